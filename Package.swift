@@ -1,0 +1,17 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "locsim",
+    products: [
+        .library(name: "LocSimKit", targets: ["LocSimKit"]),
+        .executable(name: "locsim", targets: ["locsim"]),
+    ],
+    targets: [
+        // All logic: event queue, rules, scenario parser, log writers, replay and check.
+        .target(name: "LocSimKit"),
+        // The thin command-line front end.
+        .executableTarget(name: "locsim", dependencies: ["LocSimKit"]),
+        .testTarget(name: "LocSimKitTests", dependencies: ["LocSimKit"]),
+    ]
+)

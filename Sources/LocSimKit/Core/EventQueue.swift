@@ -1,0 +1,122 @@
+/// The order of events that share a time: timers first, in the order below,
+/// then trace lines (RULES §0).
+public enum Phase: UInt8, Comparable, Sendable {
+    /// In use ends (grace expired) before anything else at that instant, so an
+    /// Allow Once expiry reaches the app before it is suspended.
+    case inUse = 0
+    /// Timers of the rules: prompt delays, request timeouts, dwell checks.
+    case rule = 1
+    /// Suspension comes after every other timer at the same instant.
+    case suspension = 2
+    /// A scenario line; timers at the same time fire before it.
+    case trace = 3
+
+    public static func < (a: Phase, b: Phase) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// A priority queue of pending events keyed by (time, phase, sequence).
+///
+/// The sequence number is handed out by `schedule`, so events with equal time
+/// and phase come out in the order they were scheduled, never in an order
+/// that depends on the heap's shape.
+public struct EventQueue<Payload> {
+    struct Entry {
+        var time: Millis
+        var phase: Phase
+        var sequence: UInt64
+        var payload: Payload
+
+        func precedes(_ other: Entry) -> Bool {
+            if time != other.time { return time < other.time }
+            if phase != other.phase { return phase < other.phase }
+            return sequence < other.sequence
+        }
+    }
+
+    var heap: [Entry] = []
+    var nextSequence: UInt64 = 0
+    /// The time of the last event taken out; events never go back before it.
+    public private(set) var now = Millis.zero
+
+    public init() {}
+
+    public var isEmpty: Bool { heap.isEmpty }
+    public var count: Int { heap.count }
+
+    /// The key of the next event, if any.
+    public var nextTime: Millis? { heap.first?.time }
+
+    /// Adds an event.
+    ///
+    /// - Precondition: `time` is not before `now`.
+    /// - Complexity: O(log n).
+    public mutating func schedule(_ payload: Payload, at time: Millis, phase: Phase) {
+        precondition(time >= now, "scheduled at \(time) before now \(now)")
+        let entry = Entry(time: time, phase: phase, sequence: nextSequence, payload: payload)
+        nextSequence &+= 1
+        heap.append(entry)
+        siftUp(heap.count - 1)
+    }
+
+    /// Takes out the next event, advancing `now` to its time.
+    ///
+    /// - Complexity: O(log n).
+    public mutating func step() -> (time: Millis, phase: Phase, payload: Payload)? {
+        guard let first = heap.first else { return nil }
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            siftDown(0)
+        }
+        now = first.time
+        return (first.time, first.phase, first.payload)
+    }
+
+    /// Takes out, one by one, every event at or before `limit` whose phase is
+    /// before `phase`, passing each to `body`; events `body` schedules are
+    /// included when they fall in the same bound.
+    ///
+    /// The boundary rule: an event exactly at `limit` runs if its phase sorts
+    /// before `phase`. `run(until: t, before: .trace)` therefore runs every
+    /// timer due at `t` and leaves the clock at `t`, ready for a trace line at
+    /// `t`; `run(until: t, before: .trace)` never runs a timer due after `t`.
+    public mutating func run<E: Error>(
+        until limit: Millis, before phase: Phase,
+        _ body: (inout EventQueue, Millis, Payload) throws(E) -> Void
+    ) throws(E) {
+        while let first = heap.first,
+            first.time < limit || (first.time == limit && first.phase < phase)
+        {
+            guard let (time, _, payload) = step() else { break }
+            try body(&self, time, payload)
+        }
+        if limit > now { now = limit }
+    }
+
+    mutating func siftUp(_ start: Int) {
+        var child = start
+        let entry = heap[child]
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard entry.precedes(heap[parent]) else { break }
+            heap[child] = heap[parent]
+            child = parent
+        }
+        heap[child] = entry
+    }
+
+    mutating func siftDown(_ start: Int) {
+        var parent = start
+        let entry = heap[parent]
+        let count = heap.count
+        while true {
+            var child = 2 * parent + 1
+            guard child < count else { break }
+            if child + 1 < count && heap[child + 1].precedes(heap[child]) { child += 1 }
+            guard heap[child].precedes(entry) else { break }
+            heap[parent] = heap[child]
+            parent = child
+        }
+        heap[parent] = entry
+    }
+}

@@ -1,0 +1,70 @@
+/// `CLAuthorizationStatus` as the log prints it (Swift case names).
+public enum AuthorizationStatus: String, Equatable, Sendable {
+    case notDetermined, restricted, denied, authorizedAlways, authorizedWhenInUse
+    /// iOS 7 and earlier.
+    case authorized
+}
+
+/// `CLAccuracyAuthorization` (iOS 14+).
+public enum AccuracyAuthorization: Equatable, Sendable {
+    case full, reduced
+
+    /// The word in an `auth` record: `full` or `reduced`.
+    public var word: String { self == .full ? "full" : "reduced" }
+    /// The Swift case name in a delegate record: `fullAccuracy` or `reducedAccuracy`.
+    public var caseName: String { self == .full ? "fullAccuracy" : "reducedAccuracy" }
+}
+
+/// What the Settings app shows for the app (seed 001's table).
+public enum SettingsDisplay: String, Equatable, Sendable {
+    case none, never, askNextTime, whileUsing, always
+}
+
+/// `CLError` codes the rules produce.
+public enum CLErrorCode: String, Equatable, Sendable {
+    case kCLErrorLocationUnknown, kCLErrorDenied, kCLErrorRegionMonitoringDenied
+    case kCLErrorRegionMonitoringFailure, kCLErrorRangingUnavailable, kCLErrorPromptDeclined
+}
+
+/// `CLRegionState`.
+public enum RegionState: String, Equatable, Sendable {
+    case inside, outside, unknown
+}
+
+/// The kinds of prompt the system shows.
+public enum PromptKind: String, Equatable, Sendable {
+    case whenInUse, always, upgrade, temporaryFullAccuracy, legacy, locationServices
+}
+
+/// Why the system launched or woke the app in the background.
+public enum WakeReason: String, Equatable, Sendable {
+    case location, region, visit, notification
+}
+
+/// Why the app stopped running.
+public enum TerminateReason: String, Equatable, Sendable {
+    case user, system, crash
+}
+
+/// Why in use began.
+public enum InUseBeginReason: String, Equatable, Sendable {
+    case foreground, backgroundSession
+}
+
+/// Why in use ended.
+public enum InUseEndReason: String, Equatable, Sendable {
+    case graceExpired, sessionEnded, terminated
+}
+
+/// Why an event was held rather than delivered.
+public enum HoldReason: String, Equatable, Sendable {
+    case provisionalAlways
+}
+
+/// Why an event was not delivered.
+public enum DropReason: String, Equatable, Sendable {
+    case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing
+    case unavailable, notImplemented
+    /// Closer than `distanceFilter` to the last delivered location (an addition to SPEC §2, see README).
+    case distanceFilter
+}

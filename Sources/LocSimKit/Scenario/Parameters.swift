@@ -1,0 +1,85 @@
+/// The rule parameters (RULES.md §Parameters), settable with `set <name> <value>`.
+public struct Parameters: Equatable, Sendable {
+    /// In use after leaving the foreground ("a few seconds", 003, F§1).
+    public var grace = Millis.seconds(5)
+    /// Background time before suspension (F§1).
+    public var suspendAfter = Millis.seconds(5)
+    /// Run time after a wake or a background launch (F§1).
+    public var wakeWindow = Millis.seconds(10)
+    /// Automatic upgrade prompt this long after it becomes pending; `nil`: only on `system notBusy`.
+    public var upgradePromptDelay: Millis? = nil
+    /// Held events older than this when the user picks Always are dropped as stale (choice).
+    public var heldEventMaxAge = Millis.seconds(600)
+    /// Significant-change thresholds (F§6).
+    public var slcDistance = 500.0
+    public var slcInterval = Millis.seconds(300)
+    /// At most this many monitored regions (F§5).
+    public var maxRegions = 20
+    /// Crossings derived from fixes (F§5).
+    public var deriveCrossings = false
+    public var crossingMargin = 50.0
+    public var crossingDwell = Millis.seconds(20)
+    /// Reduced accuracy grid and rate (002, F§11).
+    public var reducedGrid = 5000.0
+    public var reducedInterval = Millis.seconds(900)
+    /// `requestLocation` gives up after this long (F§11).
+    public var requestLocationTimeout = Millis.seconds(10)
+    /// Whether monitoring events relaunch a force-quit app; `nil`: by version (F§6).
+    public var relaunchAfterForceQuit: Bool? = nil
+
+    public init() {}
+}
+
+/// The value a `set` header line gives a parameter, already checked for its kind.
+public enum ParameterSetting: Equatable, Sendable {
+    case grace(Millis)
+    case suspendAfter(Millis)
+    case wakeWindow(Millis)
+    case upgradePromptDelay(Millis?)
+    case heldEventMaxAge(Millis)
+    case slcDistance(Double)
+    case slcInterval(Millis)
+    case maxRegions(Int)
+    case deriveCrossings(Bool)
+    case crossingMargin(Double)
+    case crossingDwell(Millis)
+    case reducedGrid(Double)
+    case reducedInterval(Millis)
+    case requestLocationTimeout(Millis)
+    case relaunchAfterForceQuit(Bool)
+
+    /// The kind of value each parameter takes, by name, for the parser.
+    public enum Kind: Sendable { case duration, optionalDuration, meters, count, bool }
+
+    public static let kinds: [(String, Kind)] = [
+        ("grace", .duration), ("suspendAfter", .duration), ("wakeWindow", .duration),
+        ("upgradePromptDelay", .optionalDuration), ("heldEventMaxAge", .duration),
+        ("slcDistance", .meters), ("slcInterval", .duration), ("maxRegions", .count),
+        ("deriveCrossings", .bool), ("crossingMargin", .meters), ("crossingDwell", .duration),
+        ("reducedGrid", .meters), ("reducedInterval", .duration),
+        ("requestLocationTimeout", .duration), ("relaunchAfterForceQuit", .bool),
+    ]
+}
+
+extension Parameters {
+    /// Applies one `set` line.
+    public mutating func apply(_ setting: ParameterSetting) {
+        switch setting {
+        case .grace(let v): grace = v
+        case .suspendAfter(let v): suspendAfter = v
+        case .wakeWindow(let v): wakeWindow = v
+        case .upgradePromptDelay(let v): upgradePromptDelay = v
+        case .heldEventMaxAge(let v): heldEventMaxAge = v
+        case .slcDistance(let v): slcDistance = v
+        case .slcInterval(let v): slcInterval = v
+        case .maxRegions(let v): maxRegions = v
+        case .deriveCrossings(let v): deriveCrossings = v
+        case .crossingMargin(let v): crossingMargin = v
+        case .crossingDwell(let v): crossingDwell = v
+        case .reducedGrid(let v): reducedGrid = v
+        case .reducedInterval(let v): reducedInterval = v
+        case .requestLocationTimeout(let v): requestLocationTimeout = v
+        case .relaunchAfterForceQuit(let v): relaunchAfterForceQuit = v
+        }
+    }
+}

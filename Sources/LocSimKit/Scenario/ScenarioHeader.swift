@@ -1,0 +1,47 @@
+/// What a scenario's header fixes before time starts: platform, Info.plist,
+/// delegate methods and rule parameters.
+public struct ScenarioHeader: Equatable, Sendable {
+    public var formatVersion = 1
+    public var platform = Platform.default
+    /// Info.plist entries by key; a dotted key names a dictionary entry
+    /// (`NSLocationTemporaryUsageDescriptionDictionary.Navigate`).
+    public var plist: [String: PlistValue] = [:]
+    public var delegate = DelegateMethods.all
+    public var parameters = Parameters()
+    public var seed: UInt64 = 0
+
+    public init() {}
+
+    /// Applies one header line.
+    public mutating func apply(_ statement: HeaderStatement) {
+        switch statement {
+        case .formatVersion(let v): formatVersion = v
+        case .platform(let p): platform = p
+        case .plist(let key, let value): plist[key] = value
+        case .delegate(let methods): delegate = methods
+        case .parameter(let setting): parameters.apply(setting)
+        case .seed(let s): seed = s
+        }
+    }
+
+    /// The string value of an Info.plist key, if it is a string.
+    public func string(_ key: String) -> String? {
+        if case .string(let s)? = plist[key] { return s }
+        return nil
+    }
+
+    /// True when the key is a boolean `true`.
+    public func flag(_ key: String) -> Bool {
+        if case .bool(true)? = plist[key] { return true }
+        return false
+    }
+
+    /// True when the array-valued key contains `word` (`UIBackgroundModes location`).
+    public func array(_ key: String, contains word: String) -> Bool {
+        switch plist[key] {
+        case .array(let words)?: return words.contains(word)
+        case .string(let s)?: return s == word
+        case .bool?, nil: return false
+        }
+    }
+}

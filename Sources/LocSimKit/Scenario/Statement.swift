@@ -1,0 +1,212 @@
+/// A place in a scenario file: 1-based line and column (in bytes).
+public struct SourceLocation: Equatable, Sendable {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
+/// A latitude/longitude pair in degrees.
+public struct Coordinate: Equatable, Sendable {
+    public var latitude: Double
+    public var longitude: Double
+    public init(_ latitude: Double, _ longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// A located position with its horizontal accuracy in meters.
+public struct Location: Equatable, Sendable {
+    public var coordinate: Coordinate
+    public var accuracy: Double
+    public init(_ coordinate: Coordinate, accuracy: Double) {
+        self.coordinate = coordinate
+        self.accuracy = accuracy
+    }
+}
+
+/// A circular region as `startMonitoring` and `addLocationNotification` take it.
+public struct CircularRegion: Equatable, Sendable {
+    public var id: String
+    public var center: Coordinate
+    public var radius: Double
+    public var notifyOnEntry: Bool
+    public var notifyOnExit: Bool
+    public init(id: String, center: Coordinate, radius: Double, notifyOnEntry: Bool = true, notifyOnExit: Bool = true) {
+        self.id = id
+        self.center = center
+        self.radius = radius
+        self.notifyOnEntry = notifyOnEntry
+        self.notifyOnExit = notifyOnExit
+    }
+}
+
+/// A `CLBeaconIdentityConstraint`: a UUID with an optional major and minor.
+public struct BeaconConstraint: Equatable, Hashable, Sendable {
+    public var uuid: String
+    public var major: Int?
+    public var minor: Int?
+    public init(uuid: String, major: Int? = nil, minor: Int? = nil) {
+        self.uuid = uuid
+        self.major = major
+        self.minor = minor
+    }
+
+    /// True when a beacon with these identifiers satisfies the constraint.
+    public func matches(_ b: BeaconSighting) -> Bool {
+        b.uuid == uuid && (major == nil || major == b.major) && (minor == nil || minor == b.minor)
+    }
+}
+
+/// The proximity of a sighted beacon.
+public enum Proximity: String, Equatable, Sendable, CaseIterable {
+    case immediate, near, far, unknown
+}
+
+/// A beacon sighted by the device (`beacon <uuid> <major> <minor> <proximity>`).
+public struct BeaconSighting: Equatable, Sendable {
+    public var uuid: String
+    public var major: Int
+    public var minor: Int
+    public var proximity: Proximity
+    public var rssi: Int?
+    public init(uuid: String, major: Int, minor: Int, proximity: Proximity, rssi: Int? = nil) {
+        self.uuid = uuid
+        self.major = major
+        self.minor = minor
+        self.proximity = proximity
+        self.rssi = rssi
+    }
+}
+
+/// `desiredAccuracy` values (`app set desiredAccuracy …`).
+public enum DesiredAccuracy: String, Equatable, Sendable, CaseIterable {
+    case bestForNavigation, best, nearestTenMeters, hundredMeters, kilometer, threeKilometers, reduced
+}
+
+/// A `CLLocationManager` property the app sets (`app set <property> <value>`).
+public enum ManagerProperty: Equatable, Sendable {
+    case allowsBackgroundLocationUpdates(Bool)
+    case showsBackgroundLocationIndicator(Bool)
+    case pausesLocationUpdatesAutomatically(Bool)
+    /// Meters; `nil` is `kCLDistanceFilterNone`.
+    case distanceFilter(Double?)
+    case desiredAccuracy(DesiredAccuracy)
+}
+
+/// A call the app makes on its `CLLocationManager` (`app <call> …`).
+public enum AppCall: Equatable, Sendable {
+    case requestWhenInUseAuthorization
+    case requestAlwaysAuthorization
+    case requestTemporaryFullAccuracyAuthorization(purposeKey: String)
+    case startUpdatingLocation
+    case stopUpdatingLocation
+    case requestLocation
+    case startMonitoringSignificantLocationChanges
+    case stopMonitoringSignificantLocationChanges
+    case startMonitoringVisits
+    case stopMonitoringVisits
+    case startMonitoring(CircularRegion)
+    case stopMonitoring(id: String)
+    case requestState(id: String)
+    case startRangingBeacons(BeaconConstraint)
+    case stopRangingBeacons(BeaconConstraint)
+    case set(ManagerProperty)
+    case addLocationNotification(CircularRegion, repeats: Bool)
+}
+
+/// An answer the user gives to the prompt on screen.
+public enum Answer: String, Equatable, Sendable, CaseIterable {
+    case allow, allowWhileUsing, allowOnce, allowAlways, dontAllow, keepWhileUsing, changeToAlways
+}
+
+/// The app's location setting as the Settings app offers it.
+public enum SettingsChoice: String, Equatable, Sendable, CaseIterable {
+    case never, askNextTime, whileUsing, always
+}
+
+/// Something the user does (`user …`).
+public enum UserAction: Equatable, Sendable {
+    /// Answers the prompt on screen; `precise` is the Precise switch if given.
+    case answer(Answer, precise: Bool?)
+    case settings(SettingsChoice, precise: Bool?)
+    case precise(Bool)
+    case locationServices(Bool)
+    case restricted(Bool)
+    case tapNotification(id: String)
+}
+
+/// A location fix the device senses (`fix <lat> <lon> [<accuracy>] …`).
+public struct Fix: Equatable, Sendable {
+    public var location: Location
+    public var speed: Double?
+    public var course: Double?
+    public var altitude: Double?
+    public init(_ location: Location, speed: Double? = nil, course: Double? = nil, altitude: Double? = nil) {
+        self.location = location
+        self.speed = speed
+        self.course = course
+        self.altitude = altitude
+    }
+}
+
+/// What happens at a time in the scenario (the part of a timed line after the time).
+public enum Event: Equatable, Sendable {
+    case launch
+    case foreground
+    case background
+    case terminate
+    case systemTerminate
+    case systemNotBusy
+    case app(AppCall)
+    case user(UserAction)
+    case fix(Fix)
+    case enter(regionID: String)
+    case exit(regionID: String)
+    case visitArrive(Location)
+    case visitDepart(Location)
+    case beacon(BeaconSighting)
+}
+
+/// A timed line: when, what, and where it was written.
+public struct TimedStatement: Equatable, Sendable {
+    public var time: Millis
+    public var event: Event
+    /// Where the event word starts (after the time).
+    public var location: SourceLocation
+    /// Where the first argument that a rule may reject starts (the answer,
+    /// the region id, the call name); equals `location` when there is none.
+    public var argumentColumn: Int
+    public init(time: Millis, event: Event, location: SourceLocation, argumentColumn: Int) {
+        self.time = time
+        self.event = event
+        self.location = location
+        self.argumentColumn = argumentColumn
+    }
+}
+
+/// A value in the Info.plist (`plist <Key> <value>`).
+public enum PlistValue: Equatable, Sendable {
+    case string(String)
+    case bool(Bool)
+    case array([String])
+}
+
+/// A header line (before the first timed line).
+public enum HeaderStatement: Equatable, Sendable {
+    case formatVersion(Int)
+    case platform(Platform)
+    case plist(key: String, value: PlistValue)
+    case delegate(DelegateMethods)
+    case parameter(ParameterSetting)
+    case seed(UInt64)
+}
+
+/// One parsed line of a scenario.
+public enum Statement: Equatable, Sendable {
+    case header(HeaderStatement, SourceLocation)
+    case timed(TimedStatement)
+}
