@@ -48,9 +48,13 @@ public struct LineReader {
             var end = start
             while end < all.count && all[end] != 10 { end += 1 }
             lineNumber += 1
-            try all.withUnsafeBytes { (buf) throws(E) in
-                try body(UnsafeRawBufferPointer(rebasing: buf[start..<end]), lineNumber)
+            var failure: E? = nil
+            all.withUnsafeBytes { buf in
+                do throws(E) {
+                    try body(UnsafeRawBufferPointer(rebasing: buf[start..<end]), lineNumber)
+                } catch { failure = error }
             }
+            if let failure { throw failure }
             start = end + 1
         }
     }
