@@ -43,8 +43,15 @@ public struct EventQueue<Payload> {
     public var isEmpty: Bool { heap.isEmpty }
     public var count: Int { heap.count }
 
-    /// The key of the next event, if any.
+    /// The time of the next event, if any.
     public var nextTime: Millis? { heap.first?.time }
+
+    /// True when the next event is due at or before `limit` and, at exactly
+    /// `limit`, sorts before `phase` (the boundary rule of `run(until:before:)`).
+    public func hasEvent(until limit: Millis, before phase: Phase) -> Bool {
+        guard let first = heap.first else { return false }
+        return first.time < limit || (first.time == limit && first.phase < phase)
+    }
 
     /// Adds an event.
     ///
@@ -84,9 +91,7 @@ public struct EventQueue<Payload> {
         until limit: Millis, before phase: Phase,
         _ body: (inout EventQueue, Millis, Payload) throws(E) -> Void
     ) throws(E) {
-        while let first = heap.first,
-            first.time < limit || (first.time == limit && first.phase < phase)
-        {
+        while hasEvent(until: limit, before: phase) {
             guard let (time, _, payload) = step() else { break }
             try body(&self, time, payload)
         }

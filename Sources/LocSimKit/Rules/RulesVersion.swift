@@ -1,0 +1,48 @@
+/// The platform reduced to what the rules ask of it: which iOS generation's
+/// authorization rules apply (RULES §1).
+///
+/// tvOS shares iOS numbers; watchOS N follows iOS N+7 (watchOS 6 shipped with
+/// iOS 13); macOS 10.15 follows iOS 13 and macOS N (N ≥ 11) iOS N+3. These
+/// mappings are a modelling choice documented in the README.
+public struct RulesVersion: Equatable, Sendable {
+    public var platform: Platform
+    /// The iOS version whose rules apply.
+    public var major: Int
+    public var minor: Int
+
+    public init(_ platform: Platform) {
+        self.platform = platform
+        switch platform.os {
+        case .iOS, .iPadOS, .tvOS:
+            major = platform.major
+            minor = platform.minor
+        case .watchOS:
+            major = platform.major + 7
+            minor = platform.minor
+        case .macOS:
+            if platform.major == 10 {
+                major = platform.minor >= 15 ? 13 : (platform.minor >= 10 ? 8 : 7)
+                minor = 0
+            } else {
+                major = platform.major + 3
+                minor = platform.minor
+            }
+        }
+    }
+
+    public func atLeast(_ major: Int, _ minor: Int = 0) -> Bool {
+        self.major > major || (self.major == major && self.minor >= minor)
+    }
+
+    public var isMac: Bool { platform.os == .macOS }
+    public var isTV: Bool { platform.os == .tvOS }
+    public var isWatch: Bool { platform.os == .watchOS }
+    /// iOS 7 and earlier: no request API, status `authorized`.
+    public var legacy: Bool { !isMac && !atLeast(8) }
+    /// iOS 13+: When In Use may use every API, delivered while in use.
+    public var modern: Bool { atLeast(13) }
+    /// iOS 14+: accuracy authorization and `locationManagerDidChangeAuthorization(_:)`.
+    public var hasAccuracy: Bool { atLeast(14) }
+    /// Apps can be suspended and have an in-use notion (not macOS).
+    public var suspends: Bool { !isMac }
+}

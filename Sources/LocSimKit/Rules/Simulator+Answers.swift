@@ -1,0 +1,127 @@
+/// RULES §5–§7, §10: the user's answers and Settings changes.
+extension Simulator {
+    mutating func user(_ action: UserAction, _ s: TimedStatement) throws(ScenarioError) {
+        switch action {
+        case .answer(let answer, let precise):
+            try answerPrompt(answer, precise: precise, s)
+        case .settings(let choice, let precise):
+            try checkPreciseSwitch(precise, s)
+            settingsChanged(to: choice, precise: precise)
+        case .precise(let on):
+            try checkPreciseSwitch(on, s)
+            authorization.reducedAccuracy = !on
+            authorizationChanged()
+        case .locationServices(let on):
+            authorization.locationServicesOff = !on
+            authorizationChanged()
+        case .restricted(let on):
+            authorization.restricted = on
+            authorizationChanged()
+        case .tapNotification(let id):
+            guard shownNotifications.contains(id) else {
+                throw error("tapNotification: no notification '\(id)' has been shown", s, atArgument: true)
+            }
+            shownNotifications.remove(id)
+            switch app {
+            case .notRunning: launchIntoForeground()
+            case .background, .suspended: bringToForeground()
+            case .foreground: break
+            }
+        }
+    }
+
+    /// The Precise switch exists from iOS 14 (002).
+    func checkPreciseSwitch(_ precise: Bool?, _ s: TimedStatement) throws(ScenarioError) {
+        guard precise != nil, !rules.hasAccuracy else { return }
+        throw error("precise: the Precise Location switch exists from iOS 14; this scenario runs \(rules.platform)", s)
+    }
+
+    mutating func answerPrompt(_ answer: Answer, precise: Bool?, _ s: TimedStatement) throws(ScenarioError) {
+        guard let shown = prompt else {
+            throw error("'\(answer.rawValue)': no prompt is on screen to answer", s, atArgument: true)
+        }
+        guard shown.answers.contains(answer) else {
+            let offered = shown.answers.map(\.rawValue).joined(separator: ", ")
+            throw error(
+                "'\(answer.rawValue)' is not an answer of the \(shown.kind.rawValue) prompt; expected \(offered)", s,
+                atArgument: true)
+        }
+        if precise != nil {
+            try checkPreciseSwitch(precise, s)
+            let grantsAccess = shown.origin == .whenInUseRequest || shown.origin == .alwaysRequest || shown.origin == .firstUse
+            guard grantsAccess else {
+                throw error("precise: the \(shown.kind.rawValue) prompt has no Precise switch", s)
+            }
+            if header.flag("NSLocationDefaultAccuracyReduced") {
+                throw error("precise: with NSLocationDefaultAccuracyReduced the prompt has no Precise switch", s)
+            }
+        }
+        prompt = nil
+        emit(.prompt(.answer(answer)))
+        switch shown.origin {
+        case .whenInUseRequest, .alwaysRequest, .firstUse:
+            grantFromFirstPrompt(answer, always: shown.origin != .whenInUseRequest, precise: precise)
+        case .upgradeRequest, .provisionalUpgrade:
+            upgradeAnswered(changeToAlways: answer == .changeToAlways)
+        case .temporaryFullAccuracy:
+            temporaryAccuracyPending = false
+            if answer == .allowOnce {
+                authorization.temporaryFullAccuracy = true
+                authorizationChanged()
+            }
+            emit(.completion(method: "requestTemporaryFullAccuracyAuthorization", error: nil))
+        }
+    }
+
+    /// §5's first prompts. `always` is true for `requestAlwaysAuthorization`
+    /// (and the first-use prompt, which grants the only level there is).
+    mutating func grantFromFirstPrompt(_ answer: Answer, always: Bool, precise: Bool?) {
+        authorization.askedBefore = true
+        switch answer {
+        case .dontAllow:
+            authorization.grant = .denied
+        case .allowOnce:
+            authorization.grant = .whenInUse
+            authorization.temporary = true
+        case .allowWhileUsing:
+            authorization.grant = always && rules.modern ? .always : .whenInUse
+            authorization.provisional = always && rules.modern
+        case .allow, .allowAlways:
+            authorization.grant = always ? .always : .whenInUse
+        case .keepWhileUsing, .changeToAlways:
+            preconditionFailure("upgrade answer \(answer) on a first prompt")
+        }
+        if answer != .dontAllow && rules.hasAccuracy {
+            authorization.reducedAccuracy = precise == false || header.flag("NSLocationDefaultAccuracyReduced")
+        }
+        authorizationChanged()
+    }
+
+    /// The Keep/Change prompt: from a request (§4) or of provisional Always (§6).
+    mutating func upgradeAnswered(changeToAlways: Bool) {
+        authorization.grant = changeToAlways ? .always : .whenInUse
+        authorization.provisional = false
+        authorizationChanged()
+        releaseHeldEvents(deliver: changeToAlways, otherwise: .keptWhileUsing)
+    }
+
+    /// An explicit Settings change; it ends provisional Always (§6, choice).
+    mutating func settingsChanged(to choice: SettingsChoice, precise: Bool?) {
+        let wasProvisional = authorization.provisional
+        authorization.provisional = false
+        authorization.temporary = false
+        authorization.askedBefore = true
+        upgradePending = false
+        switch choice {
+        case .never: authorization.grant = .denied
+        case .askNextTime: authorization.grant = .notDetermined
+        case .whileUsing: authorization.grant = .whenInUse
+        case .always: authorization.grant = .always
+        }
+        if let precise { authorization.reducedAccuracy = !precise }
+        authorizationChanged()
+        if wasProvisional {
+            releaseHeldEvents(deliver: choice == .always, otherwise: choice == .never ? .notAuthorized : .keptWhileUsing)
+        }
+    }
+}

@@ -1,0 +1,212 @@
+/// RULES §8: which events reach the delegate, and why the others do not.
+extension Simulator {
+    /// Standard updates and ranging: When In Use while in use, Always while
+    /// the app runs; never to a suspended app.
+    func foregroundServiceDecision() -> DropReason? {
+        switch authorization.level {
+        case .none: return .notAuthorized
+        case .whenInUse:
+            if !inUse { return .notInUse }
+            return app.isRunning ? nil : .suspended
+        case .always:
+            return app.isRunning ? nil : (app == .suspended ? .suspended : .notRunning)
+        }
+    }
+
+    /// A fix: standard updates and `requestLocation`, significant changes,
+    /// crossings derived from it.
+    mutating func fixArrived(_ fix: Fix) {
+        let location = fix.location
+        lastFix = location
+        var deliveredNow = false
+        if manager.updating || manager.requestLocationPending {
+            deliveredNow = offerToStandardUpdates(location)
+        }
+        if significantChanges { significantChangeCheck(location, alreadyDelivered: deliveredNow) }
+        if parameters.deriveCrossings { deriveCrossings(from: location) }
+    }
+
+    /// Returns true when the fix reached `didUpdateLocations`.
+    mutating func offerToStandardUpdates(_ location: Location) -> Bool {
+        if let reason = foregroundServiceDecision() {
+            emit(.drop(.fix(location), reason))
+            return false
+        }
+        let oneShot = manager.requestLocationPending && !manager.updating
+        if !oneShot, let filter = manager.distanceFilter, let last = lastDelivered,
+            Geo.distance(last.coordinate, location.coordinate) < filter
+        {
+            emit(.drop(.fix(location), .distanceFilter))
+            return false
+        }
+        guard let shown = reducedIfNeeded(location) else {
+            emit(.drop(.fix(location), .reducedAccuracy))
+            return false
+        }
+        if manager.requestLocationPending {
+            manager.requestLocationPending = false
+            requestGeneration += 1
+        }
+        lastDelivered = location
+        emitCallback(.didUpdateLocations(shown), as: .fix(location))
+        return true
+    }
+
+    /// Under reduced accuracy (or `desiredAccuracy reduced`) a location is
+    /// snapped to the grid and arrives at most once per `reducedInterval`;
+    /// `nil` when it comes too soon (RULES §10).
+    mutating func reducedIfNeeded(_ location: Location) -> Location? {
+        let reduced = authorization.accuracy(on: rules) == .reduced || manager.desiredAccuracy == .reduced
+        guard reduced else { return location }
+        if let last = lastReducedDelivery, now - last < parameters.reducedInterval { return nil }
+        lastReducedDelivery = now
+        return Location(Geo.snap(location.coordinate, grid: parameters.reducedGrid), accuracy: parameters.reducedGrid)
+    }
+
+    /// Significant change: a fix at least `slcDistance` from the last event
+    /// and `slcInterval` after it (F§6).
+    mutating func significantChangeCheck(_ location: Location, alreadyDelivered: Bool) {
+        if let (last, time) = lastSignificantChange {
+            guard now - time >= parameters.slcInterval,
+                Geo.distance(last.coordinate, location.coordinate) >= parameters.slcDistance
+            else { return }
+        }
+        lastSignificantChange = (location, now)
+        // The same fix already reached didUpdateLocations through standard updates.
+        if alreadyDelivered { return }
+        deliverMonitoring(.significantChange(location))
+    }
+
+    /// Region, significant-change and visit events (§8 table, §6 holding).
+    mutating func deliverMonitoring(_ event: MonitoringEvent) {
+        switch authorization.level {
+        case .none:
+            emit(.drop(event.undelivered, .notAuthorized))
+            return
+        case .whenInUse:
+            if !rules.modern {
+                emit(.drop(event.undelivered, .unavailable))
+                return
+            }
+            if !inUse {
+                if authorization.provisional { hold(event) } else { emit(.drop(event.undelivered, .notInUse)) }
+                return
+            }
+            if !app.isRunning {
+                emit(.drop(event.undelivered, .suspended))
+                return
+            }
+        case .always:
+            if let reason = ensureRunning(for: event.wakeReason) {
+                emit(.drop(event.undelivered, reason))
+                return
+            }
+        }
+        if case .crossing = event, authorization.accuracy(on: rules) == .reduced {
+            emit(.drop(event.undelivered, .reducedAccuracy))
+            return
+        }
+        switch event {
+        case .crossing(let id, let entered):
+            guard let region = regions.first(where: { $0.region.id == id })?.region else { return }
+            emitCallback(.didDetermineState(entered ? .inside : .outside, regionID: id), as: event.undelivered)
+            if entered && region.notifyOnEntry { emitCallback(.didEnterRegion(regionID: id), as: event.undelivered) }
+            if !entered && region.notifyOnExit { emitCallback(.didExitRegion(regionID: id), as: event.undelivered) }
+        case .significantChange(let location):
+            guard let shown = reducedIfNeeded(location) else {
+                emit(.drop(event.undelivered, .reducedAccuracy))
+                return
+            }
+            emitCallback(.didUpdateLocations(shown), as: event.undelivered)
+        case .visit(let arrival, let departure, let location, _):
+            let shown = authorization.accuracy(on: rules) == .reduced
+                ? Location(Geo.snap(location.coordinate, grid: parameters.reducedGrid), accuracy: parameters.reducedGrid)
+                : location
+            emitCallback(.didVisit(arrival: arrival, departure: departure, shown), as: event.undelivered)
+        }
+    }
+
+    /// A crossing from an `enter`/`exit` line: location notifications first
+    /// (they need no running app), then the monitored region.
+    mutating func crossing(_ id: String, entered: Bool, _ s: TimedStatement) throws(ScenarioError) {
+        guard declaredRegionIDs.contains(id) else {
+            throw error(
+                "unknown region '\(id)'; declare it first with 'app startMonitoring \(id) …' or 'app addLocationNotification \(id) …'",
+                s, atArgument: true)
+        }
+        regionCrossed(id, entered: entered)
+    }
+
+    mutating func regionCrossed(_ id: String, entered: Bool) {
+        notificationRegionCrossed(id, entered: entered)
+        guard let index = regions.firstIndex(where: { $0.region.id == id }) else { return }
+        regions[index].state = entered ? .inside : .outside
+        regions[index].candidate = nil
+        deliverMonitoring(.crossing(regionID: id, entered: entered))
+    }
+
+    /// §11: a location notification shows whatever the app's state, without launching it.
+    mutating func notificationRegionCrossed(_ id: String, entered: Bool) {
+        guard let index = notifications.firstIndex(where: { $0.region.id == id }) else { return }
+        let n = notifications[index]
+        guard entered ? n.region.notifyOnEntry : n.region.notifyOnExit else { return }
+        guard authorization.level != .none else {
+            emit(.drop(.notification(id: id, entry: entered), .notAuthorized))
+            return
+        }
+        emit(.notification(id: id, entry: entered))
+        shownNotifications.insert(id)
+        if !n.repeats { notifications.remove(at: index) }
+    }
+
+    /// Crossings from fixes: beyond the boundary by `crossingMargin` and on
+    /// the new side for `crossingDwell` (F§5). The crossing is reported at the
+    /// first fix that completes the dwell.
+    mutating func deriveCrossings(from location: Location) {
+        var crossed: [(String, Bool)] = []
+        for i in regions.indices {
+            let r = regions[i].region
+            let d = Geo.distance(r.center, location.coordinate)
+            let side: RegionState? =
+                d <= r.radius - parameters.crossingMargin ? .inside
+                : (d >= r.radius + parameters.crossingMargin ? .outside : nil)
+            guard let side, side != regions[i].state else {
+                regions[i].candidate = nil
+                continue
+            }
+            if let c = regions[i].candidate, c.side == side {
+                if now - c.since >= parameters.crossingDwell { crossed.append((r.id, side == .inside)) }
+            } else {
+                regions[i].candidate = (side, now)
+                if parameters.crossingDwell == .zero { crossed.append((r.id, side == .inside)) }
+            }
+        }
+        for (id, entered) in crossed { regionCrossed(id, entered: entered) }
+    }
+
+    /// Visits: arrival with no departure; departure with the arrival if known (F§7).
+    mutating func visitEvent(_ location: Location, arrive: Bool) {
+        guard visits else { return }
+        if arrive {
+            visitArrival = now
+            deliverMonitoring(.visit(arrival: now, departure: nil, location, arrive: true))
+        } else {
+            let arrival = visitArrival
+            visitArrival = nil
+            deliverMonitoring(.visit(arrival: arrival, departure: now, location, arrive: false))
+        }
+    }
+
+    /// Ranging: each sighting matching a ranged constraint (F§15).
+    mutating func beaconSighted(_ beacon: BeaconSighting) {
+        for constraint in manager.ranging where constraint.matches(beacon) {
+            if let reason = foregroundServiceDecision() {
+                emit(.drop(.beacon(beacon), reason))
+            } else if authorization.accuracy(on: rules) == .reduced {
+                emit(.drop(.beacon(beacon), .reducedAccuracy))
+            } else {
+                emitCallback(.didRange(constraint, beacon), as: .beacon(beacon))
+            }
+        }
+    }
+}

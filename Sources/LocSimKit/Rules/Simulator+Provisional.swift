@@ -1,0 +1,49 @@
+/// RULES §6: provisional Always holds monitoring events for the upgrade prompt.
+extension Simulator {
+    /// Holds an event that occurred while not in use; a newer one for the
+    /// same key supersedes the older. The first makes the upgrade prompt pending.
+    mutating func hold(_ event: MonitoringEvent) {
+        let key = event.holdKey
+        if let index = held.firstIndex(where: { $0.key == key }) {
+            let older = held.remove(at: index)
+            emit(.drop(older.event.undelivered, .superseded))
+        }
+        held.append(HeldEvent(time: now, key: key, event: event))
+        emit(.hold(event.undelivered, .provisionalAlways))
+        guard !upgradePromptShown, !upgradePending else { return }
+        upgradePending = true
+        if let delay = parameters.upgradePromptDelay {
+            upgradeGeneration += 1
+            schedule(.upgradePrompt(generation: upgradeGeneration), at: now + delay)
+        }
+    }
+
+    /// The pending upgrade prompt shows when the user is not busy, at most
+    /// once per install, with the Always text (000, 003).
+    mutating func showUpgradePromptIfPending() {
+        guard upgradePending, prompt == nil, authorization.provisional else { return }
+        upgradePending = false
+        upgradePromptShown = true
+        upgradeGeneration += 1
+        show(
+            .upgrade, text: Self.alwaysAndWhenInUseKey, origin: .provisionalUpgrade,
+            answers: [.keepWhileUsing, .changeToAlways])
+    }
+
+    /// Ends holding: with Always, events younger than `heldEventMaxAge` are
+    /// delivered in time order and older ones dropped as stale; otherwise all
+    /// are dropped with `reason`.
+    mutating func releaseHeldEvents(deliver: Bool, otherwise reason: DropReason) {
+        let events = held
+        held = []
+        for h in events {
+            if !deliver {
+                emit(.drop(h.event.undelivered, reason))
+            } else if now - h.time < parameters.heldEventMaxAge {
+                deliverMonitoring(h.event)
+            } else {
+                emit(.drop(h.event.undelivered, .stale))
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+/// RULES §4: authorization requests and the prompts they show.
+extension Simulator {
+    static let whenInUseKey = "NSLocationWhenInUseUsageDescription"
+    static let alwaysAndWhenInUseKey = "NSLocationAlwaysAndWhenInUseUsageDescription"
+    static let alwaysKey = "NSLocationAlwaysUsageDescription"
+    static let usageKey = "NSLocationUsageDescription"
+
+    /// A request shows a prompt only from the foreground with no prompt on
+    /// screen; otherwise it does nothing, with a warning (F§2, F§3).
+    mutating func canPrompt(_ call: String) -> Bool {
+        guard app == .foreground else {
+            warn("\(call) called while the app is not in the foreground; it does nothing")
+            return false
+        }
+        guard prompt == nil else {
+            warn("\(call) called while a prompt is on screen; it does nothing")
+            return false
+        }
+        return true
+    }
+
+    /// The usage-description keys a request needs (F§4), with the console
+    /// message iOS prints when one is missing.
+    mutating func hasKeys(_ keys: [String], for call: String) -> Bool {
+        let missing = keys.filter { header.string($0) == nil }
+        guard !missing.isEmpty else { return true }
+        let list = missing.map { "'\($0)'" }.joined(separator: " and ")
+        warn(
+            "\(call): this app has attempted to access privacy-sensitive data without a usage description; "
+                + "the app's Info.plist must contain \(list) with a string value; the call does nothing")
+        return false
+    }
+
+    mutating func show(_ kind: PromptKind, text key: String, origin: Prompt.Origin, answers: [Answer]) {
+        prompt = Prompt(kind: kind, origin: origin, answers: answers)
+        emit(.prompt(.show(kind, text: header.string(key) ?? "", answers: answers)))
+    }
+
+    /// The first prompt of iOS 13+ (When In Use text, Allow Once offered).
+    static let modernAnswers: [Answer] = [.allowWhileUsing, .allowOnce, .dontAllow]
+
+    mutating func requestWhenInUse() {
+        let call = "requestWhenInUseAuthorization"
+        guard canPrompt(call) else { return }
+        if rules.isMac {
+            guard authorization.grant == .notDetermined, stateAllowsPrompt else { return }
+            show(.legacy, text: Self.usageKey, origin: .firstUse, answers: [.allow, .dontAllow])
+            return
+        }
+        guard hasKeys([Self.whenInUseKey], for: call) else { return }
+        guard authorization.grant == .notDetermined, stateAllowsPrompt else { return }
+        show(
+            .whenInUse, text: Self.whenInUseKey, origin: .whenInUseRequest,
+            answers: rules.modern ? Self.modernAnswers : [.allow, .dontAllow])
+    }
+
+    mutating func requestAlways() {
+        let call = "requestAlwaysAuthorization"
+        guard canPrompt(call) else { return }
+        if rules.isMac {
+            requestWhenInUse()
+            return
+        }
+        let keys = rules.atLeast(11) ? [Self.whenInUseKey, Self.alwaysAndWhenInUseKey] : [Self.alwaysKey]
+        guard hasKeys(keys, for: call), stateAllowsPrompt else { return }
+        let alwaysText = rules.atLeast(11) ? Self.alwaysAndWhenInUseKey : Self.alwaysKey
+        switch authorization.grant {
+        case .notDetermined:
+            if rules.modern {
+                // 001, 003: iOS 13 shows the When In Use prompt; Always comes later.
+                show(.whenInUse, text: Self.whenInUseKey, origin: .alwaysRequest, answers: Self.modernAnswers)
+            } else if rules.atLeast(11) {
+                show(.always, text: alwaysText, origin: .alwaysRequest, answers: [.allowAlways, .allowWhileUsing, .dontAllow])
+            } else {
+                show(.always, text: alwaysText, origin: .alwaysRequest, answers: [.allow, .dontAllow])
+            }
+            alwaysRequestUsed = true
+        case .whenInUse:
+            // Allow Once: Core Location ignores the call (F§2); and it upgrades one time only.
+            guard !authorization.temporary, !alwaysRequestUsed else { return }
+            alwaysRequestUsed = true
+            if rules.modern && !rules.atLeast(13, 4) {
+                // 13.0–13.3: the app "saved its chance" and enters provisional Always (003, choice).
+                authorization.grant = .always
+                authorization.provisional = true
+                authorizationChanged()
+            } else {
+                show(.upgrade, text: alwaysText, origin: .upgradeRequest, answers: [.keepWhileUsing, .changeToAlways])
+            }
+        case .denied, .always:
+            return
+        }
+    }
+
+    /// Restricted apps and Location Services off show no authorization prompt.
+    var stateAllowsPrompt: Bool { !authorization.restricted && !authorization.locationServicesOff }
+
+    /// iOS ≤ 7 and macOS: the first use of a location service prompts (004, F§12).
+    mutating func promptOnFirstUse() {
+        guard rules.legacy || rules.isMac, authorization.grant == .notDetermined, app == .foreground,
+            prompt == nil, stateAllowsPrompt
+        else { return }
+        show(.legacy, text: Self.usageKey, origin: .firstUse, answers: [.allow, .dontAllow])
+    }
+
+    mutating func requestTemporaryFullAccuracy(purposeKey: String) {
+        let method = "requestTemporaryFullAccuracyAuthorization"
+        let key = "NSLocationTemporaryUsageDescriptionDictionary.\(purposeKey)"
+        guard header.string(key) != nil, authorization.accuracy(on: rules) == .reduced, app == .foreground,
+            prompt == nil, authorization.level != .none
+        else {
+            emit(.completion(method: method, error: .kCLErrorPromptDeclined))
+            return
+        }
+        temporaryAccuracyPending = true
+        show(.temporaryFullAccuracy, text: key, origin: .temporaryFullAccuracy, answers: [.allowOnce, .dontAllow])
+    }
+}
