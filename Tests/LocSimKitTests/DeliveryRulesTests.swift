@@ -1,0 +1,124 @@
+import Testing
+@testable import LocSimKit
+
+/// RULES §2, §8: delivery, wake and relaunch.
+@Suite struct DeliveryRulesTests {
+    typealias S = SimulatorScript
+
+    func always(_ platform: Platform) throws -> SimulatorScript {
+        var s = S(platform, plist: AuthorizationRulesTests.both)
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestWhenInUseAuthorization))
+        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.at(3, .app(.requestAlwaysAuthorization))
+        try s.at(4, .user(.answer(.changeToAlways, precise: nil)))
+        try s.at(5, S.region("home"))
+        return s
+    }
+
+    @Test func alwaysAppIsRelaunchedAfterSystemTermination() throws {
+        var s = try always(Platform(.iOS, 14, 0))
+        try s.at(6, .background)
+        try s.at(20, .systemTerminate)
+        #expect(try s.at(30, .enter(regionID: "home")) == [
+            .app(.launchBackground(.region)),
+            .delegate(.locationManagerDidChangeAuthorization(.authorizedAlways, .full)),
+            .delegate(.didDetermineState(.inside, regionID: "home")),
+            .delegate(.didEnterRegion(regionID: "home")),
+        ])
+        #expect(s.finish() == [LogRecord(Millis(40_000), .app(.suspend))])
+    }
+
+    @Test(arguments: [(25, true), (26, false)])
+    func forceQuitRelaunchDependsOnVersion(major: Int, relaunches: Bool) throws {
+        var s = try always(Platform(.iOS, major, 0))
+        try s.at(6, .terminate)
+        let records = try s.at(30, .exit(regionID: "home"))
+        if relaunches {
+            #expect(records.first == .app(.launchBackground(.region)))
+        } else {
+            #expect(records == [.drop(.exit(regionID: "home"), .forceQuit)])
+        }
+    }
+
+    @Test func whenInUseBeforeIOS13CannotMonitorRegions() throws {
+        var s = S(Platform(.iOS, 12, 0), plist: AuthorizationRulesTests.both)
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestWhenInUseAuthorization))
+        try s.at(2, .user(.answer(.allow, precise: nil)))
+        #expect(try s.at(3, S.region("home")) == [.delegate(.monitoringDidFail(regionID: "home", .kCLErrorRegionMonitoringDenied))])
+        #expect(try s.at(4, .app(.startMonitoringVisits)) == [.delegate(.didFailWithError(.kCLErrorDenied))])
+    }
+
+    @Test func regionStartReportsStateFromTheLastFix() throws {
+        var s = S()
+        try s.at(0, .launch)
+        try s.at(1, S.fix(35, 139.7))
+        #expect(try s.at(2, S.region("near", 35, 139.7, 50)) == [
+            .delegate(.didStartMonitoring(regionID: "near")), .delegate(.didDetermineState(.inside, regionID: "near")),
+        ])
+        #expect(try s.at(3, S.region("far", 36, 139.7, 50)).last == .delegate(.didDetermineState(.outside, regionID: "far")))
+        #expect(try s.at(4, S.region("bad", 36, 139.7, 0)) == [.delegate(.monitoringDidFail(regionID: "bad", .kCLErrorRegionMonitoringFailure))])
+    }
+
+    @Test func maxRegionsFailsWithNoRegion() throws {
+        var s = S(Platform(.iOS, 13, 0)) { $0.maxRegions = 1 }
+        try s.at(0, .launch)
+        try s.at(1, S.region("a"))
+        #expect(try s.at(2, S.region("b")) == [.delegate(.monitoringDidFail(regionID: nil, .kCLErrorRegionMonitoringFailure))])
+    }
+
+    @Test func distanceFilterDropsCloseFixes() throws {
+        var s = S()
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestWhenInUseAuthorization))
+        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.at(3, .app(.set(.distanceFilter(100))))
+        try s.at(3, .app(.startUpdatingLocation))
+        #expect(try s.at(4, S.fix(35, 139)).count == 1)
+        // 0.0005° of latitude is about 56 m.
+        #expect(try s.at(5, S.fix(35.0005, 139)) == [.drop(.fix(S.location(35.0005, 139)), .distanceFilter)])
+        #expect(try s.at(6, S.fix(35.001, 139)) == [.delegate(.didUpdateLocations(S.location(35.001, 139)))])
+    }
+
+    @Test func requestLocationTimesOutWithLocationUnknown() throws {
+        var s = S()
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestWhenInUseAuthorization))
+        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.at(3, .app(.requestLocation))
+        #expect(s.finish() == [LogRecord(Millis(13_000), .delegate(.didFailWithError(.kCLErrorLocationUnknown)))])
+    }
+
+    @Test func notImplementedMethodsAreDropped() throws {
+        var s = S(Platform(.iOS, 13, 0), delegate: [.didChangeAuthorization])
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestWhenInUseAuthorization))
+        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.at(3, .app(.startUpdatingLocation))
+        #expect(try s.at(4, S.fix(35, 139)) == [.drop(.fix(S.location(35, 139)), .notImplemented)])
+    }
+
+    @Test func unknownRegionIsAScenarioError() throws {
+        var s = S()
+        try s.at(0, .launch)
+        #expect(throws: ScenarioError.self) { try s.at(1, .enter(regionID: "nowhere")) }
+    }
+
+    @Test func lifecycleErrors() throws {
+        var s = S()
+        try s.at(0, .launch)
+        #expect(throws: ScenarioError.self) { try s.at(1, .launch) }
+        #expect(throws: ScenarioError.self) { try s.at(1, .systemTerminate) }
+        try s.at(2, .terminate)
+        #expect(throws: ScenarioError.self) { try s.at(3, .terminate) }
+        #expect(throws: ScenarioError.self) { try s.at(3, .app(.startUpdatingLocation)) }
+    }
+
+    @Test func tvOSHasNoStartUpdatingLocation() throws {
+        var s = S(Platform(.tvOS, 14, 0))
+        try s.at(0, .launch)
+        #expect(throws: ScenarioError.self) { try s.at(1, .app(.startUpdatingLocation)) }
+        try s.at(1, .app(.requestLocation))
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+@testable import LocSimKit
+
+/// RULES §3, §7: in use, the grace period, the session, Allow Once.
+@Suite struct InUseRulesTests {
+    typealias S = SimulatorScript
+
+    func authorizedWhenInUse(_ answer: Answer = .allowWhileUsing, _ p: Platform = Platform(.iOS, 13, 0)) throws -> SimulatorScript {
+        var s = S(p, plist: [
+            "NSLocationWhenInUseUsageDescription": .string("when"),
+            "UIBackgroundModes": .array(["location"]),
+        ])
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestWhenInUseAuthorization))
+        try s.at(2, .user(.answer(answer, precise: nil)))
+        try s.at(3, .app(.startUpdatingLocation))
+        return s
+    }
+
+    @Test func graceWindowIsHalfOpen() throws {
+        var s = try authorizedWhenInUse()
+        #expect(try s.at(10, .background) == [.app(.background)])
+        let loc = S.location(35, 139)
+        #expect(try s.at(14.999, S.fix(35, 139)) == [.delegate(.didUpdateLocations(loc))])
+        #expect(try s.at(15, S.fix(35, 139)) == [.inUseEnd(.graceExpired), .app(.suspend), .drop(.fix(loc), .notInUse)])
+    }
+
+    @Test func graceLengthIsAParameter() throws {
+        var s = S(Platform(.iOS, 13, 0)) { $0.grace = .seconds(2) }
+        try s.at(0, .launch)
+        try s.at(1, .background)
+        #expect(try s.at(3, .systemNotBusy) == [.inUseEnd(.graceExpired)])
+    }
+
+    @Test func allowOnceExpiresWhenInUseEndsBeforeSuspension() throws {
+        var s = try authorizedWhenInUse(.allowOnce)
+        try s.at(10, .background)
+        let rest = s.finish()
+        #expect(rest.map(\.record) == [
+            .inUseEnd(.graceExpired),
+            .auth(AuthView(status: .notDetermined, settings: .askNextTime, accuracy: .full, provisional: false, temporary: false)),
+            .delegate(.didChangeAuthorization(.notDetermined)),
+            .app(.suspend),
+        ])
+        #expect(rest.allSatisfy { $0.time == Millis(15_000) })
+    }
+
+    @Test func sessionKeepsAllowOnceAliveAndShowsTheIndicator() throws {
+        var s = try authorizedWhenInUse(.allowOnce)
+        try s.at(3, .app(.set(.allowsBackgroundLocationUpdates(true))))
+        #expect(try s.at(10, .background) == [.app(.background), .indicator(on: true)])
+        #expect(try s.at(1000, S.fix(35, 139)) == [.delegate(.didUpdateLocations(S.location(35, 139)))])
+        #expect(s.simulator.authorization.temporary)
+        let stop = try s.at(1001, .app(.stopUpdatingLocation))
+        #expect(stop.prefix(3) == [.indicator(on: false), .inUseEnd(.sessionEnded), .auth(AuthView(status: .notDetermined, settings: .askNextTime, accuracy: .full, provisional: false, temporary: false))])
+        #expect(stop.last == .app(.suspend))
+    }
+
+    @Test func alwaysAppShowsIndicatorOnlyWhenAsked() throws {
+        for shows in [false, true] {
+            var s = S(Platform(.iOS, 13, 4), plist: [
+                "NSLocationWhenInUseUsageDescription": .string("w"),
+                "NSLocationAlwaysAndWhenInUseUsageDescription": .string("a"),
+                "UIBackgroundModes": .array(["location"]),
+            ])
+            try s.at(0, .launch)
+            try s.at(1, .app(.requestWhenInUseAuthorization))
+            try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+            try s.at(3, .app(.requestAlwaysAuthorization))
+            try s.at(4, .user(.answer(.changeToAlways, precise: nil)))
+            try s.at(5, .app(.set(.allowsBackgroundLocationUpdates(true))))
+            try s.at(5, .app(.set(.showsBackgroundLocationIndicator(shows))))
+            try s.at(5, .app(.startUpdatingLocation))
+            let records = try s.at(6, .background)
+            #expect(records.contains(.indicator(on: true)) == shows)
+            #expect(s.simulator.session)
+        }
+    }
+
+    @Test func backgroundUpdatesWithoutTheModeCrash() throws {
+        var s = S()
+        try s.at(0, .launch)
+        let records = try s.at(1, .app(.set(.allowsBackgroundLocationUpdates(true))))
+        #expect(records.count == 3)
+        if case .crash(let text) = records[0] { #expect(text.contains("CLClientIsBackgroundable")) } else { Issue.record("no crash") }
+        #expect(records[1] == .app(.terminate(.crash)))
+        #expect(records[2] == .inUseEnd(.terminated))
+        #expect(s.simulator.app == .notRunning)
+    }
+
+    @Test func suspendedAppGetsNothingAndForegroundResumes() throws {
+        var s = try authorizedWhenInUse()
+        try s.at(10, .background)
+        #expect(try s.at(20, .systemNotBusy) == [.inUseEnd(.graceExpired), .app(.suspend)])
+        #expect(try s.at(30, .foreground) == [.app(.foreground), .inUseBegin(.foreground)])
+    }
+}

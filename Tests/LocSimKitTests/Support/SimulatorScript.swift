@@ -1,0 +1,55 @@
+@testable import LocSimKit
+
+/// Drives a `Simulator` statement by statement, without the parser, so rule
+/// tests read as scripts: event in, records out.
+struct SimulatorScript {
+    var simulator: Simulator
+    private var line = 0
+
+    init(
+        _ platform: Platform = Platform(.iOS, 13, 0),
+        plist: [String: PlistValue] = [
+            "NSLocationWhenInUseUsageDescription": .string("when"),
+            "NSLocationAlwaysAndWhenInUseUsageDescription": .string("always"),
+        ],
+        delegate: DelegateMethods = .all,
+        _ configure: (inout Parameters) -> Void = { _ in }
+    ) {
+        var header = ScenarioHeader()
+        header.platform = platform
+        header.plist = plist
+        header.delegate = delegate
+        configure(&header.parameters)
+        simulator = Simulator(header: header)
+    }
+
+    /// Applies `event` at `seconds` and returns the records produced up to and
+    /// including it (timers due before it included).
+    @discardableResult
+    mutating func at(_ seconds: Double, _ event: Event) throws(ScenarioError) -> [Record] {
+        line += 1
+        let statement = TimedStatement(
+            time: Millis(Int64((seconds * 1000).rounded())), event: event,
+            location: SourceLocation(line: line, column: 1), argumentColumn: 1)
+        try simulator.apply(statement)
+        return simulator.takeOutput().map(\.record)
+    }
+
+    /// Runs the remaining timers and returns their records with times.
+    mutating func finish() -> [LogRecord] {
+        simulator.finish()
+        return simulator.takeOutput()
+    }
+
+    static func fix(_ lat: Double, _ lon: Double, _ accuracy: Double = 5) -> Event {
+        .fix(Fix(Location(Coordinate(lat, lon), accuracy: accuracy)))
+    }
+
+    static func location(_ lat: Double, _ lon: Double, _ accuracy: Double = 5) -> Location {
+        Location(Coordinate(lat, lon), accuracy: accuracy)
+    }
+
+    static func region(_ id: String, _ lat: Double = 35, _ lon: Double = 139.7, _ radius: Double = 100) -> Event {
+        .app(.startMonitoring(CircularRegion(id: id, center: Coordinate(lat, lon), radius: radius)))
+    }
+}
