@@ -1,0 +1,126 @@
+import Testing
+@testable import LocSimKit
+
+/// Invariants of the rules over thousands of random scenarios. A failure
+/// names the seed; replay it with `RandomScenario(seed:)`.
+@Suite struct PropertyTests {
+    static let scenarios: UInt64 = 3000
+
+    /// Replays one random scenario, skipping the lines it rejects, and
+    /// returns the log with the state after each line.
+    static func replay(seed: UInt64) -> (header: ScenarioHeader, records: [LogRecord], accepted: [TimedStatement]) {
+        var gen = RandomScenario(seed: seed)
+        let header = gen.header()
+        var sim = Simulator(header: header)
+        var records: [LogRecord] = []
+        var accepted: [TimedStatement] = []
+        for statement in gen.statements(count: 80) {
+            do {
+                try sim.apply(statement)
+                accepted.append(statement)
+            } catch {
+                // Rejected lines must leave no records behind... except the timers that ran before them.
+            }
+            records += sim.takeOutput()
+            checkState(sim, seed: seed)
+        }
+        sim.finish()
+        records += sim.takeOutput()
+        checkState(sim, seed: seed)
+        return (header, records, accepted)
+    }
+
+    /// Invariants on the state after every line.
+    static func checkState(_ sim: Simulator, seed: UInt64) {
+        // Allow Once never survives the end of in use.
+        if !sim.inUse {
+            #expect(!(sim.authorization.temporary && sim.authorization.grant == .whenInUse), "seed \(seed): Allow Once outside in use")
+            #expect(!sim.authorization.temporaryFullAccuracy, "seed \(seed): temporary full accuracy outside in use")
+        }
+        // The indicator only in the background, only with a session.
+        if sim.indicator {
+            #expect(sim.app == .background && sim.session, "seed \(seed): indicator on while \(sim.app)")
+        }
+        // A session only for a running background app.
+        if sim.session { #expect(sim.app == .background, "seed \(seed): session while \(sim.app)") }
+    }
+
+    @Test func invariantsHoldOverRandomScenarios() {
+        for seed in 1...Self.scenarios {
+            let (header, records, _) = Self.replay(seed: seed)
+            let modern = RulesVersion(header.platform).modern
+            var last = Millis.zero
+            var status = AuthorizationStatus.notDetermined
+            var provisional = false
+            var inUse = false
+            var app = "notRunning"
+            for r in records {
+                #expect(r.time >= last, "seed \(seed): time went back at \(r.time)")
+                last = r.time
+                switch r.record {
+                case .auth(let view):
+                    status = view.status
+                    provisional = view.provisional
+                case .inUseBegin: inUse = true
+                case .inUseEnd: inUse = false
+                case .app(let a):
+                    switch a {
+                    case .launchForeground, .foreground: app = "foreground"
+                    case .launchBackground, .background, .wake: app = "background"
+                    case .suspend: app = "suspended"
+                    case .terminate: app = "notRunning"
+                    }
+                case .indicator(let on):
+                    if on { #expect(app == "background", "seed \(seed): indicator on in \(app) at \(r.time)") }
+                case .delegate(let cb):
+                    let isLocationEvent: Bool
+                    switch cb {
+                    case .didUpdateLocations, .didEnterRegion, .didExitRegion, .didVisit, .didRange: isLocationEvent = true
+                    default: isLocationEvent = false
+                    }
+                    guard isLocationEvent else { break }
+                    let authorized = status == .authorizedAlways || status == .authorizedWhenInUse || status == .authorized
+                    #expect(authorized, "seed \(seed): \(cb.selector) while \(status) at \(r.time)")
+                    #expect(app != "suspended" && app != "notRunning", "seed \(seed): \(cb.selector) to a \(app) app at \(r.time)")
+                    let whenInUse = status == .authorizedWhenInUse || (status == .authorizedAlways && provisional)
+                    if modern && whenInUse {
+                        #expect(inUse, "seed \(seed): When In Use delivery outside in use at \(r.time)")
+                    }
+                default: break
+                }
+            }
+        }
+    }
+
+    @Test func replayIsDeterministic() {
+        for seed in 1...200 as ClosedRange<UInt64> {
+            let a = Self.replay(seed: seed).records
+            let b = Self.replay(seed: seed).records
+            #expect(a == b, "seed \(seed)")
+        }
+    }
+
+    /// Every fix offered to running standard updates is delivered or dropped exactly once.
+    @Test func everyFixForStandardUpdatesIsAccountedForOnce() throws {
+        for seed in 1...1000 as ClosedRange<UInt64> {
+            var gen = RandomScenario(seed: seed)
+            var sim = Simulator(header: gen.header())
+            for statement in gen.statements(count: 80) {
+                let updating = sim.manager.updating && !sim.significantChanges
+                    && !sim.header.parameters.deriveCrossings
+                do { try sim.apply(statement) } catch { _ = sim.takeOutput(); continue }
+                let records = sim.takeOutput()
+                guard updating, sim.manager.updating, case .fix(let fix) = statement.event else { continue }
+                let mentions = records.filter {
+                    switch $0.record {
+                    case .drop(.fix(let l), _): return l == fix.location
+                    case .delegate(.didUpdateLocations): return true
+                    case .drop(.callback(.didUpdateLocations), _): return true
+                    default: return false
+                    }
+                }
+                #expect(mentions.count == 1, "seed \(seed): fix at \(statement.time) accounted \(mentions.count) times: \(records)")
+            }
+        }
+    }
+}
