@@ -6,9 +6,21 @@ import Darwin
 
 /// Reads a scenario in chunks and hands out its lines as bytes, without the
 /// line end, so memory does not grow with the file.
+///
+/// A line ends at `\n`; one `\r` before it is dropped (CRLF files), a UTF-8
+/// byte-order mark at the start of the file is skipped, and a last line
+/// without `\n` is still a line. An empty file has no lines.
 public struct LineReader {
-    /// The longest line accepted; a longer one is a scenario error.
+    /// The longest line accepted, in bytes without the line end; a longer one
+    /// is a scenario error.
     public static let maxLineLength = 65_536
+
+    /// Bytes asked of `read(2)` at a time.
+    static let chunkSize = 1 << 16
+
+    /// Room for a BOM and a `\r` beside the longest line, so the carried
+    /// partial line is only rejected once it cannot be a valid line.
+    private static let maxCarry = maxLineLength + 4
 
     private enum Source {
         case file(Int32)
@@ -27,35 +39,120 @@ public struct LineReader {
     public init(_ text: String) { source = .bytes(Array(text.utf8)) }
 
     /// Calls `body` with each line's bytes (no `\n`) and its 1-based number.
-    public mutating func forEachLine<E: Error>(
-        _ body: (UnsafeRawBufferPointer, Int) throws(E) -> Void
-    ) throws(E) {
-        // Placeholder implementation, replaced by the streaming reader.
-        var all: [UInt8] = []
+    ///
+    /// The bytes are only valid during the call.
+    ///
+    /// - Throws: `ScenarioError` for a line longer than `maxLineLength` or a
+    ///   failed read, or whatever `body` throws, which stops the reading.
+    public mutating func forEachLine(
+        _ body: (UnsafeRawBufferPointer, Int) throws(ScenarioError) -> Void
+    ) throws(ScenarioError) {
+        var splitter = LineSplitter()
         switch source {
-        case .bytes(let b): all = b
-        case .file(let fd):
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                all.append(contentsOf: chunk[0..<n])
-            }
-        }
-        var lineNumber = 0
-        var start = 0
-        while start < all.count || (start == all.count && false) {
-            var end = start
-            while end < all.count && all[end] != 10 { end += 1 }
-            lineNumber += 1
-            var failure: E? = nil
-            all.withUnsafeBytes { buf in
-                do throws(E) {
-                    try body(UnsafeRawBufferPointer(rebasing: buf[start..<end]), lineNumber)
-                } catch { failure = error }
+        case .bytes(let bytes):
+            // `withUnsafeBytes` rethrows untyped errors; carry ours out by hand.
+            var failure: ScenarioError? = nil
+            bytes.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress else { return }
+                do throws(ScenarioError) {
+                    let tail = try splitter.completeLines(base, lineStart: 0, scanFrom: 0, end: buffer.count, body)
+                    if tail < buffer.count {
+                        try splitter.deliver(base, tail, buffer.count, body)
+                    }
+                } catch {
+                    failure = error
+                }
             }
             if let failure { throw failure }
-            start = end + 1
+        case .file(let fd):
+            try readLines(fd, &splitter, body)
         }
+    }
+
+    /// Streams `fd` through one fixed buffer: a carried partial line at the
+    /// front, then the next chunk.
+    private func readLines(
+        _ fd: Int32, _ splitter: inout LineSplitter,
+        _ body: (UnsafeRawBufferPointer, Int) throws(ScenarioError) -> Void
+    ) throws(ScenarioError) {
+        let capacity = Self.maxCarry + Self.chunkSize
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        var filled = 0  // bytes in the buffer, all of them one partial line
+        while true {
+            let count = try readChunk(fd, into: buffer + filled, line: splitter.lineNumber + 1)
+            if count == 0 { break }
+            let end = filled + count
+            let tail = try splitter.completeLines(buffer, lineStart: 0, scanFrom: filled, end: end, body)
+            filled = end - tail
+            if filled > Self.maxCarry { throw LineSplitter.tooLong(splitter.lineNumber + 1) }
+            if tail > 0 && filled > 0 { memmove(buffer, buffer + tail, filled) }
+        }
+        if filled > 0 { try splitter.deliver(buffer, 0, filled, body) }
+    }
+
+    /// One `read(2)`, retried on `EINTR` and waited for on `EAGAIN`; 0 at end of file.
+    private func readChunk(_ fd: Int32, into pointer: UnsafeMutableRawPointer, line: Int) throws(ScenarioError) -> Int {
+        while true {
+            let n = read(fd, pointer, Self.chunkSize)
+            if n >= 0 { return n }
+            let code = errno
+            if code == EINTR { continue }
+            if code == EAGAIN || code == EWOULDBLOCK {
+                var waiter = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                _ = poll(&waiter, 1, -1)
+                continue
+            }
+            let reason = String(cString: strerror(code))
+            throw ScenarioError("cannot read the scenario: \(reason)", line: line, column: 1)
+        }
+    }
+}
+
+/// Finds line ends with `memchr` and hands each line to the caller.
+private struct LineSplitter {
+    /// Lines delivered so far.
+    var lineNumber = 0
+
+    static func tooLong(_ line: Int) -> ScenarioError {
+        ScenarioError("line is longer than \(LineReader.maxLineLength) bytes; split it", line: line, column: 1)
+    }
+
+    /// Delivers every line ending in `base[scanFrom..<end]` (the line in
+    /// progress starts at `lineStart`); returns where the unfinished tail starts.
+    mutating func completeLines(
+        _ base: UnsafeRawPointer, lineStart: Int, scanFrom: Int, end: Int,
+        _ body: (UnsafeRawBufferPointer, Int) throws(ScenarioError) -> Void
+    ) throws(ScenarioError) -> Int {
+        var start = lineStart
+        var scan = scanFrom
+        while scan < end, let found = memchr(base + scan, 0x0A, end - scan) {
+            let newline = base.distance(to: UnsafeRawPointer(found))
+            try deliver(base, start, newline, body)
+            start = newline + 1
+            scan = start
+        }
+        return start
+    }
+
+    /// Delivers `base[start..<end]` as the next line, without a final `\r`
+    /// and, on the first line, without a byte-order mark.
+    mutating func deliver(
+        _ base: UnsafeRawPointer, _ start: Int, _ end: Int,
+        _ body: (UnsafeRawBufferPointer, Int) throws(ScenarioError) -> Void
+    ) throws(ScenarioError) {
+        lineNumber += 1
+        var first = start
+        var last = end
+        if last > first && base.load(fromByteOffset: last - 1, as: UInt8.self) == 0x0D { last -= 1 }
+        if lineNumber == 1 && last - first >= 3
+            && base.load(fromByteOffset: first, as: UInt8.self) == 0xEF
+            && base.load(fromByteOffset: first + 1, as: UInt8.self) == 0xBB
+            && base.load(fromByteOffset: first + 2, as: UInt8.self) == 0xBF
+        {
+            first += 3
+        }
+        if last - first > LineReader.maxLineLength { throw Self.tooLong(lineNumber) }
+        try body(UnsafeRawBufferPointer(start: base + first, count: last - first), lineNumber)
     }
 }

@@ -24,10 +24,14 @@ public struct ScenarioHeader: Equatable, Sendable {
         }
     }
 
-    /// The string value of an Info.plist key, if it is a string.
+    /// The string value of an Info.plist key. Bare words (`plist Key Hello
+    /// there`) count as the string they spell, joined by single spaces.
     public func string(_ key: String) -> String? {
-        if case .string(let s)? = plist[key] { return s }
-        return nil
+        switch plist[key] {
+        case .string(let s)?: return s
+        case .array(let words)?: return words.joined(separator: " ")
+        case .bool?, nil: return nil
+        }
     }
 
     /// True when the key is a boolean `true`.

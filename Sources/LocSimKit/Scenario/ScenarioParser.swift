@@ -1,9 +1,174 @@
 /// Parses scenario lines (SPEC §1) from bytes.
+///
+/// The parser keeps what one line needs from the lines before it: whether a
+/// timed line has been seen (headers must precede it) and the previous time
+/// (times never decrease; `+<seconds>` counts from it).
 public struct ScenarioParser {
+    /// True once a timed line has been parsed.
+    private(set) var seenTimed = false
+    /// The time of the last timed line.
+    private(set) var previousTime = Millis.zero
+
     public init() {}
 
+    static let headerWords = "locsim, platform, plist, delegate, set, seed"
+    static let eventWords =
+        "launch, foreground, background, terminate, system, app, user, fix, enter, exit, visit, beacon"
+
     /// Parses one line; `nil` for a blank or comment-only line.
+    ///
+    /// - Throws: `ScenarioError` pointing at the offending word, saying what
+    ///   is wrong and what was expected.
     public mutating func parse(_ line: UnsafeRawBufferPointer, lineNumber: Int) throws(ScenarioError) -> Statement? {
-        throw ScenarioError("parser not written yet", line: lineNumber, column: 1)
+        try ByteScanner.validate(line, lineNumber: lineNumber)
+        var scanner = ByteScanner(line, lineNumber: lineNumber)
+        guard let first = try scanner.next() else { return nil }
+        if !first.isQuoted && Self.startsTime(scanner.byte(first.start)) {
+            let statement = try timed(first, &scanner)
+            seenTimed = true
+            previousTime = statement.time
+            return .timed(statement)
+        }
+        if let header = try header(first, &scanner) {
+            return .header(header, SourceLocation(line: lineNumber, column: first.column))
+        }
+        if isEventWord(first, scanner) {
+            throw scanner.error(
+                "missing time before '\(scanner.display(first))'; expected '<time> \(scanner.display(first)) …'",
+                at: first)
+        }
+        throw scanner.error(
+            "unknown statement '\(scanner.display(first))'; expected a time or one of: \(Self.headerWords)", at: first)
+    }
+
+    /// Parses a line from text (tests, tools).
+    public mutating func parse(_ line: String, lineNumber: Int) throws(ScenarioError) -> Statement? {
+        var copy = line
+        // `withUTF8` rethrows untyped errors; carry ours out by hand.
+        let result: Result<Statement?, ScenarioError> = copy.withUTF8 { buffer in
+            do throws(ScenarioError) {
+                return .success(try parse(UnsafeRawBufferPointer(buffer), lineNumber: lineNumber))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// A digit, `+` (relative), `-` (an error: negative) or `.` begins a time.
+    private static func startsTime(_ b: UInt8) -> Bool {
+        (b &- UInt8(ascii: "0")) < 10 || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+    }
+
+    // MARK: Timed lines
+
+    private func timed(_ timeToken: Token, _ s: inout ByteScanner) throws(ScenarioError) -> TimedStatement {
+        let time = try self.time(timeToken, s)
+        if time < previousTime {
+            throw s.error("time goes backwards: \(time) is before the previous line's \(previousTime)", at: timeToken)
+        }
+        guard let word = try s.next() else {
+            throw s.error("missing event after the time; expected one of: \(Self.eventWords)", column: s.lastEnd + 1)
+        }
+        let (event, argumentColumn) = try self.event(word, &s)
+        return TimedStatement(
+            time: time, event: event,
+            location: SourceLocation(line: s.lineNumber, column: word.column),
+            argumentColumn: argumentColumn)
+    }
+
+    /// `12`, `12.5`, `+2.5` (after the previous line), `01:02:03.500`.
+    private func time(_ token: Token, _ s: ByteScanner) throws(ScenarioError) -> Millis {
+        var start = token.start
+        let relative = s.byte(start) == UInt8(ascii: "+")
+        if relative { start += 1 }
+        guard start < token.end else { throw Self.notATime(token, s) }
+        if s.byte(start) == UInt8(ascii: "-") {
+            if start + 1 < token.end, (try? clockOrSeconds(token, from: start + 1, s)) != nil {
+                throw s.error(
+                    "negative time '\(s.display(token))'; times count seconds from the scenario start", at: token)
+            }
+            throw Self.notATime(token, s)
+        }
+        let value = try clockOrSeconds(token, from: start, s)
+        guard relative else { return value }
+        let sum = previousTime + value
+        if sum.value > ByteScanner.maxSeconds * 1000 {
+            throw s.error(
+                "time '\(s.display(token))' is too large; expected at most \(ByteScanner.maxSeconds) seconds from the start",
+                at: token)
+        }
+        return sum
+    }
+
+    /// The time written from `start` to the end of `token`, either form.
+    private func clockOrSeconds(_ token: Token, from start: Int, _ s: ByteScanner) throws(ScenarioError) -> Millis {
+        var i = start
+        while i < token.end && s.byte(i) != UInt8(ascii: ":") { i += 1 }
+        if i == token.end {
+            return try s.seconds(token, from: start, name: "time") { Self.notATimeMessage(token, s) }
+        }
+        return try clock(token, from: start, hoursEnd: i, s)
+    }
+
+    /// `hh:mm:ss[.fff]`: hours of any length, minutes and seconds of two digits, 00–59.
+    private func clock(
+        _ token: Token, from start: Int, hoursEnd: Int, _ s: ByteScanner
+    ) throws(ScenarioError) -> Millis {
+        let minutesStart = hoursEnd + 1
+        let secondsStart = minutesStart + 3
+        guard hoursEnd > start, secondsStart + 2 <= token.end,
+            s.byte(minutesStart + 2) == UInt8(ascii: ":"),
+            let minutes = twoDigits(s, minutesStart), let wholeSeconds = twoDigits(s, secondsStart)
+        else { throw Self.notATime(token, s) }
+        var hours: Int64 = 0
+        for i in start..<hoursEnd {
+            guard let d = ByteScanner.digit(s.byte(i)) else { throw Self.notATime(token, s) }
+            hours = hours * 10 + d
+            if hours > ByteScanner.maxSeconds / 3600 {
+                throw s.error(
+                    "time '\(s.display(token))' is too large; expected at most \(ByteScanner.maxSeconds) seconds",
+                    at: token)
+            }
+        }
+        guard minutes < 60, wholeSeconds < 60 else {
+            throw s.error("minutes and seconds must be 00 to 59 in '\(s.display(token))'", at: token)
+        }
+        var millis: Int64 = 0
+        var i = secondsStart + 2
+        if i < token.end {
+            guard s.byte(i) == UInt8(ascii: ".") else { throw Self.notATime(token, s) }
+            i += 1
+            var decimals = 0
+            while i < token.end {
+                guard let d = ByteScanner.digit(s.byte(i)) else { throw Self.notATime(token, s) }
+                decimals += 1
+                if decimals > 3 {
+                    throw s.error(
+                        "time '\(s.display(token))' has more than 3 decimals; the resolution is 1 ms", at: token)
+                }
+                millis = millis * 10 + d
+                i += 1
+            }
+            while decimals < 3 {
+                millis *= 10
+                decimals += 1
+            }
+        }
+        return Millis(((hours * 60 + minutes) * 60 + wholeSeconds) * 1000 + millis)
+    }
+
+    /// Built only on failure: the hot path allocates no message.
+    private static func notATimeMessage(_ token: Token, _ s: ByteScanner) -> String {
+        "expected a time (seconds like 12.5, +seconds or hh:mm:ss), found '\(s.display(token))'"
+    }
+
+    private static func notATime(_ token: Token, _ s: ByteScanner) -> ScenarioError {
+        s.error(notATimeMessage(token, s), at: token)
+    }
+
+    private func twoDigits(_ s: ByteScanner, _ i: Int) -> Int64? {
+        guard let tens = ByteScanner.digit(s.byte(i)), let ones = ByteScanner.digit(s.byte(i + 1)) else { return nil }
+        return tens * 10 + ones
     }
 }

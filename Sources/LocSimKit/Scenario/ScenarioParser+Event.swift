@@ -1,0 +1,155 @@
+/// The event of a timed line (SPEC §1.2): lifecycle and the world; `app`
+/// and `user` have files of their own.
+extension ScenarioParser {
+    /// Parses the event `word` starts and its arguments; also returns the
+    /// column of the first argument (the event's own column if it has none).
+    func event(_ word: Token, _ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
+        // The world first: fixes and crossings make up most of a long trace.
+        if s.matches(word, "fix") {
+            return try fix(&s)
+        } else if s.matches(word, "enter") {
+            let id = try s.required("regionId", for: "enter")
+            let regionID = try s.identifier(id, "a region id")
+            try s.end()
+            return (.enter(regionID: regionID), id.column)
+        } else if s.matches(word, "exit") {
+            let id = try s.required("regionId", for: "exit")
+            let regionID = try s.identifier(id, "a region id")
+            try s.end()
+            return (.exit(regionID: regionID), id.column)
+        } else if s.matches(word, "beacon") {
+            return try beacon(&s)
+        } else if s.matches(word, "visit") {
+            return try visit(&s)
+        } else if s.matches(word, "app") {
+            return try app(&s)
+        } else if s.matches(word, "user") {
+            return try user(&s)
+        } else if s.matches(word, "system") {
+            let what = try s.required("terminate|notBusy", for: "system")
+            let event: Event
+            if s.matches(what, "terminate") {
+                event = .systemTerminate
+            } else if s.matches(what, "notBusy") {
+                event = .systemNotBusy
+            } else {
+                throw s.error("unknown system event '\(s.display(what))'; expected terminate or notBusy", at: what)
+            }
+            try s.end()
+            return (event, what.column)
+        }
+        let event: Event
+        if s.matches(word, "launch") {
+            event = .launch
+        } else if s.matches(word, "foreground") {
+            event = .foreground
+        } else if s.matches(word, "background") {
+            event = .background
+        } else if s.matches(word, "terminate") {
+            event = .terminate
+        } else if let header = headerWord(word, s) {
+            throw s.error(
+                "'\(header)' is a header statement; write it without a time, before the first timed line", at: word)
+        } else {
+            throw s.error("unknown event '\(s.display(word))'; expected one of: \(Self.eventWords)", at: word)
+        }
+        try s.end()
+        return (event, word.column)
+    }
+
+    /// True when `word` is an event name (for "missing time" errors).
+    func isEventWord(_ word: Token, _ s: ByteScanner) -> Bool {
+        for name: StaticString in [
+            "launch", "foreground", "background", "terminate", "system", "app", "user",
+            "fix", "enter", "exit", "visit", "beacon",
+        ] where s.matches(word, name) {
+            return true
+        }
+        return false
+    }
+
+    private func headerWord(_ word: Token, _ s: ByteScanner) -> String? {
+        for name: StaticString in ["locsim", "platform", "plist", "delegate", "set", "seed"] where s.matches(word, name)
+        {
+            return name.description
+        }
+        return nil
+    }
+
+    static let fixOptions = "speed=<m/s>, course=<deg>, alt=<m>"
+
+    /// `fix <lat> <lon> [<accuracy>] [speed=<m/s>] [course=<deg>] [alt=<m>]`.
+    private func fix(_ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
+        let (coordinate, column) = try s.coordinate(for: "fix")
+        var accuracy = 5.0
+        var speed: Double? = nil
+        var course: Double? = nil
+        var altitude: Double? = nil
+        var pending = try s.next()
+        if let token = pending, s.splitOption(token) == nil {
+            accuracy = try s.nonNegative(token, "accuracy")
+            pending = try s.next()
+        }
+        while let token = pending {
+            let (key, value) = try s.option(token, expected: Self.fixOptions)
+            if s.matches(key, "speed") {
+                try s.once(speed, key)
+                speed = try s.number(value, "speed")
+            } else if s.matches(key, "course") {
+                try s.once(course, key)
+                course = try s.number(value, "course")
+            } else if s.matches(key, "alt") {
+                try s.once(altitude, key)
+                altitude = try s.number(value, "alt")
+            } else {
+                throw s.unknownOption(key, for: "fix", expected: Self.fixOptions)
+            }
+            pending = try s.next()
+        }
+        let fix = Fix(Location(coordinate, accuracy: accuracy), speed: speed, course: course, altitude: altitude)
+        return (.fix(fix), column)
+    }
+
+    /// `visit arrive|depart <lat> <lon> [<accuracy>]`.
+    private func visit(_ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
+        let what = try s.required("arrive|depart", for: "visit")
+        let arrive = s.matches(what, "arrive")
+        guard arrive || s.matches(what, "depart") else {
+            throw s.error("unknown visit event '\(s.display(what))'; expected arrive or depart", at: what)
+        }
+        let owner = arrive ? "visit arrive" : "visit depart"
+        let (coordinate, _) = try s.coordinate(for: owner)
+        var accuracy = 5.0
+        if let token = try s.next() {
+            accuracy = try s.nonNegative(token, "accuracy")
+            try s.end()
+        }
+        let location = Location(coordinate, accuracy: accuracy)
+        return (arrive ? .visitArrive(location) : .visitDepart(location), what.column)
+    }
+
+    /// `beacon <uuid> <major> <minor> <proximity> [rssi=<dBm>]`.
+    private func beacon(_ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
+        let uuidToken = try s.required("uuid", for: "beacon")
+        let uuid = try s.uuid(uuidToken)
+        let major = try s.beaconNumber(try s.required("major", for: "beacon"), "major")
+        let minor = try s.beaconNumber(try s.required("minor", for: "beacon"), "minor")
+        let proximityToken = try s.required("immediate|near|far|unknown", for: "beacon")
+        guard !proximityToken.isQuoted, proximityToken.count <= 9,
+            let proximity = Proximity(rawValue: s.string(proximityToken))
+        else {
+            throw s.error(
+                "unknown proximity '\(s.display(proximityToken))'; expected one of: immediate, near, far, unknown",
+                at: proximityToken)
+        }
+        var rssi: Int? = nil
+        let expected = "rssi=<dBm>"
+        while let (key, value) = try s.nextOption(expected: expected) {
+            guard s.matches(key, "rssi") else { throw s.unknownOption(key, for: "beacon", expected: expected) }
+            try s.once(rssi, key)
+            rssi = try s.integer(value, "rssi", in: -1000...1000)
+        }
+        let sighting = BeaconSighting(uuid: uuid, major: major, minor: minor, proximity: proximity, rssi: rssi)
+        return (.beacon(sighting), uuidToken.column)
+    }
+}

@@ -1,0 +1,62 @@
+/// `set <parameter> <value>` header lines (RULES.md §Parameters).
+extension ScenarioParser {
+    /// A parameter value checked for its kind, before it is tied to its name.
+    private enum Value {
+        case duration(Millis)
+        case optionalDuration(Millis?)
+        case meters(Double)
+        case count(Int)
+        case bool(Bool)
+    }
+
+    func parameter(_ s: inout ByteScanner) throws(ScenarioError) -> ParameterSetting {
+        let nameToken = try s.required("parameter", for: "set")
+        let name = s.string(nameToken)
+        guard !nameToken.isQuoted, let kind = ParameterSetting.kinds.first(where: { $0.0 == name })?.1 else {
+            let names = ParameterSetting.kinds.map(\.0).joined(separator: ", ")
+            throw s.error("unknown parameter '\(s.display(nameToken))'; expected one of: \(names)", at: nameToken)
+        }
+        let token = try s.required("value", for: "set \(name)")
+        let value: Value
+        switch kind {
+        case .duration:
+            value = .duration(try s.duration(token, name))
+        case .optionalDuration:
+            value = .optionalDuration(s.matches(token, "none") ? nil : try s.duration(token, name, orNone: true))
+        case .meters:
+            value = .meters(try s.nonNegative(token, name))
+        case .count:
+            value = .count(try s.integer(token, name, in: 0...Int64(Int32.max)))
+        case .bool:
+            value = .bool(try s.bool(token, name))
+        }
+        try s.end()
+        guard let setting = Self.setting(name, value) else {
+            // Only reachable if `ParameterSetting.kinds` and its cases disagree.
+            throw s.error("parameter '\(name)' has no setting of its kind; this is a locsim defect", at: nameToken)
+        }
+        return setting
+    }
+
+    /// Ties a value to the parameter of that name.
+    private static func setting(_ name: String, _ value: Value) -> ParameterSetting? {
+        switch (name, value) {
+        case ("grace", .duration(let v)): return .grace(v)
+        case ("suspendAfter", .duration(let v)): return .suspendAfter(v)
+        case ("wakeWindow", .duration(let v)): return .wakeWindow(v)
+        case ("upgradePromptDelay", .optionalDuration(let v)): return .upgradePromptDelay(v)
+        case ("heldEventMaxAge", .duration(let v)): return .heldEventMaxAge(v)
+        case ("slcDistance", .meters(let v)): return .slcDistance(v)
+        case ("slcInterval", .duration(let v)): return .slcInterval(v)
+        case ("maxRegions", .count(let v)): return .maxRegions(v)
+        case ("deriveCrossings", .bool(let v)): return .deriveCrossings(v)
+        case ("crossingMargin", .meters(let v)): return .crossingMargin(v)
+        case ("crossingDwell", .duration(let v)): return .crossingDwell(v)
+        case ("reducedGrid", .meters(let v)): return .reducedGrid(v)
+        case ("reducedInterval", .duration(let v)): return .reducedInterval(v)
+        case ("requestLocationTimeout", .duration(let v)): return .requestLocationTimeout(v)
+        case ("relaunchAfterForceQuit", .bool(let v)): return .relaunchAfterForceQuit(v)
+        default: return nil
+        }
+    }
+}
