@@ -164,4 +164,120 @@ import Testing
             .app(.foreground), .inUseBegin(.foreground), .delegate(.didChangeAuthorization(.denied)),
         ])
     }
+
+    // Fixes made while writing Scenarios/authorization.
+
+    /// RULES §4: only a missing key or a request outside the foreground warns;
+    /// a request while a prompt is on screen does nothing, silently.
+    @Test func requestWhilePromptOnScreenDoesNothingWithoutWarning() throws {
+        var s = S(Platform(.iOS, 13, 4), plist: Self.both)
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestWhenInUseAuthorization))
+        #expect(try s.at(2, .app(.requestWhenInUseAuthorization)) == [])
+        #expect(try s.at(3, .app(.requestAlwaysAuthorization)) == [])
+    }
+
+    /// RULES §8, §2: the kCLErrorDenied owed with a denial made while the app
+    /// was suspended comes with the owed callback.
+    @Test func denialWhileSuspendedFailsRunningUpdatesOnResume() throws {
+        var s = S()
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestWhenInUseAuthorization))
+        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.at(3, .app(.startUpdatingLocation))
+        try s.at(4, .background)
+        try s.at(20, .user(.settings(.never, precise: nil)))
+        #expect(try s.at(30, .foreground) == [
+            .app(.foreground), .inUseBegin(.foreground), .delegate(.didChangeAuthorization(.denied)),
+            .delegate(.didFailWithError(.kCLErrorDenied)),
+        ])
+        // Changed and changed back while suspended: the app hears nothing.
+        try s.at(31, .background)
+        try s.at(50, .user(.settings(.whileUsing, precise: nil)))
+        try s.at(51, .user(.settings(.never, precise: nil)))
+        #expect(try s.at(60, .foreground) == [.app(.foreground), .inUseBegin(.foreground)])
+    }
+
+    func temporaryFullAccuracy() throws -> SimulatorScript {
+        var plist = Self.both
+        plist["NSLocationTemporaryUsageDescriptionDictionary.Nav"] = .string("nav")
+        var s = S(Platform(.iOS, 14, 0), plist: plist)
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestWhenInUseAuthorization))
+        try s.at(2, .user(.answer(.allowWhileUsing, precise: false)))
+        try s.at(3, .app(.requestTemporaryFullAccuracyAuthorization(purposeKey: "Nav")))
+        try s.at(4, .user(.answer(.allowOnce, precise: nil)))
+        #expect(s.simulator.authorization.accuracy(on: RulesVersion(Platform(.iOS, 14, 0))) == .full)
+        return s
+    }
+
+    /// RULES §10 (choice): an explicit Precise setting, or a Settings choice
+    /// that removes access, ends temporary full accuracy.
+    @Test func explicitSettingsEndTemporaryFullAccuracy() throws {
+        var off = try temporaryFullAccuracy()
+        #expect(try off.at(5, .user(.precise(false))) == [
+            .auth(AuthView(status: .authorizedWhenInUse, settings: .whileUsing, accuracy: .reduced, provisional: false, temporary: false)),
+            .delegate(.locationManagerDidChangeAuthorization(.authorizedWhenInUse, .reduced)),
+        ])
+        var on = try temporaryFullAccuracy()
+        #expect(try on.at(5, .user(.precise(true))) == [
+            .auth(AuthView(status: .authorizedWhenInUse, settings: .whileUsing, accuracy: .full, provisional: false, temporary: false)),
+        ])
+        var never = try temporaryFullAccuracy()
+        #expect(try never.at(5, .user(.settings(.never, precise: nil))) == [
+            .auth(AuthView(status: .denied, settings: .never, accuracy: .reduced, provisional: false, temporary: false)),
+            .delegate(.locationManagerDidChangeAuthorization(.denied, .reduced)),
+        ])
+        // Nothing is left to expire when in use ends.
+        try never.at(6, .background)
+        #expect(never.finish().map(\.record) == [.inUseEnd(.graceExpired), .app(.suspend)])
+    }
+
+    /// RULES §1: a Settings choice the platform's Settings app does not offer is a scenario error.
+    @Test(arguments: [
+        (Platform(.iOS, 12, 4), SettingsChoice.askNextTime),
+        (Platform(.tvOS, 14, 0), .always),
+        (Platform(.macOS, 11, 0), .whileUsing),
+        (Platform(.macOS, 11, 0), .askNextTime),
+        (Platform(.iOS, 7, 0), .whileUsing),
+    ])
+    func settingsChoicesThePlatformLacksAreErrors(platform: Platform, choice: SettingsChoice) throws {
+        var s = S(platform)
+        try s.at(0, .launch)
+        #expect(throws: ScenarioError.self) { try s.at(1, .user(.settings(choice, precise: nil))) }
+    }
+
+    @Test(arguments: [
+        (Platform(.iOS, 13, 0), SettingsChoice.askNextTime),
+        (Platform(.tvOS, 14, 0), .whileUsing),
+        (Platform(.macOS, 11, 0), .always),
+        (Platform(.iOS, 7, 0), .never),
+    ])
+    func settingsChoicesThePlatformOffersAreAccepted(platform: Platform, choice: SettingsChoice) throws {
+        var s = S(platform)
+        try s.at(0, .launch)
+        try s.at(1, .user(.settings(choice, precise: nil)))
+    }
+
+    /// F§12: macOS's request APIs arrived in 10.15, requestLocation in 10.14;
+    /// UNLocationNotificationTrigger does not exist on macOS.
+    @Test func macOSAvailabilityFollowsMacOSVersions() throws {
+        var old = S(Platform(.macOS, 10, 14))
+        try old.at(0, .launch)
+        #expect(throws: ScenarioError.self) { try old.at(1, .app(.requestWhenInUseAuthorization)) }
+        try old.at(2, .app(.requestLocation))
+        var new = S(Platform(.macOS, 10, 15), plist: ["NSLocationUsageDescription": .string("u")])
+        try new.at(0, .launch)
+        #expect(prompts(try new.at(1, .app(.requestAlwaysAuthorization))) == [.show(.legacy, text: "u", answers: [.allow, .dontAllow])])
+        let region = CircularRegion(id: "r", center: Coordinate(35, 139.7), radius: 100)
+        #expect(throws: ScenarioError.self) { try new.at(2, .app(.addLocationNotification(region, repeats: false))) }
+    }
+
+    /// From 26 every platform shares iOS's number.
+    @Test func platformsShareIOSNumbersFrom26() {
+        #expect(RulesVersion(Platform(.watchOS, 11, 0)).major == 18)
+        #expect(RulesVersion(Platform(.watchOS, 26, 0)).major == 26)
+        #expect(RulesVersion(Platform(.macOS, 15, 0)).major == 18)
+        #expect(RulesVersion(Platform(.macOS, 26, 0)).major == 26)
+    }
 }

@@ -36,14 +36,26 @@ enum Availability {
             case .startMonitoringVisits, .stopMonitoringVisits, .startRangingBeacons, .stopRangingBeacons,
                 .set(.allowsBackgroundLocationUpdates), .set(.showsBackgroundLocationIndicator):
                 return missing("macOS apps are never suspended and have no visit monitoring or ranging")
+            case .addLocationNotification:
+                return missing("UNLocationNotificationTrigger is unavailable on macOS")
             default: break
+            }
+            // macOS's own introductions (SDK availability), not iOS's.
+            func sinceMac(_ major: Int, _ minor: Int) -> String? {
+                platform.atLeast(major, minor) ? nil : missing("it was introduced in macOS \(major).\(minor)")
+            }
+            switch call {
+            case .requestWhenInUseAuthorization, .requestAlwaysAuthorization: return sinceMac(10, 15)
+            case .requestLocation: return sinceMac(10, 14)
+            case .requestTemporaryFullAccuracyAuthorization, .set(.desiredAccuracy(.reduced)): return sinceMac(11, 0)
+            default: return nil
             }
         case .iOS, .iPadOS:
             break
         }
         switch call {
         case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .startMonitoringVisits, .stopMonitoringVisits:
-            return rules.isMac ? nil : since(8)
+            return since(8)
         case .requestLocation, .set(.allowsBackgroundLocationUpdates): return since(9)
         case .addLocationNotification: return since(10)
         case .set(.showsBackgroundLocationIndicator): return since(11)

@@ -2,7 +2,8 @@
 /// authorization rules apply (RULES §1).
 ///
 /// tvOS shares iOS numbers; watchOS N follows iOS N+7 (watchOS 6 shipped with
-/// iOS 13); macOS 10.15 follows iOS 13 and macOS N (N ≥ 11) iOS N+3. These
+/// iOS 13); macOS 10.15 follows iOS 13 and macOS N (11 ≤ N ≤ 15) iOS N+3.
+/// From 26 (2025) every platform carries the same number as iOS. These
 /// mappings are a modelling choice documented in the README.
 public struct RulesVersion: Equatable, Sendable {
     public var platform: Platform
@@ -17,10 +18,13 @@ public struct RulesVersion: Equatable, Sendable {
             major = platform.major
             minor = platform.minor
         case .watchOS:
-            major = platform.major + 7
+            major = platform.major >= 26 ? platform.major : platform.major + 7
             minor = platform.minor
         case .macOS:
-            if platform.major == 10 {
+            if platform.major >= 26 {
+                major = platform.major
+                minor = platform.minor
+            } else if platform.major == 10 {
                 major = platform.minor >= 15 ? 13 : (platform.minor >= 10 ? 8 : 7)
                 minor = 0
             } else {

@@ -6,10 +6,13 @@ extension Simulator {
             try answerPrompt(answer, precise: precise, s)
         case .settings(let choice, let precise):
             try checkPreciseSwitch(precise, s)
+            try checkSettingsChoice(choice, s)
             settingsChanged(to: choice, precise: precise)
         case .precise(let on):
             try checkPreciseSwitch(on, s)
             authorization.reducedAccuracy = !on
+            // The user's explicit choice replaces temporary full accuracy (§10, choice).
+            authorization.temporaryFullAccuracy = false
             authorizationChanged()
         case .locationServices(let on):
             authorization.locationServicesOff = !on
@@ -27,6 +30,24 @@ extension Simulator {
             case .background, .suspended: bringToForeground()
             case .foreground: break
             }
+        }
+    }
+
+    /// The choices the platform's Settings offers (RULES §1): Ask Next Time
+    /// comes with Allow Once in iOS 13; tvOS has When In Use only; iOS ≤ 7
+    /// and macOS have one on/off switch per app (`always`/`never`).
+    func checkSettingsChoice(_ choice: SettingsChoice, _ s: TimedStatement) throws(ScenarioError) {
+        let name = "settings \(choice.rawValue)"
+        if rules.isMac || rules.legacy, choice == .whileUsing || choice == .askNextTime {
+            throw error(
+                "\(name): \(rules.platform) has one location switch per app; expected settings always (on) or never (off)",
+                s, atArgument: true)
+        }
+        if choice == .askNextTime, !rules.modern {
+            throw error("\(name): Ask Next Time exists from iOS 13; this scenario runs \(rules.platform)", s, atArgument: true)
+        }
+        if choice == .always, rules.isTV {
+            throw error("\(name): tvOS offers When In Use authorization only; expected never or whileUsing", s, atArgument: true)
         }
     }
 
@@ -119,6 +140,11 @@ extension Simulator {
         case .always: authorization.grant = .always
         }
         if let precise { authorization.reducedAccuracy = !precise }
+        // Temporary full accuracy ends with the access it refined, or when the
+        // user sets the Precise switch explicitly (§10, choice).
+        if choice == .never || choice == .askNextTime || precise != nil {
+            authorization.temporaryFullAccuracy = false
+        }
         authorizationChanged()
         if wasProvisional {
             releaseHeldEvents(deliver: choice == .always, otherwise: choice == .never ? .notAuthorized : .keptWhileUsing)

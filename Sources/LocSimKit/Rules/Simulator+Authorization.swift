@@ -7,20 +7,28 @@ extension Simulator {
     }
 
     /// Tells the app its authorization: always at manager creation, otherwise
-    /// only when what its callback reports changed.
+    /// only when what its callback reports changed. A loss of authorization
+    /// the app learns of fails its running updates (§8, 004) — at the change,
+    /// or when a suspended app next runs (§2).
     mutating func reportAuthorization(initial: Bool) {
         let status = authorization.status(on: rules)
         let accuracy = authorization.accuracy(on: rules)
+        var lostAccess = false
         if !initial, let (seenStatus, seenAccuracy) = appSawStatus {
             let unchanged = usesNewAuthorizationCallback
                 ? (seenStatus == status && seenAccuracy == accuracy) : seenStatus == status
             if unchanged { return }
+            lostAccess = !seenStatus.deniesAccess && status.deniesAccess
         }
         appSawStatus = (status, accuracy)
         if usesNewAuthorizationCallback {
             emitCallback(.locationManagerDidChangeAuthorization(status, accuracy))
         } else {
             emitCallback(.didChangeAuthorization(status))
+        }
+        if lostAccess, manager.updating || manager.requestLocationPending {
+            manager.requestLocationPending = false
+            emitCallback(.didFailWithError(.kCLErrorDenied))
         }
     }
 
@@ -36,7 +44,6 @@ extension Simulator {
     /// reported to running updates, and the session and indicator.
     mutating func authorizationChanged() {
         let view = authorization.view(on: rules)
-        let wasDenied = lastAuthView.status == .denied || lastAuthView.status == .restricted
         if view != lastAuthView {
             lastAuthView = view
             emit(.auth(view))
@@ -46,15 +53,13 @@ extension Simulator {
         case .suspended: owesAuthorizationCallback = true
         case .notRunning: break  // the next launch reports the status anyway
         }
-        let status = view.status
-        if app.isRunning, manager.updating || manager.requestLocationPending,
-            !wasDenied, status == .denied || status == .restricted
-        {
-            manager.requestLocationPending = false
-            emitCallback(.didFailWithError(.kCLErrorDenied))
-        }
         endSessionIfBroken()
         updateIndicator()
         beginSessionIfEligible()
     }
+}
+
+extension AuthorizationStatus {
+    /// Denied (by the user or with Location Services off) or restricted.
+    var deniesAccess: Bool { self == .denied || self == .restricted }
 }
