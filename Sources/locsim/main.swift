@@ -1,1 +1,36 @@
+// The locsim command line: parses arguments, opens files, calls LocSimKit,
+// maps the outcome to an exit status (SPEC §3). All logic is in the library.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LocSimKit
+
+// A closed pipe must be a reported write error (exit status 2), not a signal death.
+signal(SIGPIPE, SIG_IGN)
+
+func locsim(_ arguments: [String]) -> ExitStatus {
+    guard let command = arguments.first else {
+        return Usage.fail(nil, UsageError("missing command"))
+    }
+    let rest = arguments.dropFirst()
+    switch command {
+    case "-h", "--help", "help":
+        return printOutput(Usage.main)
+    case "--version":
+        return printOutput(Usage.version)
+    case "run", "check", "bench":
+        if Arguments(rest).wantsHelp { return printOutput(Usage.help(command)) }
+        switch command {
+        case "run": return RunCommand.main(rest)
+        case "check": return CheckCommand.main(rest)
+        default: return BenchCommand.main(rest)
+        }
+    default:
+        let what = command.hasPrefix("-") ? "unknown option '\(command)'" : "unknown command '\(command)'"
+        return Usage.fail(nil, UsageError(what))
+    }
+}
+
+exit(locsim(Array(CommandLine.arguments.dropFirst())).rawValue)

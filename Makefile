@@ -1,0 +1,32 @@
+# locsim — build, run, test and benchmark. `make help` lists the targets.
+SWIFT ?= swift
+LOCSIM := .build/release/locsim
+
+.PHONY: help build run test bench fuzz clean
+
+help:
+	@echo "make build   release build (.build/release/locsim)"
+	@echo "make run     build, then replay Scenarios/quickstart.scn"
+	@echo "make test    build, swift test, then check every golden in Scenarios/"
+	@echo "make bench   1 M and 10 M line benchmarks, written to bench/RESULTS.md"
+	@echo "make fuzz    (not yet)"
+	@echo "make clean   remove build products"
+
+build:
+	$(SWIFT) build -c release
+
+run: build
+	$(LOCSIM) run Scenarios/quickstart.scn
+
+test: build
+	$(SWIFT) test
+	$(LOCSIM) check Scenarios
+
+bench: build
+	bench/run.sh $(LOCSIM)
+
+fuzz:
+	@echo "make fuzz: not yet — no fuzz target has been written"
+
+clean:
+	rm -rf .build bench/out

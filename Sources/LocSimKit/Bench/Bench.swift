@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `locsim bench`: times replay of a large trace (SPEC §3).
+///
+/// The trace is generated (`TraceGenerator`) or given; it is replayed `runs`
+/// times, each time writing the log to a real temporary file (so the timing
+/// includes formatting and writing, as `locsim run -o` does), and the median
+/// run is reported.
+public struct Bench {
+    public struct Options: Sendable {
+        public var lines = 1_000_000
+        public var runs = 5
+        public var seed: UInt64 = 1
+        /// A scenario to replay instead of a generated trace.
+        public var scenario: String?
+        public var format = LogFormat.text
+        public init() {}
+    }
+
+    /// What the bench measured.
+    public struct Report: Sendable {
+        public var source: String
+        public var lines: Int
+        public var inputBytes: Int
+        public var records: Int
+        /// Size of the log one run writes.
+        public var outputBytes: Int
+        public var format: LogFormat
+        /// Wall time of each run, in seconds.
+        public var seconds: [Double]
+        /// The process's peak resident memory after the runs (`ru_maxrss`), in KiB.
+        public var peakResidentKiB: Int
+        public var cores: Int
+
+        public var medianSeconds: Double { Bench.median(seconds) }
+    }
+
+    public enum Failure: Error {
+        case file(FileError)
+        case scenario(ScenarioError, file: String)
+
+        /// The line to print: `file:line:column: error: …` or the file error.
+        public var message: String {
+            switch self {
+            case .file(let e): return e.message
+            case .scenario(let e, let file): return e.formatted(file: file)
+            }
+        }
+    }
+
+    /// Generates or opens the trace, replays it `options.runs` times and
+    /// reports the timings. Temporary files are removed before returning.
+    public static func run(_ options: Options) throws(Failure) -> Report {
+        let path: String
+        var generated: String? = nil
+        defer { if let generated { unlink(generated) } }
+        if let scenario = options.scenario {
+            path = scenario
+        } else {
+            do throws(FileError) {
+                path = try writeTrace(lines: options.lines, seed: options.seed)
+            } catch {
+                throw .file(error)
+            }
+            generated = path
+        }
+        let (lines, bytes) = try count(path)
+        let logPath = FileIO.temporaryDirectory + "/locsim-bench-\(getpid()).log"
+        defer { unlink(logPath) }
+        var seconds: [Double] = []
+        var records = 0
+        for _ in 0..<max(1, options.runs) {
+            let start = now()
+            records = try replayOnce(path, format: options.format, to: logPath)
+            seconds.append(now() - start)
+        }
+        return Report(
+            source: options.scenario ?? "generated (seed \(options.seed))",
+            lines: lines, inputBytes: bytes, records: records, outputBytes: fileSize(logPath), format: options.format,
+            seconds: seconds, peakResidentKiB: peakResidentKiB(), cores: ParallelMap.coreCount)
+    }
+
+    /// Writes a generated trace to a temporary file and returns its path.
+    static func writeTrace(lines: Int, seed: UInt64) throws(FileError) -> String {
+        let (fd, path): (Int32, String)
+        switch FileIO.makeTemporaryFile(FileIO.temporaryDirectory + "/locsim-bench-XXXXXX") {
+        case .success(let made): (fd, path) = made
+        case .failure(let e): throw e
+        }
+        defer { close(fd) }
+        var generator = TraceGenerator(lines: lines, seed: seed)
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(OutputBuffer.chunkSize + 256)
+        while generator.appendLine(to: &chunk) {
+            if chunk.count >= OutputBuffer.chunkSize {
+                let code = FileIO.writeAll(fd, chunk)
+                if code != 0 { unlink(path); throw FileError("cannot write", path, code: code) }
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        let code = FileIO.writeAll(fd, chunk)
+        if code != 0 { unlink(path); throw FileError("cannot write", path, code: code) }
+        return path
+    }
+
+    private static func replayOnce(_ path: String, format: LogFormat, to logPath: String) throws(Failure) -> Int {
+        let fd: Int32
+        switch FileIO.openForReading(path) {
+        case .success(let d): fd = d
+        case .failure(let e): throw .file(e)
+        }
+        defer { close(fd) }
+        var reader = LineReader(fileDescriptor: fd)
+        var output: OutputBuffer
+        do { output = try OutputBuffer.file(logPath) } catch { throw .file(error) }
+        let records: Int
+        do throws(ScenarioError) {
+            records = try Replay.run(&reader, format: format, into: &output)
+        } catch {
+            output.discard()
+            throw .scenario(error, file: path)
+        }
+        do { try output.commit() } catch { throw .file(error) }
+        return records
+    }
+
+    /// Lines and bytes of the file at `path`.
+    private static func count(_ path: String) throws(Failure) -> (lines: Int, bytes: Int) {
+        let fd: Int32
+        switch FileIO.openForReading(path) {
+        case .success(let d): fd = d
+        case .failure(let e): throw .file(e)
+        }
+        defer { close(fd) }
+        var lines = 0
+        var bytes = 0
+        var last: UInt8 = LogBytes.newline
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw .file(FileError("cannot read", path, code: errno)) }
+            if n == 0 { break }
+            bytes += n
+            for i in 0..<n where chunk[i] == LogBytes.newline { lines += 1 }
+            last = chunk[n - 1]
+        }
+        if last != LogBytes.newline { lines += 1 }
+        return (lines, bytes)
+    }
+
+    static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    static func peakResidentKiB() -> Int {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Int(usage.ru_maxrss)  // KiB on Linux
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss) / 1024  // bytes on Darwin
+        #endif
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+    }
+}

@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `locsim check`: replays scenarios and compares each log with its golden.
+///
+/// A scenario `x.scn` has its golden `x.log` beside it (the text log). A
+/// scenario in a folder named `errors` is an *error golden*: it must fail,
+/// and its golden `x.err` holds the error line, with the scenario's file name
+/// only (`x.scn:3:10: error: …`) so the golden does not depend on where
+/// `check` was run from.
+///
+/// Scenarios run in parallel, each replayed into memory; the report is
+/// assembled in scenario order afterwards, so it is byte-identical for any
+/// number of jobs.
+public struct Check: Sendable {
+    /// Replays scenario bytes into a text log, or fails with the scenario's error.
+    public typealias ReplayFunction = @Sendable ([UInt8]) -> Result<[UInt8], ScenarioError>
+
+    /// Write missing or differing goldens instead of failing on them.
+    public var update: Bool
+    /// Threads to use; at least 1.
+    public var jobs: Int
+    /// The replay under test; `Check.replayText` in the product, a fake in tests.
+    public var replay: ReplayFunction
+
+    public init(update: Bool = false, jobs: Int = Check.coreCount, replay: @escaping ReplayFunction = Check.replayText) {
+        self.update = update
+        self.jobs = max(1, jobs)
+        self.replay = replay
+    }
+
+    /// The machine's online processor count, the default for `jobs`.
+    public static var coreCount: Int { ParallelMap.coreCount }
+
+    /// The product's replay: `Replay` into a text log in memory.
+    public static let replayText: ReplayFunction = { scenario in
+        do throws(ScenarioError) {
+            return .success(try Replay.textLog(of: scenario))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Counts of a check run.
+    public struct Summary: Equatable, Sendable {
+        public var passed = 0
+        public var failed = 0
+        /// Goldens written by `--update` (those scenarios count as passed).
+        public var updated = 0
+        public init() {}
+    }
+
+    /// What happened to one scenario, and what to print about it.
+    public struct Outcome: Equatable, Sendable {
+        public enum Status: Equatable, Sendable { case passed, failed, updated }
+        public var status: Status
+        /// Lines for the report, each ending in `\n`; empty for a plain pass.
+        public var report: String
+    }
+
+    /// Checks the scenarios found in `inputs` (files and folders) and writes
+    /// the report to `out`: each failure's diff or message in scenario order,
+    /// then `updated N` (with `--update`) and `N passed, N failed`.
+    ///
+    /// - Throws: when an input does not exist or a folder cannot be read
+    ///   (nothing has been checked yet).
+    public func run<Out: TextOutputStream>(_ inputs: [String], to out: inout Out) throws(FileError) -> Summary {
+        let scenarios = try ScenarioFinder.scenarios(in: inputs)
+        let outcomes = ParallelMap.map(scenarios.count, threads: jobs) { [self] i in
+            self.check(scenarios[i])
+        }
+        var summary = Summary()
+        for outcome in outcomes {
+            out.write(outcome.report)
+            switch outcome.status {
+            case .passed: summary.passed += 1
+            case .failed: summary.failed += 1
+            case .updated:
+                summary.passed += 1
+                summary.updated += 1
+            }
+        }
+        if update { out.write("updated \(summary.updated)\n") }
+        out.write("\(summary.passed) passed, \(summary.failed) failed\n")
+        return summary
+    }
+
+    /// Checks one scenario.
+    public func check(_ path: String) -> Outcome {
+        let scenario: [UInt8]
+        switch FileIO.readFile(path) {
+        case .success(let bytes): scenario = bytes
+        case .failure(let error): return Outcome(status: .failed, report: "\(path): error: \(error.message)\n")
+        }
+        let stem = path.hasSuffix(".scn") ? String(path.dropLast(4)) : path
+        let isErrorGolden = FileIO.fileName(of: FileIO.directory(of: path)) == "errors"
+        switch (replay(scenario), isErrorGolden) {
+        case (.success(let log), false):
+            return compare(log, golden: stem + ".log", scenario: path)
+        case (.failure(let error), false):
+            return Outcome(status: .failed, report: error.formatted(file: path) + "\n")
+        case (.failure(let error), true):
+            let line = error.formatted(file: FileIO.fileName(of: path)) + "\n"
+            return compare(Array(line.utf8), golden: stem + ".err", scenario: path)
+        case (.success, true):
+            return Outcome(
+                status: .failed,
+                report: "\(path): expected a scenario error (the scenario is in an 'errors' folder), but it replayed without one\n")
+        }
+    }
+
+    /// Compares `actual` with the golden file, or writes it with `--update`.
+    private func compare(_ actual: [UInt8], golden: String, scenario: String) -> Outcome {
+        let expected: [UInt8]?
+        switch FileIO.readFile(golden) {
+        case .success(let bytes): expected = bytes
+        case .failure(let error) where error.code == ENOENT: expected = nil
+        case .failure(let error): return Outcome(status: .failed, report: "\(scenario): error: \(error.message)\n")
+        }
+        if expected == actual { return Outcome(status: .passed, report: "") }
+        if update {
+            switch FileIO.writeFileAtomically(golden, actual) {
+            case .success: return Outcome(status: .updated, report: "updated \(golden)\n")
+            case .failure(let error): return Outcome(status: .failed, report: "\(scenario): error: \(error.message)\n")
+            }
+        }
+        guard let expected else {
+            return Outcome(
+                status: .failed,
+                report: "\(scenario): missing golden \(FileIO.fileName(of: golden)) (run with --update to write it)\n")
+        }
+        let diff = UnifiedDiff.diff(expected, actual, oldLabel: "a/" + golden, newLabel: "b/" + golden)
+        return Outcome(status: .failed, report: diff)
+    }
+}

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Thin, retrying wrappers over the POSIX file calls the library needs.
+///
+/// Every call retries on `EINTR` and finishes short writes, so callers see
+/// either all bytes written or one `errno`.
+public enum FileIO {
+    /// Writes all of `bytes` to `fd`; returns 0 or the `errno` of the failure.
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        guard var base = bytes.baseAddress else { return 0 }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let n = write(fd, base, remaining)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            base += n
+            remaining -= n
+        }
+        return 0
+    }
+
+    /// Writes all of `bytes` to `fd`; returns 0 or the `errno` of the failure.
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    /// Reads `fd` to its end; `label` names it in the error.
+    public static func readAll(_ fd: Int32, label: String) -> Result<[UInt8], FileError> {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(FileError("cannot read", label, code: errno))
+            }
+            if n == 0 { return .success(result) }
+            result.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// Opens `path` for reading.
+    public static func openForReading(_ path: String) -> Result<Int32, FileError> {
+        while true {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            if fd >= 0 { return .success(fd) }
+            if errno == EINTR { continue }
+            return .failure(FileError("cannot open", path, code: errno))
+        }
+    }
+
+    /// Reads the whole file at `path`.
+    public static func readFile(_ path: String) -> Result<[UInt8], FileError> {
+        let fd: Int32
+        switch openForReading(path) {
+        case .success(let d): fd = d
+        case .failure(let e): return .failure(e)
+        }
+        defer { close(fd) }
+        return readAll(fd, label: path)
+    }
+
+    /// Creates a new file from `template`, which ends in `XXXXXX` (`mkstemp`).
+    ///
+    /// - Returns: the open descriptor and the file's actual path.
+    public static func makeTemporaryFile(_ template: String) -> Result<(fd: Int32, path: String), FileError> {
+        var buffer = Array(template.utf8CString)
+        let fd = buffer.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if fd < 0 { return .failure(FileError("cannot create a temporary file", template, code: errno)) }
+        let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return .success((fd, path))
+    }
+
+    /// The folder for temporary files: `$TMPDIR`, else `/tmp`.
+    public static var temporaryDirectory: String {
+        if let dir = getenv("TMPDIR"), dir.pointee != 0 {
+            var path = String(cString: dir)
+            while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+            return path
+        }
+        return "/tmp"
+    }
+
+    /// The folder part of `path` (`.` when it has none), as `dirname` would say.
+    public static func directory(of path: String) -> String {
+        let bytes = Array(path.utf8)
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        if slash == 0 { return "/" }
+        return String(decoding: bytes[..<slash], as: UTF8.self)
+    }
+
+    /// The last component of `path` (`b.scn` for `a/b.scn`).
+    public static func fileName(of path: String) -> String {
+        let bytes = Array(path.utf8)
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(decoding: bytes[(slash + 1)...], as: UTF8.self)
+    }
+
+    /// The permission bits a new file gets here: `0666` less the umask.
+    static func defaultFileMode() -> mode_t { 0o666 & ~processUmask }
+
+    /// The umask, read once: reading it means setting and restoring it, which
+    /// must not race between `check`'s threads (a `static let` initializes once).
+    private static let processUmask: mode_t = {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }()
+
+    /// Writes `bytes` to `path` by way of a temporary file beside it and
+    /// `rename(2)`, so a reader sees the old file or the new one, never half.
+    public static func writeFileAtomically(_ path: String, _ bytes: [UInt8]) -> Result<Void, FileError> {
+        var output: OutputBuffer
+        do { output = try OutputBuffer.file(path) } catch { return .failure(error) }
+        output.append(bytes)
+        do {
+            try output.commit()
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
+}

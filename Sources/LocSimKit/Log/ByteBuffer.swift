@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A growable byte buffer for the log writers' hot path.
+///
+/// Why not `[UInt8]`: every `append` on an array checks uniqueness and
+/// capacity and, for `append(contentsOf:)`, goes through the generic
+/// sequence path; a log line is a dozen such appends, which measured as
+/// about half of the writer's instructions. Here an append is a capacity
+/// compare and a store, and up to 8 digits go out in one unaligned store.
+///
+/// A copy shares the allocation (the class only owns it, so it is freed once);
+/// like `OutputBuffer`, a buffer has one owner that appends to it.
+struct ByteBuffer {
+    private final class Allocation {
+        var pointer: UnsafeMutablePointer<UInt8>
+        init(capacity: Int) { pointer = .allocate(capacity: capacity) }
+        deinit { pointer.deallocate() }
+    }
+
+    private var allocation: Allocation
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private(set) var capacity: Int
+
+    init(capacity: Int = 4096) {
+        let c = max(capacity, 64)
+        allocation = Allocation(capacity: c)
+        base = allocation.pointer
+        self.capacity = c
+    }
+
+    /// The bytes written so far.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// A copy of the bytes written so far.
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Makes room for `n` more bytes.
+    @inline(__always)
+    mutating func reserve(_ n: Int) {
+        if n > capacity &- count { grow(to: count + n) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let bigger = Allocation(capacity: newCapacity)
+        bigger.pointer.update(from: base, count: count)
+        allocation = bigger
+        base = bigger.pointer
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func append(_ raw: UnsafeRawBufferPointer) {
+        guard let source = raw.baseAddress, raw.count > 0 else { return }
+        reserve(raw.count)
+        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: raw.count)
+        count &+= raw.count
+    }
+
+    mutating func append(_ array: [UInt8]) {
+        array.withUnsafeBytes { append($0) }
+    }
+
+    /// Appends a string's UTF-8 bytes; `withUTF8` hands over its storage (or,
+    /// for a small string, a copy on the stack) as one buffer.
+    @inline(__always)
+    mutating func append(_ string: String) {
+        var s = string
+        s.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends the first `n` (≤ 8) bytes of `word`, lowest byte first, with one store.
+    @inline(__always)
+    mutating func appendPacked(_ word: UInt64, count n: Int) {
+        reserve(8)
+        UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count &+= n
+    }
+
+    /// Forgets the bytes, keeping the allocation.
+    mutating func removeAll() { count = 0 }
+
+    /// Forgets the bytes and returns to a small allocation (after a large spill).
+    mutating func reset(capacity: Int) {
+        self = ByteBuffer(capacity: capacity)
+    }
+}

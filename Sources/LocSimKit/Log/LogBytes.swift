@@ -1,0 +1,153 @@
+/// Number and string formatting for the log writers, straight into bytes.
+///
+/// The log must be byte-stable (STYLE habit 8) and fast (habit 9), so numbers
+/// are printed as fixed-point integers by hand: no `description`, no
+/// interpolation, no locale.
+enum LogBytes {
+    static let space = UInt8(ascii: " ")
+    static let newline = UInt8(ascii: "\n")
+    static let quote = UInt8(ascii: "\"")
+    static let backslash = UInt8(ascii: "\\")
+    static let comma = UInt8(ascii: ",")
+    static let colon = UInt8(ascii: ":")
+    static let equals = UInt8(ascii: "=")
+    static let dot = UInt8(ascii: ".")
+    static let minus = UInt8(ascii: "-")
+
+    /// `value` rounded half away from zero to a whole number, as an `Int64`.
+    ///
+    /// Saturates instead of trapping: NaN gives 0 and values beyond the
+    /// `Int64` range give its bounds. The parser does not produce such values;
+    /// this only keeps a writer from crashing on one (SPEC §3: a trap is a defect).
+    @inline(__always)
+    static func roundedInteger(_ value: Double) -> Int64 {
+        let r = value.rounded(.toNearestOrAwayFromZero)
+        if r.isNaN { return 0 }
+        if r >= 0x1p63 { return .max }
+        if r < -0x1p63 { return .min }
+        return Int64(r)
+    }
+
+    /// Appends `n` in decimal, with a `-` when it is negative.
+    @inline(__always)
+    static func appendInteger(_ n: Int64, to bytes: inout ByteBuffer) {
+        if n < 0 { bytes.append(minus) }
+        appendUnsigned(n.magnitude, to: &bytes)
+    }
+
+    /// Appends the decimal digits of `n`; up to 8 digits in one store.
+    @inline(__always)
+    static func appendUnsigned(_ n: UInt64, to bytes: inout ByteBuffer) {
+        if n < 10 {
+            bytes.append(UInt8(truncatingIfNeeded: n &+ 48))
+            return
+        }
+        if n >= 100_000_000 {
+            appendUnsigned(n / 100_000_000, to: &bytes)
+            bytes.appendPacked(eightDigits(n % 100_000_000), count: 8)
+            return
+        }
+        let count =
+            n < 10_000
+            ? (n < 100 ? 2 : n < 1000 ? 3 : 4)
+            : (n < 100_000 ? 5 : n < 1_000_000 ? 6 : n < 10_000_000 ? 7 : 8)
+        bytes.appendPacked(eightDigits(n) >> UInt64(8 &* (8 &- count)), count: count)
+    }
+
+    /// The 8 decimal digits of `n` < 10⁸ (zero-padded) as ASCII, the most
+    /// significant digit in the lowest byte, computed without a loop: split
+    /// into two 4-digit lanes, then 2-digit, then 1-digit lanes, with
+    /// multiply-shift division (the SWAR method Lemire describes).
+    @inline(__always)
+    static func eightDigits(_ n: UInt64) -> UInt64 {
+        let merged = (n / 10000) | ((n % 10000) << 32)
+        let top = ((merged &* 10486) >> 20) & ((0x7F << 32) | 0x7F)  // ÷ 100 in each lane
+        let bottom = merged &- 100 &* top
+        let hundreds = (bottom << 16) &+ top
+        var tens = ((hundreds &* 103) >> 10) & ((0xF << 48) | (0xF << 32) | (0xF << 16) | 0xF)  // ÷ 10
+        tens = tens &+ ((hundreds &- 10 &* tens) << 8)
+        return tens &+ 0x3030_3030_3030_3030
+    }
+
+    /// Appends `.` and the `count` lowest decimal digits of `fraction`
+    /// (zero-padded; `count` ≤ 7, `fraction` < 10^count).
+    @inline(__always)
+    private static func appendFraction(_ fraction: UInt64, digits count: Int, to bytes: inout ByteBuffer) {
+        let digits = eightDigits(fraction) >> UInt64(8 &* (8 &- count))
+        bytes.appendPacked(digits << 8 | UInt64(dot), count: count &+ 1)
+    }
+
+    /// Appends a time as seconds with exactly three decimals: `12.500`
+    /// (the text of `Millis.description`).
+    @inline(__always)
+    static func appendSeconds(_ time: Millis, to bytes: inout ByteBuffer) {
+        let value = time.value
+        if value < 0 { bytes.append(minus) }
+        let m = value.magnitude
+        appendUnsigned(m / 1000, to: &bytes)
+        appendFraction(m % 1000, digits: 3, to: &bytes)
+    }
+
+    /// Appends `degrees` with exactly six decimals: `35.681200`, `-0.118000`.
+    ///
+    /// The value is `degrees × 10⁶` rounded half away from zero, computed in
+    /// double precision, so `0.0000005` prints `0.000001`. A `-` is printed
+    /// only when that rounded integer is negative: `-0.0000004` prints
+    /// `0.000000`, never `-0.000000`.
+    @inline(__always)
+    static func appendFixed6(_ degrees: Double, to bytes: inout ByteBuffer) {
+        let micro = roundedInteger(degrees * 1e6)
+        if micro < 0 { bytes.append(minus) }
+        let m = micro.magnitude
+        appendUnsigned(m / 1_000_000, to: &bytes)
+        appendFraction(m % 1_000_000, digits: 6, to: &bytes)
+    }
+
+    /// Appends meters rounded to a whole number (half away from zero).
+    @inline(__always)
+    static func appendWholeMeters(_ meters: Double, to bytes: inout ByteBuffer) {
+        appendInteger(roundedInteger(meters), to: &bytes)
+    }
+
+    /// Appends `"text"` as the text log quotes it: `\"` and `\\` escaped,
+    /// every other byte unchanged (the scenario syntax has only these two
+    /// escapes, so a quoted log string reads back as a scenario string).
+    static func appendTextQuoted(_ s: String, to bytes: inout ByteBuffer) {
+        bytes.append(quote)
+        for byte in s.utf8 {
+            if byte == quote || byte == backslash { bytes.append(backslash) }
+            bytes.append(byte)
+        }
+        bytes.append(quote)
+    }
+
+    /// Appends `s` as a JSON string literal (RFC 8259): `"` and `\` escaped
+    /// with a backslash, control characters as `\u00XX`; everything else,
+    /// including non-ASCII UTF-8, unchanged.
+    static func appendJSONString(_ s: String, to bytes: inout ByteBuffer) {
+        bytes.append(quote)
+        var text = s
+        text.withUTF8 { utf8 in
+            // Copy runs that need no escape in one go.
+            var start = 0
+            for i in 0..<utf8.count {
+                let byte = utf8[i]
+                guard byte == quote || byte == backslash || byte < 0x20 else { continue }
+                bytes.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[start..<i])))
+                if byte < 0x20 {
+                    // `\u00XX`: backslash, u, 0, 0, then two lowercase hex digits.
+                    let high = UInt64(byte >> 4) &+ 48
+                    let low = UInt64(byte & 0xF)
+                    let lowDigit = low < 10 ? low &+ 48 : low &+ 87
+                    bytes.appendPacked(0x3030_755C | high << 32 | lowDigit << 40, count: 6)
+                } else {
+                    bytes.append(backslash)
+                    bytes.append(byte)
+                }
+                start = i + 1
+            }
+            bytes.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[start..<utf8.count])))
+        }
+        bytes.append(quote)
+    }
+}

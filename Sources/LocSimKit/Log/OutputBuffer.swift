@@ -1,0 +1,238 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The bytes of a log on their way to memory, a file or standard output,
+/// delivered whole on `commit()` or not at all on `discard()`.
+///
+/// SPEC §1.2: a scenario with an error presents nothing partial as a result.
+/// The log is written while the scenario is still being read, so where it
+/// goes must be undoable until the replay has succeeded:
+///
+/// - `memory()`: everything stays in `contents` (tests, `check`).
+/// - `file(_:)`: a temporary file beside the target, written in chunks of
+///   `chunkSize`, renamed over the target by `commit()` and removed by
+///   `discard()`. A target that exists and is not a regular file
+///   (`/dev/null`, a pipe) cannot be renamed over; it is spooled like
+///   standard output and opened only at commit.
+/// - `standardOutput()`: kept in memory up to `spillThreshold`, then spilled
+///   to an unlinked temporary file, so memory stays flat however long the
+///   log; `commit()` copies it all to standard output.
+///
+/// A write error is remembered, later writes are dropped, and `commit()`
+/// throws it. A copy of a buffer shares its file descriptors: keep one owner.
+public struct OutputBuffer {
+    /// Bytes written and not yet flushed; the writers append here.
+    var bytes = ByteBuffer()
+    /// `bytes.count` at which `flushIfNeeded()` writes them out.
+    private var flushThreshold: Int
+    private var destination: Destination
+    private var failure: FileError?
+
+    /// Size of the writes to a file (SPEC-free choice: 64 KiB, one write per
+    /// about a thousand log lines, small enough to stay in cache).
+    public static let chunkSize = 1 << 16
+    /// Default in-memory limit of a spooled log before it spills to disk.
+    public static let defaultSpillThreshold = 4 << 20
+
+    private enum Destination {
+        case memory
+        /// A temporary file renamed over `path` at commit, then given `mode`.
+        case replace(fd: Int32, temporaryPath: String, path: String, mode: mode_t)
+        /// Memory, then an unlinked temporary file; copied to `target` at commit.
+        case spool(spill: Int32?, target: SpoolTarget)
+        /// Committed or discarded: nothing more to do.
+        case closed
+    }
+
+    private enum SpoolTarget {
+        case standardOutput
+        case path(String)
+    }
+
+    private init(destination: Destination, flushThreshold: Int) {
+        self.destination = destination
+        self.flushThreshold = flushThreshold
+    }
+
+    /// Keeps the whole log in memory, in `contents`.
+    public static func memory() -> OutputBuffer {
+        OutputBuffer(destination: .memory, flushThreshold: .max)
+    }
+
+    /// Spools the log for standard output, written by `commit()`.
+    public static func standardOutput(spillThreshold: Int = defaultSpillThreshold) -> OutputBuffer {
+        OutputBuffer(destination: .spool(spill: nil, target: .standardOutput), flushThreshold: spillThreshold)
+    }
+
+    /// Spools the log (memory, then a spill file) and writes it to `path` at
+    /// commit, opening the file only then.
+    static func spooled(to path: String, spillThreshold: Int = defaultSpillThreshold) -> OutputBuffer {
+        OutputBuffer(destination: .spool(spill: nil, target: .path(path)), flushThreshold: spillThreshold)
+    }
+
+    /// Writes the log to a temporary file beside `path`, renamed over it by `commit()`.
+    ///
+    /// - Throws: when `path` is a folder or its folder does not accept a new file.
+    public static func file(_ path: String, spillThreshold: Int = defaultSpillThreshold) throws(FileError) -> OutputBuffer {
+        var info = stat()
+        var mode = FileIO.defaultFileMode()
+        if stat(path, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR { throw FileError("cannot write", path, code: EISDIR) }
+            if type != S_IFREG { return spooled(to: path, spillThreshold: spillThreshold) }
+            mode = info.st_mode & 0o7777  // keep the permissions of the file we replace
+        }
+        let directory = FileIO.directory(of: path)
+        let template = (directory == "/" ? "" : directory) + "/." + FileIO.fileName(of: path) + ".locsim-XXXXXX"
+        let (fd, temporaryPath): (Int32, String)
+        switch FileIO.makeTemporaryFile(template) {
+        case .success(let made): (fd, temporaryPath) = made
+        case .failure(let error): throw FileError("cannot write", path, code: error.code)
+        }
+        var buffer = OutputBuffer(
+            destination: .replace(fd: fd, temporaryPath: temporaryPath, path: path, mode: mode),
+            flushThreshold: chunkSize)
+        buffer.bytes = ByteBuffer(capacity: chunkSize + 4096)
+        return buffer
+    }
+
+    /// Everything written so far, for a `memory()` buffer; for the others,
+    /// only what has not been flushed yet.
+    public var contents: [UInt8] { bytes.array }
+
+    /// Appends raw bytes (a scenario generator, a copied log).
+    public mutating func append(_ more: [UInt8]) {
+        bytes.append(more)
+        flushIfNeeded()
+    }
+
+    /// Writes the pending bytes out once there are enough of them.
+    @inline(__always)
+    mutating func flushIfNeeded() {
+        if bytes.count >= flushThreshold { flush() }
+    }
+
+    /// Writes the pending bytes to the file or the spill file.
+    private mutating func flush() {
+        if failure != nil {
+            bytes.removeAll()
+            return
+        }
+        switch destination {
+        case .memory, .closed:
+            return
+        case .replace(let fd, _, let path, _):
+            let code = FileIO.writeAll(fd, bytes.bytes)
+            if code != 0 { failure = FileError("cannot write", path, code: code) }
+            bytes.removeAll()
+        case .spool(let spill, let target):
+            var fd = spill ?? -1
+            if fd < 0 {
+                switch FileIO.makeTemporaryFile(FileIO.temporaryDirectory + "/locsim-spool-XXXXXX") {
+                case .success(let made):
+                    fd = made.fd
+                    unlink(made.path)  // gone from the folder; the space returns when we close it
+                    destination = .spool(spill: fd, target: target)
+                case .failure(let error):
+                    failure = error
+                    bytes.reset(capacity: OutputBuffer.chunkSize + 4096)
+                    return
+                }
+            }
+            let code = FileIO.writeAll(fd, bytes.bytes)
+            if code != 0 { failure = FileError("cannot write", FileIO.temporaryDirectory + "/locsim-spool", code: code) }
+            // After the spill, keep only a chunk in memory.
+            if bytes.capacity > OutputBuffer.chunkSize * 2 {
+                bytes.reset(capacity: OutputBuffer.chunkSize + 4096)
+            } else {
+                bytes.removeAll()
+            }
+            flushThreshold = OutputBuffer.chunkSize
+        }
+    }
+
+    /// Delivers the whole log: renames the temporary file over the target, or
+    /// copies the spooled bytes to standard output or the target.
+    ///
+    /// - Throws: the first write error, after removing any temporary file.
+    public mutating func commit() throws(FileError) {
+        let destination = self.destination
+        self.destination = .closed
+        switch destination {
+        case .memory, .closed:
+            return
+        case .replace(let fd, let temporaryPath, let path, let mode):
+            if failure == nil && !bytes.isEmpty {
+                let code = FileIO.writeAll(fd, bytes.bytes)
+                if code != 0 { failure = FileError("cannot write", path, code: code) }
+            }
+            bytes.reset(capacity: 0)
+            if failure == nil && fchmod(fd, mode) != 0 { failure = FileError("cannot write", path, code: errno) }
+            if close(fd) != 0 && failure == nil { failure = FileError("cannot write", path, code: errno) }
+            if failure == nil && rename(temporaryPath, path) != 0 { failure = FileError("cannot write", path, code: errno) }
+            if let failure {
+                unlink(temporaryPath)
+                throw failure
+            }
+        case .spool(let spill, let target):
+            defer { if let spill { close(spill) } }
+            if let failure { throw failure }
+            let (out, label): (Int32, String)
+            switch target {
+            case .standardOutput:
+                (out, label) = (STDOUT_FILENO, "standard output")
+            case .path(let path):
+                let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+                if fd < 0 { throw FileError("cannot write", path, code: errno) }
+                (out, label) = (fd, path)
+            }
+            defer { if out != STDOUT_FILENO { close(out) } }
+            if let spill {
+                try OutputBuffer.copy(from: spill, to: out, label: label)
+            }
+            let code = FileIO.writeAll(out, bytes.bytes)
+            bytes.reset(capacity: 0)
+            if code != 0 { throw OutputBuffer.writeError(label, code) }
+        }
+    }
+
+    /// Throws the log away, removing any temporary file.
+    public mutating func discard() {
+        switch destination {
+        case .memory, .closed:
+            break
+        case .replace(let fd, let temporaryPath, _, _):
+            close(fd)
+            unlink(temporaryPath)
+        case .spool(let spill, _):
+            if let spill { close(spill) }
+        }
+        destination = .closed
+        bytes.reset(capacity: 0)
+    }
+
+    private static func writeError(_ label: String, _ code: Int32) -> FileError {
+        label == "standard output"
+            ? FileError("cannot write to standard output: \(FileError.describe(code))", code: code)
+            : FileError("cannot write", label, code: code)
+    }
+
+    /// Copies a spill file from its start to `out`.
+    private static func copy(from spill: Int32, to out: Int32, label: String) throws(FileError) {
+        if lseek(spill, 0, SEEK_SET) < 0 { throw FileError("cannot read the spooled log", code: errno) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(spill, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError("cannot read the spooled log: \(FileError.describe(errno))", code: errno)
+            }
+            if n == 0 { return }
+            let code = chunk.withUnsafeBytes { FileIO.writeAll(out, UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            if code != 0 { throw writeError(label, code) }
+        }
+    }
+}

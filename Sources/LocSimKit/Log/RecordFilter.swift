@@ -1,0 +1,67 @@
+/// Which record kinds a log keeps (`locsim run --only delegate,auth`).
+public struct RecordFilter: Equatable, Sendable {
+    /// Every `<kind>` of SPEC §2, in the order of its table.
+    public static let kinds = [
+        "delegate", "completion", "prompt", "app", "auth", "inuse", "indicator",
+        "hold", "drop", "notification", "warning", "crash",
+    ]
+
+    /// The kinds kept, or `nil` for all of them.
+    public private(set) var kept: [String]?
+
+    /// Keeps every record.
+    public static let all = RecordFilter(kept: nil)
+
+    private init(kept: [String]?) { self.kept = kept }
+
+    /// Parses a comma-separated list of kinds: `delegate,auth`.
+    ///
+    /// - Throws: a message naming the first unknown or empty kind and listing the valid ones.
+    public init(parsing list: String) throws(RecordFilter.ParseError) {
+        var kept: [String] = []
+        for part in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let kind = String(part)
+            guard RecordFilter.kinds.contains(kind) else {
+                let shown = kind.isEmpty ? "an empty kind" : "unknown record kind '\(kind)'"
+                throw ParseError(message: "\(shown) in --only; expected a comma-separated list of: " + RecordFilter.kinds.joined(separator: ", "))
+            }
+            if !kept.contains(kind) { kept.append(kind) }
+        }
+        self.kept = kept
+    }
+
+    /// A list that names no valid kind.
+    public struct ParseError: Error, Equatable, Sendable {
+        public var message: String
+    }
+
+    /// True when `record` is kept.
+    @inline(__always)
+    public func keeps(_ record: Record) -> Bool {
+        guard let kept else { return true }
+        let kind = record.kind
+        // At most 12 short (inline) strings: a scan is cheaper than hashing.
+        for k in kept where k == kind { return true }
+        return false
+    }
+}
+
+/// Passes on to `base` only the records a `RecordFilter` keeps, and counts them.
+public struct FilteredLogWriter<Base: LogWriter>: LogWriter {
+    public var base: Base
+    public var filter: RecordFilter
+    /// How many records were passed on.
+    public private(set) var written = 0
+
+    public init(_ base: Base, filter: RecordFilter) {
+        self.base = base
+        self.filter = filter
+    }
+
+    public mutating func write(_ record: LogRecord) {
+        if filter.keeps(record.record) {
+            written += 1
+            base.write(record)
+        }
+    }
+}

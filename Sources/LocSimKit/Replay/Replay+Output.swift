@@ -1,0 +1,55 @@
+/// The two log formats of SPEC §2.
+public enum LogFormat: String, Equatable, Sendable, CaseIterable {
+    /// `<t> <kind> <detail>` lines.
+    case text
+    /// JSON Lines, one object a record.
+    case jsonl
+}
+
+/// A log writer that appends to an `OutputBuffer` it owns.
+public protocol BufferedLogWriter: LogWriter {
+    var output: OutputBuffer { get set }
+    init(output: OutputBuffer)
+}
+
+extension TextLogWriter: BufferedLogWriter {}
+extension JSONLogWriter: BufferedLogWriter {}
+
+extension Replay {
+    /// Replays `reader` and writes its log in `format` to `output`, keeping
+    /// the record kinds `filter` keeps.
+    ///
+    /// The caller then commits `output` on success, or discards it when this
+    /// throws (SPEC §1.2: nothing partial is a result).
+    ///
+    /// - Returns: the number of records written.
+    @discardableResult
+    public static func run(
+        _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, into output: inout OutputBuffer
+    ) throws(ScenarioError) -> Int {
+        switch format {
+        case .text: return try run(&reader, writer: TextLogWriter.self, filter: filter, into: &output)
+        case .jsonl: return try run(&reader, writer: JSONLogWriter.self, filter: filter, into: &output)
+        }
+    }
+
+    /// Replays scenario bytes held in memory into a text log in memory (`check`).
+    public static func textLog(of scenario: [UInt8]) throws(ScenarioError) -> [UInt8] {
+        var reader = LineReader(bytes: scenario)
+        var output = OutputBuffer.memory()
+        try run(&reader, format: .text, into: &output)
+        return output.contents
+    }
+
+    private static func run<W: BufferedLogWriter>(
+        _ reader: inout LineReader, writer: W.Type, filter: RecordFilter, into output: inout OutputBuffer
+    ) throws(ScenarioError) -> Int {
+        var writer = FilteredLogWriter(W(output: .memory()), filter: filter)
+        // Move the buffer in and back out instead of copying it, so its bytes
+        // are never shared (a shared array would be copied on the first append).
+        swap(&writer.base.output, &output)
+        defer { swap(&writer.base.output, &output) }
+        try run(&reader, into: &writer)
+        return writer.written
+    }
+}

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LocSimKit
+
+/// `locsim check <scenario or folder>… [--update] [--jobs N]`.
+enum CheckCommand {
+    static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> (paths: [String], check: Check) {
+        var args = Arguments(arguments)
+        var paths: [String] = []
+        var update = false
+        var jobs = Check.coreCount
+        while let item = args.next() {
+            switch item {
+            case .positional(let path): paths.append(path)
+            case .option("--update", nil): update = true
+            case .option("--jobs", let inline), .option("-j", let inline):
+                jobs = try args.count(of: "--jobs", inline: inline)
+            case .option(let name, _):
+                throw UsageError("unknown option '\(name)'")
+            }
+        }
+        guard !paths.isEmpty else { throw UsageError("missing scenario or folder to check") }
+        return (paths, Check(update: update, jobs: jobs))
+    }
+
+    static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
+        let paths: [String]
+        let check: Check
+        do { (paths, check) = try parse(arguments) } catch { return Usage.fail("check", error) }
+
+        var report = ""
+        let summary: Check.Summary
+        do { summary = try check.run(paths, to: &report) } catch {
+            printError("locsim: error: \(error.message)")
+            return .failure
+        }
+        if summary.passed + summary.failed == 0 {
+            printError("locsim: warning: no scenarios (*.scn) found in " + paths.map { "'\($0)'" }.joined(separator: ", "))
+        }
+        if printOutput(report) == .failure { return .failure }
+        return summary.failed == 0 ? .success : .mismatch
+    }
+}

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LocSimKit
+
+/// `locsim run <scenario> [--format text|jsonl] [--only <kind>,…] [-o <file>]`.
+enum RunCommand {
+    struct Options {
+        var scenario: String
+        var format = LogFormat.text
+        var filter = RecordFilter.all
+        var output: String?
+    }
+
+    static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
+        var args = Arguments(arguments)
+        var scenario: String?
+        var format = LogFormat.text
+        var filter = RecordFilter.all
+        var output: String?
+        while let item = args.next() {
+            switch item {
+            case .positional(let path):
+                guard scenario == nil else { throw UsageError("unexpected argument '\(path)'; run takes one scenario") }
+                scenario = path
+            case .option("--format", let inline):
+                let value = try args.value(of: "--format", inline: inline)
+                guard let f = LogFormat(rawValue: value) else {
+                    throw UsageError("unknown format '\(value)'; expected text or jsonl")
+                }
+                format = f
+            case .option("--only", let inline):
+                let value = try args.value(of: "--only", inline: inline)
+                do { filter = try RecordFilter(parsing: value) } catch { throw UsageError(error.message) }
+            case .option("-o", let inline), .option("--output", let inline):
+                output = try args.value(of: "-o", inline: inline)
+            case .option(let name, _):
+                throw UsageError("unknown option '\(name)'")
+            }
+        }
+        guard let scenario else { throw UsageError("missing scenario; give a file, or '-' for standard input") }
+        return Options(scenario: scenario, format: format, filter: filter, output: output)
+    }
+
+    static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
+        let options: Options
+        do { options = try parse(arguments) } catch { return Usage.fail("run", error) }
+
+        let input: Int32
+        let label: String
+        if options.scenario == "-" {
+            (input, label) = (STDIN_FILENO, "<stdin>")
+        } else {
+            switch FileIO.openForReading(options.scenario) {
+            case .success(let fd): (input, label) = (fd, options.scenario)
+            case .failure(let error):
+                printError("locsim: error: \(error.message)")
+                return .failure
+            }
+        }
+        var output: OutputBuffer
+        if let path = options.output, path != "-" {
+            do { output = try OutputBuffer.file(path) } catch {
+                printError("locsim: error: \(error.message)")
+                return .failure
+            }
+        } else {
+            output = .standardOutput()
+        }
+
+        var reader = LineReader(fileDescriptor: input)
+        do throws(ScenarioError) {
+            try Replay.run(&reader, format: options.format, filter: options.filter, into: &output)
+        } catch {
+            output.discard()
+            printError(error.formatted(file: label))
+            return .failure
+        }
+        do { try output.commit() } catch {
+            printError("locsim: error: \(error.message)")
+            return .failure
+        }
+        return .success
+    }
+}

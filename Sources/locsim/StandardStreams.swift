@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LocSimKit
+
+/// Collects text for a file descriptor and writes it in one go on `flush()`.
+struct FileStream: TextOutputStream {
+    let fd: Int32
+    private var pending: [UInt8] = []
+
+    init(fd: Int32) { self.fd = fd }
+
+    mutating func write(_ string: String) {
+        pending.append(contentsOf: string.utf8)
+    }
+
+    /// Writes what was collected; returns 0 or the `errno` of a failed write.
+    @discardableResult
+    mutating func flush() -> Int32 {
+        defer { pending.removeAll() }
+        return FileIO.writeAll(fd, pending)
+    }
+}
+
+/// How the command ended.
+enum ExitStatus: Int32 {
+    case success = 0
+    /// A golden mismatch (`check`).
+    case mismatch = 1
+    /// Bad usage or bad input.
+    case failure = 2
+}
+
+/// Writes `text` to standard error at once.
+func printError(_ text: String) {
+    _ = FileIO.writeAll(STDERR_FILENO, Array((text.hasSuffix("\n") ? text : text + "\n").utf8))
+}
+
+/// Writes `text` to standard output; a failed write (a closed pipe) is exit status 2.
+func printOutput(_ text: String) -> ExitStatus {
+    var out = FileStream(fd: STDOUT_FILENO)
+    out.write(text)
+    let code = out.flush()
+    if code != 0 {
+        printError("locsim: error: cannot write to standard output: \(FileError.describe(code))")
+        return .failure
+    }
+    return .success
+}

@@ -1,0 +1,111 @@
+import LocSimKit
+
+/// The help texts (`locsim --help`, `locsim <command> --help`).
+enum Usage {
+    static let main = """
+        OVERVIEW: Replay an iOS Core Location scenario and write the log of the
+        CLLocationManagerDelegate callbacks that would fire.
+
+        USAGE: locsim <command> [<options>]
+
+        COMMANDS:
+          run <scenario>          Replay a scenario and write its log
+          check <path>...         Compare scenario logs with their golden logs
+          bench                   Time replay of a large trace
+
+        OPTIONS:
+          -h, --help              Show help ('locsim <command> --help' for a command)
+          --version               Show the version and the scenario format it reads
+
+        Exit status: 0 success, 1 a golden mismatch, 2 bad usage or bad input.
+
+        """
+
+    static let run = """
+        OVERVIEW: Replay a scenario and write its log (standard output by default).
+
+        USAGE: locsim run <scenario> [--format text|jsonl] [--only <kind>,...] [-o <file>]
+
+        ARGUMENTS:
+          <scenario>              A scenario file (*.scn), or '-' for standard input
+
+        OPTIONS:
+          --format text|jsonl     Log format (default: text)
+          --only <kind>,...       Keep only these record kinds: delegate, completion,
+                                  prompt, app, auth, inuse, indicator, hold, drop,
+                                  notification, warning, crash
+          -o, --output <file>     Write the log to <file>, replacing it only on success
+                                  ('-' for standard output)
+          -h, --help              Show this help
+
+        A scenario with an error writes nothing: the error goes to standard error
+        as 'file:line:column: error: ...' and the exit status is 2.
+
+        """
+
+    static let check = """
+        OVERVIEW: Replay scenarios and compare each log with its golden log.
+
+        USAGE: locsim check <scenario or folder>... [--update] [--jobs <n>]
+
+        ARGUMENTS:
+          <scenario or folder>    A scenario, or a folder searched recursively for *.scn
+
+        OPTIONS:
+          --update                Write missing or differing goldens instead of failing
+          --jobs <n>              Scenarios replayed at once (default: all cores)
+          -h, --help              Show this help
+
+        The golden of x.scn is x.log beside it (the text log). A scenario in a
+        folder named 'errors' must fail: its golden x.err holds the error line,
+        naming the file without its folder. Each mismatch prints as a unified
+        diff (diff -u); the last line is 'N passed, N failed'.
+        Exit status: 0 all passed, 1 a mismatch or failure, 2 bad usage.
+
+        """
+
+    static let bench = """
+        OVERVIEW: Time replay of a large generated or given trace.
+
+        USAGE: locsim bench [--lines <n>] [--runs <r>] [--seed <s>] [--scenario <file>]
+                            [--format text|jsonl] [--writer | --emit-trace]
+
+        OPTIONS:
+          --lines <n>             Lines of the generated trace (default: 1000000)
+          --runs <r>              Timed replays; the median is reported (default: 5)
+          --seed <s>              Seed of the generated trace (default: 1)
+          --scenario <file>       Replay this scenario instead of a generated trace
+          --format text|jsonl     Log format written (default: text)
+          --writer                Time the log writer alone, on <n> records
+          --emit-trace            Print the generated trace instead of timing it
+          -h, --help              Show this help
+
+        Each replay writes its log to a temporary file, deleted afterwards.
+        Reported: lines/s and MB/s of input, records/s, peak resident memory.
+
+        """
+
+    static let version = """
+        locsim \(LocSimVersion.tool)
+        scenario format \(LocSimVersion.scenarioFormat)
+
+        """
+
+    /// Reports a usage error and the command's usage on standard error;
+    /// returns exit status 2.
+    static func fail(_ command: String?, _ error: UsageError) -> ExitStatus {
+        let name = command.map { "locsim \($0)" } ?? "locsim"
+        printError("\(name): error: \(error.message)\n\n" + help(command))
+        return .failure
+    }
+
+    /// The help text of `command`, or the main help for `nil`.
+    static func help(_ command: String?) -> String {
+        switch command {
+        case "run": return run
+        case "check": return check
+        case "bench": return bench
+        default: return main
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Testing
+@testable import LocSimKit
+
+/// `Check` with a fake replay, so these tests do not depend on the rules:
+/// the "log" of a scenario is its text upper-cased, and a scenario starting
+/// with `bad` fails at line 3, column 10.
+@Suite struct CheckTests {
+    static let fakeReplay: Check.ReplayFunction = { scenario in
+        let text = String(decoding: scenario, as: UTF8.self)
+        if text.hasPrefix("bad") { return .failure(ScenarioError("bad number 'x'; expected seconds", line: 3, column: 10)) }
+        return .success(Array(text.uppercased().utf8))
+    }
+
+    func run(_ inputs: [String], update: Bool = false, jobs: Int = 2) throws -> (Check.Summary, String) {
+        var report = ""
+        let check = Check(update: update, jobs: jobs, replay: Self.fakeReplay)
+        let summary = try check.run(inputs, to: &report)
+        return (summary, report)
+    }
+
+    @Test func matchingMismatchingAndMissingGoldens() throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        dir.write("a-match.scn", "one\ntwo\n")
+        dir.write("a-match.log", "ONE\nTWO\n")
+        dir.write("b-mismatch.scn", "one\ntwo\nthree\n")
+        dir.write("b-mismatch.log", "ONE\n2\nTHREE\n")
+        dir.write("c-missing.scn", "x\n")
+        dir.write("notes.txt", "not a scenario")
+
+        let (summary, report) = try run([dir.path])
+        #expect(summary == Self.summary(passed: 1, failed: 2))
+        let p = dir.path
+        #expect(
+            report == """
+                --- a/\(p)/b-mismatch.log
+                +++ b/\(p)/b-mismatch.log
+                @@ -1,3 +1,3 @@
+                 ONE
+                -2
+                +TWO
+                 THREE
+                \(p)/c-missing.scn: missing golden c-missing.log (run with --update to write it)
+                1 passed, 2 failed
+
+                """)
+    }
+
+    @Test func updateWritesGoldensThenTheyPass() throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        dir.write("x.scn", "hello\n")
+        dir.write("y.scn", "same\n")
+        dir.write("y.log", "SAME\n")
+        dir.write("z.scn", "new\n")
+        dir.write("z.log", "old\n")
+
+        let (summary, report) = try run([dir.path], update: true)
+        #expect(summary.updated == 2 && summary.passed == 3 && summary.failed == 0)
+        #expect(report == "updated \(dir.path)/x.log\nupdated \(dir.path)/z.log\nupdated 2\n3 passed, 0 failed\n")
+        #expect(dir.read("x.log") == "HELLO\n")
+        #expect(dir.read("z.log") == "NEW\n")
+
+        let (again, againReport) = try run([dir.path])
+        #expect(again == Self.summary(passed: 3, failed: 0))
+        #expect(againReport == "3 passed, 0 failed\n")
+    }
+
+    @Test func aScenarioErrorFailsWithItsErrorLine() throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        let path = dir.write("broken.scn", "bad\n")
+        dir.write("broken.log", "")
+        let (summary, report) = try run([path], update: true)
+        #expect(summary == Self.summary(passed: 0, failed: 1))
+        #expect(report == "\(path):3:10: error: bad number 'x'; expected seconds\nupdated 0\n0 passed, 1 failed\n")
+    }
+
+    @Test func errorGoldensExpectTheErrorLineWithTheFileNameOnly() throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        dir.write("errors/bad-number.scn", "bad\n")
+        dir.write("errors/bad-other.scn", "bad\n")
+        dir.write("errors/bad-other.err", "bad-other.scn:1:1: error: something else\n")
+        dir.write("errors/not-bad.scn", "fine\n")
+
+        let (updated, _) = try run([dir.path], update: true)
+        #expect(updated.updated == 2 && updated.failed == 1)  // not-bad.scn replays without an error
+        #expect(dir.read("errors/bad-number.err") == "bad-number.scn:3:10: error: bad number 'x'; expected seconds\n")
+        #expect(dir.read("errors/not-bad.err") == nil)
+
+        dir.write("errors/bad-other.err", "bad-other.scn:1:1: error: something else\n")
+        let (summary, report) = try run([dir.path])
+        #expect(summary == Self.summary(passed: 1, failed: 2))
+        let p = dir.path
+        #expect(
+            report == """
+                --- a/\(p)/errors/bad-other.err
+                +++ b/\(p)/errors/bad-other.err
+                @@ -1 +1 @@
+                -bad-other.scn:1:1: error: something else
+                +bad-other.scn:3:10: error: bad number 'x'; expected seconds
+                \(p)/errors/not-bad.scn: expected a scenario error (the scenario is in an 'errors' folder), but it replayed without one
+                1 passed, 2 failed
+
+                """)
+    }
+
+    @Test func scenariosAreFoundRecursivelyInByteOrder() throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        for name in ["b.scn", "a/z.scn", "a.scn", "B.scn", "a-b.scn", ".hidden/x.scn", "a/.y.scn", "c.scn.txt"] {
+            dir.write(name, "x\n")
+        }
+        let found = try ScenarioFinder.scenarios(in: [dir.path, dir.path + "/b.scn"])
+        #expect(found == ["B.scn", "a-b.scn", "a.scn", "a/z.scn", "b.scn"].map { dir.path + "/" + $0 })
+    }
+
+    @Test func aMissingInputIsAnError() {
+        #expect(throws: FileError.self) { try run(["/nonexistent/locsim/Scenarios"]) }
+    }
+
+    @Test func parallelReportIsByteIdenticalToSerial() throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        for i in 0..<60 {
+            let name = "s\(i * 7919 % 60)"
+            dir.write("\(name).scn", i % 5 == 0 ? "bad\n" : "line \(i)\nnext\n")
+            if i % 3 == 0 { dir.write("\(name).log", "LINE \(i)\nNEXT\n") }
+            if i % 3 == 1 { dir.write("\(name).log", "different\n") }
+        }
+        let (serialSummary, serial) = try run([dir.path], jobs: 1)
+        for jobs in [2, 4, 16] {
+            let (summary, parallel) = try run([dir.path], jobs: jobs)
+            #expect(summary == serialSummary)
+            #expect(parallel == serial)
+        }
+    }
+
+    static func summary(passed: Int, failed: Int) -> Check.Summary {
+        var s = Check.Summary()
+        s.passed = passed
+        s.failed = failed
+        return s
+    }
+}
