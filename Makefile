@@ -9,7 +9,7 @@ help:
 	@echo "make run     build, then replay Scenarios/quickstart.scn"
 	@echo "make test    build, swift test, then check every golden in Scenarios/"
 	@echo "make bench   1 M and 10 M line benchmarks, written to bench/RESULTS.md"
-	@echo "make fuzz    (not yet)"
+	@echo "make fuzz    libFuzzer over parser and simulator (FUZZ_SECONDS=60)"
 	@echo "make clean   remove build products"
 
 build:
@@ -26,7 +26,7 @@ bench: build
 	bench/run.sh $(LOCSIM)
 
 fuzz:
-	@echo "make fuzz: not yet — no fuzz target has been written"
+	bench/fuzz.sh
 
 clean:
 	rm -rf .build bench/out

@@ -12,6 +12,9 @@ let package = Package(
         .target(name: "LocSimKit"),
         // The thin command-line front end.
         .executableTarget(name: "locsim", dependencies: ["LocSimKit"]),
+        // libFuzzer harness over parser and simulator (`make fuzz`); without
+        // the fuzzer it replays crash files given as arguments.
+        .executableTarget(name: "locsim-fuzz", dependencies: ["LocSimKit"]),
         .testTarget(name: "LocSimKitTests", dependencies: ["LocSimKit"]),
     ]
 )
