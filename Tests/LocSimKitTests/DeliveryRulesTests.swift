@@ -121,4 +121,101 @@ import Testing
         #expect(throws: ScenarioError.self) { try s.at(1, .app(.startUpdatingLocation)) }
         try s.at(1, .app(.requestLocation))
     }
+
+    @Test func aNewRunOfUpdatesDeliversItsFirstFixWhateverTheFilter() throws {
+        var s = S()
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestWhenInUseAuthorization))
+        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.at(3, .app(.set(.distanceFilter(100))))
+        try s.at(3, .app(.startUpdatingLocation))
+        try s.at(4, S.fix(35, 139))
+        try s.at(5, .app(.stopUpdatingLocation))
+        try s.at(6, .app(.startUpdatingLocation))
+        #expect(try s.at(7, S.fix(35.0001, 139)) == [.delegate(.didUpdateLocations(S.location(35.0001, 139)))])
+        // Starting again while running is no new run: the filter still applies.
+        try s.at(8, .app(.startUpdatingLocation))
+        #expect(try s.at(9, S.fix(35.0002, 139)) == [.drop(.fix(S.location(35.0002, 139)), .distanceFilter)])
+    }
+
+    @Test func requestLocationTimeoutWhileSuspendedIsDropped() throws {
+        var s = S()
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestWhenInUseAuthorization))
+        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.at(3, .app(.requestLocation))
+        try s.at(4, .background)
+        #expect(s.finish().map(\.record) == [
+            .inUseEnd(.graceExpired), .app(.suspend),
+            .drop(.callback(.didFailWithError(.kCLErrorLocationUnknown)), .suspended),
+        ])
+    }
+
+    @Test func requestStateForARegionNoLongerMonitoredFails() throws {
+        var s = S()
+        try s.at(0, .launch)
+        try s.at(1, S.region("home"))
+        try s.at(2, .app(.stopMonitoring(id: "home")))
+        #expect(try s.at(3, .app(.requestState(id: "home"))) == [
+            .delegate(.monitoringDidFail(regionID: "home", .kCLErrorRegionMonitoringFailure)),
+        ])
+    }
+
+    @Test func derivedFixesSettleAnUnknownRegionWithoutAnEntry() throws {
+        var s = S { $0.deriveCrossings = true }
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestWhenInUseAuthorization))
+        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.at(3, S.region("home", 35, 139.7, 200))
+        #expect(try s.at(4, S.fix(35, 139.7)) == [])
+        #expect(try s.at(24, S.fix(35, 139.7)) == [.delegate(.didDetermineState(.inside, regionID: "home"))])
+        // From a known state the same dwell is a crossing.
+        try s.at(30, S.fix(35.01, 139.7))
+        #expect(try s.at(50, S.fix(35.01, 139.7)) == [
+            .delegate(.didDetermineState(.outside, regionID: "home")), .delegate(.didExitRegion(regionID: "home")),
+        ])
+    }
+
+    @Test func reducedAccuracyRegionEventsNeitherWakeNorRelaunch() throws {
+        var s = try always(Platform(.iOS, 14, 0))
+        try s.at(6, .user(.precise(false)))
+        try s.at(7, .background)
+        try s.at(20, .systemNotBusy)
+        #expect(s.simulator.app == .suspended)
+        #expect(try s.at(30, .enter(regionID: "home")) == [.drop(.enter(regionID: "home"), .reducedAccuracy)])
+        #expect(s.simulator.app == .suspended)
+    }
+
+    @Test func aCrossingNamesEachMissingMethod() throws {
+        var s = S(Platform(.iOS, 13, 0), delegate: [.didChangeAuthorization, .didEnterRegion])
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestWhenInUseAuthorization))
+        try s.at(1, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.at(1, S.region("home"))
+        #expect(try s.at(2, .enter(regionID: "home")) == [
+            .drop(.callback(.didDetermineState(.inside, regionID: "home")), .notImplemented),
+            .delegate(.didEnterRegion(regionID: "home")),
+        ])
+        #expect(try s.at(3, .exit(regionID: "home")) == [
+            .drop(.callback(.didDetermineState(.outside, regionID: "home")), .notImplemented),
+            .drop(.callback(.didExitRegion(regionID: "home")), .notImplemented),
+        ])
+    }
+
+    @Test func derivedCrossingsShowLocationNotifications() throws {
+        var s = S { $0.deriveCrossings = true }
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestWhenInUseAuthorization))
+        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.at(3, S.fix(35, 139.7))
+        let region = CircularRegion(id: "shop", center: Coordinate(35, 139.7), radius: 100)
+        try s.at(4, .app(.addLocationNotification(region, repeats: false)))
+        try s.at(5, .background)
+        #expect(try s.at(10, S.fix(35.003, 139.7)) == [.inUseEnd(.graceExpired), .app(.suspend)])
+        // 20 s beyond the margin: shown to the suspended app's user.
+        #expect(try s.at(30, S.fix(35.003, 139.7)) == [.notification(id: "shop", entry: false)])
+        // repeats=false: shown once.
+        try s.at(40, S.fix(35, 139.7))
+        #expect(try s.at(60, S.fix(35, 139.7)) == [])
+    }
 }

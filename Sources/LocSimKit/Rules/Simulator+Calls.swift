@@ -44,6 +44,10 @@ extension Simulator {
             try checkDeclared(id, s)
             if let r = regions.first(where: { $0.region.id == id }) {
                 emitCallback(.didDetermineState(r.state, regionID: id))
+            } else {
+                // No longer (or never successfully) monitored: code 5, as F§5
+                // reports for a state request right after removing a region.
+                emitCallback(.monitoringDidFail(regionID: id, .kCLErrorRegionMonitoringFailure))
             }
         case .startRangingBeacons(let constraint):
             if !manager.ranging.contains(constraint) { manager.ranging.append(constraint) }
@@ -56,7 +60,7 @@ extension Simulator {
         case .addLocationNotification(let region, let repeats):
             declaredRegionIDs.insert(region.id)
             notifications.removeAll { $0.region.id == region.id }
-            notifications.append(LocationNotification(region: region, repeats: repeats))
+            notifications.append(LocationNotification(region: region, repeats: repeats, boundary: initialBoundary(region)))
         }
     }
 
@@ -67,6 +71,9 @@ extension Simulator {
 
     mutating func startUpdatingLocation() {
         promptOnFirstUse()
+        // A new run of updates delivers its first fix whatever distanceFilter
+        // says; starting again while running changes nothing.
+        if !manager.updating { lastDelivered = nil }
         manager.updating = true
         manager.requestLocationPending = false
         let status = authorization.status(on: rules)
@@ -113,14 +120,16 @@ extension Simulator {
             emitCallback(.monitoringDidFail(regionID: nil, .kCLErrorRegionMonitoringFailure))
             return
         }
-        var state = RegionState.unknown
-        if let fix = lastFix {
-            state = Geo.distance(fix.coordinate, region.center) <= region.radius ? .inside : .outside
-        }
-        let monitored = MonitoredRegion(region: region, state: state, candidate: nil)
+        let boundary = initialBoundary(region)
+        let monitored = MonitoredRegion(region: region, boundary: boundary)
         if let existing { regions[existing] = monitored } else { regions.append(monitored) }
         emitCallback(.didStartMonitoring(regionID: region.id))
-        emitCallback(.didDetermineState(state, regionID: region.id))
+        emitCallback(.didDetermineState(boundary.state, regionID: region.id))
+    }
+
+    /// A new region's state from the last known fix, `unknown` without one (RULES §8).
+    func initialBoundary(_ region: CircularRegion) -> Boundary {
+        Boundary.initial(distance: lastFix.map { Geo.distance($0.coordinate, region.center) }, radius: region.radius)
     }
 
     mutating func setProperty(_ property: ManagerProperty, _ s: TimedStatement) throws(ScenarioError) {

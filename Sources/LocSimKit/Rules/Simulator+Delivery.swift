@@ -79,10 +79,19 @@ extension Simulator {
 
     /// Region, significant-change and visit events (§8 table, §6 holding).
     mutating func deliverMonitoring(_ event: MonitoringEvent) {
-        switch authorization.level {
-        case .none:
+        if authorization.level == .none {
             emit(.drop(event.undelivered, .notAuthorized))
             return
+        }
+        // Region monitoring is not available under reduced accuracy (F§5): the
+        // event neither wakes nor relaunches the app, nor is it held.
+        if event.isRegionEvent, authorization.accuracy(on: rules) == .reduced {
+            emit(.drop(event.undelivered, .reducedAccuracy))
+            return
+        }
+        switch authorization.level {
+        case .none:
+            preconditionFailure("authorization level none handled above")
         case .whenInUse:
             if !rules.modern {
                 emit(.drop(event.undelivered, .unavailable))
@@ -102,16 +111,17 @@ extension Simulator {
                 return
             }
         }
-        if case .crossing = event, authorization.accuracy(on: rules) == .reduced {
-            emit(.drop(event.undelivered, .reducedAccuracy))
-            return
-        }
         switch event {
         case .crossing(let id, let entered):
             guard let region = regions.first(where: { $0.region.id == id })?.region else { return }
-            emitCallback(.didDetermineState(entered ? .inside : .outside, regionID: id), as: event.undelivered)
-            if entered && region.notifyOnEntry { emitCallback(.didEnterRegion(regionID: id), as: event.undelivered) }
-            if !entered && region.notifyOnExit { emitCallback(.didExitRegion(regionID: id), as: event.undelivered) }
+            // Two methods for one event: a missing one is named in its drop
+            // record, as the other may still receive the crossing.
+            emitCallback(.didDetermineState(entered ? .inside : .outside, regionID: id))
+            if entered && region.notifyOnEntry { emitCallback(.didEnterRegion(regionID: id)) }
+            if !entered && region.notifyOnExit { emitCallback(.didExitRegion(regionID: id)) }
+        case .stateSettled(let id, let state):
+            guard regions.contains(where: { $0.region.id == id }) else { return }
+            emitCallback(.didDetermineState(state, regionID: id))
         case .significantChange(let location):
             guard let shown = reducedIfNeeded(location) else {
                 emit(.drop(event.undelivered, .reducedAccuracy))
@@ -137,18 +147,22 @@ extension Simulator {
         regionCrossed(id, entered: entered)
     }
 
+    /// A crossing from an `enter`/`exit` line: the notification and the
+    /// monitored region with that id, if any.
     mutating func regionCrossed(_ id: String, entered: Bool) {
-        notificationRegionCrossed(id, entered: entered)
+        if let index = notifications.firstIndex(where: { $0.region.id == id }) {
+            notifications[index].boundary.cross(entered: entered)
+            notificationCrossed(at: index, entered: entered)
+        }
         guard let index = regions.firstIndex(where: { $0.region.id == id }) else { return }
-        regions[index].state = entered ? .inside : .outside
-        regions[index].candidate = nil
+        regions[index].boundary.cross(entered: entered)
         deliverMonitoring(.crossing(regionID: id, entered: entered))
     }
 
     /// §11: a location notification shows whatever the app's state, without launching it.
-    mutating func notificationRegionCrossed(_ id: String, entered: Bool) {
-        guard let index = notifications.firstIndex(where: { $0.region.id == id }) else { return }
+    mutating func notificationCrossed(at index: Int, entered: Bool) {
         let n = notifications[index]
+        let id = n.region.id
         guard entered ? n.region.notifyOnEntry : n.region.notifyOnExit else { return }
         guard authorization.level != .none else {
             emit(.drop(.notification(id: id, entry: entered), .notAuthorized))
@@ -160,28 +174,43 @@ extension Simulator {
     }
 
     /// Crossings from fixes: beyond the boundary by `crossingMargin` and on
-    /// the new side for `crossingDwell` (F§5). The crossing is reported at the
-    /// first fix that completes the dwell.
+    /// the new side for `crossingDwell` (F§5), for monitored regions and
+    /// location notifications alike. The crossing is reported at the first
+    /// fix that completes the dwell; from `unknown` the state only settles.
     mutating func deriveCrossings(from location: Location) {
-        var crossed: [(String, Bool)] = []
+        let margin = parameters.crossingMargin
+        let dwell = parameters.crossingDwell
+        var shown: [(id: String, entered: Bool)] = []
+        for i in notifications.indices {
+            let r = notifications[i].region
+            let d = Geo.distance(r.center, location.coordinate)
+            // Settling from `unknown` shows nothing: being inside when the
+            // trigger is scheduled is no entry.
+            if case .crossed(let entered)? = notifications[i].boundary.observe(
+                distance: d, radius: r.radius, margin: margin, dwell: dwell, at: now)
+            {
+                shown.append((r.id, entered))
+            }
+        }
+        var changed: [(id: String, change: Boundary.Change)] = []
         for i in regions.indices {
             let r = regions[i].region
             let d = Geo.distance(r.center, location.coordinate)
-            let side: RegionState? =
-                d <= r.radius - parameters.crossingMargin ? .inside
-                : (d >= r.radius + parameters.crossingMargin ? .outside : nil)
-            guard let side, side != regions[i].state else {
-                regions[i].candidate = nil
-                continue
-            }
-            if let c = regions[i].candidate, c.side == side {
-                if now - c.since >= parameters.crossingDwell { crossed.append((r.id, side == .inside)) }
-            } else {
-                regions[i].candidate = (side, now)
-                if parameters.crossingDwell == .zero { crossed.append((r.id, side == .inside)) }
+            if let change = regions[i].boundary.observe(distance: d, radius: r.radius, margin: margin, dwell: dwell, at: now) {
+                changed.append((r.id, change))
             }
         }
-        for (id, entered) in crossed { regionCrossed(id, entered: entered) }
+        for (id, entered) in shown {
+            // Found again by id: showing a one-shot notification removes it.
+            guard let index = notifications.firstIndex(where: { $0.region.id == id }) else { continue }
+            notificationCrossed(at: index, entered: entered)
+        }
+        for (id, change) in changed {
+            switch change {
+            case .crossed(let entered): deliverMonitoring(.crossing(regionID: id, entered: entered))
+            case .settled(let entered): deliverMonitoring(.stateSettled(regionID: id, entered ? .inside : .outside))
+            }
+        }
     }
 
     /// Visits: arrival with no departure; departure with the arrival if known (F§7).

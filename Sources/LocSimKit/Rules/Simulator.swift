@@ -106,7 +106,9 @@ public struct Simulator {
         case .requestLocationTimeout(let generation):
             guard generation == requestGeneration, manager.requestLocationPending else { return }
             manager.requestLocationPending = false
-            if app.isRunning { emitCallback(.didFailWithError(.kCLErrorLocationUnknown)) }
+            let failure = Callback.didFailWithError(.kCLErrorLocationUnknown)
+            // A suspended app runs no code: the failure is lost (RULES §2).
+            if app.isRunning { emitCallback(failure) } else { emit(.drop(.callback(failure), .suspended)) }
         }
     }
 

@@ -32,21 +32,16 @@ struct Prompt: Equatable {
 /// A region the app monitors, with the system's cached state.
 struct MonitoredRegion: Equatable {
     var region: CircularRegion
-    var state: RegionState
-    /// For crossings derived from fixes: the side a fix was last seen on,
-    /// beyond the margin, and since when (RULES §8, F§5).
-    var candidate: (side: RegionState, since: Millis)?
-
-    static func == (a: MonitoredRegion, b: MonitoredRegion) -> Bool {
-        a.region == b.region && a.state == b.state && a.candidate?.side == b.candidate?.side
-            && a.candidate?.since == b.candidate?.since
-    }
+    var boundary: Boundary
+    var state: RegionState { boundary.state }
 }
 
-/// A `UNLocationNotificationTrigger` the app scheduled.
+/// A `UNLocationNotificationTrigger` the app scheduled; the system monitors
+/// its region like any other (F§14).
 struct LocationNotification: Equatable {
     var region: CircularRegion
     var repeats: Bool
+    var boundary: Boundary
 }
 
 /// An event held for provisional Always's upgrade prompt (RULES §6).
@@ -67,20 +62,31 @@ struct HeldEvent: Equatable {
 /// crossing, a significant change or a visit.
 enum MonitoringEvent: Equatable {
     case crossing(regionID: String, entered: Bool)
+    /// A region whose state was `unknown` is settled by fixes: didDetermineState
+    /// alone, as being inside at registration is no entry (F§5).
+    case stateSettled(regionID: String, RegionState)
     case significantChange(Location)
     case visit(arrival: Millis?, departure: Millis?, Location, arrive: Bool)
 
     var wakeReason: WakeReason {
         switch self {
-        case .crossing: return .region
+        case .crossing, .stateSettled: return .region
         case .significantChange: return .location
         case .visit: return .visit
         }
     }
 
+    /// Region events: unavailable under reduced accuracy (F§5).
+    var isRegionEvent: Bool {
+        switch self {
+        case .crossing, .stateSettled: return true
+        case .significantChange, .visit: return false
+        }
+    }
+
     var holdKey: HeldEvent.Key {
         switch self {
-        case .crossing(let id, _): return .region(id)
+        case .crossing(let id, _), .stateSettled(let id, _): return .region(id)
         case .significantChange: return .significantChange
         case .visit: return .visits
         }
@@ -90,6 +96,7 @@ enum MonitoringEvent: Equatable {
     var undelivered: UndeliveredEvent {
         switch self {
         case .crossing(let id, let entered): return entered ? .enter(regionID: id) : .exit(regionID: id)
+        case .stateSettled(let id, let state): return .callback(.didDetermineState(state, regionID: id))
         case .significantChange(let l): return .significantChange(l)
         case .visit(_, _, let l, let arrive): return arrive ? .visitArrive(l) : .visitDepart(l)
         }
