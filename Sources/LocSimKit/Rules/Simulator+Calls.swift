@@ -22,6 +22,7 @@ extension Simulator {
             endSessionIfBroken()
         case .requestLocation: requestLocation()
         case .startMonitoringSignificantLocationChanges:
+            promptOnFirstUse()
             guard monitoringAllowed(region: nil) else { return }
             // Starting twice gives no new event; stop then start does (F§6).
             if significantChanges { return }
@@ -43,7 +44,7 @@ extension Simulator {
         case .requestState(let id):
             try checkDeclared(id, s)
             if let r = regions.first(where: { $0.region.id == id }) {
-                emitCallback(.didDetermineState(r.state, regionID: id))
+                reportRegionState(r.state, id)
             } else {
                 // No longer (or never successfully) monitored: code 5, as F§5
                 // reports for a state request right after removing a region.
@@ -82,6 +83,7 @@ extension Simulator {
     }
 
     mutating func requestLocation() {
+        promptOnFirstUse()
         let status = authorization.status(on: rules)
         if status == .denied || status == .restricted {
             emitCallback(.didFailWithError(.kCLErrorDenied))
@@ -110,6 +112,7 @@ extension Simulator {
 
     mutating func startMonitoring(_ region: CircularRegion) {
         declaredRegionIDs.insert(region.id)
+        promptOnFirstUse()
         guard monitoringAllowed(region: region.id) else { return }
         guard region.radius > 0, region.radius <= Self.maximumRegionRadius else {
             emitCallback(.monitoringDidFail(regionID: region.id, .kCLErrorRegionMonitoringFailure))
@@ -124,7 +127,19 @@ extension Simulator {
         let monitored = MonitoredRegion(region: region, boundary: boundary)
         if let existing { regions[existing] = monitored } else { regions.append(monitored) }
         emitCallback(.didStartMonitoring(regionID: region.id))
-        emitCallback(.didDetermineState(boundary.state, regionID: region.id))
+        reportRegionState(boundary.state, region.id)
+    }
+
+    /// `didDetermineState` for a start or a state request. With Precise
+    /// Location off region monitoring is unavailable (F§5), so the state,
+    /// which would reveal the precise position, is dropped.
+    mutating func reportRegionState(_ state: RegionState, _ id: String) {
+        let callback = Callback.didDetermineState(state, regionID: id)
+        if authorization.accuracy(on: rules) == .reduced {
+            emit(.drop(.callback(callback), .reducedAccuracy))
+        } else {
+            emitCallback(callback)
+        }
     }
 
     /// A new region's state from the last known fix, `unknown` without one (RULES §8).

@@ -45,11 +45,7 @@ extension Simulator {
         }
         app = .background
         emit(.app(.background))
-        if let p = prompt, p.isInApp {
-            prompt = nil
-            emit(.prompt(.dismiss))
-            if p.origin == .alwaysRequest || p.origin == .upgradeRequest { alwaysRequestUsed = false }
-        }
+        dismissInAppPrompt()
         guard rules.suspends else { return }
         beginSessionIfEligible()
         if !session {
@@ -75,10 +71,7 @@ extension Simulator {
 
     /// The app stops running: standard updates and ranging stop; monitoring persists (F§6–F§9).
     mutating func end(_ reason: TerminateReason) {
-        if let p = prompt, p.isInApp {
-            prompt = nil
-            emit(.prompt(.dismiss))
-        }
+        dismissInAppPrompt()
         app = .notRunning
         emit(.app(.terminate(reason)))
         forceQuit = reason == .user
@@ -100,9 +93,29 @@ extension Simulator {
         reportAuthorization(initial: true)
     }
 
-    /// Suspends a background app whose run time is over, unless a session keeps it running.
+    /// Leaving the foreground (or the app ending) dismisses an in-app prompt
+    /// unanswered; the request may be made again (RULES §4, choice). A
+    /// temporary full-accuracy request still completes, with no error, as
+    /// its prompt was shown (F§11).
+    mutating func dismissInAppPrompt() {
+        guard let p = prompt, p.isInApp else { return }
+        prompt = nil
+        emit(.prompt(.dismiss))
+        switch p.origin {
+        case .alwaysRequest, .upgradeRequest:
+            alwaysRequestUsed = false
+        case .temporaryFullAccuracy:
+            temporaryAccuracyPending = false
+            if app.isRunning { emit(.completion(method: "requestTemporaryFullAccuracyAuthorization", error: nil)) }
+        case .whenInUseRequest, .firstUse, .provisionalUpgrade:
+            break
+        }
+    }
+
+    /// Suspends a background app whose run time is over, unless a session
+    /// keeps it running. macOS apps are never suspended (RULES §1).
     mutating func suspendIfIdle() {
-        guard app == .background, !session, now >= runDeadline else { return }
+        guard rules.suspends, app == .background, !session, now >= runDeadline else { return }
         app = .suspended
         emit(.app(.suspend))
     }
