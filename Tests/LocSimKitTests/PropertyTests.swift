@@ -123,4 +123,25 @@ import Testing
             }
         }
     }
+
+    /// The text and JSON Lines logs carry the same records, in the same order.
+    @Test func textAndJSONLinesCarryTheSameRecords() {
+        for seed in 1...300 as ClosedRange<UInt64> {
+            let records = Self.replay(seed: seed).records
+            var text = TextLogWriter()
+            var json = JSONLogWriter()
+            for r in records {
+                text.write(r)
+                json.write(r)
+            }
+            let textLines = String(decoding: text.output.contents, as: UTF8.self).split(separator: "\n")
+            let jsonLines = String(decoding: json.output.contents, as: UTF8.self).split(separator: "\n")
+            #expect(textLines.count == records.count && jsonLines.count == records.count, "seed \(seed)")
+            for (r, (t, j)) in zip(records, zip(textLines, jsonLines)) {
+                let time = r.time.description
+                #expect(t.hasPrefix("\(time) \(r.record.kind)"), "seed \(seed): \(t)")
+                #expect(j.hasPrefix("{\"t\":\(time),\"kind\":\"\(r.record.kind)\""), "seed \(seed): \(j)")
+            }
+        }
+    }
 }
