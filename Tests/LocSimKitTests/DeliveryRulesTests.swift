@@ -53,6 +53,8 @@ import Testing
     @Test func regionStartReportsStateFromTheLastFix() throws {
         var s = S()
         try s.at(0, .launch)
+        try s.at(0, .app(.requestWhenInUseAuthorization))
+        try s.at(0, .user(.answer(.allowWhileUsing, precise: nil)))
         try s.at(1, S.fix(35, 139.7))
         #expect(try s.at(2, S.region("near", 35, 139.7, 50)) == [
             .delegate(.didStartMonitoring(regionID: "near")), .delegate(.didDetermineState(.inside, regionID: "near")),

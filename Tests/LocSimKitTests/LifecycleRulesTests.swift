@@ -45,3 +45,32 @@ import Testing
         ])
     }
 }
+
+@Suite struct RegionStateAuthorizationTests {
+    typealias S = SimulatorScript
+
+    /// §8: before authorization no region event reaches the app, not even the
+    /// state at start, which would reveal the position.
+    @Test func regionStateIsWithheldBeforeAuthorization() throws {
+        var s = S()
+        try s.at(0, .launch)
+        try s.at(1, S.fix(35, 139.7))
+        #expect(try s.at(2, S.region("home")) == [
+            .delegate(.didStartMonitoring(regionID: "home")),
+            .drop(.callback(.didDetermineState(.inside, regionID: "home")), .notAuthorized),
+        ])
+        #expect(try s.at(3, .app(.requestState(id: "home"))) == [
+            .drop(.callback(.didDetermineState(.inside, regionID: "home")), .notAuthorized),
+        ])
+    }
+
+    /// §4: on iOS 8–10 requestAlwaysAuthorization needs the When In Use key too.
+    @Test func alwaysOnIOS9NeedsTheWhenInUseKey() throws {
+        var s = S(Platform(.iOS, 9, 3), plist: ["NSLocationAlwaysUsageDescription": .string("a")])
+        try s.at(0, .launch)
+        let records = try s.at(1, .app(.requestAlwaysAuthorization))
+        #expect(records.count == 1)
+        if case .warning(let text) = records.first { #expect(text.contains("NSLocationWhenInUseUsageDescription")) }
+        else { Issue.record("expected a warning, got \(records)") }
+    }
+}

@@ -135,7 +135,10 @@ extension Simulator {
     /// which would reveal the precise position, is dropped.
     mutating func reportRegionState(_ state: RegionState, _ id: String) {
         let callback = Callback.didDetermineState(state, regionID: id)
-        if authorization.accuracy(on: rules) == .reduced {
+        if authorization.level == .none {
+            // §8: no region events before authorization; the state would leak the position.
+            emit(.drop(.callback(callback), .notAuthorized))
+        } else if authorization.accuracy(on: rules) == .reduced {
             emit(.drop(.callback(callback), .reducedAccuracy))
         } else {
             emitCallback(callback)

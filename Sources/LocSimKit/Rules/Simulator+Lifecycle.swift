@@ -71,9 +71,11 @@ extension Simulator {
 
     /// The app stops running: standard updates and ranging stop; monitoring persists (F§6–F§9).
     mutating func end(_ reason: TerminateReason) {
-        dismissInAppPrompt()
         app = .notRunning
         emit(.app(.terminate(reason)))
+        // As for `background`: the app record first, then what it dismisses
+        // (a dead app gets no completion).
+        dismissInAppPrompt()
         forceQuit = reason == .user
         cancelGrace()
         suspendGeneration += 1

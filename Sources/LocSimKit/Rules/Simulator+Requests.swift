@@ -59,7 +59,8 @@ extension Simulator {
             requestWhenInUse()
             return
         }
-        let keys = rules.atLeast(11) ? [Self.whenInUseKey, Self.alwaysAndWhenInUseKey] : [Self.alwaysKey]
+        // RULES §4: Always needs the When In Use key and, by version, the Always key.
+        let keys = [Self.whenInUseKey, rules.atLeast(11) ? Self.alwaysAndWhenInUseKey : Self.alwaysKey]
         guard hasKeys(keys, for: call), stateAllowsPrompt else { return }
         let alwaysText = rules.atLeast(11) ? Self.alwaysAndWhenInUseKey : Self.alwaysKey
         switch authorization.grant {
