@@ -1,26 +1,115 @@
 #!/usr/bin/env bash
 # Runs the locsim benchmarks and writes bench/RESULTS.md (called by `make bench`).
 # Usage: bench/run.sh [path/to/locsim]
+#
+# RUNS (default 5) is the number of timed runs of each replay figure.
+# hyperfine (process timings) and valgrind (the profile) are used when
+# installed; without hyperfine a shell loop times the commands instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LOCSIM=${1:-.build/release/locsim}
 RUNS=${RUNS:-5}
 OUT=bench/RESULTS.md
-TMP=$(mktemp)
-trap 'rm -f "$TMP"' EXIT
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
 
-commands=(
+replays=(
   "$LOCSIM bench --lines 1000000 --runs $RUNS"
   "$LOCSIM bench --lines 10000000 --runs $RUNS"
   "$LOCSIM bench --lines 1000000 --runs $RUNS --format jsonl"
   "$LOCSIM bench --writer --lines 10000000 --runs $RUNS"
 )
+check_jobs1="$LOCSIM check $WORK/check200 --jobs 1"
+check_jobs2="$LOCSIM check $WORK/check200 --jobs 2"
+large_jobs1="$LOCSIM check $WORK/check2000 --jobs 1"
+large_jobs2="$LOCSIM check $WORK/check2000 --jobs 2"
+tiny="$LOCSIM run bench/tiny.scn"
+
+# copy_scenarios N DEST: N scenarios of Scenarios/ with their goldens, taken
+# in order and again from the start until there are N, each round in its own
+# folder; folder names are kept, as an `errors` folder holds error goldens.
+copy_scenarios() {
+  local n=$1 dest=$2 k=0 f
+  mapfile -t all < <(cd Scenarios && find . -name '*.scn' | LC_ALL=C sort)
+  while [ "$k" -lt "$n" ]; do
+    for f in "${all[@]}"; do
+      [ "$k" -ge "$n" ] && break
+      local dir="$dest/round$((k / ${#all[@]}))/$(dirname "$f")"
+      mkdir -p "$dir"
+      cp "Scenarios/$f" "$dir/"
+      for golden in "Scenarios/${f%.scn}.log" "Scenarios/${f%.scn}.err"; do
+        if [ -f "$golden" ]; then cp "$golden" "$dir/"; fi
+      done
+      k=$((k + 1))
+    done
+  done
+}
+
+# median_ms CMD…: the median wall time of the command, in milliseconds.
+median_ms() {
+  if command -v hyperfine > /dev/null; then
+    hyperfine -N -i --warmup 3 --runs 30 --export-csv "$WORK/t.csv" "$*" > /dev/null 2>&1
+    # CSV: command,mean,stddev,median,… in seconds.
+    awk -F, 'NR == 2 { printf "%.1f", $4 * 1000 }' "$WORK/t.csv"
+  else
+    local i start times=()
+    for i in $(seq 33); do
+      start=$(date +%s%N)
+      "$@" > /dev/null || true  # a failing check still takes its time
+      [ "$i" -gt 3 ] && times+=($((($(date +%s%N) - start) / 1000)))
+    done
+    printf '%s\n' "${times[@]}" | sort -n | awk '{ t[NR] = $1 } END { printf "%.1f", t[int((NR + 1) / 2)] / 1000 }'
+  fi
+}
+
+# field FILE PATTERN N: the Nth word of the line of FILE matching PATTERN.
+field() { awk -v n="$3" "/$2/ { gsub(\",\", \"\"); print \$n; exit }" "$1"; }
+
+for i in "${!replays[@]}"; do
+  ${replays[$i]} > "$WORK/replay$i.txt"
+done
+
+copy_scenarios 200 "$WORK/check200"
+copy_scenarios 2000 "$WORK/check2000"
+$check_jobs1 > "$WORK/check.txt" || true
+jobs1=$(median_ms $check_jobs1)
+jobs2=$(median_ms $check_jobs2)
+speedup=$(awk -v a="$jobs1" -v b="$jobs2" 'BEGIN { printf "%.2f", a / b }')
+large1=$(median_ms $large_jobs1)
+large2=$(median_ms $large_jobs2)
+large_speedup=$(awk -v a="$large1" -v b="$large2" 'BEGIN { printf "%.2f", a / b }')
+tiny_ms=$(median_ms $tiny)
+timer=$(command -v hyperfine > /dev/null && echo "hyperfine -N" || echo "a shell loop")
+
+profile_available=false
+if command -v valgrind > /dev/null && command -v callgrind_annotate > /dev/null; then
+  profile_available=true
+  $LOCSIM bench --emit-trace --lines 200000 > "$WORK/trace200k.scn"
+  valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out" \
+    $LOCSIM run "$WORK/trace200k.scn" -o "$WORK/trace200k.log" 2> "$WORK/valgrind.txt"
+  demangle=cat
+  if command -v swift > /dev/null; then demangle="swift demangle --simplified"; fi
+  total_ir=$(awk '/I *refs:/ { gsub(",", "", $NF); print $NF }' "$WORK/valgrind.txt")
+  # Inlined code is reported under the file it came from: sum each
+  # function's pieces, then keep the 15 largest.
+  callgrind_annotate --auto=no "$WORK/callgrind.out" 2> /dev/null | $demangle \
+    | awk -v total="$total_ir" '
+        /file:function/ { on = 1; next }
+        on && $1 ~ /^[0-9,]+$/ {
+          ir = $1; gsub(",", "", ir)
+          name = $0; sub(/^ *[0-9,]+ +\( *[0-9.]+%\) +/, "", name); sub(/^[^:]*:/, "", name); sub(/ \[[^]]*\]$/, "", name)
+          sum[name] += ir
+        }
+        END { for (n in sum) printf "%12d  %5.1f%%  %s\n", sum[n], 100 * sum[n] / total, n }' \
+    | sort -rn | awk 'NR <= 15' > "$WORK/top.txt"
+fi
 
 {
   echo "# locsim benchmark results"
   echo
   echo "Written by \`make bench\` (bench/run.sh). Timings on a shared VM vary by"
-  echo "±20–30% from run to run; each figure is the median of $RUNS runs."
+  echo "±20–30% from run to run; each replay figure is the median of $RUNS runs,"
+  echo "each process timing the median of 30 ($timer)."
   echo
   echo "## Machine"
   echo
@@ -29,24 +118,74 @@ commands=(
   echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')"
   echo "kernel: $(uname -srm)"
   echo "swift: $(swift --version 2>/dev/null | head -1)"
+  echo "locsim: $LOCSIM, Swift runtime linked $(ldd "$LOCSIM" 2>/dev/null | grep -q libswiftCore && echo dynamically || echo statically)"
   echo "memory (free -g):"
   free -g
   echo '```'
-  for cmd in "${commands[@]}"; do
+  echo
+  echo "## Summary"
+  echo
+  echo "| figure | result | target |"
+  echo "|---|---|---|"
+  for i in 0 1; do
+    echo "| replay $(field "$WORK/replay$i.txt" '^trace' 5) lines, text log to a file" \
+      "| $(field "$WORK/replay$i.txt" '^median' 4) lines/s, $(field "$WORK/replay$i.txt" '^median' 6) MB/s in," \
+      "peak RSS $(($(field "$WORK/replay$i.txt" '^peak' 4) / 1024)) MB | ≥ 5 M lines/s, ≤ 50 MB |"
+  done
+  echo "| \`check\` on 200 scenarios, \`--jobs 1\` / \`--jobs 2\` | $jobs1 ms / $jobs2 ms: ${speedup}× | ≥ 1.7× |"
+  echo "| \`check\` on 2,000 scenarios, \`--jobs 1\` / \`--jobs 2\` | $large1 ms / $large2 ms: ${large_speedup}× | |"
+  echo "| \`run\` on a 10-line scenario (bench/tiny.scn) | $tiny_ms ms | < 15 ms |"
+  for i in "${!replays[@]}"; do
     echo
-    echo "## \`${cmd#"$LOCSIM "}\`"
+    echo "## \`${replays[$i]#"$LOCSIM "}\`"
     echo
     echo '```'
-    $cmd
+    cat "$WORK/replay$i.txt"
     echo '```'
   done
   echo
-  echo "## Command lines"
+  echo "## \`check\` on 200 and 2,000 scenarios"
+  echo
+  echo "The scenarios are Scenarios/ with their goldens, copied in order until"
+  echo "there are 200 ($(tail -1 "$WORK/check.txt")), or 2,000."
   echo
   echo '```'
-  for cmd in "${commands[@]}"; do echo "$cmd"; done
+  echo "200 scenarios,   --jobs 1: $jobs1 ms"
+  echo "200 scenarios,   --jobs 2: $jobs2 ms (${speedup}×)"
+  echo "2000 scenarios,  --jobs 1: $large1 ms"
+  echo "2000 scenarios,  --jobs 2: $large2 ms (${large_speedup}×)"
   echo '```'
-} > "$TMP"
-mv "$TMP" "$OUT"
-trap - EXIT
+  echo
+  echo "## Profile: a 200 k-line replay under callgrind"
+  echo
+  if $profile_available; then
+    echo "\`valgrind --tool=callgrind locsim run trace200k.scn -o trace200k.log\`, the"
+    echo "trace from \`locsim bench --emit-trace --lines 200000\`: $total_ir instructions,"
+    echo "$((total_ir / 200000)) a line. Top functions by instructions executed in them (not in"
+    echo "what they call; code inlined into them counts as theirs):"
+    echo
+    echo '```'
+    cat "$WORK/top.txt"
+    echo '```'
+  else
+    echo "(valgrind is not installed: no profile.)"
+  fi
+  echo
+  cat bench/next-steps.md
+  echo
+  echo "## Command lines"
+  echo
+  echo "(\`\$TMP\` is a temporary folder, removed afterwards.)"
+  echo
+  echo '```'
+  for cmd in "${replays[@]}" "$check_jobs1" "$check_jobs2" "$large_jobs1" "$large_jobs2" "$tiny"; do
+    echo "${cmd//$WORK/\$TMP}"
+  done
+  if $profile_available; then
+    echo "$LOCSIM bench --emit-trace --lines 200000 > trace200k.scn"
+    echo "valgrind --tool=callgrind $LOCSIM run trace200k.scn -o trace200k.log"
+  fi
+  echo '```'
+} > "$WORK/RESULTS.md"
+mv "$WORK/RESULTS.md" "$OUT"
 cat "$OUT"

@@ -14,6 +14,7 @@ extension Bench {
         defer { unlink(logPath) }
         var seconds: [Double] = []
         for _ in 0..<max(1, runs) {
+            unlink(logPath)  // a new file every run, as in `run(_:)`
             var output: OutputBuffer
             do { output = try OutputBuffer.file(logPath) } catch { throw .file(error) }
             let start = now()

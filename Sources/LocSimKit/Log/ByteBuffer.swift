@@ -76,12 +76,40 @@ struct ByteBuffer {
         array.withUnsafeBytes { append($0) }
     }
 
-    /// Appends a string's UTF-8 bytes; `withUTF8` hands over its storage (or,
-    /// for a small string, a copy on the stack) as one buffer.
+    /// Appends a string's UTF-8 bytes, as one buffer: its storage, or for a
+    /// small string a copy on the stack. Most are short words (`drop`,
+    /// `notInUse`), copied without a call to `memcpy`.
     @inline(__always)
     mutating func append(_ string: String) {
-        var s = string
-        s.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
+            appendShort(UnsafeRawBufferPointer(utf8))
+        }
+        if done == nil {
+            var s = string  // not contiguous UTF-8 (a bridged string): let `withUTF8` make it so
+            s.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// `append(_:)` with up to 16 bytes moved by two overlapping loads and
+    /// stores, as short copies are the common case.
+    @inline(__always)
+    mutating func appendShort(_ raw: UnsafeRawBufferPointer) {
+        let n = raw.count
+        guard n >= 4, n <= 16, let source = raw.baseAddress else { return append(raw) }
+        reserve(n)
+        let target = UnsafeMutableRawPointer(base + count)
+        if n >= 8 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: n &- 8, as: UInt64.self)
+        } else {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: n &- 4, as: UInt32.self)
+        }
+        count &+= n
     }
 
     /// Appends the first `n` (≤ 8) bytes of `word`, lowest byte first, with one store.

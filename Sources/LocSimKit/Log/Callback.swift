@@ -1,4 +1,8 @@
 /// A delegate method call with its arguments (SPEC §2).
+///
+/// The cases with large arguments are `indirect` (boxed): they are rare, and
+/// keeping the enum small makes the common `didUpdateLocations` record cheap
+/// to move through the simulator's output (see `Record`).
 public enum Callback: Equatable, Sendable {
     case didChangeAuthorization(AuthorizationStatus)
     case locationManagerDidChangeAuthorization(AuthorizationStatus, AccuracyAuthorization)
@@ -10,9 +14,9 @@ public enum Callback: Equatable, Sendable {
     case didEnterRegion(regionID: String)
     case didExitRegion(regionID: String)
     /// `nil` arrival is `distantPast`, `nil` departure `distantFuture`.
-    case didVisit(arrival: Millis?, departure: Millis?, Location)
-    case didRange(BeaconConstraint, BeaconSighting)
-    case didFailRanging(BeaconConstraint, CLErrorCode)
+    indirect case didVisit(arrival: Millis?, departure: Millis?, Location)
+    indirect case didRange(BeaconConstraint, BeaconSighting)
+    indirect case didFailRanging(BeaconConstraint, CLErrorCode)
     case didPauseLocationUpdates
     case didResumeLocationUpdates
 

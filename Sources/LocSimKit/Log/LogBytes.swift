@@ -21,6 +21,14 @@ enum LogBytes {
     /// this only keeps a writer from crashing on one (SPEC §3: a trap is a defect).
     @inline(__always)
     static func roundedInteger(_ value: Double) -> Int64 {
+        // Below 2⁵² in magnitude, by hand rather than a call to libm's
+        // `round`: truncate, then look at the fraction, which `value - t`
+        // gives exactly (Sterbenz). Larger values are whole already.
+        if value.magnitude < 0x1p52 {
+            let t = Int64(value)
+            let fraction = value - Double(t)
+            return fraction >= 0.5 ? t &+ 1 : fraction <= -0.5 ? t &- 1 : t
+        }
         let r = value.rounded(.toNearestOrAwayFromZero)
         if r.isNaN { return 0 }
         if r >= 0x1p63 { return .max }
@@ -40,18 +48,28 @@ enum LogBytes {
     static func appendUnsigned(_ n: UInt64, to bytes: inout ByteBuffer) {
         if n < 10 {
             bytes.append(UInt8(truncatingIfNeeded: n &+ 48))
-            return
+        } else if n < 100_000_000 {
+            appendUpToEightDigits(n, to: &bytes)
+        } else {
+            appendLargeUnsigned(n, to: &bytes)
         }
-        if n >= 100_000_000 {
-            appendUnsigned(n / 100_000_000, to: &bytes)
-            bytes.appendPacked(eightDigits(n % 100_000_000), count: 8)
-            return
-        }
+    }
+
+    /// Appends `n` (10 ≤ n < 10⁸) in one store.
+    @inline(__always)
+    private static func appendUpToEightDigits(_ n: UInt64, to bytes: inout ByteBuffer) {
         let count =
             n < 10_000
             ? (n < 100 ? 2 : n < 1000 ? 3 : 4)
             : (n < 100_000 ? 5 : n < 1_000_000 ? 6 : n < 10_000_000 ? 7 : 8)
         bytes.appendPacked(eightDigits(n) >> UInt64(8 &* (8 &- count)), count: count)
+    }
+
+    /// Appends `n` ≥ 10⁸: the digits above the last eight, then those.
+    @inline(never)
+    private static func appendLargeUnsigned(_ n: UInt64, to bytes: inout ByteBuffer) {
+        appendUnsigned(n / 100_000_000, to: &bytes)
+        bytes.appendPacked(eightDigits(n % 100_000_000), count: 8)
     }
 
     /// The 8 decimal digits of `n` < 10⁸ (zero-padded) as ASCII, the most
@@ -99,8 +117,28 @@ enum LogBytes {
         let micro = roundedInteger(degrees * 1e6)
         if micro < 0 { bytes.append(minus) }
         let m = micro.magnitude
+        if m < 1_000_000_000 {
+            appendBelowThousand(m, to: &bytes)
+            return
+        }
         appendUnsigned(m / 1_000_000, to: &bytes)
         appendFraction(m % 1_000_000, digits: 6, to: &bytes)
+    }
+
+    /// `appendFixed6` for `micro` < 10⁹, every latitude and longitude: the
+    /// 1–3 integer digits, the dot and the 6 decimals packed into two stores.
+    @inline(__always)
+    private static func appendBelowThousand(_ micro: UInt64, to bytes: inout ByteBuffer) {
+        let whole = micro / 1_000_000
+        let fraction = (eightDigits(micro % 1_000_000) >> 16) << 8 | UInt64(dot)  // ".dddddd"
+        let n = whole < 10 ? 1 : whole < 100 ? 2 : 3
+        let ones = whole % 10
+        let tens = (whole / 10) % 10
+        let digits = n == 1 ? ones : n == 2 ? tens | ones << 8 : whole / 100 | tens << 8 | ones << 16
+        let shift = UInt64(8 &* n)
+        bytes.reserve(16)
+        bytes.appendPacked((digits | 0x30_3030) & ~(UInt64.max << shift) | fraction << shift, count: 8)
+        bytes.appendPacked(fraction >> (64 &- shift), count: n &- 1)
     }
 
     /// Appends meters rounded to a whole number (half away from zero).

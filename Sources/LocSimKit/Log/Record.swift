@@ -8,7 +8,7 @@ public enum UndeliveredEvent: Equatable, Sendable {
     case exit(regionID: String)
     case visitArrive(Location)
     case visitDepart(Location)
-    case beacon(BeaconSighting)
+    indirect case beacon(BeaconSighting)
     /// A location notification that could not be shown.
     case notification(id: String, entry: Bool)
     /// A callback the app could not receive (for example, not implemented).
@@ -50,11 +50,15 @@ public struct AuthView: Equatable, Sendable {
 }
 
 /// One line of the log, without its time (SPEC §2).
+///
+/// Every record of a long trace passes through the simulator's output, so
+/// the type is kept to a few words: rare cases with large payloads are
+/// `indirect` here and in `Callback` and `UndeliveredEvent`.
 public enum Record: Equatable, Sendable {
     case delegate(Callback)
     /// A completion handler; `error == nil` prints `error=nil`.
     case completion(method: String, error: CLErrorCode?)
-    case prompt(PromptRecord)
+    indirect case prompt(PromptRecord)
     case app(AppRecord)
     case auth(AuthView)
     case inUseBegin(InUseBeginReason)

@@ -10,27 +10,39 @@ public enum Replay {
     public static func run<W: LogWriter>(_ reader: inout LineReader, into writer: inout W) throws(ScenarioError) {
         var parser = ScenarioParser()
         var header = ScenarioHeader()
-        var simulator: Simulator? = nil
+        var simulator = Simulator(header: header)
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
-            guard let statement = try parser.parse(bytes, lineNumber: number) else { return }
-            switch statement {
-            case .header(let h, _):
-                header.apply(h)
-            case .timed(let timed):
-                if simulator == nil { simulator = Simulator(header: header) }
-                try simulator!.apply(timed)
-                drain(&simulator!, into: &writer)
+            let line = try parser.parseLine(bytes, lineNumber: number)
+            switch consume line {
+            case .blank:
+                return
+            case .header(let statement, _):
+                // Header lines all come before the first timed line (the
+                // parser checks), so the simulator has not run yet: it
+                // starts over with the header as it now stands.
+                header.apply(statement)
+                simulator = Simulator(header: header)
+            case .timed(let statement):
+                try simulator.apply(statement)
+                drain(&simulator, into: &writer)
+            case .fix(let line):
+                simulator.apply(line.fix, at: line.time)
+                drain(&simulator, into: &writer)
             }
         }
-        guard var simulator else { return }
         simulator.finish()
         drain(&simulator, into: &writer)
     }
 
+    /// Hands the simulator's new records to `writer` and empties its output.
+    @inline(__always)
     static func drain<W: LogWriter>(_ simulator: inout Simulator, into writer: inout W) {
         guard !simulator.output.isEmpty else { return }
-        for record in simulator.output { writer.write(record) }
-        simulator.output.removeAll(keepingCapacity: true)
+        // Moved out from the end, so no record is copied and the array needs
+        // no `removeAll(keepingCapacity:)`, whose generic `replaceSubrange`
+        // cost more than formatting the record.
+        simulator.output.reverse()
+        while let record = simulator.output.popLast() { writer.write(record) }
     }
 
     /// Replays scenario text held in memory and returns its records.

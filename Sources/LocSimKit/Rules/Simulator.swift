@@ -67,9 +67,22 @@ public struct Simulator {
     /// Applies one scenario line at its time, first running every timer due
     /// at or before it (timers before trace lines at equal times, RULES §0).
     public mutating func apply(_ statement: TimedStatement) throws(ScenarioError) {
-        runTimers(until: statement.time, before: .trace)
-        now = statement.time
+        advance(to: statement.time)
         try handle(statement)
+    }
+
+    /// `apply` for a fix line, without building its statement: a fix is
+    /// never rejected, so no error needs the line's place, and most lines of
+    /// a long trace are fixes.
+    public mutating func apply(_ fix: Fix, at time: Millis) {
+        advance(to: time)
+        fixArrived(fix)
+    }
+
+    /// Runs the timers due at or before a trace line at `time`, then sets the clock to it.
+    private mutating func advance(to time: Millis) {
+        runTimers(until: time, before: .trace)
+        now = time
     }
 
     /// Runs every remaining timer: what happens after the last line.
@@ -112,7 +125,9 @@ public struct Simulator {
         }
     }
 
-    mutating func emit(_ record: Record) {
+    /// Takes `record` by value so it moves into `output` uncopied (this is
+    /// the hot path of a long trace: a record a fix).
+    mutating func emit(_ record: consuming Record) {
         output.append(LogRecord(now, record))
     }
 
@@ -123,11 +138,13 @@ public struct Simulator {
     }
 
     /// Calls a delegate method, or records that the app does not implement it.
-    mutating func emitCallback(_ callback: Callback, as event: UndeliveredEvent? = nil) {
+    mutating func emitCallback(_ callback: consuming Callback, as event: consuming UndeliveredEvent? = nil) {
         if header.delegate.contains(callback.method) {
             emit(.delegate(callback))
+        } else if let event {
+            emit(.drop(event, .notImplemented))
         } else {
-            emit(.drop(event ?? .callback(callback), .notImplemented))
+            emit(.drop(.callback(callback), .notImplemented))
         }
     }
 

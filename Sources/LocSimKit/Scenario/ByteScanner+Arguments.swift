@@ -2,7 +2,7 @@
 /// coordinates, identifiers and beacon UUIDs.
 extension ByteScanner {
     /// Splits a bare `key=value` word at its first `=`; `nil` for any other word.
-    func splitOption(_ token: Token) -> (key: Token, value: Token)? {
+    @inline(__always) func splitOption(_ token: Token) -> (key: Token, value: Token)? {
         guard !token.isQuoted else { return nil }
         var i = token.start
         while i < token.end {
@@ -22,7 +22,7 @@ extension ByteScanner {
     }
 
     /// `token` as a `key=value` option, or an unexpected extra argument.
-    func option(_ token: Token, expected: String) throws(ScenarioError) -> (key: Token, value: Token) {
+    @inline(__always) func option(_ token: Token, expected: String) throws(ScenarioError) -> (key: Token, value: Token) {
         guard let option = splitOption(token) else {
             throw error("unexpected extra argument '\(display(token))'; expected \(expected)", at: token)
         }
@@ -35,7 +35,7 @@ extension ByteScanner {
     }
 
     /// Fails if an option was already given on this line.
-    func once<T>(_ earlier: T?, _ key: Token) throws(ScenarioError) {
+    @inline(__always) func once<T>(_ earlier: T?, _ key: Token) throws(ScenarioError) {
         if earlier != nil { throw error("option '\(display(key))' is given twice", at: key) }
     }
 
@@ -47,7 +47,7 @@ extension ByteScanner {
     }
 
     /// `<lat> <lon>`, each checked for its range; also returns the column of `<lat>`.
-    mutating func coordinate(for owner: String) throws(ScenarioError) -> (Coordinate, Int) {
+    @inline(__always) mutating func coordinate(for owner: String) throws(ScenarioError) -> (Coordinate, Int) {
         let (latitude, latToken) = try requiredNumber("lat", "latitude", for: owner)
         let (longitude, lonToken) = try requiredNumber("lon", "longitude", for: owner)
         if !(-90...90).contains(latitude) {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Numbers as SPEC §1 writes them: decimal, `.` as the separator, optional
 /// sign, no exponent.
 extension ByteScanner {
@@ -24,7 +18,7 @@ extension ByteScanner {
     }
 
     /// A decimal number that must not be negative.
-    func nonNegative(_ token: Token, _ name: String) throws(ScenarioError) -> Double {
+    @inline(__always) func nonNegative(_ token: Token, _ name: String) throws(ScenarioError) -> Double {
         let value = try number(token, name)
         if value < 0 { throw error("\(name) must not be negative, found '\(display(token))'", at: token) }
         return value
@@ -72,6 +66,9 @@ extension ByteScanner {
     func seconds(
         _ token: Token, from start: Int, name: String, otherwise message: () -> String
     ) throws(ScenarioError) -> Millis {
+        if !token.isQuoted, let value = Self.plainSeconds(bytes, start, token.end) { return value }
+        // Not a valid duration: scan again, checking in the order the errors
+        // are stated, to say what is wrong.
         guard !token.isQuoted else { throw error(message(), at: token) }
         var i = start
         var whole: Int64 = 0
@@ -121,129 +118,5 @@ extension ByteScanner {
             }
         }
         return sawE && sawDigit
-    }
-
-    // MARK: Byte-level parsers
-
-    @inline(__always) static func digit(_ b: UInt8) -> Int64? {
-        let d = b &- UInt8(ascii: "0")
-        return d < 10 ? Int64(d) : nil
-    }
-
-    /// Parses `[+-]digits[.digits]` (or `.digits`, `digits.`) exactly as
-    /// `strtod` would round it; `nil` if the bytes are anything else.
-    static func decimal(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Double? {
-        let (stop, value) = scanDecimal(bytes, start, end)
-        return stop == end ? value : nil
-    }
-
-    /// Reads a decimal number from `start` up to the first byte that cannot
-    /// continue it (or `limit`); returns where it stopped and the value, `nil`
-    /// if no digit was read.
-    ///
-    /// While the digits fit below 2^53 and there are at most 22 decimals, the
-    /// value is one division of two exactly representable doubles, hence
-    /// correctly rounded (Clinger's fast path); longer numbers go through
-    /// `strtod`, also correctly rounded.
-    @inline(__always)
-    static func scanDecimal(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ limit: Int) -> (Int, Double?) {
-        guard let base = bytes.baseAddress else { return (start, nil) }
-        var i = start
-        var negative = false
-        if i < limit {
-            let sign = base.load(fromByteOffset: i, as: UInt8.self)
-            if sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
-                negative = sign == UInt8(ascii: "-")
-                i += 1
-            }
-        }
-        // Digits wrap silently past 19 of them; such a mantissa is never used.
-        var mantissa: UInt64 = 0
-        let integerStart = i
-        while i < limit {
-            let d = base.load(fromByteOffset: i, as: UInt8.self) &- UInt8(ascii: "0")
-            if d >= 10 { break }
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            i += 1
-        }
-        var digits = i - integerStart
-        var decimals = 0
-        if i < limit && base.load(fromByteOffset: i, as: UInt8.self) == UInt8(ascii: ".") {
-            i += 1
-            let fractionStart = i
-            while i < limit {
-                let d = base.load(fromByteOffset: i, as: UInt8.self) &- UInt8(ascii: "0")
-                if d >= 10 { break }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                i += 1
-            }
-            decimals = i - fractionStart
-            digits += decimals
-        }
-        guard digits > 0 else { return (i, nil) }
-        if digits <= 19 && mantissa < (1 << 53) && decimals < powersOfTen.count {
-            let magnitude = decimals == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[decimals]
-            return (i, negative ? -magnitude : magnitude)
-        }
-        return (i, strtodCopy(bytes, start, i))
-    }
-
-    /// 10^0 … 10^22, each exact as a `Double`.
-    private static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
-
-    /// `strtod` on a NUL-terminated copy of already-checked bytes.
-    private static func strtodCopy(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Double {
-        let count = end - start
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: count + 1) { buffer in
-            for k in 0..<count { buffer[k] = CChar(bitPattern: bytes[start + k]) }
-            buffer[count] = 0
-            return strtod(buffer.baseAddress!, nil)
-        }
-    }
-
-    /// Parses `[+-]digits` (a sign only if `signed`) into an `Int64`; `nil` on
-    /// anything else or on overflow.
-    static func integer(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, signed: Bool) -> Int64? {
-        var i = start
-        var negative = false
-        if signed && i < end && (bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+")) {
-            negative = bytes[i] == UInt8(ascii: "-")
-            i += 1
-        }
-        guard i < end else { return nil }
-        var value: Int64 = 0
-        while i < end {
-            guard let d = digit(bytes[i]) else { return nil }
-            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-            let (next, o2) = negative ? times10.subtractingReportingOverflow(d) : times10.addingReportingOverflow(d)
-            if o1 || o2 { return nil }
-            value = next
-            i += 1
-        }
-        return value
-    }
-
-    /// True when `start..<end` is one or more ASCII digits.
-    static func allDigits(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
-        guard start < end else { return false }
-        for i in start..<end where digit(bytes[i]) == nil { return false }
-        return true
-    }
-
-    /// Parses `digits` into a `UInt64`; `nil` on anything else or on overflow.
-    static func unsigned(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> UInt64? {
-        guard start < end else { return nil }
-        var value: UInt64 = 0
-        for i in start..<end {
-            guard let d = digit(bytes[i]) else { return nil }
-            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-            let (next, o2) = times10.addingReportingOverflow(UInt64(d))
-            if o1 || o2 { return nil }
-            value = next
-        }
-        return value
     }
 }

@@ -89,8 +89,8 @@ struct ByteScanner {
     /// Bytes that end a bare word or are an error in one: tab, space, `"`, `#`.
     private static let wordStops: UInt64 = 1 << 0x09 | 1 << 0x20 | 1 << 0x22 | 1 << 0x23
 
-    private func bare(from start: Int) throws(ScenarioError) -> Token {
-        var i = start
+    @inline(__always) private func bare(from start: Int) throws(ScenarioError) -> Token {
+        var i = Self.firstByteBelow0x24(bytes, from: start)
         let n = bytes.count
         while i < n {
             let b = bytes[i]
@@ -103,6 +103,24 @@ struct ByteScanner {
             i += 1
         }
         return Token(start: start, end: i)
+    }
+
+    /// Skips, eight bytes at a time, the bytes that cannot end a word: every
+    /// word stop is below 0x24. Returns where the byte-by-byte scan should
+    /// go on: at the first byte below 0x24 or within the last 8 bytes.
+    @inline(__always)
+    private static func firstByteBelow0x24(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var i = start
+        while i &+ 8 <= bytes.count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            // The high bit of the lowest byte below 0x24 is set (higher ones may be too).
+            let below = (word &- 0x24 &* ones) & ~word & (0x80 &* ones)
+            if below != 0 { return i &+ below.trailingZeroBitCount / 8 }
+            i &+= 8
+        }
+        return i
     }
 
     private func quoted(from start: Int) throws(ScenarioError) -> Token {

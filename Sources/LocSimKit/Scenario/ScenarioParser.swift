@@ -20,9 +20,48 @@ public struct ScenarioParser {
     /// - Throws: `ScenarioError` pointing at the offending word, saying what
     ///   is wrong and what was expected.
     public mutating func parse(_ line: UnsafeRawBufferPointer, lineNumber: Int) throws(ScenarioError) -> Statement? {
+        let parsed = try parseLine(line, lineNumber: lineNumber)
+        switch consume parsed {
+        case .blank: return nil
+        case .header(let header, let location): return .header(header, location)
+        case .timed(let timed): return .timed(timed)
+        case .fix(let fix): return .timed(fix.statement)
+        }
+    }
+
+    /// A parsed line as `Replay` takes it.
+    ///
+    /// Why not `Statement?`: the optional around the large enum was destroyed
+    /// through the runtime's generic value witness, a tenth of the parse
+    /// time. Noncopyable, so a `switch consume` moves the statement out
+    /// instead of copying it and destroying the line.
+    enum Line: ~Copyable {
+        case blank
+        case header(HeaderStatement, SourceLocation)
+        case timed(TimedStatement)
+        /// Most lines of a long trace: see `fixLine(_:lineNumber:)`.
+        case fix(TimedFix)
+    }
+
+    /// `parse(_:lineNumber:)` without the `Statement` wrapping.
+    ///
+    /// Not inlined into the replay loop: with it, the loop grew past what the
+    /// optimizer inlines into, and even trivial getters became calls (+15%).
+    @inline(never)
+    mutating func parseLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) throws(ScenarioError) -> Line {
+        if let fix = fixLine(line, lineNumber: lineNumber) {
+            seenTimed = true
+            previousTime = fix.time
+            return .fix(fix)
+        }
+        return try parseAnyLine(line, lineNumber: lineNumber)
+    }
+
+    /// The general path: any line, checked byte by byte, split into words.
+    mutating func parseAnyLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) throws(ScenarioError) -> Line {
         try ByteScanner.validate(line, lineNumber: lineNumber)
         var scanner = ByteScanner(line, lineNumber: lineNumber)
-        guard let first = try scanner.next() else { return nil }
+        guard let first = try scanner.next() else { return .blank }
         if !first.isQuoted && Self.startsTime(scanner.byte(first.start)) {
             let statement = try timed(first, &scanner)
             seenTimed = true
@@ -78,7 +117,7 @@ public struct ScenarioParser {
     }
 
     /// `12`, `12.5`, `+2.5` (after the previous line), `01:02:03.500`.
-    private func time(_ token: Token, _ s: ByteScanner) throws(ScenarioError) -> Millis {
+    func time(_ token: Token, _ s: ByteScanner) throws(ScenarioError) -> Millis {
         var start = token.start
         let relative = s.byte(start) == UInt8(ascii: "+")
         if relative { start += 1 }
@@ -103,6 +142,8 @@ public struct ScenarioParser {
 
     /// The time written from `start` to the end of `token`, either form.
     private func clockOrSeconds(_ token: Token, from start: Int, _ s: ByteScanner) throws(ScenarioError) -> Millis {
+        // Plain seconds, the common form, in one pass (a value means no `:`).
+        if let value = ByteScanner.plainSeconds(s.bytes, start, token.end) { return value }
         var i = start
         while i < token.end && s.byte(i) != UInt8(ascii: ":") { i += 1 }
         if i == token.end {

@@ -1,0 +1,101 @@
+import Testing
+@testable import LocSimKit
+
+/// The fix-line fast path (`ScenarioParser.fixLine`) against the general
+/// parser: whatever line the fast path takes, the general path must read
+/// the same statement from it, so no log depends on which path ran.
+@Suite struct FixLineTests {
+    /// The fast path's statement, or `nil` when it leaves the line alone.
+    static func fast(_ line: String, after previous: String? = nil) -> TimedStatement? {
+        var parser = ScenarioParser()
+        if let previous { _ = try? parser.parse(previous, lineNumber: 1) }
+        var copy = line
+        return copy.withUTF8 { parser.fixLine(UnsafeRawBufferPointer($0), lineNumber: 2)?.statement }
+    }
+
+    /// The general path's reading of the line, or its error.
+    static func general(_ line: String, after previous: String? = nil) -> Result<TimedStatement?, ScenarioError> {
+        var parser = ScenarioParser()
+        if let previous { _ = try? parser.parse(previous, lineNumber: 1) }
+        var copy = line
+        return copy.withUTF8 { buffer in
+            do throws(ScenarioError) {
+                let parsed = try parser.parseAnyLine(UnsafeRawBufferPointer(buffer), lineNumber: 2)
+                switch consume parsed {
+                case .timed(let statement): return .success(statement)
+                case .fix(let fix): return .success(fix.statement)
+                case .blank: return .success(nil)
+                case .header: return .success(nil)
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    static let taken = [
+        "12 fix 35.681236 139.767125 8",
+        "3.000 fix 35.6812107 139.7671168 26.5 speed=23.9 course=355.5",
+        "7 fix -33.868820 151.209296",
+        "0.5 fix 0 0 0 alt=-12.5 course=0 speed=1",
+        "07:00:10  fix 35.646600 139.653000 10",
+        "+2.5 fix 1 2 3",
+        "1   fix   +1.5   -2.25   .5   ",
+        "99999 fix 90 -180 1",
+        "5 fix 1.00000000000000000001 2",
+    ]
+
+    static let leftAlone = [
+        "", "# comment", "12 fix 35 139 8 # trailing comment", "\t12 fix 35 139", "12\tfix 35 139",
+        "12 fix 95 139", "12 fix 35 190", "12 fix 35", "12 fix", "12 fixes 1 2", "-1 fix 1 2",
+        "12 fix 35 139 -1", "12 fix 35 139 speed=1 speed=2", "12 fix 35 139 8 9", "12 fix 35 139 heading=3",
+        "12.3456 fix 1 2", "12 fix 1 2 speed=", "12 fix \"1\" 2", "12 fix 1 2 speed=1e5", "1:2 fix 3 4",
+        "12 fix 1 2 8 speed=3 7", "12 fix 1 2 1e0",
+    ]
+
+    @Test(arguments: taken + leftAlone)
+    func agreesWithTheGeneralPath(line: String) {
+        guard let fast = Self.fast(line) else { return }
+        #expect(Self.general(line) == .success(fast), "\(line)")
+    }
+
+    @Test(arguments: taken)
+    func takesTheCommonForms(line: String) {
+        #expect(Self.fast(line) != nil, "\(line)")
+    }
+
+    @Test(arguments: leftAlone)
+    func leavesTheRestToTheGeneralPath(line: String) {
+        #expect(Self.fast(line) == nil, "\(line)")
+    }
+
+    @Test func leavesATimeGoingBackwardsToTheGeneralPath() {
+        #expect(Self.fast("5 fix 1 2", after: "6 launch") == nil)
+        #expect(Self.fast("+1 fix 1 2", after: "6 launch")?.time == Millis(7000))
+    }
+
+    /// Random fix lines, each piece valid or not.
+    @Test func agreesOnRandomLines() {
+        var random = SplitMix64(seed: 7)
+        let times = ["12", "12.5", "0", "07:00:10", "+1", "12.3456", "-1", "1e2", "3."]
+        let coordinates = [
+            "35.5", "-0.000001", "90", "-90.0000001", "0", ".5", "5.", "+2", "1e3", "\"1\"", "35.6812107",
+            "139.7671168", "180", "181", "-180", "0.1234567890123456789012", "00012.50",
+        ]
+        let accuracies = ["", "8", "-3", "26.5", "x", "0", "1.7976931348623157"]
+        let options = ["speed=2", "course=-1", "alt=3.25", "speed=", "x=1", "speed=1e2", "#c", "7", "course=.5"]
+        func pick(_ words: [String]) -> String { words[random.below(words.count)] }
+        var taken = 0
+        for _ in 0..<5000 {
+            var words = [pick(times), random.below(10) == 0 ? "fixes" : "fix", pick(coordinates), pick(coordinates)]
+            words.append(pick(accuracies))
+            for _ in 0..<random.below(4) { words.append(pick(options)) }
+            let separator = ["  ", "\t", " ", " ", " ", " "][random.below(6)]
+            let line = words.filter { !$0.isEmpty }.joined(separator: separator)
+            guard let fast = Self.fast(line) else { continue }
+            taken += 1
+            #expect(Self.general(line) == .success(fast), "\(line)")
+        }
+        #expect(taken > 200, "the fast path took only \(taken) lines: the test no longer tests it")
+    }
+}
