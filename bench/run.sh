@@ -23,6 +23,8 @@ check_jobs1="$LOCSIM check $WORK/check200 --jobs 1"
 check_jobs2="$LOCSIM check $WORK/check200 --jobs 2"
 large_jobs1="$LOCSIM check $WORK/check2000 --jobs 1"
 large_jobs2="$LOCSIM check $WORK/check2000 --jobs 2"
+fleet_jobs1="$LOCSIM check $WORK/fleet200 --jobs 1"
+fleet_jobs2="$LOCSIM check $WORK/fleet200 --jobs 2"
 tiny="$LOCSIM run bench/tiny.scn"
 
 # copy_scenarios N DEST: N scenarios of Scenarios/ with their goldens, taken
@@ -78,6 +80,16 @@ speedup=$(awk -v a="$jobs1" -v b="$jobs2" 'BEGIN { printf "%.2f", a / b }')
 large1=$(median_ms $large_jobs1)
 large2=$(median_ms $large_jobs2)
 large_speedup=$(awk -v a="$large1" -v b="$large2" 'BEGIN { printf "%.2f", a / b }')
+# A fleet audit: 200 recorded day-long traces (copies of the day-in-the-life
+# golden, ~1,500 lines each), where replay work rather than start-up dominates.
+mkdir -p "$WORK/fleet200"
+for i in $(seq 200); do
+  cp Scenarios/services/day-in-the-life.scn "$WORK/fleet200/day$i.scn"
+  cp Scenarios/services/day-in-the-life.log "$WORK/fleet200/day$i.log"
+done
+fleet1=$(median_ms $fleet_jobs1)
+fleet2=$(median_ms $fleet_jobs2)
+fleet_speedup=$(awk -v a="$fleet1" -v b="$fleet2" 'BEGIN { printf "%.2f", a / b }')
 tiny_ms=$(median_ms $tiny)
 timer=$(command -v hyperfine > /dev/null && echo "hyperfine -N" || echo "a shell loop")
 
@@ -134,6 +146,7 @@ fi
   done
   echo "| \`check\` on 200 scenarios, \`--jobs 1\` / \`--jobs 2\` | $jobs1 ms / $jobs2 ms: ${speedup}× | ≥ 1.7× |"
   echo "| \`check\` on 2,000 scenarios, \`--jobs 1\` / \`--jobs 2\` | $large1 ms / $large2 ms: ${large_speedup}× | |"
+  echo "| \`check\` on 200 day-long traces, \`--jobs 1\` / \`--jobs 2\` | $fleet1 ms / $fleet2 ms: ${fleet_speedup}× | ≥ 1.7× |"
   echo "| \`run\` on a 10-line scenario (bench/tiny.scn) | $tiny_ms ms | < 15 ms |"
   for i in "${!replays[@]}"; do
     echo
@@ -154,6 +167,8 @@ fi
   echo "200 scenarios,   --jobs 2: $jobs2 ms (${speedup}×)"
   echo "2000 scenarios,  --jobs 1: $large1 ms"
   echo "2000 scenarios,  --jobs 2: $large2 ms (${large_speedup}×)"
+  echo "200 day traces,  --jobs 1: $fleet1 ms"
+  echo "200 day traces,  --jobs 2: $fleet2 ms (${fleet_speedup}×)"
   echo '```'
   echo
   echo "## Profile: a 200 k-line replay under callgrind"
@@ -178,7 +193,7 @@ fi
   echo "(\`\$TMP\` is a temporary folder, removed afterwards.)"
   echo
   echo '```'
-  for cmd in "${replays[@]}" "$check_jobs1" "$check_jobs2" "$large_jobs1" "$large_jobs2" "$tiny"; do
+  for cmd in "${replays[@]}" "$check_jobs1" "$check_jobs2" "$large_jobs1" "$large_jobs2" "$fleet_jobs1" "$fleet_jobs2" "$tiny"; do
     echo "${cmd//$WORK/\$TMP}"
   done
   if $profile_available; then
