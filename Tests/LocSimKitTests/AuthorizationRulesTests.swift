@@ -61,9 +61,7 @@ import Testing
 
     func whenInUseThenAlways(_ platform: Platform) throws -> (SimulatorScript, [Record]) {
         var s = S(platform, plist: Self.both)
-        try s.at(0, .launch)
-        try s.at(1, .app(.requestWhenInUseAuthorization))
-        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.launchAuthorized()
         let records = try s.at(3, .app(.requestAlwaysAuthorization))
         return (s, records)
     }
@@ -85,9 +83,7 @@ import Testing
 
     @Test func ios13_4IgnoresAlwaysRequestAfterAllowOnce() throws {
         var s = S(Platform(.iOS, 13, 4), plist: Self.both)
-        try s.at(0, .launch)
-        try s.at(1, .app(.requestWhenInUseAuthorization))
-        try s.at(2, .user(.answer(.allowOnce, precise: nil)))
+        try s.launchAuthorized(.allowOnce)
         #expect(try s.at(3, .app(.requestAlwaysAuthorization)) == [])
     }
 
@@ -154,9 +150,7 @@ import Testing
 
     @Test func settingsChangeWhileSuspendedIsOwedUntilTheAppRuns() throws {
         var s = S()
-        try s.at(0, .launch)
-        try s.at(1, .app(.requestWhenInUseAuthorization))
-        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.launchAuthorized()
         try s.at(3, .background)
         let change = try s.at(100, .user(.settings(.never, precise: nil)))
         #expect(!change.contains { if case .delegate = $0 { return true } else { return false } })
@@ -181,9 +175,7 @@ import Testing
     /// was suspended comes with the owed callback.
     @Test func denialWhileSuspendedFailsRunningUpdatesOnResume() throws {
         var s = S()
-        try s.at(0, .launch)
-        try s.at(1, .app(.requestWhenInUseAuthorization))
-        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.launchAuthorized()
         try s.at(3, .app(.startUpdatingLocation))
         try s.at(4, .background)
         try s.at(20, .user(.settings(.never, precise: nil)))

@@ -7,9 +7,7 @@ import Testing
 
     func always(_ platform: Platform) throws -> SimulatorScript {
         var s = S(platform, plist: AuthorizationRulesTests.both)
-        try s.at(0, .launch)
-        try s.at(1, .app(.requestWhenInUseAuthorization))
-        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.launchAuthorized()
         try s.at(3, .app(.requestAlwaysAuthorization))
         try s.at(4, .user(.answer(.changeToAlways, precise: nil)))
         try s.at(5, S.region("home"))
@@ -43,9 +41,7 @@ import Testing
 
     @Test func whenInUseBeforeIOS13CannotMonitorRegions() throws {
         var s = S(Platform(.iOS, 12, 0), plist: AuthorizationRulesTests.both)
-        try s.at(0, .launch)
-        try s.at(1, .app(.requestWhenInUseAuthorization))
-        try s.at(2, .user(.answer(.allow, precise: nil)))
+        try s.launchAuthorized(.allow)
         #expect(try s.at(3, S.region("home")) == [.delegate(.monitoringDidFail(regionID: "home", .kCLErrorRegionMonitoringDenied))])
         #expect(try s.at(4, .app(.startMonitoringVisits)) == [.delegate(.didFailWithError(.kCLErrorDenied))])
     }
@@ -72,9 +68,7 @@ import Testing
 
     @Test func distanceFilterDropsCloseFixes() throws {
         var s = S()
-        try s.at(0, .launch)
-        try s.at(1, .app(.requestWhenInUseAuthorization))
-        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.launchAuthorized()
         try s.at(3, .app(.set(.distanceFilter(100))))
         try s.at(3, .app(.startUpdatingLocation))
         #expect(try s.at(4, S.fix(35, 139)).count == 1)
@@ -85,18 +79,14 @@ import Testing
 
     @Test func requestLocationTimesOutWithLocationUnknown() throws {
         var s = S()
-        try s.at(0, .launch)
-        try s.at(1, .app(.requestWhenInUseAuthorization))
-        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.launchAuthorized()
         try s.at(3, .app(.requestLocation))
         #expect(s.finish() == [LogRecord(Millis(13_000), .delegate(.didFailWithError(.kCLErrorLocationUnknown)))])
     }
 
     @Test func notImplementedMethodsAreDropped() throws {
         var s = S(Platform(.iOS, 13, 0), delegate: [.didChangeAuthorization])
-        try s.at(0, .launch)
-        try s.at(1, .app(.requestWhenInUseAuthorization))
-        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.launchAuthorized()
         try s.at(3, .app(.startUpdatingLocation))
         #expect(try s.at(4, S.fix(35, 139)) == [.drop(.fix(S.location(35, 139)), .notImplemented)])
     }
@@ -126,9 +116,7 @@ import Testing
 
     @Test func aNewRunOfUpdatesDeliversItsFirstFixWhateverTheFilter() throws {
         var s = S()
-        try s.at(0, .launch)
-        try s.at(1, .app(.requestWhenInUseAuthorization))
-        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.launchAuthorized()
         try s.at(3, .app(.set(.distanceFilter(100))))
         try s.at(3, .app(.startUpdatingLocation))
         try s.at(4, S.fix(35, 139))
@@ -142,9 +130,7 @@ import Testing
 
     @Test func requestLocationTimeoutWhileSuspendedIsDropped() throws {
         var s = S()
-        try s.at(0, .launch)
-        try s.at(1, .app(.requestWhenInUseAuthorization))
-        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.launchAuthorized()
         try s.at(3, .app(.requestLocation))
         try s.at(4, .background)
         #expect(s.finish().map(\.record) == [
@@ -165,9 +151,7 @@ import Testing
 
     @Test func derivedFixesSettleAnUnknownRegionWithoutAnEntry() throws {
         var s = S { $0.deriveCrossings = true }
-        try s.at(0, .launch)
-        try s.at(1, .app(.requestWhenInUseAuthorization))
-        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.launchAuthorized()
         try s.at(3, S.region("home", 35, 139.7, 200))
         #expect(try s.at(4, S.fix(35, 139.7)) == [])
         #expect(try s.at(24, S.fix(35, 139.7)) == [.delegate(.didDetermineState(.inside, regionID: "home"))])
@@ -206,9 +190,7 @@ import Testing
 
     @Test func derivedCrossingsShowLocationNotifications() throws {
         var s = S { $0.deriveCrossings = true }
-        try s.at(0, .launch)
-        try s.at(1, .app(.requestWhenInUseAuthorization))
-        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.launchAuthorized()
         try s.at(3, S.fix(35, 139.7))
         let region = CircularRegion(id: "shop", center: Coordinate(35, 139.7), radius: 100)
         try s.at(4, .app(.addLocationNotification(region, repeats: false)))

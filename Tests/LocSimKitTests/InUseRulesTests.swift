@@ -63,9 +63,7 @@ import Testing
                 "NSLocationAlwaysAndWhenInUseUsageDescription": .string("a"),
                 "UIBackgroundModes": .array(["location"]),
             ])
-            try s.at(0, .launch)
-            try s.at(1, .app(.requestWhenInUseAuthorization))
-            try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+            try s.launchAuthorized()
             try s.at(3, .app(.requestAlwaysAuthorization))
             try s.at(4, .user(.answer(.changeToAlways, precise: nil)))
             try s.at(5, .app(.set(.allowsBackgroundLocationUpdates(true))))

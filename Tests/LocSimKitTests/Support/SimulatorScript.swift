@@ -35,6 +35,13 @@ struct SimulatorScript {
         return simulator.takeOutput().map(\.record)
     }
 
+    /// Launches at 0, requests When In Use at 1 and answers `answer` at 2.
+    mutating func launchAuthorized(_ answer: Answer = .allowWhileUsing, precise: Bool? = nil) throws(ScenarioError) {
+        try at(0, .launch)
+        try at(1, .app(.requestWhenInUseAuthorization))
+        try at(2, .user(.answer(answer, precise: precise)))
+    }
+
     /// Runs the remaining timers and returns their records with times.
     mutating func finish() -> [LogRecord] {
         simulator.finish()
