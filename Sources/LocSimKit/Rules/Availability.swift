@@ -1,5 +1,8 @@
 /// Which calls exist on which platform (RULES §1, F§12). A call that does
 /// not exist is a scenario error naming the platform.
+///
+/// The `default:` branches below are deliberate: each platform lists the few
+/// calls it lacks, and every other call (with any arguments) is available.
 enum Availability {
     /// Why `call` cannot be made on `rules`' platform, or nil when it can.
     static func problem(_ call: AppCall, on rules: RulesVersion) -> String? {

@@ -64,7 +64,7 @@ extension Simulator {
             throw error("\(reason == .user ? "terminate" : "system terminate"): the app is not running", s)
         case (.foreground, .system):
             throw error("system terminate: the app is in the foreground; the system only ends apps in the background", s)
-        default:
+        case (.foreground, .user), (.foreground, .crash), (.background, _), (.suspended, _):
             end(reason)
         }
     }
