@@ -27,31 +27,18 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     return 0
 }
 #else
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Without the fuzzer: replays the files given as arguments through the same
 /// harness, to reproduce a crash the fuzzer found (`locsim-fuzz crash-…`).
 @main enum FuzzReplay {
     static func main() {
         for path in CommandLine.arguments.dropFirst() {
-            guard let file = fopen(path, "rb") else {
-                print("locsim-fuzz: cannot open \(path)")
-                exit(2)
+            switch FileIO.readFile(path) {
+            case .success(let bytes):
+                replayForFuzzing(bytes)
+                print("\(path): ok")
+            case .failure(let error):
+                print("locsim-fuzz: \(error)")
             }
-            var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let n = fread(&chunk, 1, chunk.count, file)
-                if n <= 0 { break }
-                bytes += chunk[0..<n]
-            }
-            fclose(file)
-            replayForFuzzing(bytes)
-            print("\(path): ok")
         }
     }
 }

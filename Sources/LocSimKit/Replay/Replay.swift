@@ -44,12 +44,4 @@ public enum Replay {
         simulator.output.reverse()
         while let record = simulator.output.popLast() { writer.write(record) }
     }
-
-    /// Replays scenario text held in memory and returns its records.
-    public static func records(of text: String) throws(ScenarioError) -> [LogRecord] {
-        var reader = LineReader(text)
-        var collector = RecordCollector()
-        try run(&reader, into: &collector)
-        return collector.records
-    }
 }

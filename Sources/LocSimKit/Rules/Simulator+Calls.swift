@@ -158,9 +158,7 @@ extension Simulator {
                 emit(.crash(
                     "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', "
                         + "reason: 'Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient)'"))
-                forceQuit = false
-                end(.crash)
-                forceQuit = false
+                end(.crash)  // a crash is not a force-quit: monitoring may still relaunch the app
                 return
             }
             manager.allowsBackgroundLocationUpdates = on

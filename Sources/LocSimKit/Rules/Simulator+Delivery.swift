@@ -60,7 +60,13 @@ extension Simulator {
         guard reduced else { return location }
         if let last = lastReducedDelivery, now - last < parameters.reducedInterval { return nil }
         lastReducedDelivery = now
-        return Location(Geo.snap(location.coordinate, grid: parameters.reducedGrid), accuracy: parameters.reducedGrid)
+        return reducedLocation(location)
+    }
+
+    /// A location as reduced accuracy reports it: the centre of its
+    /// `reducedGrid` cell, with that cell size as its accuracy (RULES §10).
+    func reducedLocation(_ location: Location) -> Location {
+        Location(Geo.snap(location.coordinate, grid: parameters.reducedGrid), accuracy: parameters.reducedGrid)
     }
 
     /// Significant change: a fix at least `slcDistance` from the last event
@@ -129,9 +135,7 @@ extension Simulator {
             }
             emitCallback(.didUpdateLocations(shown), as: event.undelivered)
         case .visit(let arrival, let departure, let location, _):
-            let shown = authorization.accuracy(on: rules) == .reduced
-                ? Location(Geo.snap(location.coordinate, grid: parameters.reducedGrid), accuracy: parameters.reducedGrid)
-                : location
+            let shown = authorization.accuracy(on: rules) == .reduced ? reducedLocation(location) : location
             emitCallback(.didVisit(arrival: arrival, departure: departure, shown), as: event.undelivered)
         }
     }

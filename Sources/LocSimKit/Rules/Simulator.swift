@@ -87,10 +87,7 @@ public struct Simulator {
 
     /// Runs every remaining timer: what happens after the last line.
     public mutating func finish() {
-        while let (time, _, timer) = timers.step() {
-            now = time
-            fire(timer)
-        }
+        runTimers(until: Millis(.max), before: .trace)
     }
 
     mutating func runTimers(until limit: Millis, before phase: Phase) {
