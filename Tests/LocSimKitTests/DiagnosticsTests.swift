@@ -86,4 +86,14 @@ import Testing
         #expect(types["accuracy"] == "number")
         #expect(types["accuracyAuthorization"] == "string")
     }
+
+    @Test func missingPurposeKeyWarningNamesTheKey() {
+        var header = ScenarioHeader()
+        header.apply(.plist(key: "NSLocationTemporaryUsageDescriptionDictionary.Navigate", value: .string("t")))
+        #expect(header.missingPurposeKeyWarning("Navigate") == nil)
+        #expect(
+            header.missingPurposeKeyWarning("Nav")
+                == "requestTemporaryFullAccuracyAuthorization: the purpose key 'Nav' is not in the Info.plist's "
+                + "NSLocationTemporaryUsageDescriptionDictionary; the request is declined")
+    }
 }
