@@ -1,8 +1,11 @@
 # locsim — build, run, test and benchmark. `make help` lists the targets.
 SWIFT ?= swift
 LOCSIM := .build/release/locsim
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(DESTDIR)$(PREFIX)/bin
 
-.PHONY: help build run test bench fuzz clean
+.PHONY: help build run test bench fuzz clean install uninstall
 
 help:
 	@echo "make build   release build (.build/release/locsim)"
@@ -10,6 +13,8 @@ help:
 	@echo "make test    build, swift test, then check every golden in Scenarios/"
 	@echo "make bench   1 M and 10 M line benchmarks, written to bench/RESULTS.md"
 	@echo "make fuzz    libFuzzer over parser and simulator (FUZZ_SECONDS=60)"
+	@echo "make install    copy locsim to \$$(PREFIX)/bin (PREFIX=/usr/local by default)"
+	@echo "make uninstall  remove \$$(PREFIX)/bin/locsim"
 	@echo "make clean   remove build products"
 
 # The Swift runtime linked in statically: `locsim run` on a short scenario
@@ -32,3 +37,10 @@ fuzz:
 
 clean:
 	rm -rf .build bench/out
+
+install: build
+	install -d "$(BINDIR)"
+	install -m 755 $(LOCSIM) "$(BINDIR)/locsim"
+
+uninstall:
+	rm -f "$(BINDIR)/locsim"

@@ -71,8 +71,10 @@ enum RunCommand {
         }
 
         var reader = LineReader(fileDescriptor: input)
+        var warnings: [ScenarioWarning] = []
+        defer { for warning in warnings { printError(warning.formatted(file: label)) } }
         do throws(ScenarioError) {
-            try Replay.run(&reader, format: options.format, filter: options.filter, into: &output)
+            try Replay.run(&reader, format: options.format, filter: options.filter, into: &output, warnings: &warnings)
         } catch {
             output.discard()
             printError(error.formatted(file: label))

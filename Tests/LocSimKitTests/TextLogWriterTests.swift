@@ -116,6 +116,15 @@ enum LogSamples {
               "7.000 drop locationManager(_:didVisit:) arrival=0.001 departure=0.002 35.681200,139.767100 ±5 reason=notImplemented"),
         .init(7000, .drop(.fix(S.tokyo), .reducedAccuracy), "7.000 drop fix 35.681200,139.767100 ±5 reason=reducedAccuracy"),
         .init(7000, .drop(.fix(S.tokyo), .distanceFilter), "7.000 drop fix 35.681200,139.767100 ±5 reason=distanceFilter"),
+        // ids that are not plain words are quoted, so the line still splits into its fields
+        .init(7000, .drop(.enter(regionID: "my home"), .notInUse), #"7.000 drop enter "my home" reason=notInUse"#),
+        .init(4000, .delegate(.didEnterRegion(regionID: #"the "office""#)),
+              #"4.000 delegate locationManager(_:didEnterRegion:) "the \"office\"""#),
+        .init(4000, .delegate(.didDetermineState(.inside, regionID: "a=b")),
+              #"4.000 delegate locationManager(_:didDetermineState:for:) inside "a=b""#),
+        .init(3000, .delegate(.monitoringDidFail(regionID: "nil", .kCLErrorRegionMonitoringFailure)),
+              #"3.000 delegate locationManager(_:monitoringDidFailFor:withError:) "nil" kCLErrorRegionMonitoringFailure"#),
+        .init(8000, .notification(id: "#1 park", entry: true), ##"8.000 notification "#1 park" entry"##),
         // notification, warning, crash
         .init(8000, .notification(id: "park", entry: true), "8.000 notification park entry"),
         .init(9000, .warning("This app has attempted to access privacy-sensitive data without a usage description."),

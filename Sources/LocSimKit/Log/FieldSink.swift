@@ -8,6 +8,16 @@ public protocol FieldSink {
     mutating func word(_ name: String, _ value: String)
     /// Text `name=value`; JSON `"name":"value"`.
     mutating func keyed(_ name: String, _ value: String)
+    /// Text `label=value`; JSON `"name":"value"`: a field whose short text
+    /// label would mean something else as a JSON name (`accuracy=full` in
+    /// the text, `"accuracyAuthorization":"full"` in JSON, where `accuracy`
+    /// is meters).
+    mutating func keyed(_ name: String, label: String, _ value: String)
+    /// An identifier the scenario chose (a region or notification id): text
+    /// prints a plain word as it is and anything else (spaces, quotes, `#`,
+    /// `=`) as a quoted string, so a line still splits into its fields;
+    /// JSON `"name":"value"`.
+    mutating func identifier(_ name: String, _ value: String)
     /// Text `name=<seconds>` or `name=<placeholder>` when `time` is nil;
     /// JSON a number of seconds or the placeholder string.
     mutating func keyedTime(_ name: String, _ time: Millis?, placeholder: String)

@@ -39,6 +39,15 @@ public struct JSONLogWriter: LogWriter, FieldSink {
         LogBytes.appendJSONString(value, to: &output.bytes)
     }
 
+    public mutating func keyed(_ name: String, label: String, _ value: String) {
+        keyed(name, value)
+    }
+
+    public mutating func identifier(_ name: String, _ value: String) {
+        key(name)
+        LogBytes.appendJSONString(value, to: &output.bytes)
+    }
+
     public mutating func keyedTime(_ name: String, _ time: Millis?, placeholder: String) {
         key(name)
         if let time {

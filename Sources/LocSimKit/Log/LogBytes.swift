@@ -150,6 +150,21 @@ enum LogBytes {
     /// Appends `"text"` as the text log quotes it: `\"` and `\\` escaped,
     /// every other byte unchanged (the scenario syntax has only these two
     /// escapes, so a quoted log string reads back as a scenario string).
+    /// True when `s` reads back as one bare word of a scenario and of a
+    /// log line: not empty, not `nil` (the log's word for no region), and no
+    /// space, tab, `"`, `#` (a comment in a scenario) or `=` (a `key=value`
+    /// field in the log).
+    static func isPlainWord(_ s: String) -> Bool {
+        guard !s.isEmpty, s != "nil" else { return false }
+        for byte in s.utf8 {
+            switch byte {
+            case space, 0x09, quote, UInt8(ascii: "#"), equals: return false
+            default: continue
+            }
+        }
+        return true
+    }
+
     static func appendTextQuoted(_ s: String, to bytes: inout ByteBuffer) {
         bytes.append(quote)
         for byte in s.utf8 {

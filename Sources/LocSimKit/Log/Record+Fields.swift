@@ -22,7 +22,7 @@ extension Record {
         case .auth(let view):
             sink.keyed("status", view.status.rawValue)
             sink.keyed("settings", view.settings.rawValue)
-            sink.keyed("accuracy", view.accuracy.word)
+            sink.keyed("accuracyAuthorization", label: "accuracy", view.accuracy.word)
             sink.flag("provisional", view.provisional)
             sink.flag("temporary", view.temporary)
         case .inUseBegin(let reason):
@@ -40,7 +40,7 @@ extension Record {
             event.render(to: &sink)
             sink.keyed("reason", reason.rawValue)
         case .notification(let id, let entry):
-            sink.word("id", id)
+            sink.identifier("id", id)
             sink.word("direction", entry ? "entry" : "exit")
         case .warning(let text), .crash(let text):
             sink.message(text)
@@ -79,20 +79,20 @@ extension Callback {
             sink.word("status", status.rawValue)
         case .locationManagerDidChangeAuthorization(let status, let accuracy):
             sink.word("status", status.rawValue)
-            sink.word("accuracy", accuracy.caseName)
+            sink.word("accuracyAuthorization", accuracy.caseName)
         case .didUpdateLocations(let location):
             sink.coordinate(location.coordinate)
             sink.accuracy(location.accuracy)
         case .didFailWithError(let error):
             sink.word("error", error.rawValue)
         case .didStartMonitoring(let id), .didEnterRegion(let id), .didExitRegion(let id):
-            sink.word("region", id)
+            sink.identifier("region", id)
         case .monitoringDidFail(let id, let error):
-            sink.word("region", id ?? "nil")
+            if let id { sink.identifier("region", id) } else { sink.word("region", "nil") }
             sink.word("error", error.rawValue)
         case .didDetermineState(let state, let id):
-            sink.word("state", state.rawValue)
-            sink.word("region", id)
+            sink.word("regionState", state.rawValue)
+            sink.identifier("region", id)
         case .didVisit(let arrival, let departure, let location):
             sink.keyedTime("arrival", arrival, placeholder: "distantPast")
             sink.keyedTime("departure", departure, placeholder: "distantFuture")
@@ -123,10 +123,10 @@ extension UndeliveredEvent {
             sink.accuracy(location.accuracy)
         case .enter(let id):
             sink.word("event", "enter")
-            sink.word("region", id)
+            sink.identifier("region", id)
         case .exit(let id):
             sink.word("event", "exit")
-            sink.word("region", id)
+            sink.identifier("region", id)
         case .visitArrive(let location), .visitDepart(let location):
             sink.word("event", "visit")
             if case .visitArrive = self { sink.word("phase", "arrive") } else { sink.word("phase", "depart") }
@@ -138,7 +138,7 @@ extension UndeliveredEvent {
             sink.beaconReading(beacon)
         case .notification(let id, let entry):
             sink.word("event", "notification")
-            sink.word("id", id)
+            sink.identifier("id", id)
             sink.word("direction", entry ? "entry" : "exit")
         case .callback(let callback):
             callback.render(to: &sink)

@@ -35,6 +35,20 @@ public struct TextLogWriter: LogWriter, FieldSink {
         output.bytes.append(value)
     }
 
+    public mutating func keyed(_ name: String, label: String, _ value: String) {
+        key(label)
+        output.bytes.append(value)
+    }
+
+    public mutating func identifier(_ name: String, _ value: String) {
+        output.bytes.append(LogBytes.space)
+        if LogBytes.isPlainWord(value) {
+            output.bytes.append(value)
+        } else {
+            LogBytes.appendTextQuoted(value, to: &output.bytes)
+        }
+    }
+
     public mutating func keyedTime(_ name: String, _ time: Millis?, placeholder: String) {
         key(name)
         if let time {

@@ -1,5 +1,5 @@
 /// `CLAuthorizationStatus` as the log prints it (Swift case names).
-public enum AuthorizationStatus: String, Equatable, Sendable {
+public enum AuthorizationStatus: String, Equatable, Sendable, CaseIterable {
     case notDetermined, restricted, denied, authorizedAlways, authorizedWhenInUse
     /// iOS 7 and earlier.
     case authorized
@@ -16,53 +16,53 @@ public enum AccuracyAuthorization: Equatable, Sendable {
 }
 
 /// What the Settings app shows for the app (seed 001's table).
-public enum SettingsDisplay: String, Equatable, Sendable {
+public enum SettingsDisplay: String, Equatable, Sendable, CaseIterable {
     case none, never, askNextTime, whileUsing, always
 }
 
 /// `CLError` codes the rules produce.
-public enum CLErrorCode: String, Equatable, Sendable {
+public enum CLErrorCode: String, Equatable, Sendable, CaseIterable {
     case kCLErrorLocationUnknown, kCLErrorDenied, kCLErrorRegionMonitoringDenied
     case kCLErrorRegionMonitoringFailure, kCLErrorRangingUnavailable, kCLErrorPromptDeclined
 }
 
 /// `CLRegionState`.
-public enum RegionState: String, Equatable, Sendable {
+public enum RegionState: String, Equatable, Sendable, CaseIterable {
     case inside, outside, unknown
 }
 
 /// The kinds of prompt the system shows.
-public enum PromptKind: String, Equatable, Sendable {
+public enum PromptKind: String, Equatable, Sendable, CaseIterable {
     case whenInUse, always, upgrade, temporaryFullAccuracy, legacy, locationServices
 }
 
 /// Why the system launched or woke the app in the background.
-public enum WakeReason: String, Equatable, Sendable {
+public enum WakeReason: String, Equatable, Sendable, CaseIterable {
     case location, region, visit, notification
 }
 
 /// Why the app stopped running.
-public enum TerminateReason: String, Equatable, Sendable {
+public enum TerminateReason: String, Equatable, Sendable, CaseIterable {
     case user, system, crash
 }
 
 /// Why in use began.
-public enum InUseBeginReason: String, Equatable, Sendable {
+public enum InUseBeginReason: String, Equatable, Sendable, CaseIterable {
     case foreground, backgroundSession
 }
 
 /// Why in use ended.
-public enum InUseEndReason: String, Equatable, Sendable {
+public enum InUseEndReason: String, Equatable, Sendable, CaseIterable {
     case graceExpired, sessionEnded, terminated
 }
 
 /// Why an event was held rather than delivered.
-public enum HoldReason: String, Equatable, Sendable {
+public enum HoldReason: String, Equatable, Sendable, CaseIterable {
     case provisionalAlways
 }
 
 /// Why an event was not delivered.
-public enum DropReason: String, Equatable, Sendable {
+public enum DropReason: String, Equatable, Sendable, CaseIterable {
     case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing
     case unavailable, notImplemented
     /// Closer than `distanceFilter` to the last delivered location (an addition to SPEC §2, see README).

@@ -27,9 +27,20 @@ extension Replay {
     public static func run(
         _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, into output: inout OutputBuffer
     ) throws(ScenarioError) -> Int {
+        var warnings: [ScenarioWarning] = []
+        return try run(&reader, format: format, filter: filter, into: &output, warnings: &warnings)
+    }
+
+    /// `run(_:format:filter:into:)`, also handing back the scenario's
+    /// warnings (for standard error; they are not part of the log).
+    @discardableResult
+    public static func run(
+        _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, into output: inout OutputBuffer,
+        warnings: inout [ScenarioWarning]
+    ) throws(ScenarioError) -> Int {
         switch format {
-        case .text: return try run(&reader, writer: TextLogWriter.self, filter: filter, into: &output)
-        case .jsonl: return try run(&reader, writer: JSONLogWriter.self, filter: filter, into: &output)
+        case .text: return try run(&reader, writer: TextLogWriter.self, filter: filter, into: &output, warnings: &warnings)
+        case .jsonl: return try run(&reader, writer: JSONLogWriter.self, filter: filter, into: &output, warnings: &warnings)
         }
     }
 
@@ -42,14 +53,15 @@ extension Replay {
     }
 
     private static func run<W: BufferedLogWriter>(
-        _ reader: inout LineReader, writer: W.Type, filter: RecordFilter, into output: inout OutputBuffer
+        _ reader: inout LineReader, writer: W.Type, filter: RecordFilter, into output: inout OutputBuffer,
+        warnings: inout [ScenarioWarning]
     ) throws(ScenarioError) -> Int {
         var writer = FilteredLogWriter(W(output: .memory()), filter: filter)
         // Move the buffer in and back out instead of copying it, so its bytes
         // are never shared (a shared array would be copied on the first append).
         swap(&writer.base.output, &output)
         defer { swap(&writer.base.output, &output) }
-        try run(&reader, into: &writer)
+        try run(&reader, into: &writer, warnings: &warnings)
         return writer.written
     }
 }

@@ -5,12 +5,25 @@ public enum Replay {
     /// run, so the log shows what follows the end of the trace (grace
     /// expiring, suspension).
     ///
-    /// - Throws: `ScenarioError` at the first line that does not fit. Records
-    ///   written before the error are not a result; the caller discards them.
+    /// - Throws: `ScenarioError` at the first line that does not fit, with a
+    ///   note for each earlier line that caused it. Records written before
+    ///   the error are not a result; the caller discards them.
     public static func run<W: LogWriter>(_ reader: inout LineReader, into writer: inout W) throws(ScenarioError) {
+        var warnings: [ScenarioWarning] = []
+        try run(&reader, into: &writer, warnings: &warnings)
+    }
+
+    /// `run(_:into:)`, also handing back the scenario's warnings (lines that
+    /// replay but deserve a look, such as a missing `platform` line), which
+    /// are not part of the log.
+    public static func run<W: LogWriter>(
+        _ reader: inout LineReader, into writer: inout W, warnings: inout [ScenarioWarning]
+    ) throws(ScenarioError) {
         var parser = ScenarioParser()
         var header = ScenarioHeader()
         var simulator = Simulator(header: header)
+        var causes = ErrorCauses()
+        defer { warnings = parser.warnings }
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
             let line = try parser.parseLine(bytes, lineNumber: number)
             switch consume line {
@@ -23,25 +36,41 @@ public enum Replay {
                 header.apply(statement)
                 simulator = Simulator(header: header)
             case .timed(let statement):
-                try simulator.apply(statement)
-                drain(&simulator, into: &writer)
+                // The timers due first, then the line, so each record is
+                // known to come from this line or not (for error notes).
+                simulator.runTimers(until: statement.time, before: .trace)
+                drain(&simulator, into: &writer, causes: &causes, from: nil)
+                do throws(ScenarioError) {
+                    try simulator.apply(statement)
+                } catch {
+                    var error = error
+                    error.notes = causes.notes(for: statement, app: simulator.app, header: header)
+                    throw error
+                }
+                drain(&simulator, into: &writer, causes: &causes, from: statement.location)
             case .fix(let line):
                 simulator.apply(line.fix, at: line.time)
-                drain(&simulator, into: &writer)
+                drain(&simulator, into: &writer, causes: &causes, from: nil)
             }
         }
         simulator.finish()
-        drain(&simulator, into: &writer)
+        drain(&simulator, into: &writer, causes: &causes, from: nil)
     }
 
-    /// Hands the simulator's new records to `writer` and empties its output.
+    /// Hands the simulator's new records to `writer` and empties its output;
+    /// `location` is the line that produced them, if one did.
     @inline(__always)
-    static func drain<W: LogWriter>(_ simulator: inout Simulator, into writer: inout W) {
+    static func drain<W: LogWriter>(
+        _ simulator: inout Simulator, into writer: inout W, causes: inout ErrorCauses, from location: SourceLocation?
+    ) {
         guard !simulator.output.isEmpty else { return }
         // Moved out from the end, so no record is copied and the array needs
         // no `removeAll(keepingCapacity:)`, whose generic `replaceSubrange`
         // cost more than formatting the record.
         simulator.output.reverse()
-        while let record = simulator.output.popLast() { writer.write(record) }
+        while let record = simulator.output.popLast() {
+            causes.saw(record, at: location)
+            writer.write(record)
+        }
     }
 }

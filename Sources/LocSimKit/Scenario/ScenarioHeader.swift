@@ -48,4 +48,19 @@ public struct ScenarioHeader: Equatable, Sendable {
         case .bool?, nil: return false
         }
     }
+
+    /// The dictionary whose entries `requestTemporaryFullAccuracyAuthorization` names.
+    public static let temporaryUsageDictionary = "NSLocationTemporaryUsageDescriptionDictionary"
+
+    /// The console warning for `requestTemporaryFullAccuracyAuthorization`
+    /// naming a purpose key the Info.plist dictionary lacks, or `nil` when the
+    /// entry exists. Apple: "The purposeKey you provide to this method must
+    /// correspond to an entry in that dictionary." For the rules to emit as
+    /// a `warning` record before the declined completion.
+    public func missingPurposeKeyWarning(_ purposeKey: String) -> String? {
+        let dictionary = Self.temporaryUsageDictionary
+        guard string("\(dictionary).\(purposeKey)") == nil else { return nil }
+        return "requestTemporaryFullAccuracyAuthorization: the purpose key '\(purposeKey)' is not in "
+            + "the Info.plist's \(dictionary); the request is declined"
+    }
 }

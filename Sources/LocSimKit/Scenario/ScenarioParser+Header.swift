@@ -8,14 +8,20 @@ extension ScenarioParser {
     }
 
     /// The header statement `first` begins, or `nil` if it is not a header word.
-    func header(_ first: Token, _ s: inout ByteScanner) throws(ScenarioError) -> HeaderStatement? {
+    mutating func header(_ first: Token, _ s: inout ByteScanner) throws(ScenarioError) -> HeaderStatement? {
         guard !first.isQuoted, first.count <= 8, let word = HeaderWord(rawValue: s.string(first)) else { return nil }
         if seenTimed {
             throw s.error("'\(word.rawValue)' must come before the first timed line", at: first)
         }
         switch word {
         case .locsim: return try formatVersion(&s)
-        case .platform: return .platform(try platform(&s))
+        case .platform:
+            if let earlier = platformLine {
+                throw s.error("a second 'platform' line; the platform is set once, on line \(earlier)", at: first)
+            }
+            let platform = try platform(&s)
+            platformLine = s.lineNumber
+            return .platform(platform)
         case .plist: return try plist(&s)
         case .delegate: return .delegate(try delegateMethods(&s))
         case .set: return .parameter(try parameter(&s))
@@ -110,12 +116,17 @@ extension ScenarioParser {
         return digits > 0 ? (parts.0, parts.1) : nil
     }
 
-    /// `plist <Key> <value>`: one string, one boolean, or bare words for an array.
+    /// `plist <Key> <value>`: one string, one boolean, or bare words for an
+    /// array; `plist <Dictionary>.<entry> <string>` for a dictionary entry.
     private func plist(_ s: inout ByteScanner) throws(ScenarioError) -> HeaderStatement {
         let keyToken = try s.required("key", for: "plist")
         let key = s.string(keyToken)
         if key.isEmpty { throw s.error("expected an Info.plist key, found an empty string", at: keyToken) }
+        let isEntry = try dictionaryEntry(key, keyToken, s)
         let first = try s.required("value", for: "plist \(key)")
+        if isEntry && !first.isQuoted && (s.matches(first, "true") || s.matches(first, "false")) {
+            throw s.error("a dictionary entry takes a string, found '\(s.display(first))'; write it in quotes", at: first)
+        }
         guard let second = try s.next() else {
             if first.isQuoted { return .plist(key: key, value: .string(s.string(first))) }
             if s.matches(first, "true") { return .plist(key: key, value: .bool(true)) }
@@ -125,6 +136,24 @@ extension ScenarioParser {
         var words = [s.string(first), s.string(second)]
         while let more = try s.next() { words.append(s.string(more)) }
         return .plist(key: key, value: .array(words))
+    }
+
+    /// Whether `key` names a dictionary entry (`Dictionary.Entry`); an error
+    /// for a dictionary key without an entry or an empty part, which would
+    /// otherwise be taken as a key of its own and silently never read.
+    private func dictionaryEntry(_ key: String, _ token: Token, _ s: ByteScanner) throws(ScenarioError) -> Bool {
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count == 1 {
+            guard key.hasSuffix("Dictionary") else { return false }
+            throw s.error(
+                "'\(key)' is a dictionary; write one line per entry: plist \(key).<key> \"<text>\"", at: token)
+        }
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            throw s.error(
+                "expected a dictionary entry as <Dictionary>.<key>, like "
+                    + "NSLocationTemporaryUsageDescriptionDictionary.Navigate, found '\(s.display(token))'", at: token)
+        }
+        return true
     }
 
     /// `delegate <method>…` by short names; no name at all means none.

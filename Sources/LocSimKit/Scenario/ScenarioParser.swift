@@ -8,6 +8,10 @@ public struct ScenarioParser {
     private(set) var seenTimed = false
     /// The time of the last timed line.
     private(set) var previousTime = Millis.zero
+    /// The line of the `platform` statement, once seen (a second one is an error).
+    var platformLine: Int? = nil
+    /// Lines that replay but deserve a look (no `platform` line), in line order.
+    public private(set) var warnings: [ScenarioWarning] = []
 
     public init() {}
 
@@ -50,6 +54,7 @@ public struct ScenarioParser {
     @inline(never)
     mutating func parseLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) throws(ScenarioError) -> Line {
         if let fix = fixLine(line, lineNumber: lineNumber) {
+            if !seenTimed { headerEnded() }
             seenTimed = true
             previousTime = fix.time
             return .fix(fix)
@@ -64,6 +69,7 @@ public struct ScenarioParser {
         guard let first = try scanner.next() else { return .blank }
         if !first.isQuoted && Self.startsTime(scanner.byte(first.start)) {
             let statement = try timed(first, &scanner)
+            if !seenTimed { headerEnded() }
             seenTimed = true
             previousTime = statement.time
             return .timed(statement)
@@ -78,6 +84,16 @@ public struct ScenarioParser {
         }
         throw scanner.error(
             "unknown statement '\(scanner.display(first))'; expected a time or one of: \(Self.headerWords)", at: first)
+    }
+
+    /// At the first timed line: a scenario without a `platform` line runs
+    /// on the default platform, which its author may not have meant.
+    private mutating func headerEnded() {
+        guard platformLine == nil else { return }
+        warnings.append(
+            ScenarioWarning(
+                "no 'platform' line; replaying as \(Platform.default) (add e.g. 'platform iOS 17.0' before the first timed line)",
+                at: SourceLocation(line: 1, column: 1)))
     }
 
     /// Parses a line from text (tests, tools).

@@ -1,0 +1,99 @@
+import Foundation  // JSONSerialization (tests only)
+import Testing
+
+@testable import LocSimKit
+
+/// What a scenario's author is told beyond the log: warnings for lines that
+/// replay but probably not as meant, and notes naming an error's cause.
+@Suite struct DiagnosticsTests {
+    static func replay(_ text: String) -> (log: String, warnings: [ScenarioWarning], error: ScenarioError?) {
+        var reader = LineReader(bytes: Array(text.utf8))
+        var writer = TextLogWriter()
+        var warnings: [ScenarioWarning] = []
+        do throws(ScenarioError) {
+            try Replay.run(&reader, into: &writer, warnings: &warnings)
+            return (writer.text, warnings, nil)
+        } catch {
+            return (writer.text, warnings, error)
+        }
+    }
+
+    @Test(arguments: ["0 launch", "0 fix 35 139 5", "00:00:01 fix 35 139"])
+    func noPlatformLineWarnsWithTheDefault(firstTimedLine: String) {
+        let result = Self.replay("locsim 1\n" + firstTimedLine + "\n")
+        #expect(result.error == nil)
+        #expect(
+            result.warnings.map { $0.formatted(file: "x.scn") } == [
+                "x.scn:1:1: warning: no 'platform' line; replaying as iOS 14.0 (add e.g. 'platform iOS 17.0' before the first timed line)"
+            ])
+    }
+
+    @Test func aPlatformLineOrNoTimedLineDoesNotWarn() {
+        #expect(Self.replay("platform iOS 14.0\n0 launch\n").warnings.isEmpty)
+        #expect(Self.replay("# only a comment\n").warnings.isEmpty)
+    }
+
+    @Test func theWarningIsNotInTheLog() {
+        let withPlatform = Self.replay("platform iOS 14.0\n0 launch\n").log
+        #expect(Self.replay("0 launch\n").log == withPlatform)
+    }
+
+    @Test func aCrashIsTheNoteOfALaterCall() {
+        let scenario = """
+            platform iOS 14.0
+            plist NSLocationWhenInUseUsageDescription "w"
+            plist UIBackgroundModes fetch
+            0 launch
+            1 app set allowsBackgroundLocationUpdates true
+            2 app startUpdatingLocation
+            """
+        let error = Self.replay(scenario).error
+        #expect(
+            error?.formatted(file: "x.scn") == """
+                x.scn:6:7: error: app startUpdatingLocation: the app is not running and runs no code
+                x.scn:5:3: note: the app crashed at 1.000 (UIBackgroundModes has no 'location')
+                """)
+    }
+
+    @Test func aForceQuitIsTheNoteOfALaterCall() {
+        let error = Self.replay("platform iOS 14.0\n0 launch\n1 terminate\n2 app requestLocation\n").error
+        #expect(error?.notes == [ScenarioError.Note("the user force-quit the app at 1.000", at: SourceLocation(line: 3, column: 3))])
+    }
+
+    @Test func anErrorWithNoEarlierCauseHasNoNote() {
+        let error = Self.replay("platform iOS 14.0\n0 launch\n1 user allowWhileUsing\n").error
+        #expect(error != nil)
+        #expect(error?.notes == [])
+    }
+
+    /// One meaning per JSON field name: across every record of the JSON
+    /// writer's cases, a name always holds the same type of value.
+    @Test func jsonFieldNamesKeepOneType() throws {
+        var types: [String: String] = [:]
+        for c in JSONLogWriterTests.cases {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(c.line.utf8)) as? [String: Any])
+            for (name, value) in object {
+                let type = value is String ? "string" : value is NSNumber ? "number" : "other"
+                // `arrival`/`departure` are seconds or the distantPast/distantFuture placeholder.
+                if name == "arrival" || name == "departure" { continue }
+                if let seen = types[name] {
+                    #expect(seen == type, "field \(name) is both \(seen) and \(type)")
+                } else {
+                    types[name] = type
+                }
+            }
+        }
+        #expect(types["accuracy"] == "number")
+        #expect(types["accuracyAuthorization"] == "string")
+    }
+
+    @Test func missingPurposeKeyWarningNamesTheKey() {
+        var header = ScenarioHeader()
+        header.apply(.plist(key: "NSLocationTemporaryUsageDescriptionDictionary.Navigate", value: .string("t")))
+        #expect(header.missingPurposeKeyWarning("Navigate") == nil)
+        #expect(
+            header.missingPurposeKeyWarning("Nav")
+                == "requestTemporaryFullAccuracyAuthorization: the purpose key 'Nav' is not in the Info.plist's "
+                + "NSLocationTemporaryUsageDescriptionDictionary; the request is declined")
+    }
+}
