@@ -5,11 +5,17 @@ public enum Replay {
     /// run, so the log shows what follows the end of the trace (grace
     /// expiring, suspension).
     ///
+    /// - Parameter platform: replaces the scenario's `platform` line (and the
+    ///   default when it has none), as `locsim matrix` replays one scenario
+    ///   on several platforms; `nil` keeps the scenario's own.
     /// - Throws: `ScenarioError` at the first line that does not fit. Records
     ///   written before the error are not a result; the caller discards them.
-    public static func run<W: LogWriter>(_ reader: inout LineReader, into writer: inout W) throws(ScenarioError) {
+    public static func run<W: LogWriter>(
+        _ reader: inout LineReader, platform: Platform? = nil, into writer: inout W
+    ) throws(ScenarioError) {
         var parser = ScenarioParser()
         var header = ScenarioHeader()
+        if let platform { header.platform = platform }
         var simulator = Simulator(header: header)
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
             let line = try parser.parseLine(bytes, lineNumber: number)
@@ -21,6 +27,7 @@ public enum Replay {
                 // parser checks), so the simulator has not run yet: it
                 // starts over with the header as it now stands.
                 header.apply(statement)
+                if let platform { header.platform = platform }
                 simulator = Simulator(header: header)
             case .timed(let statement):
                 try simulator.apply(statement)
