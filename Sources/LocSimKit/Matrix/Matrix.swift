@@ -59,8 +59,9 @@ public struct Matrix: Sendable {
         let rows = ParallelMap.map(platforms.count, threads: jobs) { i in
             Self.row(scenario, on: platforms[i])
         }
-        let divergences = rows.indices.dropFirst().map { i in
-            Divergence(from: rows[i - 1], to: rows[i])
+        // Diffing long logs costs as much as replaying them: in parallel too.
+        let divergences = ParallelMap.map(max(0, rows.count - 1), threads: jobs) { i in
+            Divergence(from: rows[i], to: rows[i + 1])
         }
         return Report(rows: rows, divergences: divergences)
     }
