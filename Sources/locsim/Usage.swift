@@ -11,6 +11,7 @@ enum Usage {
         COMMANDS:
           run <scenario>          Replay a scenario and write its log
           check <path>...         Compare scenario logs with their golden logs
+          matrix <scenario>       Replay a scenario on several OS versions and compare
           bench                   Time replay of a large trace
 
         OPTIONS:
@@ -64,6 +65,36 @@ enum Usage {
 
         """
 
+    static let matrix = """
+        OVERVIEW: Replay a scenario on several platforms (overriding its 'platform'
+        line) and compare: one row per platform, then where the logs of each
+        adjacent pair of platforms first differ.
+
+        USAGE: locsim matrix <scenario> [--platforms <list> | --all]
+                             [--format text|markdown|jsonl] [-o <file>] [--jobs <n>]
+
+        ARGUMENTS:
+          <scenario>              A scenario file (*.scn), or '-' for standard input
+
+        OPTIONS:
+          --platforms <list>      Comma-separated platforms; a bare version keeps the
+                                  previous OS: 'iOS 12.5,13.0,macOS 15.0'
+                                  (default: iOS 12.5,13.0,13.4,14.0,17.0,18.0,26.0)
+          --all                   iOS 7.0,8.0,9.0,10.0,11.0,12.5,13.0,13.4,14.0,17.0,
+                                  18.0,26.0, macOS 26.0, tvOS 26.0, watchOS 26.0
+          --format <format>       text (default), markdown or jsonl
+          -o, --output <file>     Write to <file>, replacing it only on success
+          --jobs <n>              Platforms replayed at once (default: all cores)
+          -h, --help              Show this help
+
+        Columns: delegate callbacks delivered, held, dropped by reason, prompts
+        shown by kind, errors (warnings, or the error that stopped the replay on
+        that platform: a call it does not have, an answer its prompt does not offer).
+        Exit status: 0 the matrix was written (whatever each platform did),
+        2 bad usage or a syntax error in the scenario (file:line:column: error: ...).
+
+        """
+
     static let bench = """
         OVERVIEW: Time replay of a large generated or given trace.
 
@@ -105,6 +136,7 @@ enum Usage {
         case "run": return run
         case "check": return check
         case "bench": return bench
+        case "matrix": return matrix
         default: return main
         }
     }

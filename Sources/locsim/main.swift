@@ -20,11 +20,12 @@ func locsim(_ arguments: [String]) -> ExitStatus {
         return printOutput(Usage.main)
     case "--version":
         return printOutput(Usage.version)
-    case "run", "check", "bench":
+    case "run", "check", "matrix", "bench":
         if Arguments(rest).wantsHelp { return printOutput(Usage.help(command)) }
         switch command {
         case "run": return RunCommand.main(rest)
         case "check": return CheckCommand.main(rest)
+        case "matrix": return MatrixCommand.main(rest)
         default: return BenchCommand.main(rest)
         }
     default:

@@ -143,4 +143,26 @@ import Testing
         s.failed = failed
         return s
     }
+
+    /// `x.matrix` beside `x.scn` is checked when present, ignored when absent,
+    /// and rewritten by `--update`.
+    @Test func matrixGoldensAreOptionalAndChecked() throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        let fakeMatrix: Check.ReplayFunction = { scenario in .success(Array("M:".utf8) + scenario) }
+        dir.write("a.scn", "one\n")
+        dir.write("a.log", "ONE\n")
+        dir.write("b.scn", "two\n")
+        dir.write("b.log", "TWO\n")
+        dir.write("b.matrix", "M:old\n")
+        var report = ""
+        var summary = try Check(jobs: 1, replay: Self.fakeReplay, matrix: fakeMatrix).run([dir.path], to: &report)
+        #expect(summary.passed == 1 && summary.failed == 1)
+        #expect(report.contains("-M:old\n+M:two\n"))
+        report = ""
+        summary = try Check(update: true, jobs: 1, replay: Self.fakeReplay, matrix: fakeMatrix).run([dir.path], to: &report)
+        #expect(summary.updated == 1)
+        #expect(try FileIO.readFile(dir.path + "/b.matrix").get() == Array("M:two\n".utf8))
+        #expect((try? FileIO.readFile(dir.path + "/a.matrix").get()) == nil)
+    }
 }

@@ -12,6 +12,11 @@ import Darwin
 /// only (`x.scn:3:10: error: …`) so the golden does not depend on where
 /// `check` was run from.
 ///
+/// A scenario may also have a *matrix golden* `x.matrix` beside it: the text
+/// output of `locsim matrix x.scn` on the default platforms. It is optional
+/// (most scenarios are about one platform); when it exists it is checked,
+/// and `--update` rewrites it.
+///
 /// Scenarios run in parallel, each replayed into memory; the report is
 /// assembled in scenario order afterwards, so it is byte-identical for any
 /// number of jobs.
@@ -25,11 +30,17 @@ public struct Check: Sendable {
     public var jobs: Int
     /// The replay under test; `Check.replayText` in the product, a fake in tests.
     public var replay: ReplayFunction
+    /// The matrix under test, for `x.matrix` goldens; `Check.matrixText` in the product.
+    public var matrix: ReplayFunction
 
-    public init(update: Bool = false, jobs: Int = Check.coreCount, replay: @escaping ReplayFunction = Check.replayText) {
+    public init(
+        update: Bool = false, jobs: Int = Check.coreCount, replay: @escaping ReplayFunction = Check.replayText,
+        matrix: @escaping ReplayFunction = Check.matrixText
+    ) {
         self.update = update
         self.jobs = max(1, jobs)
         self.replay = replay
+        self.matrix = matrix
     }
 
     /// The machine's online processor count, the default for `jobs`.
@@ -39,6 +50,17 @@ public struct Check: Sendable {
     public static let replayText: ReplayFunction = { scenario in
         do throws(ScenarioError) {
             return .success(try Replay.textLog(of: scenario))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The product's matrix: the default platforms, one thread (`check`
+    /// already runs scenarios in parallel), the text format.
+    public static let matrixText: ReplayFunction = { scenario in
+        do throws(ScenarioError) {
+            let report = try Matrix(jobs: 1).run(scenario)
+            return .success(Array(report.rendered(.text).utf8))
         } catch {
             return .failure(error)
         }
@@ -59,6 +81,15 @@ public struct Check: Sendable {
         public var status: Status
         /// Lines for the report, each ending in `\n`; empty for a plain pass.
         public var report: String
+
+        /// Both outcomes of one scenario (its log, then its matrix) as one:
+        /// failed if either failed, updated if either was written.
+        func then(_ next: Outcome) -> Outcome {
+            let status: Status =
+                status == .failed || next.status == .failed
+                ? .failed : status == .updated || next.status == .updated ? .updated : .passed
+            return Outcome(status: status, report: report + next.report)
+        }
     }
 
     /// Checks the scenarios found in `inputs` (files and folders) and writes
@@ -99,7 +130,8 @@ public struct Check: Sendable {
         let isErrorGolden = FileIO.fileName(of: FileIO.directory(of: path)) == "errors"
         switch (replay(scenario), isErrorGolden) {
         case (.success(let log), false):
-            return compare(log, golden: stem + ".log", scenario: path)
+            let outcome = compare(log, golden: stem + ".log", scenario: path)
+            return outcome.then(checkMatrix(scenario, golden: stem + ".matrix", path: path))
         case (.failure(let error), false):
             return Outcome(status: .failed, report: error.formatted(file: path) + "\n")
         case (.failure(let error), true):
@@ -109,6 +141,15 @@ public struct Check: Sendable {
             return Outcome(
                 status: .failed,
                 report: "\(path): expected a scenario error (the scenario is in an 'errors' folder), but it replayed without one\n")
+        }
+    }
+
+    /// Checks the optional matrix golden; a pass when there is none.
+    private func checkMatrix(_ scenario: [UInt8], golden: String, path: String) -> Outcome {
+        guard access(golden, F_OK) == 0 else { return Outcome(status: .passed, report: "") }
+        switch matrix(scenario) {
+        case .success(let text): return compare(text, golden: golden, scenario: path)
+        case .failure(let error): return Outcome(status: .failed, report: error.formatted(file: path) + "\n")
         }
     }
 

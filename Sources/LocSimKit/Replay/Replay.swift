@@ -5,22 +5,29 @@ public enum Replay {
     /// run, so the log shows what follows the end of the trace (grace
     /// expiring, suspension).
     ///
+    /// - Parameter platform: replaces the scenario's `platform` line (and the
+    ///   default when it has none), as `locsim matrix` replays one scenario
+    ///   on several platforms; `nil` keeps the scenario's own.
     /// - Throws: `ScenarioError` at the first line that does not fit, with a
     ///   note for each earlier line that caused it. Records written before
     ///   the error are not a result; the caller discards them.
-    public static func run<W: LogWriter>(_ reader: inout LineReader, into writer: inout W) throws(ScenarioError) {
+    public static func run<W: LogWriter>(
+        _ reader: inout LineReader, platform: Platform? = nil, into writer: inout W
+    ) throws(ScenarioError) {
         var warnings: [ScenarioWarning] = []
-        try run(&reader, into: &writer, warnings: &warnings)
+        try run(&reader, platform: platform, into: &writer, warnings: &warnings)
     }
 
-    /// `run(_:into:)`, also handing back the scenario's warnings (lines that
-    /// replay but deserve a look, such as a missing `platform` line), which
-    /// are not part of the log.
+    /// `run(_:platform:into:)`, also handing back the scenario's warnings
+    /// (lines that replay but deserve a look, such as a missing `platform`
+    /// line), which are not part of the log.
     public static func run<W: LogWriter>(
-        _ reader: inout LineReader, into writer: inout W, warnings: inout [ScenarioWarning]
+        _ reader: inout LineReader, platform: Platform? = nil, into writer: inout W,
+        warnings: inout [ScenarioWarning]
     ) throws(ScenarioError) {
         var parser = ScenarioParser()
         var header = ScenarioHeader()
+        if let platform { header.platform = platform }
         var simulator = Simulator(header: header)
         var causes = ErrorCauses()
         defer { warnings = parser.warnings }
@@ -34,6 +41,7 @@ public enum Replay {
                 // parser checks), so the simulator has not run yet: it
                 // starts over with the header as it now stands.
                 header.apply(statement)
+                if let platform { header.platform = platform }
                 simulator = Simulator(header: header)
             case .timed(let statement):
                 // The timers due first, then the line, so each record is

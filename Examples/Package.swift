@@ -1,0 +1,17 @@
+// swift-tools-version: 6.0
+// An app's test target using LocSimKit, as a user of locsim sets one up:
+// locsim is a package dependency (here by path; elsewhere by URL).
+import PackageDescription
+
+let package = Package(
+    name: "LocSimExamples",
+    dependencies: [
+        .package(name: "locsim", path: "..")
+    ],
+    targets: [
+        .testTarget(
+            name: "ProvisionalAlwaysTests",
+            dependencies: [.product(name: "LocSimKit", package: "locsim")]
+        )
+    ]
+)

@@ -1,0 +1,164 @@
+/// The matrix as a person or a tool reads it (`locsim matrix --format`).
+extension Matrix {
+    /// The output formats of `locsim matrix`.
+    public enum Format: String, Equatable, Sendable, CaseIterable {
+        /// An aligned table, then one divergence per adjacent pair.
+        case text
+        /// A Markdown table and list, to paste into an issue or a README.
+        case markdown
+        /// One JSON object per row, then one per divergence.
+        case jsonl
+    }
+}
+
+extension Matrix.Report {
+    static let columns = ["platform", "delivered", "held", "dropped", "prompts", "errors"]
+
+    /// The report in `format`; LF line ends, the same bytes on every machine.
+    public func rendered(_ format: Matrix.Format) -> String {
+        switch format {
+        case .text: return text
+        case .markdown: return markdown
+        case .jsonl: return jsonLines
+        }
+    }
+
+    /// The cells of a row, in `columns` order (text and Markdown).
+    static func cells(_ row: Matrix.Row) -> [String] {
+        switch row.outcome {
+        case .success(let tally):
+            var errors: [String] = []
+            if tally.warnings > 0 { errors.append("\(tally.warnings) warning" + (tally.warnings == 1 ? "" : "s")) }
+            return [
+                row.platform.description, "\(tally.delivered)", "\(tally.held)",
+                list(tally.dropped), list(tally.prompts), errors.isEmpty ? "-" : errors.joined(separator: "; "),
+            ]
+        case .failure(let error):
+            // Counts up to an error would read as the flow's result; they are not.
+            let stopped = "stopped at \(error.location.line):\(error.location.column): \(error.message)"
+            return [row.platform.description, "-", "-", "-", "-", stopped]
+        }
+    }
+
+    private static func list(_ counts: [Tally.Count]) -> String {
+        counts.isEmpty ? "-" : counts.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
+    }
+
+    /// `iOS 12.5 -> iOS 13.0`.
+    private static func pair(_ d: Divergence) -> String { "\(d.from) -> \(d.to)" }
+
+    /// `from line 4, 6 lines differ`, or `same log`.
+    private static func summary(_ d: Divergence) -> String {
+        guard let line = d.line else { return "same log" }
+        let count = d.differingLines == 1 ? "1 line differs" : "\(d.differingLines) lines differ"
+        return "from line \(line), \(count)"
+    }
+
+    /// The first run's lines, `- ` and `+ ` prefixed, with a count of those not shown.
+    private static func runLines(_ d: Divergence) -> [String] {
+        var lines = d.removed.map { "- " + $0 }
+        if d.removedCount > d.removed.count { lines.append("- … \(d.removedCount - d.removed.count) more") }
+        lines += d.added.map { "+ " + $0 }
+        if d.addedCount > d.added.count { lines.append("+ … \(d.addedCount - d.added.count) more") }
+        return lines
+    }
+
+    // MARK: - Text
+
+    private var text: String {
+        let table = [Self.columns] + rows.map(Self.cells)
+        var widths = Array(repeating: 0, count: Self.columns.count)
+        for cells in table {
+            for (i, cell) in cells.enumerated() { widths[i] = max(widths[i], cell.count) }
+        }
+        var out = ""
+        for cells in table {
+            for (i, cell) in cells.enumerated() {
+                // The last column is not padded: no trailing spaces.
+                let last = i == cells.count - 1
+                out += last ? cell : cell + String(repeating: " ", count: widths[i] - cell.count + 2)
+            }
+            out += "\n"
+        }
+        if !divergences.isEmpty { out += "\n" }
+        for d in divergences {
+            out += Self.pair(d) + ": " + Self.summary(d) + "\n"
+            for line in Self.runLines(d) { out += "  " + line + "\n" }
+        }
+        return out
+    }
+
+    // MARK: - Markdown
+
+    private var markdown: String {
+        func row(_ cells: [String]) -> String {
+            "| " + cells.map { $0.replacingPipes }.joined(separator: " | ") + " |\n"
+        }
+        var out = row(Self.columns)
+        out += "|" + String(repeating: "---|", count: Self.columns.count) + "\n"
+        for r in rows { out += row(Self.cells(r)) }
+        if !divergences.isEmpty { out += "\n" }
+        for d in divergences {
+            out += "- **" + Self.pair(d) + "**: " + Self.summary(d) + "\n"
+            let lines = Self.runLines(d)
+            guard !lines.isEmpty else { continue }
+            out += "  ```diff\n"
+            for line in lines { out += "  " + line + "\n" }
+            out += "  ```\n"
+        }
+        return out
+    }
+
+    // MARK: - JSON Lines
+
+    private var jsonLines: String {
+        var out = ""
+        for r in rows {
+            out += "{\"platform\":" + Self.json(r.platform.description)
+            switch r.outcome {
+            case .success(let tally):
+                out += ",\"delivered\":\(tally.delivered),\"held\":\(tally.held)"
+                out += ",\"dropped\":" + Self.json(tally.dropped) + ",\"prompts\":" + Self.json(tally.prompts)
+                out += ",\"warnings\":\(tally.warnings)"
+            case .failure(let error):
+                out += ",\"error\":{\"line\":\(error.location.line),\"column\":\(error.location.column)"
+                out += ",\"message\":" + Self.json(error.message) + "}"
+            }
+            out += "}\n"
+        }
+        for d in divergences {
+            out += "{\"from\":" + Self.json(d.from.description) + ",\"to\":" + Self.json(d.to.description)
+            if let line = d.line {
+                out += ",\"line\":\(line),\"differingLines\":\(d.differingLines)"
+                out += ",\"removed\":[" + d.removed.map(Self.json).joined(separator: ",") + "]"
+                out += ",\"added\":[" + d.added.map(Self.json).joined(separator: ",") + "]"
+                out += ",\"removedCount\":\(d.removedCount),\"addedCount\":\(d.addedCount)"
+            } else {
+                out += ",\"line\":null"
+            }
+            out += "}\n"
+        }
+        return out
+    }
+
+    /// A JSON string literal, escaped as the JSON Lines log escapes it.
+    private static func json(_ s: String) -> String {
+        var bytes = ByteBuffer(capacity: s.utf8.count + 8)
+        LogBytes.appendJSONString(s, to: &bytes)
+        return String(decoding: bytes.array, as: UTF8.self)
+    }
+
+    /// `{"notInUse":2,"stale":1}`, in first-occurrence order.
+    private static func json(_ counts: [Tally.Count]) -> String {
+        "{" + counts.map { json($0.name) + ":\($0.count)" }.joined(separator: ",") + "}"
+    }
+}
+
+extension String {
+    /// `|` escaped for a Markdown table cell.
+    fileprivate var replacingPipes: String {
+        var out = ""
+        for c in self { out += c == "|" ? "\\|" : String(c) }
+        return out
+    }
+}

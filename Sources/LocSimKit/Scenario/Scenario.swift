@@ -1,0 +1,102 @@
+/// A scenario built in Swift, or given as text, ready to replay: the entry
+/// point for unit tests (docs/swift-api.md).
+///
+/// ```swift
+/// var s = Scenario(platform: .iOS(13, 4))
+/// s.plist("NSLocationWhenInUseUsageDescription", "Shows where you are.")
+/// s.at(0, .launch)
+/// s.at(1, .app(.requestWhenInUseAuthorization))
+/// s.at(2, .user(.answer(.allowWhileUsing)))
+/// let log = try s.replay()
+/// ```
+///
+/// The builder writes each line as scenario text (`text`), and `replay()`
+/// replays that text as `locsim run` would: the same checks, the same
+/// records, and an error's line and column point into `text`.
+public struct Scenario: Equatable, Sendable {
+    /// Header lines, in the order given; they print before `body`.
+    private var header: [String]
+    /// Timed lines, or the whole text given to `init(text:)`.
+    private var body: [String]
+
+    /// An empty scenario on `platform` (`locsim 1`, `platform …`).
+    public init(platform: Platform = .default) {
+        header = ["locsim \(ScenarioParser.formatVersion)", "platform \(platform.os.rawValue) \(platform.major).\(platform.minor)"]
+        body = []
+    }
+
+    /// A scenario in the text form of SPEC §1 (a `.scn` file's contents).
+    /// Builder calls add header lines before it and timed lines after it.
+    public init(text: String) {
+        header = []
+        body = [text.hasSuffix("\n") ? String(text.dropLast()) : text]
+    }
+
+    /// The scenario as text, one line per call: what `locsim run` reads.
+    public var text: String {
+        (header + body).map { $0 + "\n" }.joined()
+    }
+
+    /// `plist <key> "<value>"`: an Info.plist string (a usage description).
+    public mutating func plist(_ key: String, _ value: String) {
+        header.append("plist \(Self.word(key)) \(Self.quoted(value))")
+    }
+
+    /// `plist <key> true|false`.
+    public mutating func plist(_ key: String, _ value: Bool) {
+        header.append("plist \(Self.word(key)) \(value)")
+    }
+
+    /// `plist <key> <word>…`: an Info.plist array (`UIBackgroundModes location`).
+    public mutating func plist(_ key: String, _ words: [String]) {
+        header.append((["plist", Self.word(key)] + words.map(Self.word)).joined(separator: " "))
+    }
+
+    /// `delegate <method>…`: the delegate methods the app implements (default: all).
+    public mutating func delegate(_ methods: DelegateMethods) {
+        let names = DelegateMethods.names.filter { methods.contains($0.1) }.map(\.0)
+        header.append((["delegate"] + names).joined(separator: " "))
+    }
+
+    /// `set <parameter> <value>`: a rule parameter.
+    public mutating func set(_ parameter: ParameterSetting) {
+        header.append("set " + Self.text(of: parameter))
+    }
+
+    /// `<seconds> <event>`: what happens at a time. Times are rounded to the
+    /// millisecond and must not go backwards (a `ScenarioError` at replay).
+    public mutating func at(_ seconds: Double, _ event: Event) {
+        body.append(Self.time(seconds) + " " + Self.text(of: event))
+    }
+
+    /// Replays the scenario.
+    ///
+    /// - Throws: `ScenarioError` at the first line that does not fit, with
+    ///   its line and column in `text`.
+    public func replay() throws(ScenarioError) -> ReplayLog {
+        try Replay.log(of: Array(text.utf8))
+    }
+}
+
+extension Platform {
+    /// `Platform(.iOS, major, minor)`: `Scenario(platform: .iOS(13, 4))`.
+    public static func iOS(_ major: Int, _ minor: Int = 0) -> Platform { Platform(.iOS, major, minor) }
+    public static func iPadOS(_ major: Int, _ minor: Int = 0) -> Platform { Platform(.iPadOS, major, minor) }
+    public static func macOS(_ major: Int, _ minor: Int = 0) -> Platform { Platform(.macOS, major, minor) }
+    public static func tvOS(_ major: Int, _ minor: Int = 0) -> Platform { Platform(.tvOS, major, minor) }
+    public static func watchOS(_ major: Int, _ minor: Int = 0) -> Platform { Platform(.watchOS, major, minor) }
+}
+
+extension UserAction {
+    /// Answers the prompt on screen without touching the Precise switch.
+    public static func answer(_ answer: Answer) -> UserAction { .answer(answer, precise: nil) }
+    /// Picks a location setting in the Settings app, Precise unchanged.
+    public static func settings(_ choice: SettingsChoice) -> UserAction { .settings(choice, precise: nil) }
+}
+
+extension Event {
+    /// A fix at `latitude`, `longitude` with `accuracy` meters (default 5, as in a scenario).
+    public static func fix(_ latitude: Double, _ longitude: Double, accuracy: Double = 5) -> Event {
+        .fix(Fix(Location(Coordinate(latitude, longitude), accuracy: accuracy)))
+    }
+}
