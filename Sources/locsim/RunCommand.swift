@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LocSimGPX
 import LocSimKit
 
 /// `locsim run <scenario> [--format text|jsonl] [--only <kind>,…] [-o <file>]`.
@@ -72,7 +73,10 @@ enum RunCommand {
 
         var reader = LineReader(fileDescriptor: input)
         do throws(ScenarioError) {
-            try Replay.run(&reader, format: options.format, filter: options.filter, into: &output)
+            let directory = options.scenario == "-" ? "." : FileIO.directory(of: options.scenario)
+            try Replay.run(
+                &reader, format: options.format, filter: options.filter, into: &output,
+                tracks: TrackSource(reader: GPXReader(), directory: directory))
         } catch {
             output.discard()
             printError(error.formatted(file: label))

@@ -20,11 +20,13 @@ func locsim(_ arguments: [String]) -> ExitStatus {
         return printOutput(Usage.main)
     case "--version":
         return printOutput(Usage.version)
-    case "run", "check", "bench":
+    case "run", "check", "bench", "gpx", "timeline":
         if Arguments(rest).wantsHelp { return printOutput(Usage.help(command)) }
         switch command {
         case "run": return RunCommand.main(rest)
         case "check": return CheckCommand.main(rest)
+        case "gpx": return GPXCommand.main(rest)
+        case "timeline": return TimelineCommand.main(rest)
         default: return BenchCommand.main(rest)
         }
     default:

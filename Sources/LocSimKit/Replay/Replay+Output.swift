@@ -25,31 +25,33 @@ extension Replay {
     /// - Returns: the number of records written.
     @discardableResult
     public static func run(
-        _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, into output: inout OutputBuffer
+        _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, into output: inout OutputBuffer,
+        tracks: TrackSource? = nil
     ) throws(ScenarioError) -> Int {
         switch format {
-        case .text: return try run(&reader, writer: TextLogWriter.self, filter: filter, into: &output)
-        case .jsonl: return try run(&reader, writer: JSONLogWriter.self, filter: filter, into: &output)
+        case .text: return try run(&reader, writer: TextLogWriter.self, filter: filter, into: &output, tracks: tracks)
+        case .jsonl: return try run(&reader, writer: JSONLogWriter.self, filter: filter, into: &output, tracks: tracks)
         }
     }
 
     /// Replays scenario bytes held in memory into a text log in memory (`check`).
-    public static func textLog(of scenario: [UInt8]) throws(ScenarioError) -> [UInt8] {
+    public static func textLog(of scenario: [UInt8], tracks: TrackSource? = nil) throws(ScenarioError) -> [UInt8] {
         var reader = LineReader(bytes: scenario)
         var output = OutputBuffer.memory()
-        try run(&reader, format: .text, into: &output)
+        try run(&reader, format: .text, into: &output, tracks: tracks)
         return output.contents
     }
 
     private static func run<W: BufferedLogWriter>(
-        _ reader: inout LineReader, writer: W.Type, filter: RecordFilter, into output: inout OutputBuffer
+        _ reader: inout LineReader, writer: W.Type, filter: RecordFilter, into output: inout OutputBuffer,
+        tracks: TrackSource?
     ) throws(ScenarioError) -> Int {
         var writer = FilteredLogWriter(W(output: .memory()), filter: filter)
         // Move the buffer in and back out instead of copying it, so its bytes
         // are never shared (a shared array would be copied on the first append).
         swap(&writer.base.output, &output)
         defer { swap(&writer.base.output, &output) }
-        try run(&reader, into: &writer)
+        try run(&reader, into: &writer, tracks: tracks)
         return writer.written
     }
 }

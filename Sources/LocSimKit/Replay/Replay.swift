@@ -7,12 +7,19 @@ public enum Replay {
     ///
     /// - Throws: `ScenarioError` at the first line that does not fit. Records
     ///   written before the error are not a result; the caller discards them.
-    public static func run<W: LogWriter>(_ reader: inout LineReader, into writer: inout W) throws(ScenarioError) {
+    ///
+    /// `tracks` reads the files of `gpx` lines; without it such a line is an error.
+    public static func run<W: LogWriter>(
+        _ reader: inout LineReader, into writer: inout W, tracks: TrackSource? = nil
+    ) throws(ScenarioError) {
         var parser = ScenarioParser()
         var header = ScenarioHeader()
         var simulator = Simulator(header: header)
+        // The track of the last `gpx` line while it has points left.
+        var player: TrackPlayer? = nil
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
             let line = try parser.parseLine(bytes, lineNumber: number)
+            if player != nil { try play(&player, until: parser.previousTime, &simulator, &writer) }
             switch consume line {
             case .blank:
                 return
@@ -28,10 +35,29 @@ public enum Replay {
             case .fix(let line):
                 simulator.apply(line.fix, at: line.time)
                 drain(&simulator, into: &writer)
+            case .track(let track):
+                if player != nil {
+                    throw ScenarioError(
+                        "the previous gpx track still has points after this time; one track plays at a time",
+                        at: track.location)
+                }
+                player = try TrackPlayer(track, source: tracks)
+                try play(&player, until: track.time, &simulator, &writer)
             }
         }
+        try play(&player, until: nil, &simulator, &writer)
         simulator.finish()
         drain(&simulator, into: &writer)
+    }
+
+    /// Plays `player`'s points up to `limit` (all with `nil`), and forgets
+    /// it once it has none left.
+    private static func play<W: LogWriter>(
+        _ player: inout TrackPlayer?, until limit: Millis?, _ simulator: inout Simulator, _ writer: inout W
+    ) throws(ScenarioError) {
+        guard player != nil else { return }
+        try player!.play(until: limit, &simulator, &writer)
+        if !player!.isPlaying { player = nil }
     }
 
     /// Hands the simulator's new records to `writer` and empties its output.
