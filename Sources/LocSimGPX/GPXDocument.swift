@@ -31,6 +31,10 @@ final class GPXDocument: NSObject, XMLParserDelegate {
     private(set) var sawRoot = false
 
     private var depth = 0
+    /// The names of the open elements, outermost first.
+    private var open: [String] = []
+    /// The innermost element still open, `nil` once the root has closed.
+    var openElement: String? { open.last }
     /// The depth of the point element being read, `nil` between points.
     private var pointDepth: Int?
     private var point = GPXPoint(
@@ -61,6 +65,7 @@ final class GPXDocument: NSObject, XMLParserDelegate {
         attributes: [String: String] = [:]
     ) {
         depth += 1
+        open.append(elementName)
         let name = Self.localName(elementName)
         if depth == 1 {
             sawRoot = true
@@ -100,7 +105,10 @@ final class GPXDocument: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        defer { depth -= 1 }
+        defer {
+            depth -= 1
+            open.removeLast()
+        }
         guard let pointDepth, failure == nil else { return }
         if depth == pointDepth + 1, let (kind, location) = child {
             child = nil

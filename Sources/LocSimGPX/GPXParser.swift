@@ -50,7 +50,17 @@ public enum GPXParser {
             if !finished && !document.counts.stopped {
                 return .failure(Self.xmlError(parser))
             }
-            if !document.sawRoot { return .failure(TrackError("the file is empty; expected a <gpx> document")) }
+            if !document.sawRoot {
+                return .failure(
+                    TrackError("the file is empty; expected a <gpx> document", at: SourceLocation(line: 1, column: 1)))
+            }
+            if let open = document.openElement {
+                // libxml2 in push mode does not report a file cut short.
+                return .failure(
+                    TrackError(
+                        "malformed GPX: the file ends inside <\(open)>",
+                        at: SourceLocation(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))))
+            }
             return .success(document.counts)
         }
         return try result.get()
@@ -59,28 +69,25 @@ public enum GPXParser {
     /// The parser's error in words, where libxml2 stopped.
     private static func xmlError(_ parser: XMLParser) -> TrackError {
         let code = (parser.parserError as NSError?)?.code ?? 0
+        // The code is libxml2's `xmlParserErrors` (FoundationXML passes it
+        // through), whose numbers are stable across libxml2 versions.
         let what: String
-        switch XMLParser.ErrorCode(rawValue: code) {
-        case .prematureDocumentEndError?: what = "the file ends inside an element"
-        case .tagNameMismatchError?: what = "a closing tag does not match the open element"
-        case .emptyDocumentError?: what = "the file is empty; expected a <gpx> document"
-        case .documentStartError?: what = "the file is empty or not XML; expected a <gpx> document"
-        case .attributeNotFinishedError?, .attributeNotStartedError?,
-            .attributeRedefinedError?:
-            what = "a malformed attribute"
-        case .entityRefLoopError?, .entityRefInDTDError?, .entityRefAtEOFError?, .undeclaredEntityError?,
-            .entityReferenceMissingSemiError?, .entityReferenceWithoutNameError?, .entityIsExternalError?,
-            .externalStandaloneEntityError?:
-            what = "an undefined or malformed entity"
-        case .lessThanSymbolInAttributeError?: what = "'<' inside an attribute value"
-        case .gtRequiredError?: what = "a tag is not closed with '>'"
-        case .ltRequiredError?, .nameRequiredError?: what = "a malformed tag"
-        case .characterRefInEpilogError?, .entityRefInEpilogError?: what = "text after the document's root element"
-        case .internalError?: what = "content after the root element, or an unreadable byte sequence"
+        switch code {
+        case 4: what = "the file has no root element; expected a <gpx> document"
+        case 5: what = "content after the root element"
+        case 9: what = "a byte that is not a valid character (is the file UTF-8?)"
+        case 23: what = "an entity reference without its ';'"
+        case 26, 27: what = "an undefined entity"
+        case 38: what = "'<' inside an attribute value"
+        case 39, 40, 41, 42: what = "a malformed attribute (values need quotes)"
+        case 68: what = "a malformed tag"
+        case 73: what = "a tag is not closed with '>' (are attribute values quoted?)"
+        case 76: what = "a closing tag does not match the open element"
+        case 77: what = "the file ends inside an element"
         default: what = "an XML syntax error"
         }
         return TrackError(
-            "malformed GPX: \(what) (XMLParser error \(code))",
+            "malformed GPX: \(what) (libxml2 error \(code))",
             at: SourceLocation(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)))
     }
 }

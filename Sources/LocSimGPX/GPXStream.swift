@@ -10,7 +10,12 @@ public struct GPXReader: TrackReader {
     public init() {}
 
     public func open(_ path: String) throws(TrackError) -> any TrackStream {
-        try GPXStream(path)
+        // Opened here first for the system's reason, before a thread starts.
+        switch FileIO.openForReading(path) {
+        case .success(let fd): close(fd)
+        case .failure(let error): throw TrackError(FileError.describe(error.code))
+        }
+        return GPXStream(path)
     }
 }
 
@@ -38,12 +43,8 @@ final class GPXStream: TrackStream, @unchecked Sendable {
     private var batch: [GPXPoint] = []
     private var index = 0
 
-    /// Opens `path` (failing at once if it cannot be opened) and starts the parser thread.
-    init(_ path: String) throws(TrackError) {
-        switch FileIO.openForReading(path) {
-        case .success(let fd): close(fd)
-        case .failure(let error): throw TrackError(error.message)
-        }
+    /// Starts the parser thread on `path`.
+    init(_ path: String) {
         let thread = Thread { [self] in produce(path) }
         thread.stackSize = 1 << 20
         thread.start()

@@ -61,7 +61,8 @@ struct TrackPlayer {
     private static func scenarioError(_ error: TrackError, _ statement: TrackStatement) -> ScenarioError {
         guard let location = error.location else {
             return ScenarioError(
-                error.message, at: SourceLocation(line: statement.location.line, column: statement.pathColumn))
+                "cannot read '\(statement.path)': \(error.message)",
+                at: SourceLocation(line: statement.location.line, column: statement.pathColumn))
         }
         return ScenarioError(error.message, at: location, file: statement.path)
     }

@@ -7,7 +7,8 @@ public protocol TrackReader: Sendable {
     /// Opens the track file at `path` (already resolved against the
     /// scenario's folder).
     ///
-    /// - Throws: `TrackError` without a location when the file cannot be opened.
+    /// - Throws: `TrackError` without a location when the file cannot be
+    ///   opened, its message the reason alone (the scenario names the file).
     func open(_ path: String) throws(TrackError) -> any TrackStream
 }
 
