@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LocSimGPX
 import LocSimKit
 
 /// `locsim check <scenario or folder>… [--update] [--jobs N]`.
@@ -23,7 +24,7 @@ enum CheckCommand {
             }
         }
         guard !paths.isEmpty else { throw UsageError("missing scenario or folder to check") }
-        return (paths, Check(update: update, jobs: jobs))
+        return (paths, Check(update: update, jobs: jobs, replay: Check.replayText(tracks: GPXReader()), matrix: Check.matrixText(tracks: GPXReader())))
     }
 
     static func main(_ arguments: ArraySlice<String>) -> ExitStatus {

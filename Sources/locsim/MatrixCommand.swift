@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LocSimGPX
 import LocSimKit
 
 /// `locsim matrix <scenario> [--platforms <list> | --all] [--format text|markdown|jsonl] [-o <file>] [--jobs N]`.
@@ -67,7 +68,9 @@ enum MatrixCommand {
             return .failure
         }
         let report: Matrix.Report
-        do throws(ScenarioError) { report = try options.matrix.run(scenario) } catch {
+        let directory = options.scenario == "-" ? "." : FileIO.directory(of: options.scenario)
+        let tracks = TrackSource(reader: GPXReader(), directory: directory)
+        do throws(ScenarioError) { report = try options.matrix.run(scenario, tracks: tracks) } catch {
             printError(error.formatted(file: label))
             return .failure
         }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LocSimGPX
 import LocSimKit
 
 /// `locsim run <scenario> [--format text|jsonl] [--only <kind>,…] [-o <file>]`.
@@ -74,7 +75,10 @@ enum RunCommand {
         var warnings: [ScenarioWarning] = []
         defer { for warning in warnings { printError(warning.formatted(file: label)) } }
         do throws(ScenarioError) {
-            try Replay.run(&reader, format: options.format, filter: options.filter, into: &output, warnings: &warnings)
+            let directory = options.scenario == "-" ? "." : FileIO.directory(of: options.scenario)
+            try Replay.run(
+                &reader, format: options.format, filter: options.filter, into: &output,
+                tracks: TrackSource(reader: GPXReader(), directory: directory), warnings: &warnings)
         } catch {
             output.discard()
             printError(error.formatted(file: label))

@@ -13,6 +13,8 @@ enum Usage {
           check <path>...         Compare scenario logs with their golden logs
           matrix <scenario>       Replay a scenario on several OS versions and compare
           bench                   Time replay of a large trace
+          gpx <file.gpx>          Print a GPX track as scenario fix lines
+          timeline <scenario>     Draw a replay as lanes over time (SVG or HTML)
 
         OPTIONS:
           -h, --help              Show help ('locsim <command> --help' for a command)
@@ -116,6 +118,37 @@ enum Usage {
 
         """
 
+    static let gpx = """
+        OVERVIEW: Print the fix lines that '<start> gpx <file.gpx> speed <factor>'
+        plays (docs/gpx.md).
+
+        USAGE: locsim gpx <file.gpx> [--start <seconds>] [--speed <factor>] [-o <file>]
+
+        OPTIONS:
+          --start <seconds>       Time of the first point (default: 0)
+          --speed <factor>        Play the track this many times faster (default: 1)
+          -o, --output <file>     Write the lines to <file>, replacing it only on success
+          -h, --help              Show this help
+
+        A malformed file prints 'file.gpx:line:column: error: ...' and exits 2.
+
+        """
+
+    static let timeline = """
+        OVERVIEW: Replay a scenario and draw it as lanes over time (docs/timeline.md).
+
+        USAGE: locsim timeline <scenario> -o <file.svg|file.html>
+
+        OPTIONS:
+          -o, --output <file>     The picture: .svg, or .html (a page holding the SVG);
+                                  '-' writes the SVG to standard output
+          -h, --help              Show this help
+
+        Hover a mark or a bar for its details. A scenario with an error writes
+        nothing and exits 2.
+
+        """
+
     static let version = """
         locsim \(LocSimVersion.tool)
         scenario format \(LocSimVersion.scenarioFormat)
@@ -137,6 +170,8 @@ enum Usage {
         case "check": return check
         case "bench": return bench
         case "matrix": return matrix
+        case "gpx": return gpx
+        case "timeline": return timeline
         default: return main
         }
     }

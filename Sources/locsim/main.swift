@@ -20,12 +20,14 @@ func locsim(_ arguments: [String]) -> ExitStatus {
         return printOutput(Usage.main)
     case "--version":
         return printOutput(Usage.version)
-    case "run", "check", "matrix", "bench":
+    case "run", "check", "matrix", "bench", "gpx", "timeline":
         if Arguments(rest).wantsHelp { return printOutput(Usage.help(command)) }
         switch command {
         case "run": return RunCommand.main(rest)
         case "check": return CheckCommand.main(rest)
         case "matrix": return MatrixCommand.main(rest)
+        case "gpx": return GPXCommand.main(rest)
+        case "timeline": return TimelineCommand.main(rest)
         default: return BenchCommand.main(rest)
         }
     default:

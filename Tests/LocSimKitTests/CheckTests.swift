@@ -5,7 +5,7 @@ import Testing
 /// the "log" of a scenario is its text upper-cased, and a scenario starting
 /// with `bad` fails at line 3, column 10.
 @Suite struct CheckTests {
-    static let fakeReplay: Check.ReplayFunction = { scenario in
+    static let fakeReplay: Check.ReplayFunction = { scenario, _ in
         let text = String(decoding: scenario, as: UTF8.self)
         if text.hasPrefix("bad") { return .failure(ScenarioError("bad number 'x'; expected seconds", line: 3, column: 10)) }
         return .success(Array(text.uppercased().utf8))
@@ -149,7 +149,7 @@ import Testing
     @Test func matrixGoldensAreOptionalAndChecked() throws {
         let dir = TemporaryFolder()
         defer { dir.remove() }
-        let fakeMatrix: Check.ReplayFunction = { scenario in .success(Array("M:".utf8) + scenario) }
+        let fakeMatrix: Check.ReplayFunction = { scenario, _ in .success(Array("M:".utf8) + scenario) }
         dir.write("a.scn", "one\n")
         dir.write("a.log", "ONE\n")
         dir.write("b.scn", "two\n")

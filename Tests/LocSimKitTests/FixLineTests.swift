@@ -26,6 +26,7 @@ import Testing
                 case .fix(let fix): return .success(fix.statement)
                 case .blank: return .success(nil)
                 case .header: return .success(nil)
+                case .track: return .success(nil)
                 }
             } catch {
                 return .failure(error)

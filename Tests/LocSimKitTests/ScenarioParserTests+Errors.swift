@@ -6,7 +6,7 @@ extension ScenarioParserTests {
     // MARK: Invalid lines
 
     static let eventList =
-        "launch, foreground, background, terminate, system, app, user, fix, enter, exit, visit, beacon"
+        "launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon"
 
     static let syntaxErrors: [Invalid] = [
         Invalid("1 launch \u{7}", "unexpected control character 0x07; expected text, spaces or tabs", 10),
@@ -122,6 +122,13 @@ extension ScenarioParserTests {
         Invalid("1 lanch", "unknown event 'lanch'; expected one of: \(eventList)", 3),
         Invalid("1 \"launch\"", "unknown event '\"launch\"'; expected one of: \(eventList)", 3),
         Invalid("1 launch now", "unexpected extra argument 'now'", 10),
+        Invalid("1 gpx", "missing argument <path> for gpx", 6),
+        Invalid("1 gpx \"\"", "the gpx path is empty; expected a file name", 7),
+        Invalid("1 gpx a.gpx fast", "unexpected 'fast' after the gpx path; expected speed <factor>", 13),
+        Invalid("1 gpx a.gpx speed", "missing argument <factor> for gpx speed", 18),
+        Invalid("1 gpx a.gpx speed -2", "the speed factor must be above 0, found '-2'", 19),
+        Invalid("1 gpx a.gpx speed x", "expected a number for the speed factor, found 'x'", 19),
+        Invalid("1 gpx a.gpx speed 2 3", "unexpected extra argument '3'", 21),
         Invalid("1 system", "missing argument <terminate|notBusy> for system", 9),
         Invalid("1 system busy", "unknown system event 'busy'; expected terminate or notBusy", 10),
         Invalid("1 fix abc 2", "expected a number for latitude, found 'abc'", 7),

@@ -21,8 +21,9 @@ import Darwin
 /// assembled in scenario order afterwards, so it is byte-identical for any
 /// number of jobs.
 public struct Check: Sendable {
-    /// Replays scenario bytes into a text log, or fails with the scenario's error.
-    public typealias ReplayFunction = @Sendable ([UInt8]) -> Result<[UInt8], ScenarioError>
+    /// Replays scenario bytes (read from the path given second) into a text
+    /// log, or fails with the scenario's error.
+    public typealias ReplayFunction = @Sendable ([UInt8], _ path: String) -> Result<[UInt8], ScenarioError>
 
     /// Write missing or differing goldens instead of failing on them.
     public var update: Bool
@@ -46,23 +47,36 @@ public struct Check: Sendable {
     /// The machine's online processor count, the default for `jobs`.
     public static var coreCount: Int { ParallelMap.coreCount }
 
-    /// The product's replay: `Replay` into a text log in memory.
-    public static let replayText: ReplayFunction = { scenario in
-        do throws(ScenarioError) {
-            return .success(try Replay.textLog(of: scenario))
-        } catch {
-            return .failure(error)
+    /// The product's replay without a track reader (`gpx` lines fail).
+    public static let replayText: ReplayFunction = replayText(tracks: nil)
+
+    /// The product's replay: `Replay` into a text log in memory; `tracks`
+    /// reads the files of `gpx` lines, relative to each scenario's folder.
+    public static func replayText(tracks: (any TrackReader)?) -> ReplayFunction {
+        { scenario, path in
+            let source = tracks.map { TrackSource(reader: $0, directory: FileIO.directory(of: path)) }
+            do throws(ScenarioError) {
+                return .success(try Replay.textLog(of: scenario, tracks: source))
+            } catch {
+                return .failure(error)
+            }
         }
     }
 
     /// The product's matrix: the default platforms, one thread (`check`
     /// already runs scenarios in parallel), the text format.
-    public static let matrixText: ReplayFunction = { scenario in
-        do throws(ScenarioError) {
-            let report = try Matrix(jobs: 1).run(scenario)
-            return .success(Array(report.rendered(.text).utf8))
-        } catch {
-            return .failure(error)
+    public static let matrixText: ReplayFunction = matrixText(tracks: nil)
+
+    /// `matrixText` reading the files of `gpx` lines with `tracks`.
+    public static func matrixText(tracks: (any TrackReader)?) -> ReplayFunction {
+        { scenario, path in
+            let source = tracks.map { TrackSource(reader: $0, directory: FileIO.directory(of: path)) }
+            do throws(ScenarioError) {
+                let report = try Matrix(jobs: 1).run(scenario, tracks: source)
+                return .success(Array(report.rendered(.text).utf8))
+            } catch {
+                return .failure(error)
+            }
         }
     }
 
@@ -128,7 +142,7 @@ public struct Check: Sendable {
         }
         let stem = path.hasSuffix(".scn") ? String(path.dropLast(4)) : path
         let isErrorGolden = FileIO.fileName(of: FileIO.directory(of: path)) == "errors"
-        switch (replay(scenario), isErrorGolden) {
+        switch (replay(scenario, path), isErrorGolden) {
         case (.success(let log), false):
             let outcome = compare(log, golden: stem + ".log", scenario: path)
             return outcome.then(checkMatrix(scenario, golden: stem + ".matrix", path: path))
@@ -147,7 +161,7 @@ public struct Check: Sendable {
     /// Checks the optional matrix golden; a pass when there is none.
     private func checkMatrix(_ scenario: [UInt8], golden: String, path: String) -> Outcome {
         guard access(golden, F_OK) == 0 else { return Outcome(status: .passed, report: "") }
-        switch matrix(scenario) {
+        switch matrix(scenario, path) {
         case .success(let text): return compare(text, golden: golden, scenario: path)
         case .failure(let error): return Outcome(status: .failed, report: error.formatted(file: path) + "\n")
         }

@@ -53,11 +53,12 @@ public struct Matrix: Sendable {
     /// Replays `scenario` on every platform, in parallel.
     ///
     /// - Throws: the scenario's first syntax error, before anything is replayed.
-    public func run(_ scenario: [UInt8]) throws(ScenarioError) -> Report {
+    /// - Parameter tracks: reads the files of `gpx` lines, as for `run`.
+    public func run(_ scenario: [UInt8], tracks: TrackSource? = nil) throws(ScenarioError) -> Report {
         try Replay.validateSyntax(of: scenario)
         let platforms = self.platforms
         let rows = ParallelMap.map(platforms.count, threads: jobs) { i in
-            Self.row(scenario, on: platforms[i])
+            Self.row(scenario, on: platforms[i], tracks: tracks)
         }
         // Diffing long logs costs as much as replaying them: in parallel too.
         let divergences = ParallelMap.map(max(0, rows.count - 1), threads: jobs) { i in
@@ -66,11 +67,11 @@ public struct Matrix: Sendable {
         return Report(rows: rows, divergences: divergences)
     }
 
-    private static func row(_ scenario: [UInt8], on platform: Platform) -> Row {
+    private static func row(_ scenario: [UInt8], on platform: Platform, tracks: TrackSource?) -> Row {
         var collector = RecordCollector()
         var error: ScenarioError? = nil
         do throws(ScenarioError) {
-            try Replay.records(of: scenario, platform: platform, into: &collector)
+            try Replay.records(of: scenario, platform: platform, tracks: tracks, into: &collector)
         } catch let e {
             error = e
         }

@@ -25,43 +25,46 @@ extension Replay {
     /// - Returns: the number of records written.
     @discardableResult
     public static func run(
-        _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, into output: inout OutputBuffer
+        _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, into output: inout OutputBuffer,
+        tracks: TrackSource? = nil
     ) throws(ScenarioError) -> Int {
         var warnings: [ScenarioWarning] = []
-        return try run(&reader, format: format, filter: filter, into: &output, warnings: &warnings)
+        return try run(&reader, format: format, filter: filter, into: &output, tracks: tracks, warnings: &warnings)
     }
 
-    /// `run(_:format:filter:into:)`, also handing back the scenario's
+    /// `run(_:format:filter:into:tracks:)`, also handing back the scenario's
     /// warnings (for standard error; they are not part of the log).
     @discardableResult
     public static func run(
         _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, into output: inout OutputBuffer,
-        warnings: inout [ScenarioWarning]
+        tracks: TrackSource? = nil, warnings: inout [ScenarioWarning]
     ) throws(ScenarioError) -> Int {
         switch format {
-        case .text: return try run(&reader, writer: TextLogWriter.self, filter: filter, into: &output, warnings: &warnings)
-        case .jsonl: return try run(&reader, writer: JSONLogWriter.self, filter: filter, into: &output, warnings: &warnings)
+        case .text:
+            return try run(&reader, writer: TextLogWriter.self, filter: filter, into: &output, tracks: tracks, warnings: &warnings)
+        case .jsonl:
+            return try run(&reader, writer: JSONLogWriter.self, filter: filter, into: &output, tracks: tracks, warnings: &warnings)
         }
     }
 
     /// Replays scenario bytes held in memory into a text log in memory (`check`).
-    public static func textLog(of scenario: [UInt8]) throws(ScenarioError) -> [UInt8] {
+    public static func textLog(of scenario: [UInt8], tracks: TrackSource? = nil) throws(ScenarioError) -> [UInt8] {
         var reader = LineReader(bytes: scenario)
         var output = OutputBuffer.memory()
-        try run(&reader, format: .text, into: &output)
+        try run(&reader, format: .text, into: &output, tracks: tracks)
         return output.contents
     }
 
     private static func run<W: BufferedLogWriter>(
         _ reader: inout LineReader, writer: W.Type, filter: RecordFilter, into output: inout OutputBuffer,
-        warnings: inout [ScenarioWarning]
+        tracks: TrackSource?, warnings: inout [ScenarioWarning]
     ) throws(ScenarioError) -> Int {
         var writer = FilteredLogWriter(W(output: .memory()), filter: filter)
         // Move the buffer in and back out instead of copying it, so its bytes
         // are never shared (a shared array would be copied on the first append).
         swap(&writer.base.output, &output)
         defer { swap(&writer.base.output, &output) }
-        try run(&reader, into: &writer, warnings: &warnings)
+        try run(&reader, into: &writer, tracks: tracks, warnings: &warnings)
         return writer.written
     }
 }

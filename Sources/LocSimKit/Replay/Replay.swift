@@ -5,24 +5,26 @@ public enum Replay {
     /// run, so the log shows what follows the end of the trace (grace
     /// expiring, suspension).
     ///
-    /// - Parameter platform: replaces the scenario's `platform` line (and the
-    ///   default when it has none), as `locsim matrix` replays one scenario
-    ///   on several platforms; `nil` keeps the scenario's own.
+    /// - Parameters:
+    ///   - platform: replaces the scenario's `platform` line (and the
+    ///     default when it has none), as `locsim matrix` replays one scenario
+    ///     on several platforms; `nil` keeps the scenario's own.
+    ///   - tracks: reads the files of `gpx` lines; without it such a line is an error.
     /// - Throws: `ScenarioError` at the first line that does not fit, with a
     ///   note for each earlier line that caused it. Records written before
     ///   the error are not a result; the caller discards them.
     public static func run<W: LogWriter>(
-        _ reader: inout LineReader, platform: Platform? = nil, into writer: inout W
+        _ reader: inout LineReader, platform: Platform? = nil, into writer: inout W, tracks: TrackSource? = nil
     ) throws(ScenarioError) {
         var warnings: [ScenarioWarning] = []
-        try run(&reader, platform: platform, into: &writer, warnings: &warnings)
+        try run(&reader, platform: platform, into: &writer, tracks: tracks, warnings: &warnings)
     }
 
-    /// `run(_:platform:into:)`, also handing back the scenario's warnings
-    /// (lines that replay but deserve a look, such as a missing `platform`
-    /// line), which are not part of the log.
+    /// `run(_:platform:into:tracks:)`, also handing back the scenario's
+    /// warnings (lines that replay but deserve a look, such as a missing
+    /// `platform` line), which are not part of the log.
     public static func run<W: LogWriter>(
-        _ reader: inout LineReader, platform: Platform? = nil, into writer: inout W,
+        _ reader: inout LineReader, platform: Platform? = nil, into writer: inout W, tracks: TrackSource? = nil,
         warnings: inout [ScenarioWarning]
     ) throws(ScenarioError) {
         var parser = ScenarioParser()
@@ -31,8 +33,11 @@ public enum Replay {
         var simulator = Simulator(header: header)
         var causes = ErrorCauses()
         defer { warnings = parser.warnings }
+        // The track of the last `gpx` line while it has points left.
+        var player: TrackPlayer? = nil
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
             let line = try parser.parseLine(bytes, lineNumber: number)
+            if player != nil { try play(&player, until: parser.previousTime, &simulator, &writer, &causes) }
             switch consume line {
             case .blank:
                 return
@@ -59,10 +64,30 @@ public enum Replay {
             case .fix(let line):
                 simulator.apply(line.fix, at: line.time)
                 drain(&simulator, into: &writer, causes: &causes, from: nil)
+            case .track(let track):
+                if player != nil {
+                    throw ScenarioError(
+                        "the previous gpx track still has points after this time; one track plays at a time",
+                        at: track.location)
+                }
+                player = try TrackPlayer(track, source: tracks)
+                try play(&player, until: track.time, &simulator, &writer, &causes)
             }
         }
+        try play(&player, until: nil, &simulator, &writer, &causes)
         simulator.finish()
         drain(&simulator, into: &writer, causes: &causes, from: nil)
+    }
+
+    /// Plays `player`'s points up to `limit` (all with `nil`), and forgets
+    /// it once it has none left.
+    private static func play<W: LogWriter>(
+        _ player: inout TrackPlayer?, until limit: Millis?, _ simulator: inout Simulator, _ writer: inout W,
+        _ causes: inout ErrorCauses
+    ) throws(ScenarioError) {
+        guard player != nil else { return }
+        try player!.play(until: limit, &simulator, &writer, &causes)
+        if !player!.isPlaying { player = nil }
     }
 
     /// Hands the simulator's new records to `writer` and empties its output;

@@ -47,10 +47,10 @@ extension Replay {
     /// `log(of:platform:)` that leaves the records made before an error in
     /// `collector` (the matrix shows how far a platform got).
     static func records(
-        of scenario: [UInt8], platform: Platform?, into collector: inout RecordCollector
+        of scenario: [UInt8], platform: Platform?, tracks: TrackSource? = nil, into collector: inout RecordCollector
     ) throws(ScenarioError) {
         var reader = LineReader(bytes: scenario)
-        try run(&reader, platform: platform, into: &collector)
+        try run(&reader, platform: platform, into: &collector, tracks: tracks)
     }
 
     /// Checks every line of `scenario` against the grammar without

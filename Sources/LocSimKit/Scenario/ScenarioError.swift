@@ -16,10 +16,14 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
             self.location = location
         }
     }
+    /// The file the error is in when it is not the scenario itself (a GPX
+    /// track), as the scenario names it: relative to the scenario's folder.
+    public var file: String?
 
-    public init(_ message: String, at location: SourceLocation) {
+    public init(_ message: String, at location: SourceLocation, file: String? = nil) {
         self.message = message
         self.location = location
+        self.file = file
     }
 
     public init(_ message: String, line: Int, column: Int) {
@@ -27,9 +31,16 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
     }
 
     /// The compiler-style lines: `file:line:column: error: message`, then
-    /// `file:line:column: note: …` for each note, joined by newlines.
+    /// `file:line:column: note: …` for each note, joined by newlines. `file`
+    /// is the scenario's name; an error in a track names the track, in the
+    /// scenario's folder as `file` spells it (notes are always in the scenario).
     public func formatted(file: String) -> String {
-        var text = "\(file):\(location.line):\(location.column): error: \(message)"
+        var name = file
+        if let track = self.file {
+            let folder = FileIO.directory(of: file)
+            name = track.hasPrefix("/") || folder == "." ? track : folder + "/" + track
+        }
+        var text = "\(name):\(location.line):\(location.column): error: \(message)"
         for note in notes {
             text += "\n\(file):\(note.location.line):\(note.location.column): note: \(note.message)"
         }

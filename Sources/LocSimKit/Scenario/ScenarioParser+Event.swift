@@ -61,7 +61,7 @@ extension ScenarioParser {
     func isEventWord(_ word: Token, _ s: ByteScanner) -> Bool {
         for name: StaticString in [
             "launch", "foreground", "background", "terminate", "system", "app", "user",
-            "fix", "enter", "exit", "visit", "beacon",
+            "fix", "gpx", "enter", "exit", "visit", "beacon",
         ] where s.matches(word, name) {
             return true
         }

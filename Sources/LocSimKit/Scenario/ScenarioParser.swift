@@ -17,7 +17,7 @@ public struct ScenarioParser {
 
     static let headerWords = "locsim, platform, plist, delegate, set, seed"
     static let eventWords =
-        "launch, foreground, background, terminate, system, app, user, fix, enter, exit, visit, beacon"
+        "launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon"
 
     /// Parses one line; `nil` for a blank or comment-only line.
     ///
@@ -30,6 +30,7 @@ public struct ScenarioParser {
         case .header(let header, let location): return .header(header, location)
         case .timed(let timed): return .timed(timed)
         case .fix(let fix): return .timed(fix.statement)
+        case .track(let track): return .track(track)
         }
     }
 
@@ -45,6 +46,8 @@ public struct ScenarioParser {
         case timed(TimedStatement)
         /// Most lines of a long trace: see `fixLine(_:lineNumber:)`.
         case fix(TimedFix)
+        /// A `gpx` line: `Replay` streams the track's points as fixes.
+        case track(TrackStatement)
     }
 
     /// `parse(_:lineNumber:)` without the `Statement` wrapping.
@@ -68,11 +71,12 @@ public struct ScenarioParser {
         var scanner = ByteScanner(line, lineNumber: lineNumber)
         guard let first = try scanner.next() else { return .blank }
         if !first.isQuoted && Self.startsTime(scanner.byte(first.start)) {
-            let statement = try timed(first, &scanner)
+            let time = try lineTime(first, scanner)
+            let line = try timed(at: time, &scanner)
             if !seenTimed { headerEnded() }
             seenTimed = true
-            previousTime = statement.time
-            return .timed(statement)
+            previousTime = time
+            return line
         }
         if let header = try header(first, &scanner) {
             return .header(header, SourceLocation(line: lineNumber, column: first.column))
@@ -117,19 +121,29 @@ public struct ScenarioParser {
 
     // MARK: Timed lines
 
-    private func timed(_ timeToken: Token, _ s: inout ByteScanner) throws(ScenarioError) -> TimedStatement {
+    /// The time a timed line starts with, never before the previous line's.
+    private func lineTime(_ timeToken: Token, _ s: ByteScanner) throws(ScenarioError) -> Millis {
         let time = try self.time(timeToken, s)
         if time < previousTime {
             throw s.error("time goes backwards: \(time) is before the previous line's \(previousTime)", at: timeToken)
         }
+        return time
+    }
+
+    /// The rest of a timed line: an event, or a `gpx` track.
+    private func timed(at time: Millis, _ s: inout ByteScanner) throws(ScenarioError) -> Line {
         guard let word = try s.next() else {
             throw s.error("missing event after the time; expected one of: \(Self.eventWords)", column: s.lastEnd + 1)
         }
+        // Not an `Event`: a track is many fixes, which `Replay` feeds to the
+        // simulator one by one (see `TrackPlayer`).
+        if s.matches(word, "gpx") { return .track(try track(at: time, word, &s)) }
         let (event, argumentColumn) = try self.event(word, &s)
-        return TimedStatement(
-            time: time, event: event,
-            location: SourceLocation(line: s.lineNumber, column: word.column),
-            argumentColumn: argumentColumn)
+        return .timed(
+            TimedStatement(
+                time: time, event: event,
+                location: SourceLocation(line: s.lineNumber, column: word.column),
+                argumentColumn: argumentColumn))
     }
 
     /// `12`, `12.5`, `+2.5` (after the previous line), `01:02:03.500`.

@@ -209,4 +209,6 @@ public enum HeaderStatement: Equatable, Sendable {
 public enum Statement: Equatable, Sendable {
     case header(HeaderStatement, SourceLocation)
     case timed(TimedStatement)
+    /// `<time> gpx <path> [speed <factor>]`: a track played as fixes.
+    case track(TrackStatement)
 }

@@ -1,0 +1,93 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import LocSimKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Streams the points of a GPX file (docs/gpx.md) with FoundationXML's
+/// `XMLParser`, which hands over one element at a time: memory stays flat
+/// however long the track.
+///
+/// The points are the `trkpt` elements in file order, across every `trk`
+/// and `trkseg`; a file without any is read a second time for its `wpt`
+/// elements (the form Xcode's simulated locations use). Routes (`rte`) are
+/// planned, not recorded, and are not read.
+public enum GPXParser {
+    /// Calls `body` with each point; `body` returns false to stop early.
+    ///
+    /// - Throws: `TrackError`, at the place in the file, when the file is not
+    ///   GPX, not well-formed XML, or a point does not fit; without a place
+    ///   when the file cannot be opened.
+    public static func read(_ path: String, _ body: (GPXPoint) -> Bool) throws(TrackError) {
+        // Opened once first for the system's reason (XMLParser says only
+        // that it could not read).
+        switch FileIO.openForReading(path) {
+        case .success(let fd): close(fd)
+        case .failure(let error): throw TrackError(error.message)
+        }
+        let tracks = try pass(path, element: "trkpt", body)
+        if tracks.points == 0 && tracks.stopped == false && tracks.waypoints > 0 {
+            _ = try pass(path, element: "wpt", body)
+        }
+    }
+
+    private static func pass(
+        _ path: String, element: String, _ body: (GPXPoint) -> Bool
+    ) throws(TrackError) -> GPXDocument.Counts {
+        guard let stream = InputStream(fileAtPath: path) else { throw TrackError("cannot open '\(path)'") }
+        let parser = XMLParser(stream: stream)
+        let result: Result<GPXDocument.Counts, TrackError> = withoutActuallyEscaping(body) { body in
+            let document = GPXDocument(pointElement: element, parser: parser, body: body)
+            parser.delegate = document
+            let finished = parser.parse()
+            if let failure = document.failure { return .failure(failure) }
+            if !finished && !document.counts.stopped {
+                return .failure(Self.xmlError(parser))
+            }
+            if !document.sawRoot {
+                return .failure(
+                    TrackError("the file is empty; expected a <gpx> document", at: SourceLocation(line: 1, column: 1)))
+            }
+            if let open = document.openElement {
+                // libxml2 in push mode does not report a file cut short.
+                return .failure(
+                    TrackError(
+                        "malformed GPX: the file ends inside <\(open)>",
+                        at: SourceLocation(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))))
+            }
+            return .success(document.counts)
+        }
+        return try result.get()
+    }
+
+    /// The parser's error in words, where libxml2 stopped.
+    private static func xmlError(_ parser: XMLParser) -> TrackError {
+        let code = (parser.parserError as NSError?)?.code ?? 0
+        // The code is libxml2's `xmlParserErrors` (FoundationXML passes it
+        // through), whose numbers are stable across libxml2 versions.
+        let what: String
+        switch code {
+        case 4: what = "the file has no root element; expected a <gpx> document"
+        case 5: what = "content after the root element"
+        case 9: what = "a byte that is not a valid character (is the file UTF-8?)"
+        case 23: what = "an entity reference without its ';'"
+        case 26, 27: what = "an undefined entity"
+        case 38: what = "'<' inside an attribute value"
+        case 39, 40, 41, 42: what = "a malformed attribute (values need quotes)"
+        case 68: what = "a malformed tag"
+        case 73: what = "a tag is not closed with '>' (are attribute values quoted?)"
+        case 76: what = "a closing tag does not match the open element"
+        case 77: what = "the file ends inside an element"
+        default: what = "an XML syntax error"
+        }
+        return TrackError(
+            "malformed GPX: \(what) (libxml2 error \(code))",
+            at: SourceLocation(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)))
+    }
+}

@@ -1,0 +1,44 @@
+import LocSimKit
+
+/// A track point as the GPX file writes it: numbers kept as their text, so
+/// the `fix` lines printed from a track (`locsim gpx`) parse back to exactly
+/// the values the `gpx` line plays.
+public struct GPXPoint: Equatable, Sendable {
+    /// Since the first point, as recorded (docs/gpx.md, "Times").
+    public var offset: Millis
+    public var latitude: String
+    public var longitude: String
+    /// Meters: `hdop` × `metersPerHDOP`, or `nil` for the `fix` default.
+    public var accuracy: String?
+    public var speed: String?
+    public var course: String?
+    /// `ele`, meters.
+    public var altitude: String?
+    /// Where the point's element is in the file.
+    public var location: SourceLocation
+
+    /// Horizontal accuracy in meters for one unit of `hdop`: the user
+    /// equivalent range error of a consumer GPS receiver, about 5 m
+    /// (docs/gpx.md says why).
+    public static let metersPerHDOP = 5.0
+
+    /// The point as the simulator's fix; every number is valid (the reader checked).
+    public var fix: Fix {
+        let number = { (text: String?) in text.flatMap(ScenarioParser.decimal) }
+        return Fix(
+            Location(
+                Coordinate(number(latitude) ?? 0, number(longitude) ?? 0), accuracy: number(accuracy) ?? 5),
+            speed: number(speed), course: number(course), altitude: number(altitude))
+    }
+
+    /// `<seconds> fix <lat> <lon> [<accuracy>] [speed=…] [course=…] [alt=…]`
+    /// for a point played from `start`, plus a line end.
+    public func fixLine(at time: Millis) -> String {
+        var line = time.description + " fix " + latitude + " " + longitude
+        if let accuracy { line += " " + accuracy }
+        if let speed { line += " speed=" + speed }
+        if let course { line += " course=" + course }
+        if let altitude { line += " alt=" + altitude }
+        return line + "\n"
+    }
+}

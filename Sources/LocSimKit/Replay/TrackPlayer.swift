@@ -1,0 +1,69 @@
+/// Plays the track of a `gpx` line into the simulator, interleaved by time
+/// with the scenario lines after it.
+///
+/// A point plays before a scenario line at the same time: the `gpx` line
+/// came first in the file (RULES §0, lines at equal times apply in file
+/// order). A point is read ahead only once the previous one has played, so
+/// memory does not grow with the track.
+struct TrackPlayer {
+    private let statement: TrackStatement
+    private let stream: any TrackStream
+    /// The next point at its scenario time, or `nil` when the track has ended.
+    private var pending: (time: Millis, fix: Fix)?
+
+    /// Opens the track of `statement`.
+    init(_ statement: TrackStatement, source: TrackSource?) throws(ScenarioError) {
+        guard let source else {
+            throw ScenarioError(
+                "gpx tracks need a track reader, and none was given to this replay",
+                at: statement.location)
+        }
+        self.statement = statement
+        do throws(TrackError) {
+            stream = try source.reader.open(source.resolve(statement.path))
+        } catch {
+            throw Self.scenarioError(error, statement)
+        }
+        try readAhead()
+    }
+
+    /// True while points remain.
+    var isPlaying: Bool { pending != nil }
+
+    /// Plays every point at or before `limit` (`nil`: all of them).
+    mutating func play<W: LogWriter>(
+        until limit: Millis?, _ simulator: inout Simulator, _ writer: inout W, _ causes: inout ErrorCauses
+    ) throws(ScenarioError) {
+        while let point = pending {
+            if let limit, point.time > limit { return }
+            simulator.apply(point.fix, at: point.time)
+            Replay.drain(&simulator, into: &writer, causes: &causes, from: nil)
+            try readAhead()
+        }
+    }
+
+    /// Reads the next point and works out its scenario time.
+    private mutating func readAhead() throws(ScenarioError) {
+        let point: TrackPoint?
+        do throws(TrackError) { point = try stream.next() } catch { throw Self.scenarioError(error, statement) }
+        guard let point else {
+            pending = nil
+            return
+        }
+        guard let time = statement.time(at: point.offset) else {
+            throw ScenarioError(
+                "this point falls beyond \(ByteScanner.maxSeconds) seconds from the scenario start",
+                at: point.location, file: statement.path)
+        }
+        pending = (time, point.fix)
+    }
+
+    private static func scenarioError(_ error: TrackError, _ statement: TrackStatement) -> ScenarioError {
+        guard let location = error.location else {
+            return ScenarioError(
+                "cannot read '\(statement.path)': \(error.message)",
+                at: SourceLocation(line: statement.location.line, column: statement.pathColumn))
+        }
+        return ScenarioError(error.message, at: location, file: statement.path)
+    }
+}

@@ -1,0 +1,67 @@
+/// Marks of one row, counted in time buckets that widen as time goes on, so
+/// a trace of any length keeps at most `capacity` buckets.
+///
+/// Bucket `i` holds the marks in `[i·width, (i+1)·width)`. When a mark comes
+/// past the last bucket, neighbouring buckets merge in pairs and the width
+/// doubles. A bucket keeps its first mark's time and text exactly, so a
+/// lone mark is drawn at its own time with its own hover text.
+public struct MarkBuckets: Equatable, Sendable {
+    public struct Bucket: Equatable, Sendable {
+        public var count: Int
+        public var first: Millis
+        public var last: Millis
+        /// The first mark's log line.
+        public var text: String
+    }
+
+    /// At least twice the plot's width in pixels: a bucket is then never
+    /// wider than about a pixel, finer than the marks are drawn.
+    public static let capacity = 4096
+
+    /// Milliseconds a bucket spans; a power of two.
+    public private(set) var width: Int64 = 1
+    private var buckets: [Bucket?] = []
+
+    public init() {}
+
+    /// The non-empty buckets in time order.
+    public var nonEmpty: [Bucket] { buckets.compactMap { $0 } }
+
+    /// Adds a mark at `time` (never before the previous mark); `text` is
+    /// only asked for when the mark starts a bucket.
+    public mutating func add(_ time: Millis, _ text: () -> String) {
+        var index = Int(time.value / width)
+        while index >= Self.capacity {
+            widen()
+            index = Int(time.value / width)
+        }
+        if buckets.count <= index { buckets.append(contentsOf: repeatElement(nil, count: index + 1 - buckets.count)) }
+        if var bucket = buckets[index] {
+            bucket.count += 1
+            bucket.last = time
+            buckets[index] = bucket
+        } else {
+            buckets[index] = Bucket(count: 1, first: time, last: time, text: text())
+        }
+    }
+
+    /// Merges buckets in pairs and doubles the width.
+    private mutating func widen() {
+        var merged: [Bucket?] = []
+        merged.reserveCapacity(buckets.count / 2 + 1)
+        var i = 0
+        while i < buckets.count {
+            let a = buckets[i]
+            let b = i + 1 < buckets.count ? buckets[i + 1] : nil
+            switch (a, b) {
+            case (nil, nil): merged.append(nil)
+            case (let x?, nil), (nil, let x?): merged.append(x)
+            case (let x?, let y?):
+                merged.append(Bucket(count: x.count + y.count, first: x.first, last: y.last, text: x.text))
+            }
+            i += 2
+        }
+        buckets = merged
+        width *= 2
+    }
+}

@@ -1,0 +1,21 @@
+/// The output formats of `locsim timeline`.
+public enum TimelineFormat: String, Equatable, Sendable, CaseIterable {
+    case svg, html
+}
+
+extension Timeline {
+    /// Replays `reader` and returns its picture in `format`, titled `title`.
+    ///
+    /// - Throws: the scenario's error; nothing is drawn then.
+    public static func render(
+        _ reader: inout LineReader, title: String, format: TimelineFormat, tracks: TrackSource? = nil
+    ) throws(ScenarioError) -> [UInt8] {
+        var recorder = TimelineRecorder()
+        try Replay.run(&reader, into: &recorder, tracks: tracks)
+        let timeline = recorder.timeline(title: title)
+        switch format {
+        case .svg: return TimelineSVG.svg(timeline)
+        case .html: return TimelineSVG.html(timeline)
+        }
+    }
+}

@@ -1,0 +1,220 @@
+/// Builds a `Timeline` from the records of a replay (a `LogWriter`).
+///
+/// The lanes come from the records that carry state: `app`, `inuse`,
+/// `indicator`, `auth`, `prompt`. Every other record is a mark in the row
+/// of its method or reason. Nothing here looks at the rules: the picture
+/// shows exactly what the log says.
+public struct TimelineRecorder: LogWriter {
+    /// An open segment: its state since `start`.
+    private struct Open {
+        var start: Millis
+        var state: Timeline.State
+        var label: String
+        var title: String
+    }
+
+    private var lanes: [(name: String, segments: [Timeline.Segment], open: Open?)] = [
+        ("app", [], Open(start: .zero, state: .notRunning, label: "not running", title: "not running")),
+        ("in use", [], nil),
+        ("background session", [], nil),
+        ("indicator", [], nil),
+        ("authorization", [], Open(start: .zero, state: .notDetermined, label: "notDetermined", title: "status=notDetermined")),
+        ("prompt", [], nil),
+    ]
+    private static let app = 0, inUse = 1, session = 2, indicator = 3, authorization = 4, prompt = 5
+
+    private var rows: [Timeline.Row] = []
+    private var rowIndex: [String: Int] = [:]
+    private var last = Millis.zero
+    /// In the background (or suspended) while in use: when that began,
+    /// so the stretch can be named once its end says why it lasted.
+    private var inUseInBackground: Millis?
+    private var appInForeground = false
+
+    public init() {}
+
+    /// The timeline drawn so far, titled `title`. It runs 3% (at least a
+    /// second) past the last record, so a mark at the end is not on the
+    /// edge; a state still open runs to that end.
+    public func timeline(title: String) -> Timeline {
+        let lastSecond = max(last.value, 1000)
+        let end = Millis(lastSecond + max(lastSecond * 3 / 100, 1000))
+        let lanes = self.lanes.map { lane in
+            var segments = lane.segments
+            if let open = lane.open {
+                var final = Self.close(open, at: end)
+                final.title = "\(open.title)  from \(open.start) s to the end"
+                segments.append(final)
+            }
+            return Timeline.Lane(name: lane.name, segments: segments)
+        }
+        return Timeline(lanes: lanes, rows: rows, end: end, title: title)
+    }
+
+    public mutating func write(_ record: LogRecord) {
+        last = record.time
+        let t = record.time
+        switch record.record {
+        case .app(let app): appChanged(app, at: t)
+        case .inUseBegin(let reason):
+            let state: Timeline.State = reason == .foreground ? .inUseForeground : .session
+            set(Self.inUse, state, "in use (\(reason.rawValue))", at: t)
+            if reason == .backgroundSession { set(Self.session, .session, "background session", at: t) }
+            inUseInBackground = appInForeground ? nil : t
+        case .inUseEnd(let reason):
+            inUseEnded(reason, at: t)
+        case .indicator(let on):
+            if on { set(Self.indicator, .indicator, "indicator on", at: t) } else { clear(Self.indicator, at: t) }
+        case .auth(let view):
+            set(Self.authorization, Self.state(of: view), Self.label(of: view), at: t, title: Self.title(of: view))
+        case .prompt(.show(let kind, let text, let answers)):
+            let answerList = answers.map(\.rawValue).joined(separator: ",")
+            set(Self.prompt, .prompt, kind.rawValue, at: t, title: "prompt \(kind.rawValue) \"\(text)\" \(answerList)")
+        case .prompt(.answer(let answer)):
+            closePrompt(suffix: " → " + answer.rawValue, at: t)
+            mark("prompt answer", .answer, record)
+        case .prompt(.dismiss):
+            closePrompt(suffix: " → dismissed", at: t)
+            mark("prompt answer", .answer, record)
+        case .delegate(let callback): mark(Self.shortName(callback.selector), .delegate, record)
+        case .completion(let method, _): mark("completion " + method, .completion, record)
+        case .notification: mark("notification", .notification, record)
+        case .hold(_, let reason): mark("hold " + reason.rawValue, .hold, record)
+        case .drop(_, let reason): mark("drop " + reason.rawValue, .drop, record)
+        case .warning: mark("warning", .warning, record)
+        case .crash: mark("crash", .crash, record)
+        }
+    }
+
+    private mutating func appChanged(_ app: AppRecord, at t: Millis) {
+        let (state, label): (Timeline.State, String)
+        switch app {
+        case .launchForeground, .foreground: (state, label) = (.foreground, "foreground")
+        case .launchBackground(let reason): (state, label) = (.background, "background (launched: \(reason.rawValue))")
+        case .background: (state, label) = (.background, "background")
+        case .wake(let reason): (state, label) = (.background, "background (woken: \(reason.rawValue))")
+        case .suspend: (state, label) = (.suspended, "suspended")
+        case .terminate(let reason): (state, label) = (.notRunning, "not running (terminated: \(reason.rawValue))")
+        }
+        appInForeground = state == .foreground
+        set(Self.app, state, label, at: t)
+        // In use that outlasts the foreground: grace or a session, told apart when it ends.
+        if state == .foreground, let since = inUseInBackground {
+            splitInUse(since: since, at: t, as: .inUseBackground, "in use (background)")
+            inUseInBackground = nil
+        } else if state != .foreground, inUseInBackground == nil, let open = lanes[Self.inUse].open {
+            inUseInBackground = open.state == .inUseForeground ? t : open.start
+        }
+    }
+
+    private mutating func inUseEnded(_ reason: InUseEndReason, at t: Millis) {
+        if let since = inUseInBackground {
+            switch reason {
+            case .graceExpired: splitInUse(since: since, at: t, as: .inUseGrace, "in use (grace)")
+            case .sessionEnded:
+                splitInUse(since: since, at: t, as: .session, "in use (background session)")
+                if lanes[Self.session].open == nil {
+                    lanes[Self.session].open = Open(start: since, state: .session, label: "background session", title: "")
+                }
+            case .terminated: splitInUse(since: since, at: t, as: .inUseBackground, "in use (background)")
+            }
+        }
+        inUseInBackground = nil
+        clear(Self.inUse, at: t)
+        clear(Self.session, at: t)
+    }
+
+    /// Ends the open in-use segment at `since` and names the stretch from
+    /// `since` to `t` for what kept the app in use.
+    private mutating func splitInUse(since: Millis, at t: Millis, as state: Timeline.State, _ label: String) {
+        guard let open = lanes[Self.inUse].open else { return }
+        let start = max(since, open.start)
+        if open.start < start { lanes[Self.inUse].segments.append(Self.close(open, at: start)) }
+        if start < t {
+            let stretch = Open(start: start, state: state, label: label, title: label)
+            lanes[Self.inUse].segments.append(Self.close(stretch, at: t))
+        }
+        lanes[Self.inUse].open = Open(start: t, state: open.state, label: open.label, title: open.title)
+    }
+
+    private mutating func closePrompt(suffix: String, at t: Millis) {
+        guard var open = lanes[Self.prompt].open else { return }
+        open.label += suffix
+        open.title += suffix
+        lanes[Self.prompt].open = open
+        clear(Self.prompt, at: t)
+    }
+
+    private mutating func set(_ lane: Int, _ state: Timeline.State, _ label: String, at t: Millis, title: String? = nil) {
+        clear(lane, at: t)
+        lanes[lane].open = Open(start: t, state: state, label: label, title: title ?? label)
+    }
+
+    private mutating func clear(_ lane: Int, at t: Millis) {
+        guard let open = lanes[lane].open else { return }
+        // A zero-length stretch (two changes at one instant) is not drawn.
+        if open.start < t { lanes[lane].segments.append(Self.close(open, at: t)) }
+        lanes[lane].open = nil
+    }
+
+    private static func close(_ open: Open, at end: Millis) -> Timeline.Segment {
+        Timeline.Segment(
+            start: open.start, end: end, state: open.state, label: open.label,
+            title: "\(open.title)  \(open.start)–\(end) s")
+    }
+
+    private mutating func mark(_ row: String, _ kind: Timeline.MarkKind, _ record: LogRecord) {
+        let index: Int
+        if let i = rowIndex[row] {
+            index = i
+        } else {
+            index = rows.count
+            rowIndex[row] = index
+            rows.append(Timeline.Row(name: row, kind: kind, marks: MarkBuckets()))
+        }
+        rows[index].marks.add(record.time) {
+            var writer = TextLogWriter()
+            writer.write(record)
+            var text = writer.text
+            if text.hasSuffix("\n") { text.removeLast() }
+            return text
+        }
+    }
+
+    /// `locationManager(_:didUpdateLocations:)` → `didUpdateLocations`.
+    static func shortName(_ selector: String) -> String {
+        var name = Substring(selector)
+        if name.hasPrefix("locationManager(_:") { name = name.dropFirst("locationManager(_:".count) }
+        if let paren = name.firstIndex(of: "(") { name = name[..<paren] }
+        if let colon = name.firstIndex(of: ":") { name = name[..<colon] }
+        if name.hasSuffix(")") { name = name.dropLast() }
+        return String(name)
+    }
+
+    private static func state(of view: AuthView) -> Timeline.State {
+        if view.provisional { return .provisional }
+        switch view.status {
+        case .notDetermined: return .notDetermined
+        case .restricted: return .restricted
+        case .denied: return .denied
+        case .authorizedAlways: return .always
+        case .authorizedWhenInUse: return .whenInUse
+        case .authorized: return .authorizedLegacy
+        }
+    }
+
+    private static func label(of view: AuthView) -> String {
+        var label = view.status.rawValue
+        if view.provisional { label += " (provisional)" }
+        label += " · " + view.accuracy.word
+        if view.temporary { label += " (temporary)" }
+        return label
+    }
+
+    private static func title(of view: AuthView) -> String {
+        var title = "status=\(view.status.rawValue) settings=\(view.settings.rawValue) accuracy=\(view.accuracy.word)"
+        if view.provisional { title += " provisional" }
+        if view.temporary { title += " temporary" }
+        return title
+    }
+}

@@ -1,0 +1,168 @@
+/// Draws a `Timeline` as SVG, or as an HTML page holding it.
+///
+/// The bytes depend only on the timeline: numbers are printed from integer
+/// tenths, lanes and rows come in a fixed order, nothing is read from a
+/// clock or the machine. Each bar and mark carries a `<title>`, which
+/// browsers show on hover.
+public enum TimelineSVG {
+    /// The picture as a standalone SVG document.
+    public static func svg(_ timeline: Timeline) -> [UInt8] {
+        var out = SVGWriter()
+        draw(timeline, into: &out)
+        return out.bytes
+    }
+
+    /// A self-contained HTML page showing the picture (no script, no outside file).
+    public static func html(_ timeline: Timeline) -> [UInt8] {
+        var out = SVGWriter()
+        out.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
+        out.text(timeline.title)
+        out.raw(" — locsim timeline</title>\n<style>html,body{margin:0;padding:0;background:#ffffff}svg{display:block}</style>\n</head>\n<body>\n")
+        draw(timeline, into: &out)
+        out.raw("</body>\n</html>\n")
+        return out.bytes
+    }
+
+    private static func draw(_ timeline: Timeline, into out: inout SVGWriter) {
+        let layout = TimelineLayout(timeline)
+        let width = TimelineLayout.width
+        let height = layout.height
+        out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" font-family=\"DejaVu Sans Mono,Menlo,Consolas,monospace\" font-size=\"11\">\n")
+        out.raw("<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n")
+        out.raw("<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">")
+        out.text(timeline.title)
+        out.raw("</text>\n<text x=\"8\" y=\"36\" fill=\"#616161\">hover a bar or a mark for its log line; marks closer than 3 px are drawn as one</text>\n")
+        axis(layout, into: &out)
+        for (i, lane) in timeline.lanes.enumerated() {
+            let top = layout.laneTop(i)
+            rowFrame(lane.name, top: top, into: &out)
+            for (k, segment) in lane.segments.enumerated() {
+                let room = k + 1 < lane.segments.count ? lane.segments[k + 1].start : layout.axisEnd
+                bar(segment, top: top, room: layout.x(room) - layout.x(segment.end), layout, into: &out)
+            }
+        }
+        for (i, row) in timeline.rows.enumerated() {
+            let top = layout.rowTop(i)
+            rowFrame(row.name, top: top, into: &out)
+            marks(row, top: top, layout, into: &out)
+        }
+        out.raw("</svg>\n")
+    }
+
+    private static func axis(_ layout: TimelineLayout, into out: inout SVGWriter) {
+        let step = layout.tickStep
+        let top = TimelineLayout.top - 4
+        var t = Millis.zero
+        while t <= layout.axisEnd {
+            let x = layout.x(t)
+            out.raw("<line x1=\"\(tenths(x))\" y1=\"\(top)\" x2=\"\(tenths(x))\" y2=\"\(layout.axisY)\" stroke=\"#e0e0e0\"/>\n")
+            out.raw("<text x=\"\(tenths(x))\" y=\"\(layout.axisY + 16)\" text-anchor=\"middle\" fill=\"#424242\">")
+            out.text(tickLabel(t, axisEnd: layout.axisEnd))
+            out.raw("</text>\n")
+            t = t + step
+        }
+        let left = TimelineLayout.plotLeft
+        let right = TimelineLayout.plotRight
+        out.raw("<line x1=\"\(left)\" y1=\"\(layout.axisY)\" x2=\"\(right)\" y2=\"\(layout.axisY)\" stroke=\"#424242\"/>\n")
+    }
+
+    /// `30 s` on short axes, `12:30` (minutes) up to an hour, `1:05:00` beyond.
+    static func tickLabel(_ t: Millis, axisEnd: Millis) -> String {
+        let s = t.value / 1000
+        let two = { (n: Int64) in n < 10 ? "0\(n)" : "\(n)" }
+        if axisEnd.value < 600_000 { return "\(s) s" }
+        if axisEnd.value <= 3_600_000 { return "\(s / 60):\(two(s % 60))" }
+        return "\(s / 3600):\(two((s / 60) % 60)):\(two(s % 60))"
+    }
+
+    private static func rowFrame(_ name: String, top: Int, into out: inout SVGWriter) {
+        let left = TimelineLayout.plotLeft
+        let plotWidth = TimelineLayout.plotRight - left
+        out.raw("<text x=\"8\" y=\"\(top + 15)\">")
+        out.text(name)
+        out.raw("</text>\n<rect x=\"\(left)\" y=\"\(top)\" width=\"\(plotWidth)\" height=\"\(TimelineLayout.laneHeight)\" fill=\"#f5f5f5\"/>\n")
+    }
+
+    /// A segment's bar and its label: inside the bar when it fits, else
+    /// just after it when the lane is empty there (`room` pixels), else
+    /// only in the hover text.
+    private static func bar(
+        _ segment: Timeline.Segment, top: Int, room: Double, _ layout: TimelineLayout, into out: inout SVGWriter
+    ) {
+        let x0 = layout.x(segment.start)
+        let x1 = layout.x(segment.end)
+        let w = max(x1 - x0, 1)
+        out.raw("<g><title>")
+        out.text(segment.title)
+        out.raw("</title><rect x=\"\(tenths(x0))\" y=\"\(top)\" width=\"\(tenths(w))\" height=\"\(TimelineLayout.laneHeight)\" fill=\"\(TimelinePalette.color(segment.state))\"/>")
+        // Monospace at 11 px: about 6.7 px a character.
+        let needed = Double(segment.label.unicodeScalars.count) * 6.7 + 8
+        if needed <= w {
+            out.raw("<text x=\"\(tenths(x0 + 4))\" y=\"\(top + 15)\" fill=\"\(TimelinePalette.textColor(segment.state))\">")
+            out.text(segment.label)
+            out.raw("</text>")
+        } else if needed <= room {
+            out.raw("<text x=\"\(tenths(x0 + w + 4))\" y=\"\(top + 15)\" fill=\"#212121\">")
+            out.text(segment.label)
+            out.raw("</text>")
+        }
+        out.raw("</g>\n")
+    }
+
+    /// The row's marks: a lone mark as a 2 px tick at its time, marks
+    /// closer than `markMergeDistance` as one bar spanning them.
+    private static func marks(_ row: Timeline.Row, top: Int, _ layout: TimelineLayout, into out: inout SVGWriter) {
+        let color = TimelinePalette.color(row.kind)
+        var group: (first: MarkBuckets.Bucket, last: Millis, count: Int)? = nil
+        func flush(_ out: inout SVGWriter) {
+            guard let g = group else { return }
+            let x0 = layout.x(g.first.first) - 1
+            let x1 = layout.x(g.last) + 1
+            out.raw("<g><title>")
+            if g.count == 1 {
+                out.text(g.first.text)
+            } else {
+                out.text("\(g.count) × \(row.name), \(g.first.first)–\(g.last) s; first: \(g.first.text)")
+            }
+            out.raw("</title><rect x=\"\(tenths(x0))\" y=\"\(top + 3)\" width=\"\(tenths(max(x1 - x0, 2)))\" height=\"\(TimelineLayout.laneHeight - 6)\" fill=\"\(color)\"/></g>\n")
+        }
+        for bucket in row.marks.nonEmpty {
+            if let g = group, layout.x(bucket.first) - layout.x(g.first.first) < TimelineLayout.markMergeDistance {
+                group = (g.first, bucket.last, g.count + bucket.count)
+            } else {
+                flush(&out)
+                group = (bucket, bucket.last, bucket.count)
+            }
+        }
+        flush(&out)
+    }
+
+    /// `x` rounded to a tenth, printed without a trailing `.0`.
+    static func tenths(_ x: Double) -> String {
+        let t = Int64((x * 10).rounded())
+        let sign = t < 0 ? "-" : ""
+        let a = t < 0 ? -t : t
+        return a % 10 == 0 ? "\(sign)\(a / 10)" : "\(sign)\(a / 10).\(a % 10)"
+    }
+}
+
+/// Bytes of an SVG or HTML document being written.
+struct SVGWriter {
+    private(set) var bytes: [UInt8] = []
+
+    /// Markup, written as is.
+    mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
+
+    /// Text content or an attribute value, escaped.
+    mutating func text(_ s: String) {
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "&"): raw("&amp;")
+            case UInt8(ascii: "<"): raw("&lt;")
+            case UInt8(ascii: ">"): raw("&gt;")
+            case UInt8(ascii: "\""): raw("&quot;")
+            default: bytes.append(b)
+            }
+        }
+    }
+}

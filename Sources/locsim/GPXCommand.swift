@@ -1,0 +1,75 @@
+import LocSimGPX
+import LocSimKit
+
+/// `locsim gpx <file.gpx> [--start <seconds>] [--speed <factor>] [-o <file>]`.
+enum GPXCommand {
+    struct Options {
+        var path: String
+        var start = Millis.zero
+        var speed = 1.0
+        var output: String?
+    }
+
+    static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
+        var args = Arguments(arguments)
+        var path: String?
+        var start = Millis.zero
+        var speed = 1.0
+        var output: String?
+        while let item = args.next() {
+            switch item {
+            case .positional(let p):
+                guard path == nil else { throw UsageError("unexpected argument '\(p)'; gpx takes one file") }
+                path = p
+            case .option("--start", let inline):
+                let value = try args.value(of: "--start", inline: inline)
+                guard let seconds = ScenarioParser.decimal(value), seconds >= 0, seconds <= 1e12 else {
+                    throw UsageError("expected seconds (0 or more) for --start, found '\(value)'")
+                }
+                start = Millis(Int64((seconds * 1000).rounded()))
+            case .option("--speed", let inline):
+                let value = try args.value(of: "--speed", inline: inline)
+                guard let factor = ScenarioParser.decimal(value), factor > 0 else {
+                    throw UsageError("expected a factor above 0 for --speed, found '\(value)'")
+                }
+                speed = factor
+            case .option("-o", let inline), .option("--output", let inline):
+                output = try args.value(of: "-o", inline: inline)
+            case .option(let name, _):
+                throw UsageError("unknown option '\(name)'")
+            }
+        }
+        guard let path else { throw UsageError("missing GPX file") }
+        return Options(path: path, start: start, speed: speed, output: output)
+    }
+
+    static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
+        let options: Options
+        do { options = try parse(arguments) } catch { return Usage.fail("gpx", error) }
+        var output: OutputBuffer
+        if let path = options.output, path != "-" {
+            do { output = try OutputBuffer.file(path) } catch {
+                printError("locsim: error: \(error.message)")
+                return .failure
+            }
+        } else {
+            output = .standardOutput()
+        }
+        do throws(TrackError) {
+            try GPXFixLines.write(options.path, start: options.start, speed: options.speed, into: &output)
+        } catch {
+            output.discard()
+            if let location = error.location {
+                printError("\(options.path):\(location.line):\(location.column): error: \(error.message)")
+            } else {
+                printError("locsim: error: \(error.message)")
+            }
+            return .failure
+        }
+        do { try output.commit() } catch {
+            printError("locsim: error: \(error.message)")
+            return .failure
+        }
+        return .success
+    }
+}

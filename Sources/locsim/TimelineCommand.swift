@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LocSimGPX
+import LocSimKit
+
+/// `locsim timeline <scenario> -o <file.svg|file.html>`.
+enum TimelineCommand {
+    static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> (scenario: String, output: String) {
+        var args = Arguments(arguments)
+        var scenario: String?
+        var output: String?
+        while let item = args.next() {
+            switch item {
+            case .positional(let path):
+                guard scenario == nil else { throw UsageError("unexpected argument '\(path)'; timeline takes one scenario") }
+                scenario = path
+            case .option("-o", let inline), .option("--output", let inline):
+                output = try args.value(of: "-o", inline: inline)
+            case .option(let name, _):
+                throw UsageError("unknown option '\(name)'")
+            }
+        }
+        guard let scenario else { throw UsageError("missing scenario; give a file, or '-' for standard input") }
+        guard let output else { throw UsageError("missing -o <file.svg|file.html>") }
+        guard output == "-" || output.hasSuffix(".svg") || output.hasSuffix(".html") else {
+            throw UsageError("the output '\(output)' must end in .svg or .html")
+        }
+        return (scenario, output)
+    }
+
+    static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
+        let scenario: String
+        let outputPath: String
+        do { (scenario, outputPath) = try parse(arguments) } catch { return Usage.fail("timeline", error) }
+        let input: Int32
+        let label: String
+        if scenario == "-" {
+            (input, label) = (STDIN_FILENO, "<stdin>")
+        } else {
+            switch FileIO.openForReading(scenario) {
+            case .success(let fd): (input, label) = (fd, scenario)
+            case .failure(let error):
+                printError("locsim: error: \(error.message)")
+                return .failure
+            }
+        }
+        var reader = LineReader(fileDescriptor: input)
+        let picture: [UInt8]
+        do throws(ScenarioError) {
+            let directory = scenario == "-" ? "." : FileIO.directory(of: scenario)
+            picture = try Timeline.render(
+                &reader, title: FileIO.fileName(of: label), format: outputPath.hasSuffix(".html") ? .html : .svg,
+                tracks: TrackSource(reader: GPXReader(), directory: directory))
+        } catch {
+            printError(error.formatted(file: label))
+            return .failure
+        }
+        var output: OutputBuffer
+        if outputPath == "-" {
+            output = .standardOutput()
+        } else {
+            do { output = try OutputBuffer.file(outputPath) } catch {
+                printError("locsim: error: \(error.message)")
+                return .failure
+            }
+        }
+        output.append(picture)
+        do { try output.commit() } catch {
+            printError("locsim: error: \(error.message)")
+            return .failure
+        }
+        return .success
+    }
+}

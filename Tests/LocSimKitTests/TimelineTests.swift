@@ -1,0 +1,116 @@
+import Testing
+@testable import LocSimKit
+
+@Suite struct TimelineTests {
+    static let root: String = {
+        var path = "\(#filePath)"
+        for _ in 0..<3 { path = FileIO.directory(of: path) }
+        return path
+    }()
+
+    static func timeline(_ scenario: String) throws -> Timeline {
+        guard case .success(let bytes) = FileIO.readFile(root + "/" + scenario) else {
+            throw ScenarioError("cannot read \(scenario)", line: 1, column: 1)
+        }
+        var reader = LineReader(bytes: bytes)
+        var recorder = TimelineRecorder()
+        try Replay.run(&reader, into: &recorder)
+        return recorder.timeline(title: FileIO.fileName(of: scenario))
+    }
+
+    static let experiment2 = "Scenarios/seeds/000-experiment2-background-session.scn"
+    static let provisional = "Scenarios/seeds/003-provisional-keep-while-using.scn"
+
+    func lane(_ t: Timeline, _ name: String) -> [String] {
+        t.lanes.first { $0.name == name }!.segments.map { "\($0.start)-\($0.end) \($0.state.rawValue)" }
+    }
+
+    /// The lanes say what the seed's log says (read against
+    /// 000-experiment2-background-session.log; the axis ends at 602 + 3%).
+    @Test func lanesOfTheBackgroundSessionSeed() throws {
+        let t = try Self.timeline(Self.experiment2)
+        #expect(t.end == Millis(620_060))
+        #expect(lane(t, "app") == ["0.000-10.000 foreground", "10.000-601.000 background", "601.000-620.060 suspended"])
+        #expect(lane(t, "in use") == ["0.000-10.000 inUseForeground", "10.000-601.000 session"])
+        #expect(lane(t, "background session") == ["10.000-601.000 session"])
+        #expect(lane(t, "indicator") == ["10.000-601.000 indicator"])
+        #expect(lane(t, "authorization") == ["0.000-2.000 notDetermined", "2.000-620.060 whenInUse"])
+        #expect(lane(t, "prompt") == ["1.000-2.000 prompt"])
+        #expect(t.lanes.last!.segments[0].label == "whenInUse → allowWhileUsing")
+        #expect(t.rows.map(\.name) == ["didChangeAuthorization", "prompt answer", "didUpdateLocations", "drop notInUse"])
+        #expect(t.rows[2].marks.nonEmpty.map(\.count).reduce(0, +) == 3)
+    }
+
+    /// Grace shows as its own colour, held events and drops as rows named by reason.
+    @Test func lanesOfTheProvisionalSeed() throws {
+        let t = try Self.timeline(Self.provisional)
+        #expect(lane(t, "in use") == ["0.000-5.000 inUseForeground", "5.000-10.000 inUseGrace", "500.000-515.000 inUseForeground"])
+        #expect(lane(t, "authorization") == ["0.000-2.000 notDetermined", "2.000-301.000 provisional", "301.000-515.000 whenInUse"])
+        #expect(t.rows.map(\.name).contains("hold provisionalAlways"))
+        #expect(t.rows.map(\.name).contains("drop keptWhileUsing"))
+    }
+
+    @Test func bucketsWidenButKeepCountsAndTheFirstMark() {
+        var marks = MarkBuckets()
+        for s in 0..<100_000 { marks.add(.seconds(Int64(s))) { "mark \(s)" } }
+        let buckets = marks.nonEmpty
+        #expect(buckets.count <= MarkBuckets.capacity)
+        #expect(buckets.map(\.count).reduce(0, +) == 100_000)
+        #expect(buckets.first!.text == "mark 0" && buckets.first!.first == .zero)
+        #expect(buckets.last!.last == .seconds(99_999))
+        #expect(zip(buckets, buckets.dropFirst()).allSatisfy { $0.last < $1.first })
+    }
+
+    /// A day of fixes at 1 Hz stays small: aggregated marks, not one element a fix.
+    @Test func aDayLongTraceDrawsSmall() throws {
+        var scenario = """
+            locsim 1
+            plist NSLocationWhenInUseUsageDescription "x"
+            0 launch
+            1 app requestWhenInUseAuthorization
+            2 user allowWhileUsing
+            3 app startUpdatingLocation
+
+            """
+        for s in 4..<86_400 { scenario += "\(s) fix 35.\(100_000 + s % 1000) 139.7\n" }
+        var reader = LineReader(scenario)
+        let svg = try Timeline.render(&reader, title: "day", format: .svg)
+        #expect(svg.count < 500_000)
+        #expect(String(decoding: svg, as: UTF8.self).contains("× didUpdateLocations"))
+    }
+
+    @Test func tickLabelsAndNumbers() {
+        #expect(TimelineSVG.tickLabel(.seconds(30), axisEnd: .seconds(100)) == "30 s")
+        #expect(TimelineSVG.tickLabel(.seconds(90), axisEnd: .seconds(900)) == "1:30")
+        #expect(TimelineSVG.tickLabel(.seconds(3930), axisEnd: .seconds(86_400)) == "1:05:30")
+        #expect(TimelineSVG.tenths(12.34) == "12.3" && TimelineSVG.tenths(12.96) == "13" && TimelineSVG.tenths(-0.5) == "-0.5")
+        #expect(TimelineRecorder.shortName("locationManager(_:didUpdateLocations:)") == "didUpdateLocations")
+        #expect(TimelineRecorder.shortName("locationManagerDidChangeAuthorization(_:)") == "locationManagerDidChangeAuthorization")
+    }
+
+    /// The SVG of two seed flows, byte for byte. Each golden was looked at
+    /// rendered (docs/timeline.md). `LOCSIM_UPDATE_GOLDENS=1` rewrites them,
+    /// and the test still fails so that a rewrite is never silent.
+    @Test(arguments: [experiment2, provisional])
+    func svgGolden(_ scenario: String) throws {
+        let svg = TimelineSVG.svg(try Self.timeline(scenario))
+        let golden = Self.root + "/" + scenario.dropLast(4) + ".timeline.svg"
+        #expect(TimelineSVG.svg(try Self.timeline(scenario)) == svg, "deterministic")
+        if getenv("LOCSIM_UPDATE_GOLDENS") != nil {
+            _ = FileIO.writeFileAtomically(golden, svg)
+            Issue.record("rewrote \(golden)")
+            return
+        }
+        guard case .success(let expected) = FileIO.readFile(golden) else {
+            Issue.record("missing golden \(golden); run with LOCSIM_UPDATE_GOLDENS=1")
+            return
+        }
+        #expect(expected == svg)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
