@@ -179,6 +179,7 @@ extension ScenarioParserTests {
                     "startMonitoringVisits", "stopMonitoringVisits", "startMonitoring", "stopMonitoring",
                     "requestState",
                     "startRangingBeacons", "stopRangingBeacons", "set", "addLocationNotification",
+                    "liveUpdates", "backgroundActivitySession", "serviceSession", "monitor",
                 ].joined(separator: ", "), 7),
         Invalid("1 app startUpdatingLocation now", "unexpected extra argument 'now'", 29),
         Invalid("1 app startMonitoring home 35 139", "missing argument <radius> for startMonitoring", 34),

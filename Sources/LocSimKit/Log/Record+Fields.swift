@@ -4,6 +4,8 @@ extension Record {
         switch self {
         case .delegate(let callback):
             callback.render(to: &sink)
+        case .update(let update):
+            update.render(to: &sink)
         case .completion(let method, let error):
             sink.word("method", method)
             sink.keyed("error", error?.rawValue ?? "nil")

@@ -56,6 +56,8 @@ public struct AuthView: Equatable, Sendable {
 /// `indirect` here and in `Callback` and `UndeliveredEvent`.
 public enum Record: Equatable, Sendable {
     case delegate(Callback)
+    /// An element of an async sequence (iOS 17+ APIs, docs/modern.md).
+    indirect case update(UpdateRecord)
     /// A completion handler; `error == nil` prints `error=nil`.
     case completion(method: String, error: CLErrorCode?)
     indirect case prompt(PromptRecord)
@@ -74,6 +76,7 @@ public enum Record: Equatable, Sendable {
     public var kind: String {
         switch self {
         case .delegate: return "delegate"
+        case .update: return "update"
         case .completion: return "completion"
         case .prompt: return "prompt"
         case .app: return "app"

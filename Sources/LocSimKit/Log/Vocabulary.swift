@@ -71,4 +71,9 @@ public enum DropReason: String, Equatable, Sendable {
     case forceQuit
     /// The app is not running and the system never launches it for this event (an addition).
     case notRunning
+    /// iOS 18: the app sets `NSLocationRequireExplicitServiceSession` and holds no
+    /// `CLServiceSession` that meets it (docs/modern.md).
+    case serviceSessionRequired
+    /// `CLLocationUpdate`: the device is stationary and updates are paused until it moves (docs/modern.md).
+    case stationary
 }

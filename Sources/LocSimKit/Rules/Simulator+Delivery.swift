@@ -22,6 +22,9 @@ extension Simulator {
         if manager.updating || manager.requestLocationPending {
             deliveredNow = offerToStandardUpdates(location)
         }
+        if modern.liveUpdates.running || modern.relaunchForUpdates || !modern.queued.isEmpty {
+            offerToLiveUpdates(location)
+        }
         if significantChanges { significantChangeCheck(location, alreadyDelivered: deliveredNow) }
         if parameters.deriveCrossings { deriveCrossings(from: location) }
     }

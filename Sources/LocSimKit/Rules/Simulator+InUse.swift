@@ -4,7 +4,7 @@ extension Simulator {
     /// background session is active. macOS apps are in use while they run.
     var computedInUse: Bool {
         if !rules.suspends { return app != .notRunning }
-        return app == .foreground || graceUntil != nil || session
+        return app == .foreground || graceUntil != nil || session || modern.activity.keepsInUse
     }
 
     mutating func updateInUse(beginning reason: InUseBeginReason) {
@@ -71,11 +71,14 @@ extension Simulator {
     /// provisional Always included), or of an Always app that asks for it
     /// with `showsBackgroundLocationIndicator` (iOS 11+).
     mutating func updateIndicator() {
+        // A CLBackgroundActivitySession shows the indicator while the app is
+        // in the background, whatever its authorization (docs/modern.md).
+        let activity = modern.activity.keepsInUse && app != .foreground
         let on: Bool
         switch authorization.level {
         case .none: on = false
-        case .whenInUse: on = session
-        case .always: on = session && manager.showsBackgroundLocationIndicator && rules.atLeast(11)
+        case .whenInUse: on = session || activity
+        case .always: on = (session && manager.showsBackgroundLocationIndicator && rules.atLeast(11)) || activity
         }
         guard on != indicator else { return }
         indicator = on

@@ -37,6 +37,7 @@ extension Simulator {
         updateIndicator()
         updateInUse(beginning: .foreground)
         deliverOwedCallbacks()
+        modernForeground()
     }
 
     mutating func background(_ s: TimedStatement) throws(ScenarioError) {
@@ -47,6 +48,7 @@ extension Simulator {
         emit(.app(.background))
         dismissInAppPrompt()
         guard rules.suspends else { return }
+        updateIndicator()
         beginSessionIfEligible()
         if !session {
             graceGeneration += 1
@@ -80,6 +82,7 @@ extension Simulator {
         cancelGrace()
         suspendGeneration += 1
         session = false
+        modernTerminated()
         manager = ManagerSettings()
         requestGeneration += 1
         updateIndicator()
@@ -117,8 +120,10 @@ extension Simulator {
     /// Suspends a background app whose run time is over, unless a session
     /// keeps it running. macOS apps are never suspended (RULES §1).
     mutating func suspendIfIdle() {
-        guard rules.suspends, app == .background, !session, now >= runDeadline else { return }
+        guard rules.suspends, app == .background, !session, !modern.activity.keepsInUse, now >= runDeadline
+        else { return }
         app = .suspended
+        modern.relaunchRun = false
         emit(.app(.suspend))
     }
 
@@ -141,6 +146,7 @@ extension Simulator {
             if rules.isWatch { return .notRunning }
             if forceQuit && !relaunchesAfterForceQuit { return .forceQuit }
             app = .background
+            modern.relaunchRun = true
             emit(.app(.launchBackground(reason)))
             runDeadline = now
             extendRun()

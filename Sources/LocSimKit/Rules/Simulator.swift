@@ -58,6 +58,9 @@ public struct Simulator {
     var lastDelivered: Location? = nil
     var lastReducedDelivery: Millis? = nil
 
+    // The iOS 17+ APIs (docs/modern.md).
+    var modern = ModernState()
+
     public init(header: ScenarioHeader) {
         self.header = header
         self.rules = RulesVersion(header.platform)
@@ -69,6 +72,7 @@ public struct Simulator {
     public mutating func apply(_ statement: TimedStatement) throws(ScenarioError) {
         advance(to: statement.time)
         try handle(statement)
+        if modern.isActive { refreshModernDiagnostics() }
     }
 
     /// `apply` for a fix line, without building its statement: a fix is
@@ -77,6 +81,7 @@ public struct Simulator {
     public mutating func apply(_ fix: Fix, at time: Millis) {
         advance(to: time)
         fixArrived(fix)
+        if modern.isActive { refreshModernDiagnostics() }
     }
 
     /// Runs the timers due at or before a trace line at `time`, then sets the clock to it.
@@ -94,6 +99,7 @@ public struct Simulator {
         while timers.hasEvent(until: limit, before: phase), let (time, _, timer) = timers.step() {
             now = time
             fire(timer)
+            if modern.isActive { refreshModernDiagnostics() }
         }
     }
 
@@ -162,6 +168,7 @@ public struct Simulator {
         case .systemTerminate: try terminate(by: .system, s)
         case .systemNotBusy: showUpgradePromptIfPending()
         case .app(let call): try appCall(call, s)
+        case .modern(let call): try modernCall(call, s)
         case .user(let action): try user(action, s)
         case .fix(let fix): fixArrived(fix)
         case .enter(let id): try crossing(id, entered: true, s)
