@@ -119,6 +119,10 @@ extension UndeliveredEvent {
             sink.word("event", "fix")
             sink.coordinate(location.coordinate)
             sink.accuracy(location.accuracy)
+        case .liveUpdate(let location):
+            sink.word("event", "liveUpdates")
+            sink.coordinate(location.coordinate)
+            sink.accuracy(location.accuracy)
         case .significantChange(let location):
             sink.word("event", "significantChange")
             sink.coordinate(location.coordinate)

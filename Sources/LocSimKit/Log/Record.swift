@@ -2,6 +2,8 @@
 public enum UndeliveredEvent: Equatable, Sendable {
     /// A fix offered to standard location updates (or to `requestLocation`).
     case fix(Location)
+    /// A fix offered to the `liveUpdates` stream (docs/modern.md).
+    case liveUpdate(Location)
     /// A fix that was a significant-change event.
     case significantChange(Location)
     case enter(regionID: String)

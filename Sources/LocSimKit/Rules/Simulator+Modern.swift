@@ -99,11 +99,11 @@ extension Simulator {
     mutating func queueForRestart(_ location: Location) {
         if app == .notRunning {
             guard authorization.level != .none else {
-                emit(.drop(.fix(location), .notAuthorized))
+                emit(.drop(.liveUpdate(location), .notAuthorized))
                 return
             }
             if let reason = ensureRunning(for: .location) {
-                emit(.drop(.fix(location), reason))
+                emit(.drop(.liveUpdate(location), reason))
                 return
             }
             modern.relaunchForUpdates = false
@@ -123,14 +123,14 @@ extension Simulator {
                 modern.liveUpdates.lastProblems = flags
                 emit(.update(.liveUpdate(nil, flags)))
             }
-            emit(.drop(.fix(location), reason))
+            emit(.drop(.liveUpdate(location), reason))
         case .deliver(let accuracyLimited):
             guard case .yield(let stationary) = outcome else {
-                emit(.drop(.fix(location), .stationary))
+                emit(.drop(.liveUpdate(location), .stationary))
                 return
             }
             guard let shown = reducedIfNeeded(location) else {
-                emit(.drop(.fix(location), .reducedAccuracy))
+                emit(.drop(.liveUpdate(location), .reducedAccuracy))
                 return
             }
             var flags: DiagnosticFlags = []

@@ -1,0 +1,180 @@
+import Testing
+@testable import LocSimKit
+
+/// docs/modern.md: the iOS 17+ state machines on their own, then wired into the simulator.
+@Suite struct ModernRulesTests {
+    typealias S = SimulatorScript
+
+    static let here = Location(Coordinate(35.0, 139.0), accuracy: 5)
+    static let nearby = Location(Coordinate(35.00005, 139.0), accuracy: 5)  // about 5.6 m away
+    static let away = Location(Coordinate(35.001, 139.0), accuracy: 5)  // about 111 m away
+
+    // MARK: LiveUpdates (M2: stationary)
+
+    @Test func stationaryAfterDelayWithinRadiusThenPausedUntilMoved() {
+        var live = LiveUpdates()
+        live.start(.fitness)
+        let radius = 20.0
+        let delay = Millis.seconds(60)
+        #expect(live.observe(Self.here, at: .seconds(0), radius: radius, delay: delay) == .yield(stationary: false))
+        #expect(live.observe(Self.nearby, at: .seconds(59), radius: radius, delay: delay) == .yield(stationary: false))
+        #expect(live.observe(Self.nearby, at: .seconds(60), radius: radius, delay: delay) == .yield(stationary: true))
+        #expect(live.observe(Self.here, at: .seconds(90), radius: radius, delay: delay) == .paused)
+        #expect(live.observe(Self.away, at: .seconds(100), radius: radius, delay: delay) == .yield(stationary: false))
+        #expect(!live.stationary)
+    }
+
+    @Test func startForgetsTheLastIteration() {
+        var live = LiveUpdates()
+        live.start(.default)
+        _ = live.observe(Self.here, at: .zero, radius: 20, delay: .zero)
+        _ = live.observe(Self.nearby, at: .zero, radius: 20, delay: .zero)
+        #expect(live.stationary)
+        live.start(.airborne)
+        #expect(!live.stationary && live.anchor == nil && live.configuration == .airborne)
+    }
+
+    // MARK: ActivitySession (M6)
+
+    @Test func sessionBegunOutOfUseWaitsForTheForeground() {
+        var session = ActivitySession()
+        session.begin(inUse: false, rejoining: false)
+        #expect(session.state == .pending && !session.keepsInUse)
+        session.foreground()
+        #expect(session.keepsInUse)
+    }
+
+    @Test func terminationRemembersAHeldSessionForTheRelaunch() {
+        var session = ActivitySession()
+        session.begin(inUse: true, rejoining: false)
+        session.terminated()
+        #expect(session.state == .none && session.heldAtTermination)
+        session.begin(inUse: false, rejoining: session.heldAtTermination)
+        #expect(session.keepsInUse && !session.heldAtTermination)
+    }
+
+    // MARK: ModernSituation (M1, M3, M7, M9)
+
+    static func situation(_ change: (inout ModernSituation) -> Void = { _ in }) -> ModernSituation {
+        var s = ModernSituation(
+            diagnostics: true, level: .whenInUse, servicesOff: false, restricted: false, denied: false,
+            requestInProgress: false, inUse: true, app: .foreground, sessionRequired: false,
+            alwaysSessionHeld: false, reducedAccuracy: false)
+        change(&s)
+        return s
+    }
+
+    @Test func whenInUseOutOfUseIsInsufficientlyInUse() {
+        let s = Self.situation { $0.inUse = false; $0.app = .background }
+        #expect(s.decision == .withhold(.notInUse, [.insufficientlyInUse]))
+    }
+
+    @Test func iOS17CarriesNoDiagnostics() {
+        let s = Self.situation { $0.inUse = false; $0.app = .background; $0.diagnostics = false }
+        #expect(s.decision == .withhold(.notInUse, []))
+    }
+
+    @Test func alwaysOutOfUseNeedsAnAlwaysSessionFromIOS18() {
+        var s = Self.situation { $0.level = .always; $0.inUse = false; $0.app = .background }
+        #expect(s.decision == .withhold(.notInUse, [.insufficientlyInUse]))
+        s.alwaysSessionHeld = true
+        #expect(s.decision == .deliver(accuracyLimited: false))
+        s.diagnostics = false
+        s.alwaysSessionHeld = false
+        #expect(s.decision == .deliver(accuracyLimited: false))
+    }
+
+    @Test func explicitSessionRequirementComesFirst() {
+        let s = Self.situation { $0.level = .none; $0.sessionRequired = true; $0.denied = true }
+        #expect(s.decision == .withhold(.serviceSessionRequired, [.authorizationDenied, .serviceSessionRequired]))
+    }
+
+    @Test func suspendedAppGetsNothing() {
+        let s = Self.situation { $0.level = .always; $0.inUse = false; $0.app = .suspended; $0.diagnostics = false }
+        #expect(s.decision == .withhold(.suspended, []))
+    }
+
+    @Test func reducedAccuracyIsAccuracyLimited() {
+        #expect(Self.situation { $0.reducedAccuracy = true }.decision == .deliver(accuracyLimited: true))
+    }
+
+    // MARK: ServiceSessions (M7, M8, M9)
+
+    @Test func noneSessionMeetsTheRequirementOnlyWhenAuthorized() {
+        var sessions = ServiceSessions()
+        sessions.begin("a", .none, purposeKey: nil, inUse: true)
+        #expect(!sessions.meetRequirement(authorized: false))
+        #expect(sessions.meetRequirement(authorized: true))
+        sessions.begin("b", .whenInUse, purposeKey: nil, inUse: false)
+        #expect(!sessions.meetRequirement(authorized: false), "a session created out of use is not effective")
+        sessions.foreground()
+        #expect(sessions.meetRequirement(authorized: false))
+        #expect(sessions.end("b") && !sessions.end("b"))
+    }
+
+    @Test func alwaysSessionDiagnostics() {
+        var sessions = ServiceSessions()
+        sessions.begin("t", .always, purposeKey: "Nav", inUse: true)
+        #expect(sessions.holdsAlways)
+        let s = Self.situation { $0.inUse = false; $0.app = .background; $0.sessionRequired = true }
+        let flags = ServiceSessions.diagnostics(
+            of: sessions.sessions[0], in: s, alwaysDenied: true, fullAccuracyDenied: true)
+        #expect(flags == [.insufficientlyInUse, .alwaysAuthorizationDenied, .fullAccuracyDenied])
+    }
+
+    // MARK: Availability
+
+    @Test func callsNameTheVersionThatIntroducedThem() {
+        let ios16 = RulesVersion(Platform(.iOS, 16, 0))
+        let ios17 = RulesVersion(Platform(.iOS, 17, 0))
+        #expect(ModernAvailability.problem(.liveUpdatesStart(.default), on: ios16)?.hasSuffix("introduced in iOS 17.0") == true)
+        #expect(ModernAvailability.problem(.liveUpdatesStart(.default), on: ios17) == nil)
+        let begin = ModernCall.serviceSessionBegin(name: "s", .whenInUse, fullAccuracyPurposeKey: nil)
+        #expect(ModernAvailability.problem(begin, on: ios17)?.hasSuffix("introduced in iOS 18.0") == true)
+        let tvAlways = ModernCall.serviceSessionBegin(name: "s", .always, fullAccuracyPurposeKey: nil)
+        #expect(ModernAvailability.problem(tvAlways, on: RulesVersion(Platform(.tvOS, 18, 0))) != nil)
+        #expect(ModernAvailability.problem(.backgroundActivitySessionBegin, on: RulesVersion(Platform(.macOS, 15, 0))) != nil)
+    }
+
+    // MARK: In the simulator
+
+    func authorized(_ p: Platform) throws -> SimulatorScript {
+        var s = S(p)
+        try s.launchAuthorized()
+        return s
+    }
+
+    @Test func activitySessionKeepsTheAppInUseAndRunning() throws {
+        var s = try authorized(Platform(.iOS, 17, 0))
+        try s.at(3, .modern(.backgroundActivitySessionBegin))
+        try s.at(4, .modern(.liveUpdatesStart(.default)))
+        #expect(try s.at(10, .background) == [.app(.background), .indicator(on: true)])
+        let loc = S.location(35, 139)
+        #expect(try s.at(100, S.fix(35, 139)) == [.update(.liveUpdate(loc, []))])
+        #expect(try s.at(110, .modern(.backgroundActivitySessionEnd))
+            == [.indicator(on: false), .inUseEnd(.sessionEnded), .app(.suspend)])
+    }
+
+    @Test func implicitPromptOnlyFromIOS18() throws {
+        var s17 = S(Platform(.iOS, 17, 0), plist: ["NSLocationWhenInUseUsageDescription": .string("w")])
+        try s17.at(0, .launch)
+        #expect(try s17.at(1, .modern(.liveUpdatesStart(.default))) == [])
+        var s18 = S(Platform(.iOS, 18, 0), plist: ["NSLocationWhenInUseUsageDescription": .string("w")])
+        try s18.at(0, .launch)
+        let records = try s18.at(1, .modern(.liveUpdatesStart(.default)))
+        #expect(records.first == .prompt(.show(.whenInUse, text: "w", answers: Simulator.modernAnswers)))
+        #expect(records.last == .update(.liveUpdate(nil, [.authorizationRequestInProgress])))
+    }
+
+    @Test func callsWhileSuspendedAreErrors() throws {
+        var s = try authorized(Platform(.iOS, 18, 0))
+        try s.at(10, .background)
+        _ = try s.at(20, .systemNotBusy)
+        #expect(throws: ScenarioError.self) { try s.at(30, .modern(.liveUpdatesStart(.default))) }
+    }
+
+    @Test func endingAnUnknownServiceSessionIsAnError() throws {
+        var s = try authorized(Platform(.iOS, 18, 0))
+        #expect(throws: ScenarioError.self) { try s.at(3, .modern(.serviceSessionEnd(name: "nope"))) }
+    }
+}
