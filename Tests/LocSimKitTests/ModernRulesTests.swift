@@ -11,9 +11,14 @@ import Testing
 
     // MARK: LiveUpdates (M2: stationary)
 
+    static func motion(_ live: LiveUpdates) -> LiveUpdates.Motion? {
+        if case .running(let stream) = live.state { return stream.motion }
+        return nil
+    }
+
     @Test func stationaryAfterDelayWithinRadiusThenPausedUntilMoved() {
         var live = LiveUpdates()
-        live.start(.fitness)
+        _ = live.start(.fitness)
         let radius = 20.0
         let delay = Millis.seconds(60)
         #expect(live.observe(Self.here, at: .seconds(0), radius: radius, delay: delay) == .yield(stationary: false))
@@ -21,24 +26,38 @@ import Testing
         #expect(live.observe(Self.nearby, at: .seconds(60), radius: radius, delay: delay) == .yield(stationary: true))
         #expect(live.observe(Self.here, at: .seconds(90), radius: radius, delay: delay) == .paused)
         #expect(live.observe(Self.away, at: .seconds(100), radius: radius, delay: delay) == .yield(stationary: false))
-        #expect(!live.stationary)
+        #expect(Self.motion(live) == .moving)
     }
 
     @Test func startForgetsTheLastIteration() {
         var live = LiveUpdates()
-        live.start(.default)
+        _ = live.start(.default)
         _ = live.observe(Self.here, at: .zero, radius: 20, delay: .zero)
         _ = live.observe(Self.nearby, at: .zero, radius: 20, delay: .zero)
-        #expect(live.stationary)
-        live.start(.airborne)
-        #expect(!live.stationary && live.anchor == nil && live.configuration == .airborne)
+        #expect(Self.motion(live) == .stationary)
+        _ = live.start(.airborne)
+        #expect(live.state == .running(LiveUpdates.Stream(configuration: .airborne)))
+    }
+
+    @Test func backgroundDeliveryAtTerminationQueuesForTheRestart() {
+        var live = LiveUpdates()
+        _ = live.start(.default)
+        live.terminated(backgroundDelivery: false)
+        #expect(live.state == .off)
+        _ = live.start(.default)
+        live.terminated(backgroundDelivery: true)
+        #expect(live.state == .awaitingRelaunch && !live.isRunning && live.wantsFixes)
+        live.queue(Self.here)
+        live.queue(Self.away)
+        #expect(live.start(.fitness) == [Self.here, Self.away])
+        #expect(live.isRunning)
     }
 
     // MARK: ActivitySession (M6)
 
     @Test func sessionBegunOutOfUseWaitsForTheForeground() {
         var session = ActivitySession()
-        session.begin(inUse: false, rejoining: false)
+        session.begin(inUse: false)
         #expect(session.state == .pending && !session.keepsInUse)
         session.foreground()
         #expect(session.keepsInUse)
@@ -46,56 +65,55 @@ import Testing
 
     @Test func terminationRemembersAHeldSessionForTheRelaunch() {
         var session = ActivitySession()
-        session.begin(inUse: true, rejoining: false)
+        session.begin(inUse: true)
         session.terminated()
-        #expect(session.state == .none && session.heldAtTermination)
-        session.begin(inUse: false, rejoining: session.heldAtTermination)
-        #expect(session.keepsInUse && !session.heldAtTermination)
+        #expect(session.state == .heldWhenEnded && !session.exists)
+        session.relaunched()
+        session.begin(inUse: false)
+        #expect(session.keepsInUse)
     }
 
-    // MARK: ModernSituation (M1, M3, M7, M9)
-
-    static func situation(_ change: (inout ModernSituation) -> Void = { _ in }) -> ModernSituation {
-        var s = ModernSituation(
-            diagnostics: true, level: .whenInUse, servicesOff: false, restricted: false, denied: false,
-            requestInProgress: false, inUse: true, app: .foreground, sessionRequired: false,
-            alwaysSessionHeld: false, reducedAccuracy: false)
-        change(&s)
-        return s
+    @Test func aSuspensionEndsTheRelaunchRun() {
+        var session = ActivitySession()
+        session.begin(inUse: true)
+        session.terminated()
+        session.relaunched()
+        session.suspended()
+        session.begin(inUse: false)
+        #expect(session.state == .pending)
     }
 
-    @Test func whenInUseOutOfUseIsInsufficientlyInUse() {
-        let s = Self.situation { $0.inUse = false; $0.app = .background }
-        #expect(s.decision == .withhold(.notInUse, [.insufficientlyInUse]))
+    // MARK: Diagnostics in the simulator (M3, M7, M9); the delivery rows are in DeliveryTableTests
+
+    @Test func whenInUseOutOfUseIsInsufficientlyInUseOnIOS18Only() throws {
+        for (major, expected) in [(18, [Record.update(.liveUpdate(nil, [.insufficientlyInUse]))]), (17, [])] {
+            var s = try authorized(Platform(.iOS, major, 0)) { $0.grace = .zero }
+            try s.at(3, .modern(.liveUpdatesStart(.default)))
+            _ = try s.at(10, .background)
+            let loc = S.location(35, 139)
+            let records = try s.at(10.5, S.fix(35, 139))
+            #expect(records == [.inUseEnd(.graceExpired)] + expected + [.drop(.liveUpdate(loc), .notInUse)], "iOS \(major): \(records)")
+        }
     }
 
-    @Test func iOS17CarriesNoDiagnostics() {
-        let s = Self.situation { $0.inUse = false; $0.app = .background; $0.diagnostics = false }
-        #expect(s.decision == .withhold(.notInUse, []))
+    @Test func explicitSessionRequirementComesFirst() throws {
+        var s = S(Platform(.iOS, 18, 0), plist: [
+            "NSLocationWhenInUseUsageDescription": .string("w"), "NSLocationRequireExplicitServiceSession": .bool(true),
+        ])
+        try s.at(0, .launch)
+        #expect(try s.at(1, .modern(.liveUpdatesStart(.default))) == [.update(.liveUpdate(nil, [.serviceSessionRequired]))])
+        #expect(try s.at(2, S.fix(35, 139)) == [.drop(.liveUpdate(S.location(35, 139)), .serviceSessionRequired)])
     }
 
-    @Test func alwaysOutOfUseNeedsAnAlwaysSessionFromIOS18() {
-        var s = Self.situation { $0.level = .always; $0.inUse = false; $0.app = .background }
-        #expect(s.decision == .withhold(.notInUse, [.insufficientlyInUse]))
-        s.alwaysSessionHeld = true
-        #expect(s.decision == .deliver(accuracyLimited: false))
-        s.diagnostics = false
-        s.alwaysSessionHeld = false
-        #expect(s.decision == .deliver(accuracyLimited: false))
-    }
-
-    @Test func explicitSessionRequirementComesFirst() {
-        let s = Self.situation { $0.level = .none; $0.sessionRequired = true; $0.denied = true }
-        #expect(s.decision == .withhold(.serviceSessionRequired, [.authorizationDenied, .serviceSessionRequired]))
-    }
-
-    @Test func suspendedAppGetsNothing() {
-        let s = Self.situation { $0.level = .always; $0.inUse = false; $0.app = .suspended; $0.diagnostics = false }
-        #expect(s.decision == .withhold(.suspended, []))
-    }
-
-    @Test func reducedAccuracyIsAccuracyLimited() {
-        #expect(Self.situation { $0.reducedAccuracy = true }.decision == .deliver(accuracyLimited: true))
+    @Test func reducedAccuracyIsAccuracyLimited() throws {
+        var s = try authorized(Platform(.iOS, 18, 0), precise: false)
+        try s.at(3, .modern(.liveUpdatesStart(.default)))
+        let records = try s.at(4, S.fix(35, 139))
+        guard case .update(.liveUpdate(_?, let flags))? = records.last else {
+            Issue.record("no element: \(records)")
+            return
+        }
+        #expect(flags == [.accuracyLimited])
     }
 
     // MARK: ServiceSessions (M7, M8, M9)
@@ -115,10 +133,10 @@ import Testing
     @Test func alwaysSessionDiagnostics() {
         var sessions = ServiceSessions()
         sessions.begin("t", .always, purposeKey: "Nav", inUse: true)
-        #expect(sessions.holdsAlways)
-        let s = Self.situation { $0.inUse = false; $0.app = .background; $0.sessionRequired = true }
+        #expect(sessions.delivery(explicitRequired: true, authorized: false) == .always)
         let flags = ServiceSessions.diagnostics(
-            of: sessions.sessions[0], in: s, alwaysDenied: true, fullAccuracyDenied: true)
+            of: sessions.sessions[0], authorizationFlags: [.serviceSessionRequired], level: .whenInUse, inUse: false,
+            alwaysDenied: true, fullAccuracyDenied: true)
         #expect(flags == [.insufficientlyInUse, .alwaysAuthorizationDenied, .fullAccuracyDenied])
     }
 
@@ -138,9 +156,11 @@ import Testing
 
     // MARK: In the simulator
 
-    func authorized(_ p: Platform) throws -> SimulatorScript {
-        var s = S(p)
-        try s.launchAuthorized()
+    func authorized(
+        _ p: Platform, precise: Bool? = nil, _ configure: (inout Parameters) -> Void = { _ in }
+    ) throws -> SimulatorScript {
+        var s = S(p, configure)
+        try s.launchAuthorized(precise: precise)
         return s
     }
 

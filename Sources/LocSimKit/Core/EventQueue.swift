@@ -98,6 +98,17 @@ public struct EventQueue<Payload> {
         if limit > now { now = limit }
     }
 
+    /// Removes every pending event whose payload matches `predicate`; the
+    /// others keep their order.
+    ///
+    /// - Complexity: O(n).
+    public mutating func removeAll(where predicate: (Payload) throws -> Bool) rethrows {
+        let before = heap.count
+        try heap.removeAll { try predicate($0.payload) }
+        guard heap.count != before, heap.count > 1 else { return }
+        for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
+    }
+
     mutating func siftUp(_ start: Int) {
         var child = start
         let entry = heap[child]

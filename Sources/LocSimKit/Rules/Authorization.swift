@@ -1,7 +1,43 @@
 /// The app's location authorization as the system holds it, and what each
 /// part of the system reads from it (RULES §4–§7, §10; seed 001's table).
+///
+/// The grant is one enum whose cases carry only what exists with them:
+/// Allow Once is a kind of When In Use, provisional a kind of Always, and
+/// temporary full accuracy refines an authorized grant only.
 public struct Authorization: Equatable, Sendable {
     /// What the user granted.
+    public enum Access: Equatable, Sendable {
+        /// Never asked: Settings shows nothing.
+        case notDetermined
+        /// Asked before and undecided again (Settings: Ask Next Time); the status reads `notDetermined`.
+        case askNextTime
+        case denied
+        case whenInUse(WhenInUse, TemporaryPrecision)
+        case always(Always, TemporaryPrecision)
+    }
+
+    /// How long When In Use lasts.
+    public enum WhenInUse: Equatable, Sendable {
+        /// Until the user changes it.
+        case standing
+        /// Allow Once: until in use ends (§7).
+        case once
+    }
+
+    /// Whether Always is confirmed or only provisional (§6).
+    public enum Always: Equatable, Sendable {
+        case confirmed
+        /// The status reads `authorizedAlways`; delivery follows When In Use.
+        case provisional
+    }
+
+    /// Full accuracy granted once by `requestTemporaryFullAccuracyAuthorization` (§10).
+    public enum TemporaryPrecision: Equatable, Sendable {
+        case none
+        case fullUntilInUseEnds
+    }
+
+    /// The grant, reduced to its four levels (tests and the Settings display read it).
     public enum Grant: Equatable, Sendable {
         case notDetermined, denied, whenInUse, always
     }
@@ -11,28 +47,61 @@ public struct Authorization: Equatable, Sendable {
         case none, whenInUse, always
     }
 
-    public var grant = Grant.notDetermined
-    /// Provisional Always: the status reads `authorizedAlways`, delivery follows When In Use (§6).
-    public var provisional = false
-    /// Allow Once: When In Use until in use ends (§7).
-    public var temporary = false
-    /// The app was asked before (Settings shows Ask Next Time rather than nothing).
-    public var askedBefore = false
+    public var access = Access.notDetermined
     /// The Precise switch is off (iOS 14+).
     public var reducedAccuracy = false
-    /// Full accuracy granted once by `requestTemporaryFullAccuracyAuthorization` (§10).
-    public var temporaryFullAccuracy = false
+    /// Location Services are off for the whole device.
     public var locationServicesOff = false
+    /// Screen Time or a profile restricts location.
     public var restricted = false
 
     public init() {}
+
+    public var grant: Grant {
+        switch access {
+        case .notDetermined, .askNextTime: return .notDetermined
+        case .denied: return .denied
+        case .whenInUse: return .whenInUse
+        case .always: return .always
+        }
+    }
+
+    /// Allow Once.
+    public var temporary: Bool { access == .whenInUse(.once, .none) || access == .whenInUse(.once, .fullUntilInUseEnds) }
+
+    /// Provisional Always.
+    public var provisional: Bool {
+        if case .always(.provisional, _) = access { return true }
+        return false
+    }
+
+    public var temporaryFullAccuracy: Bool {
+        switch access {
+        case .whenInUse(_, let p), .always(_, let p): return p == .fullUntilInUseEnds
+        case .notDetermined, .askNextTime, .denied: return false
+        }
+    }
+
+    /// The same grant with temporary full accuracy on or off; nothing for an unauthorized app.
+    mutating func setTemporaryFullAccuracy(_ on: Bool) {
+        let p: TemporaryPrecision = on ? .fullUntilInUseEnds : .none
+        switch access {
+        case .whenInUse(let w, _): access = .whenInUse(w, p)
+        case .always(let a, _): access = .always(a, p)
+        case .notDetermined, .askNextTime, .denied: break
+        }
+    }
+
+    /// Temporary full accuracy carried over to a new authorized grant (a
+    /// Settings or upgrade change keeps it; §10, choice).
+    var precision: TemporaryPrecision { temporaryFullAccuracy ? .fullUntilInUseEnds : .none }
 
     /// `CLAuthorizationStatus` as the app reads it on `platform`.
     public func status(on platform: RulesVersion) -> AuthorizationStatus {
         if restricted { return .restricted }
         if locationServicesOff { return .denied }
-        switch grant {
-        case .notDetermined: return .notDetermined
+        switch access {
+        case .notDetermined, .askNextTime: return .notDetermined
         case .denied: return .denied
         case .whenInUse, .always:
             if platform.legacy { return .authorized }
@@ -43,11 +112,12 @@ public struct Authorization: Equatable, Sendable {
 
     /// What the Settings app shows.
     public var settings: SettingsDisplay {
-        switch grant {
-        case .notDetermined: return askedBefore ? .askNextTime : .none
+        switch access {
+        case .notDetermined: return .none
+        case .askNextTime, .whenInUse(.once, _): return .askNextTime
         case .denied: return .never
-        case .whenInUse: return temporary ? .askNextTime : .whileUsing
-        case .always: return provisional ? .whileUsing : .always
+        case .whenInUse(.standing, _), .always(.provisional, _): return .whileUsing
+        case .always(.confirmed, _): return .always
         }
     }
 
@@ -59,10 +129,10 @@ public struct Authorization: Equatable, Sendable {
     /// The level delivery follows.
     public var level: Level {
         if restricted || locationServicesOff { return .none }
-        switch grant {
-        case .notDetermined, .denied: return .none
-        case .whenInUse: return .whenInUse
-        case .always: return provisional ? .whenInUse : .always
+        switch access {
+        case .notDetermined, .askNextTime, .denied: return .none
+        case .whenInUse, .always(.provisional, _): return .whenInUse
+        case .always(.confirmed, _): return .always
         }
     }
 
@@ -70,6 +140,11 @@ public struct Authorization: Equatable, Sendable {
     public func view(on platform: RulesVersion) -> AuthView {
         AuthView(
             status: status(on: platform), settings: settings, accuracy: accuracy(on: platform),
-            provisional: provisional && grant == .always, temporary: (temporary && grant == .whenInUse) || temporaryFullAccuracy)
+            provisional: provisional, temporary: temporary || temporaryFullAccuracy)
     }
+}
+
+extension AuthorizationStatus {
+    /// Denied (by the user or with Location Services off) or restricted.
+    var deniesAccess: Bool { self == .denied || self == .restricted }
 }

@@ -12,7 +12,7 @@ extension Simulator {
             try checkPreciseSwitch(on, s)
             authorization.reducedAccuracy = !on
             // The user's explicit choice replaces temporary full accuracy (§10, choice).
-            authorization.temporaryFullAccuracy = false
+            authorization.setTemporaryFullAccuracy(false)
             authorizationChanged()
         case .locationServices(let on):
             authorization.locationServicesOff = !on
@@ -21,10 +21,9 @@ extension Simulator {
             authorization.restricted = on
             authorizationChanged()
         case .tapNotification(let id):
-            guard shownNotifications.contains(id) else {
+            guard monitoring.shownNotifications.remove(id) != nil else {
                 throw error("tapNotification: no notification '\(id)' has been shown", s, atArgument: true)
             }
-            shownNotifications.remove(id)
             switch app {
             case .notRunning: launchIntoForeground()
             case .background, .suspended: bringToForeground()
@@ -85,9 +84,8 @@ extension Simulator {
         case .upgradeRequest, .provisionalUpgrade:
             upgradeAnswered(changeToAlways: answer == .changeToAlways)
         case .temporaryFullAccuracy:
-            temporaryAccuracyPending = false
             if answer == .allowOnce {
-                authorization.temporaryFullAccuracy = true
+                authorization.setTemporaryFullAccuracy(true)
                 authorizationChanged()
             }
             emit(.completion(method: "requestTemporaryFullAccuracyAuthorization", error: nil))
@@ -97,18 +95,16 @@ extension Simulator {
     /// §5's first prompts. `always` is true for `requestAlwaysAuthorization`
     /// (and the first-use prompt, which grants the only level there is).
     mutating func grantFromFirstPrompt(_ answer: Answer, always: Bool, precise: Bool?) {
-        authorization.askedBefore = true
+        let precision = authorization.precision
         switch answer {
         case .dontAllow:
-            authorization.grant = .denied
+            authorization.access = .denied
         case .allowOnce:
-            authorization.grant = .whenInUse
-            authorization.temporary = true
+            authorization.access = .whenInUse(.once, precision)
         case .allowWhileUsing:
-            authorization.grant = always && rules.modern ? .always : .whenInUse
-            authorization.provisional = always && rules.modern
+            authorization.access = always && rules.modern ? .always(.provisional, precision) : .whenInUse(.standing, precision)
         case .allow, .allowAlways:
-            authorization.grant = always ? .always : .whenInUse
+            authorization.access = always ? .always(.confirmed, precision) : .whenInUse(.standing, precision)
         case .keepWhileUsing, .changeToAlways:
             preconditionFailure("upgrade answer \(answer) on a first prompt")
         }
@@ -120,8 +116,8 @@ extension Simulator {
 
     /// The Keep/Change prompt: from a request (§4) or of provisional Always (§6).
     mutating func upgradeAnswered(changeToAlways: Bool) {
-        authorization.grant = changeToAlways ? .always : .whenInUse
-        authorization.provisional = false
+        let precision = authorization.precision
+        authorization.access = changeToAlways ? .always(.confirmed, precision) : .whenInUse(.standing, precision)
         authorizationChanged()
         releaseHeldEvents(deliver: changeToAlways, otherwise: .keptWhileUsing)
     }
@@ -129,22 +125,17 @@ extension Simulator {
     /// An explicit Settings change; it ends provisional Always (§6, choice).
     mutating func settingsChanged(to choice: SettingsChoice, precise: Bool?) {
         let wasProvisional = authorization.provisional
-        authorization.provisional = false
-        authorization.temporary = false
-        authorization.askedBefore = true
-        upgradePending = false
+        if case .pending = upgrade.prompt { upgrade.prompt = .notOffered }
+        // Temporary full accuracy ends with the access it refined (never, Ask
+        // Next Time), or when the user sets the Precise switch explicitly (§10, choice).
+        let precision: Authorization.TemporaryPrecision = precise != nil ? .none : authorization.precision
         switch choice {
-        case .never: authorization.grant = .denied
-        case .askNextTime: authorization.grant = .notDetermined
-        case .whileUsing: authorization.grant = .whenInUse
-        case .always: authorization.grant = .always
+        case .never: authorization.access = .denied
+        case .askNextTime: authorization.access = .askNextTime
+        case .whileUsing: authorization.access = .whenInUse(.standing, precision)
+        case .always: authorization.access = .always(.confirmed, precision)
         }
         if let precise { authorization.reducedAccuracy = !precise }
-        // Temporary full accuracy ends with the access it refined, or when the
-        // user sets the Precise switch explicitly (§10, choice).
-        if choice == .never || choice == .askNextTime || precise != nil {
-            authorization.temporaryFullAccuracy = false
-        }
         authorizationChanged()
         if wasProvisional {
             releaseHeldEvents(deliver: choice == .always, otherwise: choice == .never ? .notAuthorized : .keptWhileUsing)

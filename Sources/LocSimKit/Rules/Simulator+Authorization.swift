@@ -12,54 +12,51 @@ extension Simulator {
     /// or when a suspended app next runs (§2).
     mutating func reportAuthorization(initial: Bool) {
         let status = authorization.status(on: rules)
-        let accuracy = authorization.accuracy(on: rules)
+        let accuracy = self.accuracy
         var lostAccess = false
-        if !initial, let (seenStatus, seenAccuracy) = appSawStatus {
+        if !initial, let seen = reported.appSaw {
             let unchanged = usesNewAuthorizationCallback
-                ? (seenStatus == status && seenAccuracy == accuracy) : seenStatus == status
+                ? (seen.status == status && seen.accuracy == accuracy) : seen.status == status
             if unchanged { return }
-            lostAccess = !seenStatus.deniesAccess && status.deniesAccess
+            lostAccess = !seen.status.deniesAccess && status.deniesAccess
         }
-        appSawStatus = (status, accuracy)
+        reported.appSaw = (status, accuracy)
         if usesNewAuthorizationCallback {
             emitCallback(.locationManagerDidChangeAuthorization(status, accuracy))
         } else {
             emitCallback(.didChangeAuthorization(status))
         }
-        if lostAccess, manager.updating || manager.requestLocationPending {
-            manager.requestLocationPending = false
+        guard lostAccess else { return }
+        switch manager.standard {
+        case .off: break
+        case .updating:
+            emitCallback(.didFailWithError(.kCLErrorDenied))
+        case .requestingOnce:
+            manager.standard = .off
+            timers.cancel(.requestLocationTimeout)
             emitCallback(.didFailWithError(.kCLErrorDenied))
         }
     }
 
-    /// Delivers a callback owed to an app that was suspended when it changed (§2).
+    /// Delivers what changed while the app was suspended (§2): the callback
+    /// reports only a status the app has not seen.
     mutating func deliverOwedCallbacks() {
-        guard owesAuthorizationCallback else { return }
-        owesAuthorizationCallback = false
         reportAuthorization(initial: false)
     }
 
     /// Everything that follows a change of `authorization`: the `auth`
-    /// record, the callback (now, owed, or at the next launch), a denial
-    /// reported to running updates, and the session and indicator.
+    /// record, the callback (now, or when a suspended app next runs, or at
+    /// the next launch), a denial reported to running updates, and the
+    /// session and indicator.
     mutating func authorizationChanged() {
         let view = authorization.view(on: rules)
-        if view != lastAuthView {
-            lastAuthView = view
+        if view != reported.auth {
+            reported.auth = view
             emit(.auth(view))
         }
-        switch app {
-        case .foreground, .background: reportAuthorization(initial: false)
-        case .suspended: owesAuthorizationCallback = true
-        case .notRunning: break  // the next launch reports the status anyway
-        }
+        if app.isRunning { reportAuthorization(initial: false) }
         endSessionIfBroken()
         updateIndicator()
         beginSessionIfEligible()
     }
-}
-
-extension AuthorizationStatus {
-    /// Denied (by the user or with Location Services off) or restricted.
-    var deniesAccess: Bool { self == .denied || self == .restricted }
 }

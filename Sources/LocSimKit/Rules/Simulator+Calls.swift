@@ -17,8 +17,8 @@ extension Simulator {
         case .requestTemporaryFullAccuracyAuthorization(let key): requestTemporaryFullAccuracy(purposeKey: key)
         case .startUpdatingLocation: startUpdatingLocation()
         case .stopUpdatingLocation:
-            manager.updating = false
-            manager.requestLocationPending = false
+            manager.standard = .off
+            timers.cancel(.requestLocationTimeout)
             endSessionIfBroken()
         case .requestLocation: requestLocation()
         case .startMonitoringSignificantLocationChanges:
@@ -26,24 +26,22 @@ extension Simulator {
             guard monitoringAllowed(region: nil) else { return }
             // Starting twice gives no new event; stop then start does (F§6).
             if significantChanges { return }
-            significantChanges = true
-            lastSignificantChange = nil
-            if let fix = lastFix { significantChangeCheck(fix, alreadyDelivered: false) }
+            monitoring.significantChange = .init()
+            if let fix = fixes.last { significantChangeCheck(fix, alreadyDelivered: false) }
         case .stopMonitoringSignificantLocationChanges:
-            significantChanges = false
+            monitoring.significantChange = nil
         case .startMonitoringVisits:
             guard monitoringAllowed(region: nil) else { return }
-            visits = true
+            if monitoring.visits == nil { monitoring.visits = .init() }
         case .stopMonitoringVisits:
-            visits = false
-            visitArrival = nil
+            monitoring.visits = nil
         case .startMonitoring(let region): startMonitoring(region)
         case .stopMonitoring(let id):
             try checkDeclared(id, s)
-            regions.removeAll { $0.region.id == id }
+            monitoring.regions.remove(id)
         case .requestState(let id):
             try checkDeclared(id, s)
-            if let r = regions.first(where: { $0.region.id == id }) {
+            if let r = monitoring.regions[id] {
                 reportRegionState(r.state, id)
             } else {
                 // No longer (or never successfully) monitored: code 5, as F§5
@@ -51,22 +49,24 @@ extension Simulator {
                 emitCallback(.monitoringDidFail(regionID: id, .kCLErrorRegionMonitoringFailure))
             }
         case .startRangingBeacons(let constraint):
-            if !manager.ranging.contains(constraint) { manager.ranging.append(constraint) }
+            manager.ranging.start(constraint)
             if authorization.level == .none && authorization.grant == .denied {
                 emitCallback(.didFailRanging(constraint, .kCLErrorDenied))
             }
         case .stopRangingBeacons(let constraint):
-            manager.ranging.removeAll { $0 == constraint }
+            manager.ranging.stop(constraint)
         case .set(let property): try setProperty(property, s)
         case .addLocationNotification(let region, let repeats):
-            declaredRegionIDs.insert(region.id)
-            notifications.removeAll { $0.region.id == region.id }
-            notifications.append(LocationNotification(region: region, repeats: repeats, boundary: initialBoundary(region)))
+            monitoring.declaredRegionIDs.insert(region.id)
+            // A trigger with the same id replaces the older and goes last.
+            monitoring.notifications.remove(region.id)
+            monitoring.notifications.upsert(
+                region.id, LocationNotification(region: region, repeats: repeats, boundary: initialBoundary(region)))
         }
     }
 
     func checkDeclared(_ id: String, _ s: TimedStatement) throws(ScenarioError) {
-        guard !declaredRegionIDs.contains(id) else { return }
+        guard !monitoring.declaredRegionIDs.contains(id) else { return }
         throw error("unknown region '\(id)'; declare it first with 'app startMonitoring \(id) …'", s, atArgument: true)
     }
 
@@ -74,32 +74,33 @@ extension Simulator {
         promptOnFirstUse()
         // A new run of updates delivers its first fix whatever distanceFilter
         // says; starting again while running changes nothing.
-        if !manager.updating { lastDelivered = nil }
-        manager.updating = true
-        manager.requestLocationPending = false
-        let status = authorization.status(on: rules)
-        if status == .denied || status == .restricted { emitCallback(.didFailWithError(.kCLErrorDenied)) }
+        if !manager.updating {
+            manager.standard = .updating(lastDelivered: nil)
+            timers.cancel(.requestLocationTimeout)
+        }
+        if authorization.status(on: rules).deniesAccess { emitCallback(.didFailWithError(.kCLErrorDenied)) }
         beginSessionIfEligible()
     }
 
     mutating func requestLocation() {
         promptOnFirstUse()
-        let status = authorization.status(on: rules)
-        if status == .denied || status == .restricted {
+        if authorization.status(on: rules).deniesAccess {
             emitCallback(.didFailWithError(.kCLErrorDenied))
             return
         }
         if manager.updating { return }  // the running updates deliver the next fix anyway
-        manager.requestLocationPending = true
-        requestGeneration += 1
-        schedule(.requestLocationTimeout(generation: requestGeneration), at: now + parameters.requestLocationTimeout)
+        // A newer request replaces a pending one, and its timeout with it.
+        timers.cancel(.requestLocationTimeout)
+        let timeout = now + parameters.requestLocationTimeout
+        manager.standard = .requestingOnce(timeout: timeout)
+        schedule(.requestLocationTimeout, at: timeout)
     }
 
     /// Before iOS 13, When In Use cannot use significant-change, region or
     /// visit monitoring (RULES §1, §8); denied apps cannot either.
     mutating func monitoringAllowed(region: String?) -> Bool {
         let blocked =
-            authorization.grant == .denied || authorization.restricted
+            authorization.access == .denied || authorization.restricted
             || (authorization.level == .whenInUse && !rules.modern)
         guard blocked else { return true }
         if let region {
@@ -111,21 +112,20 @@ extension Simulator {
     }
 
     mutating func startMonitoring(_ region: CircularRegion) {
-        declaredRegionIDs.insert(region.id)
+        monitoring.declaredRegionIDs.insert(region.id)
         promptOnFirstUse()
         guard monitoringAllowed(region: region.id) else { return }
         guard region.radius > 0, region.radius <= Self.maximumRegionRadius else {
             emitCallback(.monitoringDidFail(regionID: region.id, .kCLErrorRegionMonitoringFailure))
             return
         }
-        let existing = regions.firstIndex { $0.region.id == region.id }
-        if existing == nil && regions.count >= parameters.maxRegions {
+        if !monitoring.regions.contains(region.id) && monitoring.regions.count >= parameters.maxRegions {
             emitCallback(.monitoringDidFail(regionID: nil, .kCLErrorRegionMonitoringFailure))
             return
         }
         let boundary = initialBoundary(region)
         let monitored = MonitoredRegion(region: region, boundary: boundary)
-        if let existing { regions[existing] = monitored } else { regions.append(monitored) }
+        monitoring.regions.upsert(region.id, monitored)
         emitCallback(.didStartMonitoring(regionID: region.id))
         reportRegionState(boundary.state, region.id)
     }
@@ -138,7 +138,7 @@ extension Simulator {
         if authorization.level == .none {
             // §8: no region events before authorization; the state would leak the position.
             emit(.drop(.callback(callback), .notAuthorized))
-        } else if authorization.accuracy(on: rules) == .reduced {
+        } else if accuracy == .reduced {
             emit(.drop(.callback(callback), .reducedAccuracy))
         } else {
             emitCallback(callback)
@@ -147,7 +147,7 @@ extension Simulator {
 
     /// A new region's state from the last known fix, `unknown` without one (RULES §8).
     func initialBoundary(_ region: CircularRegion) -> Boundary {
-        Boundary.initial(distance: lastFix.map { Geo.distance($0.coordinate, region.center) }, radius: region.radius)
+        Boundary.initial(distance: fixes.last.map { Geo.distance($0.coordinate, region.center) }, radius: region.radius)
     }
 
     mutating func setProperty(_ property: ManagerProperty, _ s: TimedStatement) throws(ScenarioError) {

@@ -1,39 +1,40 @@
-/// RULES §3: in use, the background location session and the blue indicator.
+/// RULES §3: in use, the background session and the indicator.
 extension Simulator {
     /// In use = in the foreground, within `grace` after leaving it, or while a
     /// background session is active. macOS apps are in use while they run.
     var computedInUse: Bool {
         if !rules.suspends { return app != .notRunning }
-        return app == .foreground || graceUntil != nil || session || modern.activity.keepsInUse
+        switch lifecycle {
+        case .foreground: return true
+        // A CLBackgroundActivitySession keeps a background app in use (docs/modern.md M6).
+        case .background(let b): return b.inUse != .no || modern.activity.keepsInUse
+        case .suspended(let grace): return grace != nil
+        case .notRunning: return false
+        }
     }
 
     mutating func updateInUse(beginning reason: InUseBeginReason) {
-        guard !inUse, computedInUse else { return }
-        inUse = true
+        guard !reported.inUse, computedInUse else { return }
+        reported.inUse = true
         emit(.inUseBegin(reason))
     }
 
     mutating func updateInUse(ending reason: InUseEndReason) {
-        guard inUse, !computedInUse else { return }
-        inUse = false
+        guard reported.inUse, !computedInUse else { return }
+        reported.inUse = false
         emit(.inUseEnd(reason))
         inUseEnded()
     }
 
     /// Allow Once and temporary full accuracy last only while in use (§7, §10).
     mutating func inUseEnded() {
-        var changed = false
-        if authorization.temporary && authorization.grant == .whenInUse {
-            authorization.grant = .notDetermined
-            authorization.temporary = false
-            authorization.askedBefore = true
-            changed = true
+        let before = authorization.access
+        switch authorization.access {
+        case .whenInUse(.once, _): authorization.access = .askNextTime
+        case .whenInUse, .always: authorization.setTemporaryFullAccuracy(false)
+        case .notDetermined, .askNextTime, .denied: break
         }
-        if authorization.temporaryFullAccuracy {
-            authorization.temporaryFullAccuracy = false
-            changed = true
-        }
-        if changed { authorizationChanged() }
+        if authorization.access != before { authorizationChanged() }
     }
 
     /// Whether standard updates could run in the background now: authorized,
@@ -47,12 +48,15 @@ extension Simulator {
     }
 
     /// Begins a session for a running background app when it may: while in
-    /// use for When In Use, while running for Always (RULES §3).
+    /// use for When In Use, while running for Always (RULES §3). The session
+    /// replaces any grace period.
     mutating func beginSessionIfEligible() {
-        guard rules.suspends, app == .background, !session, sessionConditionsHold else { return }
-        guard inUse || authorization.level == .always else { return }
-        session = true
-        cancelGrace()
+        guard rules.suspends, case .background(var b) = lifecycle, b.inUse != .session, sessionConditionsHold else {
+            return
+        }
+        guard reported.inUse || authorization.level == .always else { return }
+        b.inUse = .session
+        lifecycle = .background(b)
         updateInUse(beginning: .backgroundSession)
         updateIndicator()
     }
@@ -60,8 +64,9 @@ extension Simulator {
     /// Ends the session when its conditions no longer hold; in use then ends
     /// at once and the app may be suspended.
     mutating func endSessionIfBroken() {
-        guard session, !sessionConditionsHold else { return }
-        session = false
+        guard case .background(var b) = lifecycle, b.inUse == .session, !sessionConditionsHold else { return }
+        b.inUse = .no
+        lifecycle = .background(b)
         updateIndicator()
         updateInUse(ending: .sessionEnded)
         suspendIfIdle()
@@ -80,8 +85,8 @@ extension Simulator {
         case .whenInUse: on = session || activity
         case .always: on = (session && manager.showsBackgroundLocationIndicator && rules.atLeast(11)) || activity
         }
-        guard on != indicator else { return }
-        indicator = on
+        guard on != reported.indicator else { return }
+        reported.indicator = on
         emit(.indicator(on: on))
     }
 }

@@ -19,21 +19,17 @@ extension Simulator {
     }
 
     mutating func launchIntoForeground() {
-        app = .foreground
-        forceQuit = false
+        lifecycle = .foreground
         emit(.app(.launchForeground))
         updateInUse(beginning: .foreground)
         createManager()
     }
 
+    /// Back to the foreground: the grace and the session are background
+    /// notions, and the indicator is off (RULES §3).
     mutating func bringToForeground() {
-        app = .foreground
+        lifecycle = .foreground
         emit(.app(.foreground))
-        cancelGrace()
-        suspendGeneration += 1
-        // The session is a background notion: in the foreground the app is in
-        // use anyway, and the indicator is off (RULES §3).
-        session = false
         updateIndicator()
         updateInUse(beginning: .foreground)
         deliverOwedCallbacks()
@@ -44,20 +40,19 @@ extension Simulator {
         guard app == .foreground else {
             throw error("background: the app is not in the foreground (it is \(app))", s)
         }
-        app = .background
+        let deadline = now + parameters.suspendAfter
+        lifecycle = .background(.init(deadline: deadline, inUse: .no))
         emit(.app(.background))
         dismissInAppPrompt()
         guard rules.suspends else { return }
         updateIndicator()
         beginSessionIfEligible()
         if !session {
-            graceGeneration += 1
-            graceUntil = now + parameters.grace
-            schedule(.graceExpired(generation: graceGeneration), at: now + parameters.grace)
+            let until = now + parameters.grace
+            lifecycle = .background(.init(deadline: deadline, inUse: .grace(until: until)))
+            schedule(.graceExpired, at: until)
         }
-        runDeadline = now + parameters.suspendAfter
-        suspendGeneration += 1
-        schedule(.suspend(generation: suspendGeneration), at: runDeadline)
+        schedule(.suspend, at: deadline)
     }
 
     mutating func terminate(by reason: TerminateReason, _ s: TimedStatement) throws(ScenarioError) {
@@ -73,28 +68,22 @@ extension Simulator {
 
     /// The app stops running: standard updates and ranging stop; monitoring persists (F§6–F§9).
     mutating func end(_ reason: TerminateReason) {
-        app = .notRunning
+        lifecycle = .notRunning(endedBy: reason)
         emit(.app(.terminate(reason)))
         // As for `background`: the app record first, then what it dismisses
         // (a dead app gets no completion).
         dismissInAppPrompt()
-        forceQuit = reason == .user
-        cancelGrace()
-        suspendGeneration += 1
-        session = false
         modernTerminated()
         manager = ManagerSettings()
-        requestGeneration += 1
+        timers.cancel(.requestLocationTimeout)
         updateIndicator()
         updateInUse(ending: .terminated)
-        owesAuthorizationCallback = false
     }
 
     /// A new `CLLocationManager`: fresh properties, then the initial
     /// authorization callback (RULES §0, §9).
     mutating func createManager() {
         manager = ManagerSettings()
-        owesAuthorizationCallback = false
         reportAuthorization(initial: true)
     }
 
@@ -108,9 +97,8 @@ extension Simulator {
         emit(.prompt(.dismiss))
         switch p.origin {
         case .alwaysRequest, .upgradeRequest:
-            alwaysRequestUsed = false
+            upgrade.request = .available
         case .temporaryFullAccuracy:
-            temporaryAccuracyPending = false
             if app.isRunning { emit(.completion(method: "requestTemporaryFullAccuracyAuthorization", error: nil)) }
         case .whenInUseRequest, .firstUse, .provisionalUpgrade:
             break
@@ -118,41 +106,45 @@ extension Simulator {
     }
 
     /// Suspends a background app whose run time is over, unless a session
-    /// keeps it running. macOS apps are never suspended (RULES §1).
+    /// (or a CLBackgroundActivitySession) keeps it running. macOS apps are
+    /// never suspended (RULES §1).
     mutating func suspendIfIdle() {
-        guard rules.suspends, app == .background, !session, !modern.activity.keepsInUse, now >= runDeadline
+        guard rules.suspends, case .background(let b) = lifecycle, b.inUse != .session, now >= b.deadline,
+            !modern.activity.keepsInUse
         else { return }
-        app = .suspended
-        modern.relaunchRun = false
+        lifecycle = .suspended(graceUntil: lifecycle.graceUntil)
+        modern.activity.suspended()
         emit(.app(.suspend))
     }
 
-    /// Makes sure the app runs to receive an event of a service that may wake
-    /// or relaunch it (Always, RULES §2). Returns the reason it cannot.
-    mutating func ensureRunning(for reason: WakeReason) -> DropReason? {
-        switch app {
-        case .foreground:
-            return nil
-        case .background:
-            extendRun()
-            return nil
-        case .suspended:
-            app = .background
-            emit(.app(.wake(reason)))
-            extendRun()
-            deliverOwedCallbacks()
-            return nil
-        case .notRunning:
-            if rules.isWatch { return .notRunning }
-            if forceQuit && !relaunchesAfterForceQuit { return .forceQuit }
-            app = .background
-            modern.relaunchRun = true
-            emit(.app(.launchBackground(reason)))
-            runDeadline = now
-            extendRun()
-            createManager()
-            return nil
+    /// The app as §8's table sees it.
+    var deliveryApp: Delivery.App {
+        switch lifecycle {
+        case .foreground: return .foreground
+        case .background: return .background
+        case .suspended: return .suspended
+        case .notRunning(let endedBy):
+            if rules.isWatch { return .notLaunchable }
+            if endedBy == .user && !relaunchesAfterForceQuit { return .forceQuit }
+            return .notRunning
         }
+    }
+
+    /// Wakes or relaunches the app for an event of `reason` (§2); either way
+    /// it then runs for `wakeWindow`.
+    mutating func wake(for reason: WakeReason) {
+        lifecycle = .background(.init(deadline: now, inUse: .suspendedGrace(lifecycle.graceUntil)))
+        emit(.app(.wake(reason)))
+        extendRun()
+        deliverOwedCallbacks()
+    }
+
+    mutating func relaunch(for reason: WakeReason) {
+        lifecycle = .background(.init(deadline: now, inUse: .no))
+        modern.activity.relaunched()
+        emit(.app(.launchBackground(reason)))
+        extendRun()
+        createManager()
     }
 
     /// F§6: relaunch after a force-quit, by version unless the scenario sets it.
@@ -160,27 +152,19 @@ extension Simulator {
         parameters.relaunchAfterForceQuit ?? !rules.atLeast(26)
     }
 
-    /// A woken app runs for `wakeWindow` more.
+    /// A running background app runs for `wakeWindow` more.
     mutating func extendRun() {
+        guard case .background(var b) = lifecycle else { return }
         let end = now + parameters.wakeWindow
-        if end > runDeadline { runDeadline = end }
-        suspendGeneration += 1
-        schedule(.suspend(generation: suspendGeneration), at: runDeadline)
-    }
-
-    mutating func cancelGrace() {
-        graceUntil = nil
-        graceGeneration += 1
+        if end > b.deadline { b.deadline = end }
+        lifecycle = .background(b)
+        schedule(.suspend, at: b.deadline)
     }
 }
 
-extension AppState: CustomStringConvertible {
-    public var description: String {
-        switch self {
-        case .notRunning: return "not running"
-        case .foreground: return "in the foreground"
-        case .background: return "in the background"
-        case .suspended: return "suspended"
-        }
+extension Lifecycle.BackgroundInUse {
+    /// A woken app keeps the grace it had when it was suspended.
+    static func suspendedGrace(_ until: Millis?) -> Self {
+        until.map { .grace(until: $0) } ?? .no
     }
 }

@@ -10,16 +10,30 @@ extension Simulator {
         rules.atLeast(18) && header.flag(Self.requireExplicitSessionKey)
     }
 
-    /// The inputs of the modern delivery rule, read from the simulator.
-    var modernSituation: ModernSituation {
-        let authorized = authorization.level != .none
-        return ModernSituation(
-            diagnostics: rules.atLeast(18), level: authorization.level,
-            servicesOff: authorization.locationServicesOff, restricted: authorization.restricted,
-            denied: authorization.grant == .denied, requestInProgress: prompt != nil, inUse: inUse, app: app,
-            sessionRequired: requiresExplicitSession && !modern.services.meetRequirement(authorized: authorized),
-            alwaysSessionHeld: modern.services.holdsAlways,
-            reducedAccuracy: authorization.accuracy(on: rules) == .reduced)
+    /// What the service sessions do for the streams (`Delivery.Sessions`).
+    var sessionsForDelivery: Delivery.Sessions {
+        guard rules.atLeast(18) else { return .unsupported }
+        return modern.services.delivery(
+            explicitRequired: requiresExplicitSession, authorized: authorization.level != .none)
+    }
+
+    /// The iOS 18 diagnostic flags that depend on authorization alone, whatever the stream.
+    var authorizationDiagnostics: DiagnosticFlags {
+        var flags: DiagnosticFlags = []
+        if authorization.locationServicesOff { flags.insert(.authorizationDeniedGlobally) }
+        if authorization.restricted { flags.insert(.authorizationRestricted) }
+        if authorization.grant == .denied { flags.insert(.authorizationDenied) }
+        if prompt != nil { flags.insert(.authorizationRequestInProgress) }
+        if sessionsForDelivery == .required { flags.insert(.serviceSessionRequired) }
+        return flags
+    }
+
+    /// The flags an element withheld for `reason` carries (none before iOS 18).
+    func withheldDiagnostics(_ reason: DropReason) -> DiagnosticFlags {
+        guard rules.atLeast(18) else { return [] }
+        var flags = authorizationDiagnostics
+        if reason == .notInUse { flags.insert(.insufficientlyInUse) }
+        return flags
     }
 
     mutating func modernCall(_ call: ModernCall, _ s: TimedStatement) throws(ScenarioError) {
@@ -31,16 +45,13 @@ extension Simulator {
         }
         switch call {
         case .liveUpdatesStart(let configuration):
-            modern.liveUpdates.start(configuration)
+            let queued = modern.liveUpdates.start(configuration)
             promptForImplicitSession()
-            let queued = modern.queued
-            modern.queued = []
             for location in queued { deliverLiveUpdate(location) }
         case .liveUpdatesStop:
             modern.liveUpdates.stop()
         case .backgroundActivitySessionBegin:
-            let rejoining = modern.relaunchRun && modern.activity.heldAtTermination
-            modern.activity.begin(inUse: inUse, rejoining: rejoining)
+            modern.activity.begin(inUse: inUse)
             promptForImplicitSession()
             updateInUse(beginning: .backgroundSession)
             updateIndicator()
@@ -83,14 +94,14 @@ extension Simulator {
         }
     }
 
-    /// A fix for the live-updates stream: queued for an app that must
-    /// restart the iteration, or decided and yielded.
+    /// A fix for the live-updates stream: decided and yielded, or held for
+    /// an app that must restart the iteration.
     mutating func offerToLiveUpdates(_ location: Location) {
-        guard modern.liveUpdates.running else {
+        if modern.liveUpdates.isRunning {
+            deliverLiveUpdate(location)
+        } else {
             queueForRestart(location)
-            return
         }
-        deliverLiveUpdate(location)
     }
 
     /// Live updates were running, with background delivery, when the app
@@ -98,33 +109,34 @@ extension Simulator {
     /// for monitoring) and waits for `liveUpdates start`.
     mutating func queueForRestart(_ location: Location) {
         if app == .notRunning {
-            guard authorization.level != .none else {
-                emit(.drop(.liveUpdate(location), .notAuthorized))
-                return
-            }
-            if let reason = ensureRunning(for: .location) {
+            switch decide(.liveUpdates(sessionsForDelivery)) {
+            case .relaunchThenDeliver:
+                relaunch(for: .location)
+            case .drop(let reason):
                 emit(.drop(.liveUpdate(location), reason))
                 return
+            case .deliver, .extendRunThenDeliver, .wakeThenDeliver, .hold:
+                preconditionFailure("a stream's fix for a terminated app is relaunched or dropped")
             }
-            modern.relaunchForUpdates = false
         }
-        modern.queued.append(location)
+        modern.liveUpdates.queue(location)
     }
 
     /// The delivery rule, then stationary detection, then the element.
     mutating func deliverLiveUpdate(_ location: Location) {
         let outcome = modern.liveUpdates.observe(
             location, at: now, radius: parameters.stationaryRadius, delay: parameters.stationaryDelay)
-        switch modernSituation.decision {
-        case .withhold(let reason, let flags):
+        switch decide(.liveUpdates(sessionsForDelivery)) {
+        case .drop(let reason):
             // iOS 18 yields an element without a location that says why;
             // locsim yields it when the reasons change, not for every fix.
+            let flags = withheldDiagnostics(reason)
             if app.isRunning, !flags.isEmpty, flags != modern.liveUpdates.lastProblems {
                 modern.liveUpdates.lastProblems = flags
                 emit(.update(.liveUpdate(nil, flags)))
             }
             emit(.drop(.liveUpdate(location), reason))
-        case .deliver(let accuracyLimited):
+        case .deliver:
             guard case .yield(let stationary) = outcome else {
                 emit(.drop(.liveUpdate(location), .stationary))
                 return
@@ -135,9 +147,11 @@ extension Simulator {
             }
             var flags: DiagnosticFlags = []
             if stationary { flags.insert(.stationary) }
-            if accuracyLimited { flags.insert(.accuracyLimited) }
+            if rules.atLeast(18) && accuracy == .reduced { flags.insert(.accuracyLimited) }
             modern.liveUpdates.lastProblems = []
             emit(.update(.liveUpdate(shown, flags)))
+        case .extendRunThenDeliver, .wakeThenDeliver, .relaunchThenDeliver, .hold:
+            preconditionFailure("a running stream's element is delivered or dropped")
         }
     }
 
@@ -145,31 +159,33 @@ extension Simulator {
     /// to a running app (a suspended one reads the latest when it runs again).
     mutating func refreshModernDiagnostics() {
         guard rules.atLeast(18), app.isRunning else { return }
-        let situation = modernSituation
+        let authorizationFlags = authorizationDiagnostics
         let alwaysDenied =
-            authorization.grant == .whenInUse && !authorization.provisional && alwaysRequestUsed && prompt == nil
-        let fullAccuracyDenied = situation.reducedAccuracy
+            authorization.grant == .whenInUse && !authorization.provisional && upgrade.request == .used && prompt == nil
+        let fullAccuracyDenied = accuracy == .reduced
         for i in modern.services.sessions.indices {
             let session = modern.services.sessions[i]
             let flags = ServiceSessions.diagnostics(
-                of: session, in: situation, alwaysDenied: alwaysDenied, fullAccuracyDenied: fullAccuracyDenied)
+                of: session, authorizationFlags: authorizationFlags, level: authorization.level, inUse: inUse,
+                alwaysDenied: alwaysDenied, fullAccuracyDenied: fullAccuracyDenied)
             guard flags != session.lastFlags else { continue }
             modern.services.sessions[i].lastFlags = flags
             emit(.update(.serviceSession(name: session.name, flags)))
         }
-        if modern.activity.state != .none {
-            var flags = situation.authorizationFlags
+        if modern.activity.exists {
+            var flags = authorizationFlags
             if modern.activity.state == .pending { flags.insert(.insufficientlyInUse) }
             if flags != modern.activity.lastFlags {
                 modern.activity.lastFlags = flags
                 emit(.update(.backgroundActivitySession(flags)))
             }
         }
-        if modern.liveUpdates.running, case .withhold(_, let flags) = situation.decision, !flags.isEmpty,
-            flags != modern.liveUpdates.lastProblems
-        {
-            modern.liveUpdates.lastProblems = flags
-            emit(.update(.liveUpdate(nil, flags)))
+        if modern.liveUpdates.isRunning, case .drop(let reason) = decide(.liveUpdates(sessionsForDelivery)) {
+            let flags = withheldDiagnostics(reason)
+            if !flags.isEmpty, flags != modern.liveUpdates.lastProblems {
+                modern.liveUpdates.lastProblems = flags
+                emit(.update(.liveUpdate(nil, flags)))
+            }
         }
     }
 
@@ -187,11 +203,8 @@ extension Simulator {
     /// delivered in the background relaunch the app for the next fix.
     mutating func modernTerminated() {
         let background = modern.activity.keepsInUse || authorization.level == .always
-        modern.relaunchForUpdates = modern.liveUpdates.running && background
-        modern.liveUpdates.stop()
+        modern.liveUpdates.terminated(backgroundDelivery: background)
         modern.activity.terminated()
         modern.services = ServiceSessions()
-        modern.queued = []
-        modern.relaunchRun = false
     }
 }

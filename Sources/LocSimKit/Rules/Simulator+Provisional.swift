@@ -4,27 +4,23 @@ extension Simulator {
     /// same key supersedes the older. The first makes the upgrade prompt pending.
     mutating func hold(_ event: MonitoringEvent) {
         let key = event.holdKey
-        if let index = held.firstIndex(where: { $0.key == key }) {
-            let older = held.remove(at: index)
+        if let index = upgrade.held.firstIndex(where: { $0.key == key }) {
+            let older = upgrade.held.remove(at: index)
             emit(.drop(older.event.undelivered, .superseded))
         }
-        held.append(HeldEvent(time: now, key: key, event: event))
+        upgrade.held.append(HeldEvent(time: now, key: key, event: event))
         emit(.hold(event.undelivered, .provisionalAlways))
-        guard !upgradePromptShown, !upgradePending else { return }
-        upgradePending = true
-        if let delay = parameters.upgradePromptDelay {
-            upgradeGeneration += 1
-            schedule(.upgradePrompt(generation: upgradeGeneration), at: now + delay)
-        }
+        guard upgrade.prompt == .notOffered else { return }
+        let showAt = parameters.upgradePromptDelay.map { now + $0 }
+        upgrade.prompt = .pending(showAt: showAt)
+        if let showAt { schedule(.upgradePrompt, at: showAt) }
     }
 
     /// The pending upgrade prompt shows when the user is not busy, at most
     /// once per install, with the Always text (000, 003).
     mutating func showUpgradePromptIfPending() {
-        guard upgradePending, prompt == nil, authorization.provisional else { return }
-        upgradePending = false
-        upgradePromptShown = true
-        upgradeGeneration += 1
+        guard case .pending = upgrade.prompt, prompt == nil, authorization.provisional else { return }
+        upgrade.prompt = .shown
         show(
             .upgrade, text: Self.alwaysAndWhenInUseKey, origin: .provisionalUpgrade,
             answers: [.keepWhileUsing, .changeToAlways])
@@ -34,8 +30,8 @@ extension Simulator {
     /// delivered in time order and older ones dropped as stale; otherwise all
     /// are dropped with `reason`.
     mutating func releaseHeldEvents(deliver: Bool, otherwise reason: DropReason) {
-        let events = held
-        held = []
+        let events = upgrade.held
+        upgrade.held = []
         for h in events {
             if !deliver {
                 emit(.drop(h.event.undelivered, reason))

@@ -63,8 +63,8 @@ extension Simulator {
         let keys = [Self.whenInUseKey, rules.atLeast(11) ? Self.alwaysAndWhenInUseKey : Self.alwaysKey]
         guard hasKeys(keys, for: call), stateAllowsPrompt else { return }
         let alwaysText = rules.atLeast(11) ? Self.alwaysAndWhenInUseKey : Self.alwaysKey
-        switch authorization.grant {
-        case .notDetermined:
+        switch authorization.access {
+        case .notDetermined, .askNextTime:
             if rules.modern {
                 // 001, 003: iOS 13 shows the When In Use prompt; Always comes later.
                 show(.whenInUse, text: Self.whenInUseKey, origin: .alwaysRequest, answers: Self.modernAnswers)
@@ -73,15 +73,16 @@ extension Simulator {
             } else {
                 show(.always, text: alwaysText, origin: .alwaysRequest, answers: [.allow, .dontAllow])
             }
-            alwaysRequestUsed = true
-        case .whenInUse:
-            // Allow Once: Core Location ignores the call (F§2); and it upgrades one time only.
-            guard !authorization.temporary, !alwaysRequestUsed else { return }
-            alwaysRequestUsed = true
+            upgrade.request = .used
+        case .whenInUse(.once, _):
+            return  // Allow Once: Core Location ignores the call (F§2)
+        case .whenInUse(.standing, let precision):
+            // It upgrades one time only.
+            guard upgrade.request == .available else { return }
+            upgrade.request = .used
             if rules.modern && !rules.atLeast(13, 4) {
                 // 13.0–13.3: the app "saved its chance" and enters provisional Always (003, choice).
-                authorization.grant = .always
-                authorization.provisional = true
+                authorization.access = .always(.provisional, precision)
                 authorizationChanged()
             } else {
                 show(.upgrade, text: alwaysText, origin: .upgradeRequest, answers: [.keepWhileUsing, .changeToAlways])
@@ -105,13 +106,12 @@ extension Simulator {
     mutating func requestTemporaryFullAccuracy(purposeKey: String) {
         let method = "requestTemporaryFullAccuracyAuthorization"
         let key = "NSLocationTemporaryUsageDescriptionDictionary.\(purposeKey)"
-        guard header.string(key) != nil, authorization.accuracy(on: rules) == .reduced, app == .foreground,
+        guard header.string(key) != nil, accuracy == .reduced, app == .foreground,
             prompt == nil, authorization.level != .none
         else {
             emit(.completion(method: method, error: .kCLErrorPromptDeclined))
             return
         }
-        temporaryAccuracyPending = true
         show(.temporaryFullAccuracy, text: key, origin: .temporaryFullAccuracy, answers: [.allowOnce, .dontAllow])
     }
 }

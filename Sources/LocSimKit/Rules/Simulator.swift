@@ -2,61 +2,32 @@
 /// scenario lines and by the timers the rules set.
 ///
 /// The simulator is a value with no I/O: each input appends log records to
-/// `output` and timers to `timers`; `Replay` drains both. Rules live in
-/// `Simulator+<Rule>.swift`, one concern per file.
+/// `output` and timers to `timers`; `Replay` drains the records. Rules live
+/// in `Simulator+<Rule>.swift`, one concern per file; each piece of state is
+/// an enum or a small struct whose shape rules out what cannot happen.
 public struct Simulator {
     let header: ScenarioHeader
     let rules: RulesVersion
     var parameters: Parameters { header.parameters }
 
-    /// The current time: the last trace line's or the timer being handled.
+    /// The one clock: the last trace line's time or the timer being handled.
     public internal(set) var now = Millis.zero
     /// Records produced and not yet taken by the caller.
     public internal(set) var output: [LogRecord] = []
-    var timers = EventQueue<RuleTimer>()
+    var timers = Timers()
 
-    // Lifecycle (§2).
-    public internal(set) var app = AppState.notRunning
-    var forceQuit = false
-    /// A background app runs until this time unless something keeps it running.
-    var runDeadline = Millis.zero
-    var suspendGeneration = 0
-
-    // In use, the background session and the indicator (§3).
-    public internal(set) var inUse = false
-    var graceUntil: Millis? = nil
-    var graceGeneration = 0
-    public internal(set) var session = false
-    public internal(set) var indicator = false
-
-    // Authorization (§4–§7, §9, §10).
+    /// §2: foreground, background (deadline, grace, session), suspended, terminated.
+    var lifecycle = Lifecycle.notRunning(endedBy: nil)
+    /// What the log and the app were last told: in use, indicator, authorization.
+    var reported: Reported
+    /// §4–§7, §10.
     public internal(set) var authorization = Authorization()
-    var lastAuthView: AuthView
-    /// What the app's delegate was last told: status and accuracy.
-    var appSawStatus: (AuthorizationStatus, AccuracyAuthorization)? = nil
-    var owesAuthorizationCallback = false
     var prompt: Prompt? = nil
-    var alwaysRequestUsed = false
-    var upgradePending = false
-    var upgradePromptShown = false
-    var upgradeGeneration = 0
-    var held: [HeldEvent] = []
-    var temporaryAccuracyPending = false
-
-    // The manager and the services (§8).
+    var upgrade = AlwaysUpgrade()
+    /// §8: the manager of the current launch and the services that outlive it.
     var manager = ManagerSettings()
-    var requestGeneration = 0
-    var significantChanges = false
-    var lastSignificantChange: (Location, Millis)? = nil
-    var visits = false
-    var visitArrival: Millis? = nil
-    var regions: [MonitoredRegion] = []
-    var declaredRegionIDs: Set<String> = []
-    var notifications: [LocationNotification] = []
-    var shownNotifications: Set<String> = []
-    var lastFix: Location? = nil
-    var lastDelivered: Location? = nil
-    var lastReducedDelivery: Millis? = nil
+    var monitoring = Monitoring()
+    var fixes = Fixes()
 
     // The iOS 17+ APIs (docs/modern.md).
     var modern = ModernState()
@@ -64,13 +35,22 @@ public struct Simulator {
     public init(header: ScenarioHeader) {
         self.header = header
         self.rules = RulesVersion(header.platform)
-        lastAuthView = Authorization().view(on: rules)
+        reported = Reported(auth: Authorization().view(on: rules))
     }
+
+    public var app: AppState { lifecycle.appState }
+    /// In use as the log last reported it (§3).
+    public var inUse: Bool { reported.inUse }
+    public var session: Bool { lifecycle.hasSession }
+    public var indicator: Bool { reported.indicator }
+    var significantChanges: Bool { monitoring.significantChange != nil }
+    var accuracy: AccuracyAuthorization { authorization.accuracy(on: rules) }
 
     /// Applies one scenario line at its time, first running every timer due
     /// at or before it (timers before trace lines at equal times, RULES §0).
     public mutating func apply(_ statement: TimedStatement) throws(ScenarioError) {
         advance(to: statement.time)
+        defer { timers.flush() }
         try handle(statement)
         if modern.isActive { refreshModernDiagnostics() }
     }
@@ -81,6 +61,7 @@ public struct Simulator {
     public mutating func apply(_ fix: Fix, at time: Millis) {
         advance(to: time)
         fixArrived(fix)
+        timers.flush()
         if modern.isActive { refreshModernDiagnostics() }
     }
 
@@ -93,39 +74,6 @@ public struct Simulator {
     /// Runs every remaining timer: what happens after the last line.
     public mutating func finish() {
         runTimers(until: Millis(.max), before: .trace)
-    }
-
-    mutating func runTimers(until limit: Millis, before phase: Phase) {
-        while timers.hasEvent(until: limit, before: phase), let (time, _, timer) = timers.step() {
-            now = time
-            fire(timer)
-            if modern.isActive { refreshModernDiagnostics() }
-        }
-    }
-
-    mutating func schedule(_ timer: RuleTimer, at time: Millis) {
-        timers.schedule(timer, at: time, phase: timer.phase)
-    }
-
-    mutating func fire(_ timer: RuleTimer) {
-        switch timer {
-        case .graceExpired(let generation):
-            guard generation == graceGeneration, graceUntil != nil else { return }
-            graceUntil = nil
-            updateInUse(ending: .graceExpired)
-        case .suspend(let generation):
-            guard generation == suspendGeneration else { return }
-            suspendIfIdle()
-        case .upgradePrompt(let generation):
-            guard generation == upgradeGeneration else { return }
-            showUpgradePromptIfPending()
-        case .requestLocationTimeout(let generation):
-            guard generation == requestGeneration, manager.requestLocationPending else { return }
-            manager.requestLocationPending = false
-            let failure = Callback.didFailWithError(.kCLErrorLocationUnknown)
-            // A suspended app runs no code: the failure is lost (RULES §2).
-            if app.isRunning { emitCallback(failure) } else { emit(.drop(.callback(failure), .suspended)) }
-        }
     }
 
     /// Takes `record` by value so it moves into `output` uncopied (this is

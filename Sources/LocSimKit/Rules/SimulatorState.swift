@@ -1,11 +1,3 @@
-/// Where the app is in its lifecycle (RULES §2).
-public enum AppState: Equatable, Sendable {
-    case notRunning, foreground, background, suspended
-
-    /// Runs code (not suspended, not terminated).
-    public var isRunning: Bool { self == .foreground || self == .background }
-}
-
 /// A prompt on screen and what answering it means.
 struct Prompt: Equatable {
     /// Which request or system path showed it, deciding what each answer grants.
@@ -29,6 +21,33 @@ struct Prompt: Equatable {
     var isInApp: Bool { origin != .provisionalUpgrade }
 }
 
+/// What the log and the app were last told, so a change is reported once.
+struct Reported {
+    var inUse = false
+    var indicator = false
+    var auth: AuthView
+    /// What the app's delegate was last told: status and accuracy.
+    var appSaw: (status: AuthorizationStatus, accuracy: AccuracyAuthorization)? = nil
+}
+
+/// `requestAlwaysAuthorization`'s upgrade and provisional Always's prompt (§4, §6).
+struct AlwaysUpgrade {
+    /// `requestAlwaysAuthorization` upgrades one time only (§4).
+    enum Request: Equatable { case available, used }
+
+    /// Provisional Always's upgrade prompt, at most once per install (§6).
+    enum PromptState: Equatable {
+        case notOffered
+        /// Shows at the next `system notBusy`, or at `showAt` (`upgradePromptDelay`).
+        case pending(showAt: Millis?)
+        case shown
+    }
+
+    var request = Request.available
+    var prompt = PromptState.notOffered
+    var held: [HeldEvent] = []
+}
+
 /// A region the app monitors, with the system's cached state.
 struct MonitoredRegion: Equatable {
     var region: CircularRegion
@@ -42,6 +61,30 @@ struct LocationNotification: Equatable {
     var region: CircularRegion
     var repeats: Bool
     var boundary: Boundary
+}
+
+/// The monitoring services, which outlive the app's process (F§6–F§9).
+struct Monitoring {
+    /// Significant-change monitoring, when started: the last event it gave.
+    struct SignificantChange { var last: (location: Location, time: Millis)? = nil }
+    /// Visit monitoring, when started: the arrival of the visit under way.
+    struct Visits { var arrival: Millis? = nil }
+
+    var significantChange: SignificantChange? = nil
+    var visits: Visits? = nil
+    var regions = KeyedList<MonitoredRegion>()
+    var notifications = KeyedList<LocationNotification>()
+    /// Ids a scenario may name in `enter`/`exit` and region calls.
+    var declaredRegionIDs: Set<String> = []
+    /// Notifications on screen the user may tap.
+    var shownNotifications: Set<String> = []
+}
+
+/// What the device knows of its position, across launches.
+struct Fixes {
+    var last: Location? = nil
+    /// Reduced accuracy delivers at most once per `reducedInterval` (§10).
+    var lastReducedDelivery: Millis? = nil
 }
 
 /// An event held for provisional Always's upgrade prompt (RULES §6).
@@ -76,11 +119,11 @@ enum MonitoringEvent: Equatable {
         }
     }
 
-    /// Region events: unavailable under reduced accuracy (F§5).
-    var isRegionEvent: Bool {
+    var service: Delivery.Service {
         switch self {
-        case .crossing, .stateSettled: return true
-        case .significantChange, .visit: return false
+        case .crossing, .stateSettled: return .region
+        case .significantChange: return .significantChange
+        case .visit: return .visit
         }
     }
 
@@ -103,31 +146,43 @@ enum MonitoringEvent: Equatable {
     }
 }
 
-/// Timers the rules set; each carries the generation it was set in, so a
-/// timer made stale by a later change is ignored when it fires.
-enum RuleTimer: Equatable {
-    case graceExpired(generation: Int)
-    case suspend(generation: Int)
-    case upgradePrompt(generation: Int)
-    case requestLocationTimeout(generation: Int)
-
-    var phase: Phase {
-        switch self {
-        case .graceExpired: return .inUse
-        case .suspend: return .suspension
-        case .upgradePrompt, .requestLocationTimeout: return .rule
-        }
-    }
-}
-
 /// The `CLLocationManager` the app created at its latest launch.
-struct ManagerSettings: Equatable {
-    var updating = false
+struct ManagerSettings {
+    /// Standard location updates: off, running, or one `requestLocation`.
+    enum Standard: Equatable {
+        case off
+        /// `lastDelivered` is what `distanceFilter` measures from.
+        case updating(lastDelivered: Location?)
+        /// A `requestLocation` waiting for a fix until `timeout`.
+        case requestingOnce(timeout: Millis)
+    }
+
+    var standard = Standard.off
     var allowsBackgroundLocationUpdates = false
     var showsBackgroundLocationIndicator = false
     var pausesLocationUpdatesAutomatically = true
     var distanceFilter: Double? = nil
     var desiredAccuracy = DesiredAccuracy.best
-    var requestLocationPending = false
-    var ranging: [BeaconConstraint] = []
+    var ranging = Ranging()
+
+    var updating: Bool {
+        if case .updating = standard { return true }
+        return false
+    }
+
+    /// The ranged constraints in the order they were started, each once.
+    struct Ranging {
+        private(set) var constraints: [BeaconConstraint] = []
+        private var members: Set<BeaconConstraint> = []
+
+        mutating func start(_ c: BeaconConstraint) {
+            guard members.insert(c).inserted else { return }
+            constraints.append(c)
+        }
+
+        mutating func stop(_ c: BeaconConstraint) {
+            guard members.remove(c) != nil else { return }
+            constraints.removeAll { $0 == c }
+        }
+    }
 }

@@ -28,9 +28,6 @@ public struct Platform: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// True on iOS and iPadOS, which share their rules (RULES §1: iPadOS as iOS).
-    public var isIOSFamily: Bool { os == .iOS || os == .iPadOS }
-
     /// True when the version is at least `major.minor`.
     @inlinable public func atLeast(_ major: Int, _ minor: Int = 0) -> Bool {
         self.major > major || (self.major == major && self.minor >= minor)

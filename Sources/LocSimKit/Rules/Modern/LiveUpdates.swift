@@ -1,20 +1,40 @@
 /// `CLLocationUpdate.liveUpdates(_:)` (iOS 17): whether the app iterates
-/// the stream, and the stationary detection that pauses it (docs/modern.md).
+/// the stream, the stationary detection that pauses it, and what is left of
+/// it after the app stopped running (docs/modern.md).
 ///
 /// A value with no I/O: `observe` takes a fix and says whether the stream
 /// yields it; the simulator decides first whether the app may have it.
 struct LiveUpdates: Equatable {
-    var running = false
-    var configuration = LiveConfiguration.default
-    /// Where the device came to rest and when; a fix farther than
-    /// `stationaryRadius` from it moves the anchor.
-    var anchor: Location? = nil
-    var anchorTime = Millis.zero
-    /// Updates are paused because the device is stationary.
-    var stationary = false
-    /// The problem flags of the last element yielded, so that an element
-    /// carrying only diagnostics is yielded when they change, not per fix.
-    var lastProblems: DiagnosticFlags = []
+    enum State: Equatable {
+        case off
+        case running(Stream)
+        /// The stream ran with background delivery when the app stopped:
+        /// Core Location relaunches the app for the next fix (WWDC23 10180, M10).
+        case awaitingRelaunch
+        /// Fixes held for an app that must iterate `liveUpdates` again
+        /// ("resumes the delivery of queued location updates").
+        case awaitingRestart(queued: [Location])
+    }
+
+    /// One iteration of `for try await update in CLLocationUpdate.liveUpdates(configuration)`.
+    struct Stream: Equatable {
+        var configuration: LiveConfiguration
+        /// Where the device came to rest and when; a fix farther than
+        /// `stationaryRadius` from it moves the anchor.
+        var anchor: Anchor? = nil
+        var motion = Motion.moving
+    }
+
+    struct Anchor: Equatable {
+        var location: Location
+        var time: Millis
+    }
+
+    enum Motion: Equatable {
+        case moving
+        /// Updates are paused until the device leaves the anchor's radius.
+        case stationary
+    }
 
     /// What the stream does with a fix the app may receive.
     enum Outcome: Equatable {
@@ -24,14 +44,46 @@ struct LiveUpdates: Equatable {
         case paused
     }
 
-    /// A new iteration: `for try await update in CLLocationUpdate.liveUpdates(configuration)`.
-    mutating func start(_ configuration: LiveConfiguration) {
-        self = LiveUpdates()
-        running = true
-        self.configuration = configuration
+    var state = State.off
+    /// The problem flags of the last element of the current iteration, so
+    /// that an element carrying only diagnostics is yielded when they
+    /// change, not per fix.
+    var lastProblems: DiagnosticFlags = []
+
+    var isRunning: Bool {
+        if case .running = state { return true }
+        return false
     }
 
-    mutating func stop() { self = LiveUpdates() }
+    /// Whether a fix concerns the stream at all (the hot path asks this per fix).
+    var wantsFixes: Bool { state != .off }
+
+    /// A new iteration: whatever was queued for it is handed back to be delivered.
+    mutating func start(_ configuration: LiveConfiguration) -> [Location] {
+        let queued: [Location]
+        if case .awaitingRestart(let q) = state { queued = q } else { queued = [] }
+        state = .running(Stream(configuration: configuration))
+        lastProblems = []
+        return queued
+    }
+
+    mutating func stop() { state = .off }
+
+    /// The app stops running: with background delivery the next fix relaunches it.
+    mutating func terminated(backgroundDelivery: Bool) {
+        state = isRunning && backgroundDelivery ? .awaitingRelaunch : .off
+    }
+
+    /// Holds a fix until the app iterates again.
+    mutating func queue(_ location: Location) {
+        switch state {
+        case .awaitingRelaunch: state = .awaitingRestart(queued: [location])
+        case .awaitingRestart(var queued):
+            queued.append(location)
+            state = .awaitingRestart(queued: queued)
+        case .off, .running: preconditionFailure("a fix queued for a stream in \(state)")
+        }
+    }
 
     /// Stationary detection: "If Core Location stops delivering updates
     /// because the device is stationary, then it sets isStationary to true"
@@ -39,17 +91,19 @@ struct LiveUpdates: Equatable {
     /// is stationary once its fixes stay within `radius` of one place for
     /// `delay`; the next fix beyond `radius` resumes the stream.
     mutating func observe(_ location: Location, at time: Millis, radius: Double, delay: Millis) -> Outcome {
-        if let anchor, Geo.distance(anchor.coordinate, location.coordinate) <= radius {
-            if stationary { return .paused }
-            if time - anchorTime >= delay {
-                stationary = true
+        guard case .running(var s) = state else { preconditionFailure("a fix observed by a stream in \(state)") }
+        defer { state = .running(s) }
+        if let anchor = s.anchor, Geo.distance(anchor.location.coordinate, location.coordinate) <= radius {
+            switch s.motion {
+            case .stationary: return .paused
+            case .moving:
+                guard time - anchor.time >= delay else { return .yield(stationary: false) }
+                s.motion = .stationary
                 return .yield(stationary: true)
             }
-            return .yield(stationary: false)
         }
-        anchor = location
-        anchorTime = time
-        stationary = false
+        s.anchor = Anchor(location: location, time: time)
+        s.motion = .moving
         return .yield(stationary: false)
     }
 }

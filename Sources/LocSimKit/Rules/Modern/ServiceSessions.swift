@@ -6,10 +6,15 @@ struct ServiceSessions: Equatable {
         var name: String
         var requirement: ServiceRequirement
         var fullAccuracyPurposeKey: String?
+        var standing: Standing
+        var lastFlags: DiagnosticFlags? = nil
+    }
+
+    enum Standing: Equatable {
+        case effective
         /// Created while not sufficiently in use: it "will yield the
         /// .insufficientlyInUse diagnostic until the app returns to the foreground".
-        var waitingForForeground: Bool
-        var lastFlags: DiagnosticFlags? = nil
+        case waitingForForeground
     }
 
     var sessions: [Session] = []
@@ -21,7 +26,8 @@ struct ServiceSessions: Equatable {
     mutating func begin(_ name: String, _ requirement: ServiceRequirement, purposeKey: String?, inUse: Bool) {
         sessions.removeAll { $0.name == name }
         sessions.append(Session(
-            name: name, requirement: requirement, fullAccuracyPurposeKey: purposeKey, waitingForForeground: !inUse))
+            name: name, requirement: requirement, fullAccuracyPurposeKey: purposeKey,
+            standing: inUse ? .effective : .waitingForForeground))
     }
 
     /// `invalidate()`; false when no session has that name.
@@ -32,35 +38,39 @@ struct ServiceSessions: Equatable {
     }
 
     mutating func foreground() {
-        for i in sessions.indices { sessions[i].waitingForForeground = false }
+        for i in sessions.indices { sessions[i].standing = .effective }
     }
 
     /// The requirement of the strongest effective session asking for authorization.
     var strongestRequirement: ServiceRequirement? {
-        let effective = sessions.filter { !$0.waitingForForeground && $0.requirement != .none }
+        let effective = sessions.filter { $0.standing == .effective && $0.requirement != .none }
         if effective.contains(where: { $0.requirement == .always }) { return .always }
         return effective.isEmpty ? nil : .whenInUse
     }
 
-    /// An effective `.always` session is held.
-    var holdsAlways: Bool { strongestRequirement == .always }
-
     /// The explicit-session requirement is met: by a session requiring
     /// authorization, or by a `.none` one "if the framework already has authorization".
     func meetRequirement(authorized: Bool) -> Bool {
-        sessions.contains { !$0.waitingForForeground && ($0.requirement != .none || authorized) }
+        sessions.contains { $0.standing == .effective && ($0.requirement != .none || authorized) }
     }
 
-    /// A session's `Diagnostic`: the situation's authorization flags, and
-    /// the ones that depend on the session's goal.
+    /// What the sessions do for the streams' delivery (`Delivery.Sessions`), from iOS 18.
+    func delivery(explicitRequired: Bool, authorized: Bool) -> Delivery.Sessions {
+        if explicitRequired && !meetRequirement(authorized: authorized) { return .required }
+        return strongestRequirement == .always ? .always : .withoutAlways
+    }
+
+    /// A session's `Diagnostic`: the authorization flags that apply to every
+    /// stream, and the ones that depend on the session's goal.
     static func diagnostics(
-        of session: Session, in situation: ModernSituation, alwaysDenied: Bool, fullAccuracyDenied: Bool
+        of session: Session, authorizationFlags: DiagnosticFlags, level: Authorization.Level, inUse: Bool,
+        alwaysDenied: Bool, fullAccuracyDenied: Bool
     ) -> DiagnosticFlags {
-        var flags = situation.authorizationFlags
+        var flags = authorizationFlags
         // A session requiring authorization meets the requirement itself.
         if session.requirement != .none { flags.remove(.serviceSessionRequired) }
-        let alwaysCovered = situation.level == .always && session.requirement == .always
-        if session.waitingForForeground || (situation.level != .none && !situation.inUse && !alwaysCovered) {
+        let alwaysCovered = level == .always && session.requirement == .always
+        if session.standing == .waitingForForeground || (level != .none && !inUse && !alwaysCovered) {
             flags.insert(.insufficientlyInUse)
         }
         if session.requirement == .always && alwaysDenied { flags.insert(.alwaysAuthorizationDenied) }

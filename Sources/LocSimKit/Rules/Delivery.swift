@@ -1,0 +1,167 @@
+/// RULES §8 as one table: whether an event of a started service reaches the
+/// app, and what the system does first. Pure: the simulator reads its state
+/// into the inputs and performs the outcome.
+enum Delivery: Equatable {
+    case deliver
+    /// A running background app gets `wakeWindow` more to handle it (§2).
+    case extendRunThenDeliver
+    case wakeThenDeliver
+    case relaunchThenDeliver
+    /// Held for provisional Always's upgrade prompt (§6).
+    case hold
+    case drop(DropReason)
+
+    /// The services of §8's columns, and the iOS 17+ streams (docs/modern.md).
+    enum Service: Equatable, CaseIterable {
+        /// Standard updates and `requestLocation`.
+        case location
+        case ranging
+        case region
+        case significantChange
+        case visit
+        /// An element of `CLLocationUpdate.liveUpdates` (M1, M7, M9), with
+        /// what the app's service sessions provide. For an app that is not
+        /// running: the next fix after the app stopped while the stream ran
+        /// with background delivery (M10, M11).
+        case liveUpdates(Sessions)
+
+        static let allCases: [Service] =
+            [.location, .ranging, .region, .significantChange, .visit] + Sessions.allCases.map { .liveUpdates($0) }
+    }
+
+    /// What the app's `CLServiceSession`s do for the iOS 17+ streams (M7, M9).
+    enum Sessions: Equatable, CaseIterable {
+        /// iOS 17: there are no service sessions; Always delivers out of use.
+        case unsupported
+        /// iOS 18+: `NSLocationRequireExplicitServiceSession` is set and no session meets it.
+        case required
+        /// iOS 18+: no effective `.always` session; Always delivers only in use.
+        case withoutAlways
+        /// iOS 18+: an effective `.always` session is held.
+        case always
+    }
+
+    /// §8's rows: the authorization as delivery reads it.
+    enum Access: Equatable, CaseIterable {
+        /// Not determined, denied, restricted, or Location Services off.
+        case none
+        /// When In Use before iOS 13: no monitoring services.
+        case whenInUseBefore13
+        /// When In Use from iOS 13, Allow Once included.
+        case whenInUse
+        /// Provisional Always: When In Use delivery, monitoring events held (§6).
+        case provisionalAlways
+        case always
+    }
+
+    /// Where the app is, and for a terminated app whether the system may launch it.
+    enum App: Equatable, CaseIterable {
+        case foreground, background, suspended
+        case notRunning
+        /// Force-quit by the user where monitoring no longer relaunches (§2, F§6).
+        case forceQuit
+        /// A platform whose system never launches the app (watchOS).
+        case notLaunchable
+    }
+
+    /// The outcome for one event: `inUse` and `accuracy` as they are when it occurs.
+    static func decide(
+        _ service: Service, access: Access, inUse: Bool, app: App, accuracy: AccuracyAuthorization
+    ) -> Delivery {
+        switch service {
+        case .location, .ranging:
+            let outcome = whileRunning(access: access, inUse: inUse, app: app)
+            // Ranging reveals the precise position: none under reduced accuracy (F§15).
+            if outcome == .deliver, service == .ranging, accuracy == .reduced { return .drop(.reducedAccuracy) }
+            return outcome
+        case .region, .significantChange, .visit:
+            if access == .none { return .drop(.notAuthorized) }
+            // Region monitoring is unavailable under reduced accuracy (F§5):
+            // the event neither wakes nor relaunches the app, nor is it held.
+            if service == .region, accuracy == .reduced { return .drop(.reducedAccuracy) }
+            return monitoring(access: access, inUse: inUse, app: app)
+        case .liveUpdates(let sessions):
+            return stream(access: access, inUse: inUse, app: app, sessions: sessions)
+        }
+    }
+
+    /// Standard updates and ranging: When In Use while in use, Always while
+    /// the app runs; never to a suspended app.
+    private static func whileRunning(access: Access, inUse: Bool, app: App) -> Delivery {
+        switch access {
+        case .none:
+            return .drop(.notAuthorized)
+        case .whenInUseBefore13, .whenInUse, .provisionalAlways:
+            if !inUse { return .drop(.notInUse) }
+            return app.isRunning ? .deliver : .drop(.suspended)
+        case .always:
+            switch app {
+            case .foreground, .background: return .deliver
+            case .suspended: return .drop(.suspended)
+            case .notRunning, .forceQuit, .notLaunchable: return .drop(.notRunning)
+            }
+        }
+    }
+
+    /// Region, significant-change and visit events: When In Use while in
+    /// use (provisional: held), Always whatever the app's state.
+    private static func monitoring(access: Access, inUse: Bool, app: App) -> Delivery {
+        switch access {
+        case .none:
+            return .drop(.notAuthorized)
+        case .whenInUseBefore13:
+            return .drop(.unavailable)
+        case .whenInUse, .provisionalAlways:
+            if !inUse { return access == .provisionalAlways ? .hold : .drop(.notInUse) }
+            return app.isRunning ? .deliver : .drop(.suspended)
+        case .always:
+            switch app {
+            case .foreground: return .deliver
+            case .background: return .extendRunThenDeliver
+            case .suspended: return .wakeThenDeliver
+            case .notRunning: return .relaunchThenDeliver
+            case .forceQuit: return .drop(.forceQuit)
+            case .notLaunchable: return .drop(.notRunning)
+            }
+        }
+    }
+}
+
+extension Delivery {
+    /// The iOS 17+ streams: a terminated app is relaunched when authorized
+    /// (as by monitoring, force-quit included); for a live one, the
+    /// explicit-session requirement comes first (it disables Location
+    /// Services for the app whatever the authorization), then
+    /// authorization, in use — an Always app out of use needs an `.always`
+    /// session from iOS 18 — and a running app.
+    private static func stream(access: Access, inUse: Bool, app: App, sessions: Sessions) -> Delivery {
+        // The API exists from iOS 17, long after When In Use gained monitoring.
+        if access == .whenInUseBefore13 { return .drop(.unavailable) }
+        switch app {
+        case .notRunning, .forceQuit, .notLaunchable:
+            if access == .none { return .drop(.notAuthorized) }
+            return monitoring(access: .always, inUse: false, app: app)
+        case .foreground, .background, .suspended:
+            break
+        }
+        if sessions == .required { return .drop(.serviceSessionRequired) }
+        switch access {
+        case .none, .whenInUseBefore13:
+            return .drop(.notAuthorized)
+        case .whenInUse, .provisionalAlways:
+            if !inUse { return .drop(.notInUse) }
+        case .always:
+            if !inUse && sessions == .withoutAlways { return .drop(.notInUse) }
+        }
+        return app.isRunning ? .deliver : .drop(.suspended)
+    }
+}
+
+extension Delivery.App {
+    var isRunning: Bool {
+        switch self {
+        case .foreground, .background: return true
+        case .suspended, .notRunning, .forceQuit, .notLaunchable: return false
+        }
+    }
+}

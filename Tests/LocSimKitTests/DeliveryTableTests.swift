@@ -1,0 +1,141 @@
+import Testing
+@testable import LocSimKit
+
+/// RULES §8 as a table: one row per cell of the matrix (authorization ×
+/// service × accuracy), one column per place the app can be. Written from
+/// the rule text, not from the code.
+@Suite struct DeliveryTableTests {
+    typealias App = Delivery.App
+
+    /// The columns: where the app is, and whether it is in use there.
+    static let columns: [(App, inUse: Bool)] = [
+        (.foreground, true), (.background, true), (.background, false), (.suspended, true), (.suspended, false),
+        (.notRunning, false), (.forceQuit, false), (.notLaunchable, false),
+    ]
+
+    /// `D` deliver, `X` extend the run then deliver, `W` wake then deliver,
+    /// `R` relaunch then deliver, `H` hold; otherwise a drop reason:
+    /// `nA` notAuthorized, `nU` notInUse, `S` suspended, `nR` notRunning,
+    /// `rA` reducedAccuracy, `U` unavailable, `fQ` forceQuit, `sR` serviceSessionRequired.
+    static func outcome(_ code: Substring) -> Delivery? {
+        switch code {
+        case "D": return .deliver
+        case "X": return .extendRunThenDeliver
+        case "W": return .wakeThenDeliver
+        case "R": return .relaunchThenDeliver
+        case "H": return .hold
+        case "nA": return .drop(.notAuthorized)
+        case "nU": return .drop(.notInUse)
+        case "S": return .drop(.suspended)
+        case "nR": return .drop(.notRunning)
+        case "rA": return .drop(.reducedAccuracy)
+        case "U": return .drop(.unavailable)
+        case "fQ": return .drop(.forceQuit)
+        case "sR": return .drop(.serviceSessionRequired)
+        default: return nil
+        }
+    }
+
+    struct Row: CustomStringConvertible {
+        var access: Delivery.Access
+        var service: Delivery.Service
+        var accuracy: AccuracyAuthorization
+        var outcomes: String
+        var description: String { "\(access) \(service) \(accuracy)" }
+    }
+
+    static func row(_ a: Delivery.Access, _ s: Delivery.Service, _ acc: AccuracyAuthorization, _ o: String) -> Row {
+        Row(access: a, service: s, accuracy: acc, outcomes: o)
+    }
+
+    static let none = "nA nA nA nA nA nA nA nA"
+    static let whileInUse = "D  D  nU S  nU nU nU nU"
+    static let whileRunning = "D  D  D  S  S  nR nR nR"
+    static let monitoringWhenInUse = "D  D  nU S  nU nU nU nU"
+    static let monitoringProvisional = "D  D  H  S  H  H  H  H"
+    static let monitoringAlways = "D  X  X  W  W  R  fQ nR"
+    static let unavailable = "U  U  U  U  U  U  U  U"
+    static let reduced = "rA rA rA rA rA rA rA rA"
+    // docs/modern.md M1, M7, M9, M10, M11: liveUpdates. A terminated app is
+    // relaunched as monitoring relaunches an Always app; the session
+    // requirement stops everything a running app would get.
+    static let streamInUse = "D  D  nU S  nU R  fQ nR"
+    static let streamRunning = "D  D  D  S  S  R  fQ nR"
+    static let streamSessionRequired = "sR sR sR sR sR R  fQ nR"
+
+    /// A liveUpdates row: accuracy decides nothing (reduction happens after the decision).
+    static func stream(_ a: Delivery.Access, _ s: Delivery.Sessions, _ o: String) -> [Row] {
+        [row(a, .liveUpdates(s), .full, o), row(a, .liveUpdates(s), .reduced, o)]
+    }
+
+    static let streamTable: [Row] =
+        stream(.none, .unsupported, none) + stream(.none, .required, "sR sR sR sR sR nA nA nA")
+        + stream(.none, .withoutAlways, none) + stream(.none, .always, none)
+        + stream(.whenInUseBefore13, .unsupported, unavailable) + stream(.whenInUseBefore13, .required, unavailable)
+        + stream(.whenInUseBefore13, .withoutAlways, unavailable) + stream(.whenInUseBefore13, .always, unavailable)
+        + stream(.whenInUse, .unsupported, streamInUse) + stream(.whenInUse, .required, streamSessionRequired)
+        + stream(.whenInUse, .withoutAlways, streamInUse) + stream(.whenInUse, .always, streamInUse)
+        + stream(.provisionalAlways, .unsupported, streamInUse)
+        + stream(.provisionalAlways, .required, streamSessionRequired)
+        + stream(.provisionalAlways, .withoutAlways, streamInUse) + stream(.provisionalAlways, .always, streamInUse)
+        // iOS 17 Always delivers out of use; iOS 18 needs an `.always` session.
+        + stream(.always, .unsupported, streamRunning) + stream(.always, .required, streamSessionRequired)
+        + stream(.always, .withoutAlways, streamInUse) + stream(.always, .always, streamRunning)
+
+    //                                  authorization        service              accuracy  fg bg+ bg  su+ su  nr  fq  nl
+    static let table: [Row] = [
+        row(.none, .location, .full, none), row(.none, .location, .reduced, none),
+        row(.none, .ranging, .full, none), row(.none, .ranging, .reduced, none),
+        row(.none, .region, .full, none), row(.none, .region, .reduced, none),
+        row(.none, .significantChange, .full, none), row(.none, .significantChange, .reduced, none),
+        row(.none, .visit, .full, none), row(.none, .visit, .reduced, none),
+
+        row(.whenInUseBefore13, .location, .full, whileInUse), row(.whenInUseBefore13, .location, .reduced, whileInUse),
+        row(.whenInUseBefore13, .ranging, .full, whileInUse),
+        row(.whenInUseBefore13, .ranging, .reduced, "rA rA nU S  nU nU nU nU"),
+        row(.whenInUseBefore13, .region, .full, unavailable), row(.whenInUseBefore13, .region, .reduced, reduced),
+        row(.whenInUseBefore13, .significantChange, .full, unavailable),
+        row(.whenInUseBefore13, .significantChange, .reduced, unavailable),
+        row(.whenInUseBefore13, .visit, .full, unavailable), row(.whenInUseBefore13, .visit, .reduced, unavailable),
+
+        row(.whenInUse, .location, .full, whileInUse), row(.whenInUse, .location, .reduced, whileInUse),
+        row(.whenInUse, .ranging, .full, whileInUse), row(.whenInUse, .ranging, .reduced, "rA rA nU S  nU nU nU nU"),
+        row(.whenInUse, .region, .full, monitoringWhenInUse), row(.whenInUse, .region, .reduced, reduced),
+        row(.whenInUse, .significantChange, .full, monitoringWhenInUse),
+        row(.whenInUse, .significantChange, .reduced, monitoringWhenInUse),
+        row(.whenInUse, .visit, .full, monitoringWhenInUse), row(.whenInUse, .visit, .reduced, monitoringWhenInUse),
+
+        row(.provisionalAlways, .location, .full, whileInUse), row(.provisionalAlways, .location, .reduced, whileInUse),
+        row(.provisionalAlways, .ranging, .full, whileInUse),
+        row(.provisionalAlways, .ranging, .reduced, "rA rA nU S  nU nU nU nU"),
+        row(.provisionalAlways, .region, .full, monitoringProvisional), row(.provisionalAlways, .region, .reduced, reduced),
+        row(.provisionalAlways, .significantChange, .full, monitoringProvisional),
+        row(.provisionalAlways, .significantChange, .reduced, monitoringProvisional),
+        row(.provisionalAlways, .visit, .full, monitoringProvisional),
+        row(.provisionalAlways, .visit, .reduced, monitoringProvisional),
+
+        row(.always, .location, .full, whileRunning), row(.always, .location, .reduced, whileRunning),
+        row(.always, .ranging, .full, whileRunning), row(.always, .ranging, .reduced, "rA rA rA S  S  nR nR nR"),
+        row(.always, .region, .full, monitoringAlways), row(.always, .region, .reduced, reduced),
+        row(.always, .significantChange, .full, monitoringAlways),
+        row(.always, .significantChange, .reduced, monitoringAlways),
+        row(.always, .visit, .full, monitoringAlways), row(.always, .visit, .reduced, monitoringAlways),
+    ]
+
+    @Test func tableCoversEveryCellOnce() {
+        var seen: Set<String> = []
+        for r in Self.table + Self.streamTable { #expect(seen.insert(r.description).inserted, "\(r) twice") }
+        let cells = Delivery.Access.allCases.count * Delivery.Service.allCases.count * 2
+        #expect(seen.count == cells)
+    }
+
+    @Test(arguments: table + streamTable) func cell(_ row: Row) throws {
+        let codes = row.outcomes.split(separator: " ")
+        try #require(codes.count == Self.columns.count, "\(row): \(codes.count) columns")
+        for ((app, inUse), code) in zip(Self.columns, codes) {
+            let expected = try #require(Self.outcome(code), "\(row): unknown code \(code)")
+            let actual = Delivery.decide(row.service, access: row.access, inUse: inUse, app: app, accuracy: row.accuracy)
+            #expect(actual == expected, "\(row), \(app) inUse=\(inUse)")
+        }
+    }
+}
