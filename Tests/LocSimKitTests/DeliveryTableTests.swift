@@ -68,6 +68,33 @@ import Testing
         [row(a, .liveUpdates(s), .full, o), row(a, .liveUpdates(s), .reduced, o)]
     }
 
+    // docs/modern.md M15: CLMonitor events as region events, with the
+    // session requirement first and the iOS 18 Always-session rule for a live app.
+    static let monitorInUse = "D  D  nU S  nU nU nU nU"
+    static let monitorSessionRequiredInUse = "sR sR sR sR sR nU nU nU"
+    static let monitorAlways = "D  X  X  W  W  R  fQ nR"
+
+    static func monitor(_ a: Delivery.Access, _ s: Delivery.Sessions, full: String, reduced: String) -> [Row] {
+        [row(a, .monitor(s), .full, full), row(a, .monitor(s), .reduced, reduced)]
+    }
+
+    static let monitorTable: [Row] =
+        Delivery.Sessions.allCases.flatMap { monitor(.none, $0, full: none, reduced: none) }
+        + Delivery.Sessions.allCases.flatMap { monitor(.whenInUseBefore13, $0, full: unavailable, reduced: unavailable) }
+        + monitor(.whenInUse, .unsupported, full: monitorInUse, reduced: reduced)
+        + monitor(.whenInUse, .required, full: monitorSessionRequiredInUse, reduced: reduced)
+        + monitor(.whenInUse, .withoutAlways, full: monitorInUse, reduced: reduced)
+        + monitor(.whenInUse, .always, full: monitorInUse, reduced: reduced)
+        // Provisional Always holds nothing here: CLMonitor events are When In Use's.
+        + monitor(.provisionalAlways, .unsupported, full: monitorInUse, reduced: reduced)
+        + monitor(.provisionalAlways, .required, full: monitorSessionRequiredInUse, reduced: reduced)
+        + monitor(.provisionalAlways, .withoutAlways, full: monitorInUse, reduced: reduced)
+        + monitor(.provisionalAlways, .always, full: monitorInUse, reduced: reduced)
+        + monitor(.always, .unsupported, full: monitorAlways, reduced: reduced)
+        + monitor(.always, .required, full: "sR sR sR sR sR R  fQ nR", reduced: reduced)
+        + monitor(.always, .withoutAlways, full: "D  X  nU W  nU R  fQ nR", reduced: reduced)
+        + monitor(.always, .always, full: monitorAlways, reduced: reduced)
+
     static let streamTable: [Row] =
         stream(.none, .unsupported, none) + stream(.none, .required, "sR sR sR sR sR nA nA nA")
         + stream(.none, .withoutAlways, none) + stream(.none, .always, none)
@@ -124,12 +151,12 @@ import Testing
 
     @Test func tableCoversEveryCellOnce() {
         var seen: Set<String> = []
-        for r in Self.table + Self.streamTable { #expect(seen.insert(r.description).inserted, "\(r) twice") }
+        for r in Self.table + Self.streamTable + Self.monitorTable { #expect(seen.insert(r.description).inserted, "\(r) twice") }
         let cells = Delivery.Access.allCases.count * Delivery.Service.allCases.count * 2
         #expect(seen.count == cells)
     }
 
-    @Test(arguments: table + streamTable) func cell(_ row: Row) throws {
+    @Test(arguments: table + streamTable + monitorTable) func cell(_ row: Row) throws {
         let codes = row.outcomes.split(separator: " ")
         try #require(codes.count == Self.columns.count, "\(row): \(codes.count) columns")
         for ((app, inUse), code) in zip(Self.columns, codes) {

@@ -198,3 +198,79 @@ import Testing
         #expect(throws: ScenarioError.self) { try s.at(3, .modern(.serviceSessionEnd(name: "nope"))) }
     }
 }
+
+/// docs/modern.md M13–M17: CLMonitor's state machine, then in the simulator.
+@Suite struct MonitorRulesTests {
+    typealias S = SimulatorScript
+    static let home = MonitorCondition.circle(center: Coordinate(35.6812, 139.7671), radius: 100)
+
+    @Test func openIsOncePerNameAndEndsWithTheProcess() {
+        var m = Monitors()
+        let first = m.open("geo")
+        let second = m.open("geo")
+        #expect(first && !second)
+        m.add("geo", "home", Self.home, boundary: Boundary(state: .unknown))
+        m.terminated()
+        #expect(!m.isOpen("geo") && !m.isEmpty, "conditions persist, monitors do not")
+        let reopened = m.open("geo")
+        #expect(reopened)
+        let removed = m.remove("geo", "home")
+        let again = m.remove("geo", "home")
+        #expect(removed && !again && m.isEmpty)
+    }
+
+    @Test func limitCountsConditionsOfOneTypeInTheOrderAdded() {
+        var m = Monitors()
+        let beacon = MonitorCondition.beacon(BeaconConstraint(uuid: "5A4BCFCE-174E-4BAC-A814-092E77F6B7E5"))
+        m.add("a", "c1", Self.home, boundary: Boundary(state: .unknown))
+        m.add("a", "b1", beacon, boundary: Boundary(state: .unknown))
+        m.add("b", "c2", Self.home, boundary: Boundary(state: .unknown))
+        #expect(!m.exceedsLimit(Monitors.key("a", "c1"), limit: 1))
+        #expect(!m.exceedsLimit(Monitors.key("a", "b1"), limit: 1), "beacons count apart")
+        #expect(m.exceedsLimit(Monitors.key("b", "c2"), limit: 1))
+        _ = m.remove("a", "c1")
+        #expect(!m.exceedsLimit(Monitors.key("b", "c2"), limit: 1))
+    }
+
+    @Test func sameIDInTwoMonitorsIsTwoConditions() {
+        var m = Monitors()
+        m.add("a", "x", Self.home, boundary: Boundary(state: .unknown))
+        m.add("b", "x", Self.home, boundary: Boundary(state: .unknown))
+        #expect(m.keys(withID: "x") == [Monitors.key("a", "x"), Monitors.key("b", "x")])
+    }
+
+    func alwaysApp(_ major: Int) throws -> SimulatorScript {
+        var s = S(Platform(.iOS, major, 0))
+        try s.launchAuthorized()
+        try s.at(3, .app(.requestAlwaysAuthorization))
+        try s.at(4, .user(.answer(.changeToAlways, precise: nil)))
+        try s.at(5, .modern(.monitorOpen(name: "geo")))
+        try s.at(6, .modern(.monitorAdd(name: "geo", id: "home", Self.home)))
+        return s
+    }
+
+    @Test func relaunchedAppGetsTheEventOnlyOnceItOpensTheMonitor() throws {
+        var s = try alwaysApp(17)
+        try s.at(10, .terminate)
+        let relaunch = try s.at(20, .enter(regionID: "home"))
+        #expect(relaunch.first == .app(.launchBackground(.region)))
+        #expect(relaunch.last == .hold(.monitorEvent(monitor: "geo", id: "home", .satisfied), .monitorNotOpen))
+        #expect(try s.at(21, .exit(regionID: "home")) == [.drop(.monitorEvent(monitor: "geo", id: "home", .unsatisfied), .eventPending)])
+        #expect(try s.at(22, .modern(.monitorOpen(name: "geo"))) == [.update(.monitorEvent(monitor: "geo", id: "home", .satisfied, []))])
+    }
+
+    @Test func iOS18AlwaysOutOfUseNeedsAnAlwaysSession() throws {
+        var s = try alwaysApp(18)
+        try s.at(10, .background)
+        try s.at(30, .systemNotBusy)
+        #expect(try s.at(40, .enter(regionID: "home")) == [.drop(.monitorEvent(monitor: "geo", id: "home", .satisfied), .notInUse)])
+    }
+
+    @Test func callsNeedAnOpenMonitor() throws {
+        var s = S(Platform(.iOS, 17, 0))
+        try s.launchAuthorized()
+        #expect(throws: ScenarioError.self) { try s.at(3, .modern(.monitorAdd(name: "geo", id: "home", Self.home))) }
+        try s.at(4, .modern(.monitorOpen(name: "geo")))
+        #expect(throws: ScenarioError.self) { try s.at(5, .modern(.monitorRemove(name: "geo", id: "nope"))) }
+    }
+}

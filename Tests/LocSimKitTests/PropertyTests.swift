@@ -84,6 +84,16 @@ import Testing
                     #expect(app == "foreground" || app == "background", "seed \(seed): liveUpdates to a \(app) app at \(r.time)")
                     let whenInUse = status == .authorizedWhenInUse || (status == .authorizedAlways && provisional)
                     if whenInUse { #expect(inUse, "seed \(seed): When In Use liveUpdates outside in use at \(r.time)") }
+                case .update(.monitorEvent(let monitor, let id, let state, _)):
+                    // docs/modern.md M15: a CLMonitor event only to an
+                    // authorized, running app — a suspended or terminated one
+                    // gets a wake or launch record first — When In Use only in use.
+                    let event = "\(monitor) \(id) \(state)"
+                    let authorized = status == .authorizedAlways || status == .authorizedWhenInUse
+                    #expect(authorized, "seed \(seed): monitor event \(event) while \(status) at \(r.time)")
+                    #expect(app == "foreground" || app == "background", "seed \(seed): monitor event to a \(app) app at \(r.time)")
+                    let whenInUse = status == .authorizedWhenInUse || (status == .authorizedAlways && provisional)
+                    if whenInUse { #expect(inUse, "seed \(seed): When In Use monitor event outside in use at \(r.time)") }
                 case .indicator(let on):
                     if on { #expect(app == "background", "seed \(seed): indicator on in \(app) at \(r.time)") }
                 case .delegate(let cb):

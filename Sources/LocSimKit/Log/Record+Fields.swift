@@ -123,6 +123,11 @@ extension UndeliveredEvent {
             sink.word("event", "liveUpdates")
             sink.coordinate(location.coordinate)
             sink.accuracy(location.accuracy)
+        case .monitorEvent(let monitor, let id, let state):
+            sink.word("event", "monitor")
+            sink.word("monitor", monitor)
+            sink.word("id", id)
+            sink.word("state", state.rawValue)
         case .significantChange(let location):
             sink.word("event", "significantChange")
             sink.coordinate(location.coordinate)

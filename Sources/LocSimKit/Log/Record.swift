@@ -4,6 +4,8 @@ public enum UndeliveredEvent: Equatable, Sendable {
     case fix(Location)
     /// A fix offered to the `liveUpdates` stream (docs/modern.md).
     case liveUpdate(Location)
+    /// A `CLMonitor` event (docs/modern.md).
+    case monitorEvent(monitor: String, id: String, MonitorState)
     /// A fix that was a significant-change event.
     case significantChange(Location)
     case enter(regionID: String)

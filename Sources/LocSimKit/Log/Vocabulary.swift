@@ -59,6 +59,8 @@ public enum InUseEndReason: String, Equatable, Sendable {
 /// Why an event was held rather than delivered.
 public enum HoldReason: String, Equatable, Sendable {
     case provisionalAlways
+    /// `CLMonitor`: the event waits until the app opens the monitor it belongs to (docs/modern.md).
+    case monitorNotOpen
 }
 
 /// Why an event was not delivered.
@@ -76,4 +78,10 @@ public enum DropReason: String, Equatable, Sendable {
     case serviceSessionRequired
     /// `CLLocationUpdate`: the device is stationary and updates are paused until it moves (docs/modern.md).
     case stationary
+    /// `CLMonitor`: an event of this condition waits for the app to open its
+    /// monitor, and the condition is not monitored meanwhile (docs/modern.md).
+    case eventPending
+    /// `CLMonitor`: the app monitors more conditions of this type than
+    /// `monitorConditionLimit` (docs/modern.md).
+    case conditionLimitExceeded
 }

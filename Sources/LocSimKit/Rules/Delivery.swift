@@ -24,9 +24,13 @@ enum Delivery: Equatable {
         /// running: the next fix after the app stopped while the stream ran
         /// with background delivery (M10, M11).
         case liveUpdates(Sessions)
+        /// A `CLMonitor` event (M13–M17): as a region event, with the
+        /// sessions' requirement and the iOS 18 Always-session rule of the streams.
+        case monitor(Sessions)
 
         static let allCases: [Service] =
             [.location, .ranging, .region, .significantChange, .visit] + Sessions.allCases.map { .liveUpdates($0) }
+            + Sessions.allCases.map { .monitor($0) }
     }
 
     /// What the app's `CLServiceSession`s do for the iOS 17+ streams (M7, M9).
@@ -82,6 +86,12 @@ enum Delivery: Equatable {
             return monitoring(access: access, inUse: inUse, app: app)
         case .liveUpdates(let sessions):
             return stream(access: access, inUse: inUse, app: app, sessions: sessions)
+        case .monitor(let sessions):
+            // Like region monitoring, unavailable under reduced accuracy:
+            // "True if events will not be delivered because the app is
+            // subject to accuracy limitation" (CLMonitoringEvent.h).
+            if access != .none, access != .whenInUseBefore13, accuracy == .reduced { return .drop(.reducedAccuracy) }
+            return monitorEvent(access: access, inUse: inUse, app: app, sessions: sessions)
         }
     }
 
@@ -157,7 +167,40 @@ extension Delivery {
     }
 }
 
+extension Delivery {
+    /// `CLMonitor` events: as region events — When In Use while in use,
+    /// Always whatever the app's state (woken, relaunched) — except that a
+    /// live app first needs the explicit session requirement met and, from
+    /// iOS 18, an Always app out of use an `.always` session (M9).
+    /// Provisional Always is When In Use here: nothing is held (M15).
+    private static func monitorEvent(access: Access, inUse: Bool, app: App, sessions: Sessions) -> Delivery {
+        let sessionRequired = app.isLive && sessions == .required
+        switch access {
+        case .none:
+            return .drop(.notAuthorized)
+        case .whenInUseBefore13:
+            return .drop(.unavailable)
+        case .whenInUse, .provisionalAlways:
+            if sessionRequired { return .drop(.serviceSessionRequired) }
+            if !inUse { return .drop(.notInUse) }
+            return app.isRunning ? .deliver : .drop(.suspended)
+        case .always:
+            if sessionRequired { return .drop(.serviceSessionRequired) }
+            if app.isLive && !inUse && sessions == .withoutAlways { return .drop(.notInUse) }
+            return monitoring(access: .always, inUse: inUse, app: app)
+        }
+    }
+}
+
 extension Delivery.App {
+    /// The process exists (running or suspended): its sessions are held.
+    var isLive: Bool {
+        switch self {
+        case .foreground, .background, .suspended: return true
+        case .notRunning, .forceQuit, .notLaunchable: return false
+        }
+    }
+
     var isRunning: Bool {
         switch self {
         case .foreground, .background: return true

@@ -68,7 +68,7 @@ extension Simulator {
                 throw error("unknown service session '\(name)'; begin it first with 'app serviceSession begin \(name) …'", s, atArgument: true)
             }
         case .monitorOpen, .monitorClose, .monitorAdd, .monitorRemove:
-            throw error("app \(call.name): CLMonitor is parsed but not simulated yet (docs/modern.md)", s, atArgument: true)
+            try monitorCall(call, s)
         }
     }
 
@@ -206,5 +206,6 @@ extension Simulator {
         modern.liveUpdates.terminated(backgroundDelivery: background)
         modern.activity.terminated()
         modern.services = ServiceSessions()
+        modern.monitors.terminated()
     }
 }

@@ -31,6 +31,10 @@ public struct Parameters: Equatable, Sendable {
     /// (a locsim parameter; Apple gives no threshold, docs/modern.md).
     public var stationaryRadius = 20.0
     public var stationaryDelay = Millis.seconds(60)
+    /// `CLMonitor`: conditions of one type the app may monitor before the
+    /// next ones get `conditionLimitExceeded` (Apple gives no number; locsim
+    /// uses the region limit, docs/modern.md).
+    public var monitorConditionLimit = 20
 
     public init() {}
 }
@@ -54,6 +58,7 @@ public enum ParameterSetting: Equatable, Sendable {
     case relaunchAfterForceQuit(Bool)
     case stationaryRadius(Double)
     case stationaryDelay(Millis)
+    case monitorConditionLimit(Int)
 
     /// The kind of value each parameter takes, by name, for the parser.
     public enum Kind: Sendable { case duration, optionalDuration, meters, count, bool }
@@ -65,7 +70,7 @@ public enum ParameterSetting: Equatable, Sendable {
         ("deriveCrossings", .bool), ("crossingMargin", .meters), ("crossingDwell", .duration),
         ("reducedGrid", .meters), ("reducedInterval", .duration),
         ("requestLocationTimeout", .duration), ("relaunchAfterForceQuit", .bool),
-        ("stationaryRadius", .meters), ("stationaryDelay", .duration),
+        ("stationaryRadius", .meters), ("stationaryDelay", .duration), ("monitorConditionLimit", .count),
     ]
 }
 
@@ -90,6 +95,7 @@ extension Parameters {
         case .relaunchAfterForceQuit(let v): relaunchAfterForceQuit = v
         case .stationaryRadius(let v): stationaryRadius = v
         case .stationaryDelay(let v): stationaryDelay = v
+        case .monitorConditionLimit(let v): monitorConditionLimit = v
         }
     }
 }

@@ -58,6 +58,7 @@ extension ScenarioParser {
         case ("relaunchAfterForceQuit", .bool(let v)): return .relaunchAfterForceQuit(v)
         case ("stationaryRadius", .meters(let v)): return .stationaryRadius(v)
         case ("stationaryDelay", .duration(let v)): return .stationaryDelay(v)
+        case ("monitorConditionLimit", .count(let v)): return .monitorConditionLimit(v)
         default: return nil
         }
     }

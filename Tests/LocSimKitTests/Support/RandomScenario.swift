@@ -104,9 +104,18 @@ struct RandomScenario {
         }
     }
 
-    /// The iOS 17+ calls (docs/modern.md), CLMonitor aside (not simulated yet).
+    /// The iOS 17+ calls (docs/modern.md); monitor conditions share the
+    /// region ids, so `enter`/`exit` lines cross them too.
     mutating func modernCall() -> ModernCall {
-        switch rng.next() % 6 {
+        switch rng.next() % 9 {
+        case 6: return chance(60) ? .monitorOpen(name: pick(["geo", "b"])) : .monitorClose(name: pick(["geo", "b"]))
+        case 7:
+            let condition: MonitorCondition =
+                chance(70)
+                ? .circle(center: coordinate(), radius: pick([50, 300, 800]))
+                : .beacon(BeaconConstraint(uuid: "5A4BCFCE-174E-4BAC-A814-092E77F6B7E5"))
+            return .monitorAdd(name: pick(["geo", "b"]), id: pick(Self.regionIDs), condition)
+        case 8: return .monitorRemove(name: pick(["geo", "b"]), id: pick(Self.regionIDs))
         case 0, 1: return .liveUpdatesStart(pick(LiveConfiguration.allCases))
         case 2: return .liveUpdatesStop
         case 3: return chance(70) ? .backgroundActivitySessionBegin : .backgroundActivitySessionEnd
