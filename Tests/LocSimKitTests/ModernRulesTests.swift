@@ -274,3 +274,19 @@ import Testing
         #expect(throws: ScenarioError.self) { try s.at(5, .modern(.monitorRemove(name: "geo", id: "nope"))) }
     }
 }
+
+/// docs/modern.md M18: a session's fullAccuracyPurposeKey shows the temporary full-accuracy prompt once.
+@Suite struct SessionFullAccuracyTests {
+    @Test func promptOncePerSessionWithoutCompletion() throws {
+        var s = SimulatorScript(Platform(.iOS, 18, 0), plist: [
+            "NSLocationWhenInUseUsageDescription": .string("w"),
+            "NSLocationTemporaryUsageDescriptionDictionary.Run": .string("exact"),
+        ])
+        try s.launchAuthorized(precise: false)
+        let shown = try s.at(3, .modern(.serviceSessionBegin(name: "a", .whenInUse, fullAccuracyPurposeKey: "Run")))
+        #expect(shown.first == .prompt(.show(.temporaryFullAccuracy, text: "exact", answers: [.allowOnce, .dontAllow])))
+        let answered = try s.at(4, .user(.answer(.dontAllow, precise: nil)))
+        #expect(!answered.contains { if case .completion = $0 { return true } else { return false } })
+        #expect(!answered.contains { if case .prompt(.show) = $0 { return true } else { return false } }, "asked once")
+    }
+}

@@ -100,7 +100,7 @@ extension Simulator {
             upgrade.request = .available
         case .temporaryFullAccuracy:
             if app.isRunning { emit(.completion(method: "requestTemporaryFullAccuracyAuthorization", error: nil)) }
-        case .whenInUseRequest, .firstUse, .provisionalUpgrade:
+        case .whenInUseRequest, .firstUse, .provisionalUpgrade, .serviceSessionFullAccuracy:
             break
         }
     }

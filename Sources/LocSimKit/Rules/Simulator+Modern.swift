@@ -62,7 +62,10 @@ extension Simulator {
             suspendIfIdle()
         case .serviceSessionBegin(let name, let requirement, let key):
             modern.services.begin(name, requirement, purposeKey: key, inUse: inUse)
-            if inUse { promptForSession(requirement) }
+            if inUse {
+                promptForSession(requirement)
+                promptForSessionFullAccuracy()
+            }
         case .serviceSessionEnd(let name):
             guard modern.services.end(name) else {
                 throw error("unknown service session '\(name)'; begin it first with 'app serviceSession begin \(name) …'", s, atArgument: true)
@@ -197,6 +200,26 @@ extension Simulator {
         modern.services.foreground()
         updateIndicator()
         if let requirement = modern.services.strongestRequirement { promptForSession(requirement) }
+        promptForSessionFullAccuracy()
+    }
+
+    /// M18: an effective session with a `fullAccuracyPurposeKey` shows the
+    /// temporary full-accuracy prompt "when possible" — authorized with
+    /// Precise Location off, in the foreground, no other prompt on screen —
+    /// as `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)` would.
+    /// Once per session; a key without a purpose string shows nothing.
+    mutating func promptForSessionFullAccuracy() {
+        guard app == .foreground, prompt == nil, accuracy == .reduced else { return }
+        for i in modern.services.sessions.indices {
+            let session = modern.services.sessions[i]
+            guard session.standing == .effective, session.fullAccuracyPrompt == .notShown,
+                let key = session.fullAccuracyPurposeKey
+            else { continue }
+            if showTemporaryFullAccuracyPrompt(key, origin: .serviceSessionFullAccuracy) {
+                modern.services.sessions[i].fullAccuracyPrompt = .shown
+                return
+            }
+        }
     }
 
     /// The process ends: every object goes with it. Live updates that were

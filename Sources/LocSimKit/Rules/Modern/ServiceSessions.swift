@@ -8,7 +8,11 @@ struct ServiceSessions: Equatable {
         var fullAccuracyPurposeKey: String?
         var standing: Standing
         var lastFlags: DiagnosticFlags? = nil
+        /// The full-accuracy prompt of its `fullAccuracyPurposeKey`, asked once per session (M18).
+        var fullAccuracyPrompt = FullAccuracyPrompt.notShown
     }
+
+    enum FullAccuracyPrompt: Equatable { case notShown, shown }
 
     enum Standing: Equatable {
         case effective
