@@ -174,21 +174,12 @@ extension Delivery {
     /// iOS 18, an Always app out of use an `.always` session (M9).
     /// Provisional Always is When In Use here: nothing is held (M15).
     private static func monitorEvent(access: Access, inUse: Bool, app: App, sessions: Sessions) -> Delivery {
-        let sessionRequired = app.isLive && sessions == .required
-        switch access {
-        case .none:
-            return .drop(.notAuthorized)
-        case .whenInUseBefore13:
-            return .drop(.unavailable)
-        case .whenInUse, .provisionalAlways:
-            if sessionRequired { return .drop(.serviceSessionRequired) }
-            if !inUse { return .drop(.notInUse) }
-            return app.isRunning ? .deliver : .drop(.suspended)
-        case .always:
-            if sessionRequired { return .drop(.serviceSessionRequired) }
-            if app.isLive && !inUse && sessions == .withoutAlways { return .drop(.notInUse) }
-            return monitoring(access: .always, inUse: inUse, app: app)
+        let authorized = access != .none && access != .whenInUseBefore13
+        if authorized && app.isLive {
+            if sessions == .required { return .drop(.serviceSessionRequired) }
+            if access == .always && !inUse && sessions == .withoutAlways { return .drop(.notInUse) }
         }
+        return monitoring(access: access == .provisionalAlways ? .whenInUse : access, inUse: inUse, app: app)
     }
 }
 

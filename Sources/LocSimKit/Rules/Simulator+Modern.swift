@@ -37,12 +37,7 @@ extension Simulator {
     }
 
     mutating func modernCall(_ call: ModernCall, _ s: TimedStatement) throws(ScenarioError) {
-        if let problem = ModernAvailability.problem(call, on: rules) {
-            throw error(problem, s, atArgument: true)
-        }
-        guard app.isRunning else {
-            throw error("app \(call.name): the app is \(app) and runs no code", s, atArgument: true)
-        }
+        try checkCall(call.name, unavailable: ModernAvailability.problem(call, on: rules), s)
         switch call {
         case .liveUpdatesStart(let configuration):
             let queued = modern.liveUpdates.start(configuration)

@@ -105,7 +105,7 @@ extension ScenarioParser {
     }
 
     /// `<uuid> [<major> [<minor>]]`.
-    private func beaconConstraint(for owner: String, _ s: inout ByteScanner) throws(ScenarioError) -> BeaconConstraint {
+    func beaconConstraint(for owner: String, _ s: inout ByteScanner) throws(ScenarioError) -> BeaconConstraint {
         let uuid = try s.uuid(try s.required("uuid", for: owner))
         var constraint = BeaconConstraint(uuid: uuid)
         if let major = try s.next() {

@@ -99,16 +99,7 @@ extension ScenarioParser {
             var lookahead = s
             if let word = try lookahead.next(), s.matches(word, "beacon") {
                 s = lookahead
-                let uuid = try s.uuid(try s.required("uuid", for: "monitor add beacon"))
-                var constraint = BeaconConstraint(uuid: uuid)
-                if let major = try s.next() {
-                    constraint.major = try s.beaconNumber(major, "major")
-                    if let minor = try s.next() {
-                        constraint.minor = try s.beaconNumber(minor, "minor")
-                        try s.end()
-                    }
-                }
-                return .monitorAdd(name: name, id: id, .beacon(constraint))
+                return .monitorAdd(name: name, id: id, .beacon(try beaconConstraint(for: "monitor add beacon", &s)))
             }
             let (center, _) = try s.coordinate(for: "monitor add")
             let (radius, _) = try s.requiredNumber("radius", "radius", for: "monitor add")
