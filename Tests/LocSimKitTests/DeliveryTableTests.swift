@@ -16,7 +16,7 @@ import Testing
     /// `D` deliver, `X` extend the run then deliver, `W` wake then deliver,
     /// `R` relaunch then deliver, `H` hold; otherwise a drop reason:
     /// `nA` notAuthorized, `nU` notInUse, `S` suspended, `nR` notRunning,
-    /// `rA` reducedAccuracy, `U` unavailable, `fQ` forceQuit.
+    /// `rA` reducedAccuracy, `U` unavailable, `fQ` forceQuit, `sR` serviceSessionRequired.
     static func outcome(_ code: Substring) -> Delivery? {
         switch code {
         case "D": return .deliver
@@ -31,6 +31,7 @@ import Testing
         case "rA": return .drop(.reducedAccuracy)
         case "U": return .drop(.unavailable)
         case "fQ": return .drop(.forceQuit)
+        case "sR": return .drop(.serviceSessionRequired)
         default: return nil
         }
     }
@@ -55,6 +56,58 @@ import Testing
     static let monitoringAlways = "D  X  X  W  W  R  fQ nR"
     static let unavailable = "U  U  U  U  U  U  U  U"
     static let reduced = "rA rA rA rA rA rA rA rA"
+    // docs/modern.md M1, M7, M9, M10, M11: liveUpdates. A terminated app is
+    // relaunched as monitoring relaunches an Always app; the session
+    // requirement stops everything a running app would get.
+    static let streamInUse = "D  D  nU S  nU R  fQ nR"
+    static let streamRunning = "D  D  D  S  S  R  fQ nR"
+    static let streamSessionRequired = "sR sR sR sR sR R  fQ nR"
+
+    /// A liveUpdates row: accuracy decides nothing (reduction happens after the decision).
+    static func stream(_ a: Delivery.Access, _ s: Delivery.Sessions, _ o: String) -> [Row] {
+        [row(a, .liveUpdates(s), .full, o), row(a, .liveUpdates(s), .reduced, o)]
+    }
+
+    // docs/modern.md M15: CLMonitor events as region events, with the
+    // session requirement first and the iOS 18 Always-session rule for a live app.
+    static let monitorInUse = "D  D  nU S  nU nU nU nU"
+    static let monitorSessionRequiredInUse = "sR sR sR sR sR nU nU nU"
+    static let monitorAlways = "D  X  X  W  W  R  fQ nR"
+
+    static func monitor(_ a: Delivery.Access, _ s: Delivery.Sessions, full: String, reduced: String) -> [Row] {
+        [row(a, .monitor(s), .full, full), row(a, .monitor(s), .reduced, reduced)]
+    }
+
+    static let monitorTable: [Row] =
+        Delivery.Sessions.allCases.flatMap { monitor(.none, $0, full: none, reduced: none) }
+        + Delivery.Sessions.allCases.flatMap { monitor(.whenInUseBefore13, $0, full: unavailable, reduced: unavailable) }
+        + monitor(.whenInUse, .unsupported, full: monitorInUse, reduced: reduced)
+        + monitor(.whenInUse, .required, full: monitorSessionRequiredInUse, reduced: reduced)
+        + monitor(.whenInUse, .withoutAlways, full: monitorInUse, reduced: reduced)
+        + monitor(.whenInUse, .always, full: monitorInUse, reduced: reduced)
+        // Provisional Always holds nothing here: CLMonitor events are When In Use's.
+        + monitor(.provisionalAlways, .unsupported, full: monitorInUse, reduced: reduced)
+        + monitor(.provisionalAlways, .required, full: monitorSessionRequiredInUse, reduced: reduced)
+        + monitor(.provisionalAlways, .withoutAlways, full: monitorInUse, reduced: reduced)
+        + monitor(.provisionalAlways, .always, full: monitorInUse, reduced: reduced)
+        + monitor(.always, .unsupported, full: monitorAlways, reduced: reduced)
+        + monitor(.always, .required, full: "sR sR sR sR sR R  fQ nR", reduced: reduced)
+        + monitor(.always, .withoutAlways, full: "D  X  nU W  nU R  fQ nR", reduced: reduced)
+        + monitor(.always, .always, full: monitorAlways, reduced: reduced)
+
+    static let streamTable: [Row] =
+        stream(.none, .unsupported, none) + stream(.none, .required, "sR sR sR sR sR nA nA nA")
+        + stream(.none, .withoutAlways, none) + stream(.none, .always, none)
+        + stream(.whenInUseBefore13, .unsupported, unavailable) + stream(.whenInUseBefore13, .required, unavailable)
+        + stream(.whenInUseBefore13, .withoutAlways, unavailable) + stream(.whenInUseBefore13, .always, unavailable)
+        + stream(.whenInUse, .unsupported, streamInUse) + stream(.whenInUse, .required, streamSessionRequired)
+        + stream(.whenInUse, .withoutAlways, streamInUse) + stream(.whenInUse, .always, streamInUse)
+        + stream(.provisionalAlways, .unsupported, streamInUse)
+        + stream(.provisionalAlways, .required, streamSessionRequired)
+        + stream(.provisionalAlways, .withoutAlways, streamInUse) + stream(.provisionalAlways, .always, streamInUse)
+        // iOS 17 Always delivers out of use; iOS 18 needs an `.always` session.
+        + stream(.always, .unsupported, streamRunning) + stream(.always, .required, streamSessionRequired)
+        + stream(.always, .withoutAlways, streamInUse) + stream(.always, .always, streamRunning)
 
     //                                  authorization        service              accuracy  fg bg+ bg  su+ su  nr  fq  nl
     static let table: [Row] = [
@@ -98,12 +151,12 @@ import Testing
 
     @Test func tableCoversEveryCellOnce() {
         var seen: Set<String> = []
-        for r in Self.table { #expect(seen.insert(r.description).inserted, "\(r) twice") }
+        for r in Self.table + Self.streamTable + Self.monitorTable { #expect(seen.insert(r.description).inserted, "\(r) twice") }
         let cells = Delivery.Access.allCases.count * Delivery.Service.allCases.count * 2
         #expect(seen.count == cells)
     }
 
-    @Test(arguments: table) func cell(_ row: Row) throws {
+    @Test(arguments: table + streamTable + monitorTable) func cell(_ row: Row) throws {
         let codes = row.outcomes.split(separator: " ")
         try #require(codes.count == Self.columns.count, "\(row): \(codes.count) columns")
         for ((app, inUse), code) in zip(Self.columns, codes) {

@@ -7,6 +7,10 @@ import Testing
 
     /// Every record kind and delegate method of SPEC §2, as JSON Lines.
     static let cases: [LogLineCase] = [
+        .init(10000, .update(.liveUpdate(S.tokyo, [.stationary])),
+              #"{"t":10.000,"kind":"update","stream":"liveUpdates","lat":35.681200,"lon":139.767100,"accuracy":5,"stationary":true,"authorizationDenied":false,"authorizationDeniedGlobally":false,"authorizationRestricted":false,"authorizationRequestInProgress":false,"insufficientlyInUse":false,"serviceSessionRequired":false,"accuracyLimited":false,"locationUnavailable":false}"#),
+        .init(3000, .update(.backgroundActivitySession([.insufficientlyInUse])),
+              #"{"t":3.000,"kind":"update","stream":"backgroundActivitySession","element":"diagnostic","authorizationDenied":false,"authorizationDeniedGlobally":false,"authorizationRestricted":false,"insufficientlyInUse":true,"serviceSessionRequired":false,"authorizationRequestInProgress":false}"#),
         .init(0, .delegate(.didChangeAuthorization(.authorizedWhenInUse)),
               #"{"t":0.000,"kind":"delegate","method":"locationManager(_:didChangeAuthorization:)","status":"authorizedWhenInUse"}"#),
         .init(0, .delegate(.locationManagerDidChangeAuthorization(.authorizedAlways, .reduced)),

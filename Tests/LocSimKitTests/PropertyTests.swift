@@ -39,7 +39,13 @@ import Testing
         }
         // The indicator only in the background, only with a session.
         if sim.indicator {
-            #expect(sim.app == .background && sim.session, "seed \(seed): indicator on while \(sim.app)")
+            #expect(
+                sim.app == .background && (sim.session || sim.modern.activity.keepsInUse),
+                "seed \(seed): indicator on while \(sim.app)")
+        }
+        // A background activity session keeps the app in use and running (docs/modern.md M6).
+        if sim.modern.activity.keepsInUse {
+            #expect(sim.inUse && sim.app.isRunning, "seed \(seed): activity session while \(sim.app), inUse \(sim.inUse)")
         }
         // A session only for a running background app.
         if sim.session { #expect(sim.app == .background, "seed \(seed): session while \(sim.app)") }
@@ -70,6 +76,24 @@ import Testing
                     case .suspend: app = "suspended"
                     case .terminate: app = "notRunning"
                     }
+                case .update(.liveUpdate(let location?, _)):
+                    // docs/modern.md M1: a location element only to a running,
+                    // authorized app; When In Use only while in use.
+                    let authorized = status == .authorizedAlways || status == .authorizedWhenInUse
+                    #expect(authorized, "seed \(seed): liveUpdates \(location) while \(status) at \(r.time)")
+                    #expect(app == "foreground" || app == "background", "seed \(seed): liveUpdates to a \(app) app at \(r.time)")
+                    let whenInUse = status == .authorizedWhenInUse || (status == .authorizedAlways && provisional)
+                    if whenInUse { #expect(inUse, "seed \(seed): When In Use liveUpdates outside in use at \(r.time)") }
+                case .update(.monitorEvent(let monitor, let id, let state, _)):
+                    // docs/modern.md M15: a CLMonitor event only to an
+                    // authorized, running app — a suspended or terminated one
+                    // gets a wake or launch record first — When In Use only in use.
+                    let event = "\(monitor) \(id) \(state)"
+                    let authorized = status == .authorizedAlways || status == .authorizedWhenInUse
+                    #expect(authorized, "seed \(seed): monitor event \(event) while \(status) at \(r.time)")
+                    #expect(app == "foreground" || app == "background", "seed \(seed): monitor event to a \(app) app at \(r.time)")
+                    let whenInUse = status == .authorizedWhenInUse || (status == .authorizedAlways && provisional)
+                    if whenInUse { #expect(inUse, "seed \(seed): When In Use monitor event outside in use at \(r.time)") }
                 case .indicator(let on):
                     if on { #expect(app == "background", "seed \(seed): indicator on in \(app) at \(r.time)") }
                 case .delegate(let cb):

@@ -186,6 +186,7 @@ extension ScenarioParserTests {
                     "startMonitoringVisits", "stopMonitoringVisits", "startMonitoring", "stopMonitoring",
                     "requestState",
                     "startRangingBeacons", "stopRangingBeacons", "set", "addLocationNotification",
+                    "liveUpdates", "backgroundActivitySession", "serviceSession", "monitor",
                 ].joined(separator: ", "), 7),
         Invalid("1 app startUpdatingLocation now", "unexpected extra argument 'now'", 29),
         Invalid("1 app startMonitoring home 35 139", "missing argument <radius> for startMonitoring", 34),
@@ -208,6 +209,16 @@ extension ScenarioParserTests {
             "1 app requestTemporaryFullAccuracyAuthorization",
             "missing argument <purposeKey> for requestTemporaryFullAccuracyAuthorization", 48),
         Invalid("1 app startRangingBeacons \(uuid) 1 2 3", "unexpected extra argument '3'", 68),
+        Invalid("1 app liveUpdates go", "unknown liveUpdates action 'go'; expected start or stop", 19),
+        Invalid(
+            "1 app liveUpdates start walking",
+            "unknown live configuration 'walking'; expected one of: default, automotiveNavigation, otherNavigation, fitness, airborne", 25),
+        Invalid("1 app serviceSession begin nav", "missing argument <none|whenInUse|always> for serviceSession begin", 31),
+        Invalid(
+            "1 app serviceSession begin nav sometimes",
+            "unknown authorization requirement 'sometimes'; expected none, whenInUse or always", 32),
+        Invalid("1 app backgroundActivitySession start", "unknown backgroundActivitySession action 'start'; expected begin or end", 33),
+        Invalid("1 app monitor geo add home 35 139", "missing argument <radius> for monitor add", 34),
         Invalid("1 app set", "missing argument <property> for set", 10),
         Invalid(
             "1 app set headingFilter 5",

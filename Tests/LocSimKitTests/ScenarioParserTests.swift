@@ -159,6 +159,24 @@ import Testing
 
     static let appCalls: [Valid] =
         [
+            Valid("1 app liveUpdates start", at(1_000, .modern(.liveUpdatesStart(.default)), 3, 7)),
+            Valid("1 app liveUpdates start automotiveNavigation", at(1_000, .modern(.liveUpdatesStart(.automotiveNavigation)), 3, 7)),
+            Valid("1 app liveUpdates stop", at(1_000, .modern(.liveUpdatesStop), 3, 7)),
+            Valid("1 app backgroundActivitySession begin", at(1_000, .modern(.backgroundActivitySessionBegin), 3, 7)),
+            Valid("1 app backgroundActivitySession end", at(1_000, .modern(.backgroundActivitySessionEnd), 3, 7)),
+            Valid(
+                "1 app serviceSession begin nav always fullAccuracyPurposeKey=Navigate",
+                at(1_000, .modern(.serviceSessionBegin(name: "nav", .always, fullAccuracyPurposeKey: "Navigate")), 3, 7)),
+            Valid("1 app serviceSession end nav", at(1_000, .modern(.serviceSessionEnd(name: "nav")), 3, 7)),
+            Valid("1 app monitor geo open", at(1_000, .modern(.monitorOpen(name: "geo")), 3, 7)),
+            Valid(
+                "1 app monitor geo add home 35 139.5 100",
+                at(1_000, .modern(.monitorAdd(name: "geo", id: "home", .circle(center: Coordinate(35, 139.5), radius: 100))), 3, 7)),
+            Valid(
+                "1 app monitor geo add desk beacon \(uuid) 1",
+                at(1_000, .modern(.monitorAdd(name: "geo", id: "desk", .beacon(BeaconConstraint(uuid: uuid, major: 1)))), 3, 7)),
+            Valid("1 app monitor geo remove home", at(1_000, .modern(.monitorRemove(name: "geo", id: "home")), 3, 7)),
+            Valid("1 app monitor geo close", at(1_000, .modern(.monitorClose(name: "geo")), 3, 7)),
             Valid("1 app requestWhenInUseAuthorization", at(1_000, .app(.requestWhenInUseAuthorization), 3, 7)),
             Valid("1 app requestAlwaysAuthorization", at(1_000, .app(.requestAlwaysAuthorization), 3, 7)),
             Valid(

@@ -26,6 +26,19 @@ enum LogSamples {
 
     /// Every record kind and delegate method of SPEC §2.
     static let cases: [LogLineCase] = [
+        // update (docs/modern.md)
+        .init(10000, .update(.liveUpdate(S.tokyo, [.stationary, .accuracyLimited])),
+              "10.000 update liveUpdates 35.681200,139.767100 ±5 stationary accuracyLimited"),
+        .init(15000, .update(.liveUpdate(nil, [.insufficientlyInUse])),
+              "15.000 update liveUpdates location=nil insufficientlyInUse"),
+        .init(3000, .update(.serviceSession(name: "nav", [.authorizationRequestInProgress, .alwaysAuthorizationDenied])),
+              "3.000 update serviceSession nav diagnostic alwaysAuthorizationDenied authorizationRequestInProgress"),
+        .init(3000, .update(.backgroundActivitySession([])), "3.000 update backgroundActivitySession diagnostic"),
+        .init(4000, .update(.monitorEvent(monitor: "geo", id: "home", .satisfied, [])),
+              "4.000 update monitor geo home satisfied"),
+        .init(90000, .drop(.liveUpdate(S.tokyo), .stationary), "90.000 drop liveUpdates 35.681200,139.767100 ±5 reason=stationary"),
+        .init(7000, .drop(.liveUpdate(S.tokyo), .serviceSessionRequired),
+              "7.000 drop liveUpdates 35.681200,139.767100 ±5 reason=serviceSessionRequired"),
         // delegate
         .init(0, .delegate(.didChangeAuthorization(.authorizedWhenInUse)),
               "0.000 delegate locationManager(_:didChangeAuthorization:) authorizedWhenInUse"),

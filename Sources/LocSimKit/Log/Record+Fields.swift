@@ -4,6 +4,8 @@ extension Record {
         switch self {
         case .delegate(let callback):
             callback.render(to: &sink)
+        case .update(let update):
+            update.render(to: &sink)
         case .completion(let method, let error):
             sink.word("method", method)
             sink.keyed("error", error?.rawValue ?? "nil")
@@ -117,6 +119,15 @@ extension UndeliveredEvent {
             sink.word("event", "fix")
             sink.coordinate(location.coordinate)
             sink.accuracy(location.accuracy)
+        case .liveUpdate(let location):
+            sink.word("event", "liveUpdates")
+            sink.coordinate(location.coordinate)
+            sink.accuracy(location.accuracy)
+        case .monitorEvent(let monitor, let id, let state):
+            sink.word("event", "monitor")
+            sink.word("monitor", monitor)
+            sink.word("id", id)
+            sink.word("state", state.rawValue)
         case .significantChange(let location):
             sink.word("event", "significantChange")
             sink.coordinate(location.coordinate)

@@ -2,6 +2,10 @@
 public enum UndeliveredEvent: Equatable, Sendable {
     /// A fix offered to standard location updates (or to `requestLocation`).
     case fix(Location)
+    /// A fix offered to the `liveUpdates` stream (docs/modern.md).
+    case liveUpdate(Location)
+    /// A `CLMonitor` event (docs/modern.md).
+    case monitorEvent(monitor: String, id: String, MonitorState)
     /// A fix that was a significant-change event.
     case significantChange(Location)
     case enter(regionID: String)
@@ -56,6 +60,8 @@ public struct AuthView: Equatable, Sendable {
 /// `indirect` here and in `Callback` and `UndeliveredEvent`.
 public enum Record: Equatable, Sendable {
     case delegate(Callback)
+    /// An element of an async sequence (iOS 17+ APIs, docs/modern.md).
+    indirect case update(UpdateRecord)
     /// A completion handler; `error == nil` prints `error=nil`.
     case completion(method: String, error: CLErrorCode?)
     indirect case prompt(PromptRecord)
@@ -74,6 +80,7 @@ public enum Record: Equatable, Sendable {
     public var kind: String {
         switch self {
         case .delegate: return "delegate"
+        case .update: return "update"
         case .completion: return "completion"
         case .prompt: return "prompt"
         case .app: return "app"

@@ -2,7 +2,7 @@
 public struct RecordFilter: Equatable, Sendable {
     /// Every `<kind>` of SPEC §2, in the order of its table.
     public static let kinds = [
-        "delegate", "completion", "prompt", "app", "auth", "inuse", "indicator",
+        "delegate", "update", "completion", "prompt", "app", "auth", "inuse", "indicator",
         "hold", "drop", "notification", "warning", "crash",
     ]
 
@@ -40,7 +40,7 @@ public struct RecordFilter: Equatable, Sendable {
     public func keeps(_ record: Record) -> Bool {
         guard let kept else { return true }
         let kind = record.kind
-        // At most 12 short (inline) strings: a scan is cheaper than hashing.
+        // At most 13 short (inline) strings: a scan is cheaper than hashing.
         for k in kept where k == kind { return true }
         return false
     }

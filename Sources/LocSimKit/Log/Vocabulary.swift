@@ -59,6 +59,8 @@ public enum InUseEndReason: String, Equatable, Sendable, CaseIterable {
 /// Why an event was held rather than delivered.
 public enum HoldReason: String, Equatable, Sendable, CaseIterable {
     case provisionalAlways
+    /// `CLMonitor`: the event waits until the app opens the monitor it belongs to (docs/modern.md).
+    case monitorNotOpen
 }
 
 /// Why an event was not delivered.
@@ -71,4 +73,15 @@ public enum DropReason: String, Equatable, Sendable, CaseIterable {
     case forceQuit
     /// The app is not running and the system never launches it for this event (an addition).
     case notRunning
+    /// iOS 18: the app sets `NSLocationRequireExplicitServiceSession` and holds no
+    /// `CLServiceSession` that meets it (docs/modern.md).
+    case serviceSessionRequired
+    /// `CLLocationUpdate`: the device is stationary and updates are paused until it moves (docs/modern.md).
+    case stationary
+    /// `CLMonitor`: an event of this condition waits for the app to open its
+    /// monitor, and the condition is not monitored meanwhile (docs/modern.md).
+    case eventPending
+    /// `CLMonitor`: the app monitors more conditions of this type than
+    /// `monitorConditionLimit` (docs/modern.md).
+    case conditionLimitExceeded
 }

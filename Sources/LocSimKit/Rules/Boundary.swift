@@ -32,6 +32,17 @@ struct Boundary: Equatable {
         candidate = nil
     }
 
+    /// `observe(distance:…)` for a fix and a circle, with the scenario's
+    /// `crossingMargin` and `crossingDwell`: the one geometry of derived
+    /// crossings, for regions, location notifications and CLMonitor conditions.
+    mutating func observe(_ location: Location, center: Coordinate, radius: Double, _ p: Parameters, at now: Millis)
+        -> Change?
+    {
+        observe(
+            distance: Geo.distance(center, location.coordinate), radius: radius, margin: p.crossingMargin,
+            dwell: p.crossingDwell, at: now)
+    }
+
     /// Takes a fix `distance` meters from the centre of a region of `radius`
     /// meters. A fix beyond the boundary by `margin` starts a dwell on that
     /// side; a fix on the current side or within the margin ends it; the fix

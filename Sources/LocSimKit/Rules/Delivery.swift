@@ -11,7 +11,7 @@ enum Delivery: Equatable {
     case hold
     case drop(DropReason)
 
-    /// The services of §8's columns.
+    /// The services of §8's columns, and the iOS 17+ streams (docs/modern.md).
     enum Service: Equatable, CaseIterable {
         /// Standard updates and `requestLocation`.
         case location
@@ -19,6 +19,30 @@ enum Delivery: Equatable {
         case region
         case significantChange
         case visit
+        /// An element of `CLLocationUpdate.liveUpdates` (M1, M7, M9), with
+        /// what the app's service sessions provide. For an app that is not
+        /// running: the next fix after the app stopped while the stream ran
+        /// with background delivery (M10, M11).
+        case liveUpdates(Sessions)
+        /// A `CLMonitor` event (M13–M17): as a region event, with the
+        /// sessions' requirement and the iOS 18 Always-session rule of the streams.
+        case monitor(Sessions)
+
+        static let allCases: [Service] =
+            [.location, .ranging, .region, .significantChange, .visit] + Sessions.allCases.map { .liveUpdates($0) }
+            + Sessions.allCases.map { .monitor($0) }
+    }
+
+    /// What the app's `CLServiceSession`s do for the iOS 17+ streams (M7, M9).
+    enum Sessions: Equatable, CaseIterable {
+        /// iOS 17: there are no service sessions; Always delivers out of use.
+        case unsupported
+        /// iOS 18+: `NSLocationRequireExplicitServiceSession` is set and no session meets it.
+        case required
+        /// iOS 18+: no effective `.always` session; Always delivers only in use.
+        case withoutAlways
+        /// iOS 18+: an effective `.always` session is held.
+        case always
     }
 
     /// §8's rows: the authorization as delivery reads it.
@@ -60,6 +84,14 @@ enum Delivery: Equatable {
             // the event neither wakes nor relaunches the app, nor is it held.
             if service == .region, accuracy == .reduced { return .drop(.reducedAccuracy) }
             return monitoring(access: access, inUse: inUse, app: app)
+        case .liveUpdates(let sessions):
+            return stream(access: access, inUse: inUse, app: app, sessions: sessions)
+        case .monitor(let sessions):
+            // Like region monitoring, unavailable under reduced accuracy:
+            // "True if events will not be delivered because the app is
+            // subject to accuracy limitation" (CLMonitoringEvent.h).
+            if access != .none, access != .whenInUseBefore13, accuracy == .reduced { return .drop(.reducedAccuracy) }
+            return monitorEvent(access: access, inUse: inUse, app: app, sessions: sessions)
         }
     }
 
@@ -105,7 +137,61 @@ enum Delivery: Equatable {
     }
 }
 
+extension Delivery {
+    /// The iOS 17+ streams: a terminated app is relaunched when authorized
+    /// (as by monitoring, force-quit included); for a live one, the
+    /// explicit-session requirement comes first (it disables Location
+    /// Services for the app whatever the authorization), then
+    /// authorization, in use — an Always app out of use needs an `.always`
+    /// session from iOS 18 — and a running app.
+    private static func stream(access: Access, inUse: Bool, app: App, sessions: Sessions) -> Delivery {
+        // The API exists from iOS 17, long after When In Use gained monitoring.
+        if access == .whenInUseBefore13 { return .drop(.unavailable) }
+        switch app {
+        case .notRunning, .forceQuit, .notLaunchable:
+            if access == .none { return .drop(.notAuthorized) }
+            return monitoring(access: .always, inUse: false, app: app)
+        case .foreground, .background, .suspended:
+            break
+        }
+        if sessions == .required { return .drop(.serviceSessionRequired) }
+        switch access {
+        case .none, .whenInUseBefore13:
+            return .drop(.notAuthorized)
+        case .whenInUse, .provisionalAlways:
+            if !inUse { return .drop(.notInUse) }
+        case .always:
+            if !inUse && sessions == .withoutAlways { return .drop(.notInUse) }
+        }
+        return app.isRunning ? .deliver : .drop(.suspended)
+    }
+}
+
+extension Delivery {
+    /// `CLMonitor` events: as region events — When In Use while in use,
+    /// Always whatever the app's state (woken, relaunched) — except that a
+    /// live app first needs the explicit session requirement met and, from
+    /// iOS 18, an Always app out of use an `.always` session (M9).
+    /// Provisional Always is When In Use here: nothing is held (M15).
+    private static func monitorEvent(access: Access, inUse: Bool, app: App, sessions: Sessions) -> Delivery {
+        let authorized = access != .none && access != .whenInUseBefore13
+        if authorized && app.isLive {
+            if sessions == .required { return .drop(.serviceSessionRequired) }
+            if access == .always && !inUse && sessions == .withoutAlways { return .drop(.notInUse) }
+        }
+        return monitoring(access: access == .provisionalAlways ? .whenInUse : access, inUse: inUse, app: app)
+    }
+}
+
 extension Delivery.App {
+    /// The process exists (running or suspended): its sessions are held.
+    var isLive: Bool {
+        switch self {
+        case .foreground, .background, .suspended: return true
+        case .notRunning, .forceQuit, .notLaunchable: return false
+        }
+    }
+
     var isRunning: Bool {
         switch self {
         case .foreground, .background: return true

@@ -83,13 +83,17 @@ extension Simulator {
             grantFromFirstPrompt(answer, always: shown.origin != .whenInUseRequest, precise: precise)
         case .upgradeRequest, .provisionalUpgrade:
             upgradeAnswered(changeToAlways: answer == .changeToAlways)
-        case .temporaryFullAccuracy:
+        case .temporaryFullAccuracy, .serviceSessionFullAccuracy:
             if answer == .allowOnce {
                 authorization.setTemporaryFullAccuracy(true)
                 authorizationChanged()
             }
-            emit(.completion(method: "requestTemporaryFullAccuracyAuthorization", error: nil))
+            if shown.origin == .temporaryFullAccuracy {
+                emit(.completion(method: "requestTemporaryFullAccuracyAuthorization", error: nil))
+            }
         }
+        // A session asks for full accuracy once it has authorization (M18).
+        if !modern.services.isEmpty { promptForSessionFullAccuracy() }
     }
 
     /// §5's first prompts. `always` is true for `requestAlwaysAuthorization`

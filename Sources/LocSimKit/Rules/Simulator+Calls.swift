@@ -4,13 +4,16 @@ extension Simulator {
     /// device-dependent; a fixed choice documented in the README).
     static let maximumRegionRadius = 400_000.0
 
-    mutating func appCall(_ call: AppCall, _ s: TimedStatement) throws(ScenarioError) {
-        if let problem = Availability.problem(call, on: rules) {
-            throw error(problem, s, atArgument: true)
-        }
+    /// An `app` line is made by running code on a platform that has the call.
+    func checkCall(_ name: String, unavailable problem: String?, _ s: TimedStatement) throws(ScenarioError) {
+        if let problem { throw error(problem, s, atArgument: true) }
         guard app.isRunning else {
-            throw error("app \(call.name): the app is \(app) and runs no code", s, atArgument: true)
+            throw error("app \(name): the app is \(app) and runs no code", s, atArgument: true)
         }
+    }
+
+    mutating func appCall(_ call: AppCall, _ s: TimedStatement) throws(ScenarioError) {
+        try checkCall(call.name, unavailable: Availability.problem(call, on: rules), s)
         switch call {
         case .requestWhenInUseAuthorization: requestWhenInUse()
         case .requestAlwaysAuthorization: requestAlways()

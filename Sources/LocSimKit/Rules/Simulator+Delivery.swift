@@ -24,6 +24,9 @@ extension Simulator {
         if manager.standard != .off {
             deliveredNow = offerToStandardUpdates(location)
         }
+        if modern.liveUpdates.wantsFixes {
+            offerToLiveUpdates(location)
+        }
         if significantChanges { significantChangeCheck(location, alreadyDelivered: deliveredNow) }
         if parameters.deriveCrossings { deriveCrossings(from: location) }
     }
@@ -127,14 +130,18 @@ extension Simulator {
         }
     }
 
-    /// A crossing from an `enter`/`exit` line.
+    /// A crossing from an `enter`/`exit` line: of a region or location
+    /// notification, and of the CLMonitor conditions with that id.
     mutating func crossing(_ id: String, entered: Bool, _ s: TimedStatement) throws(ScenarioError) {
-        guard monitoring.declaredRegionIDs.contains(id) else {
+        let region = monitoring.declaredRegionIDs.contains(id)
+        let condition = !modern.monitors.isEmpty && !modern.monitors.keys(withID: id).isEmpty
+        guard region || condition else {
             throw error(
                 "unknown region '\(id)'; declare it first with 'app startMonitoring \(id) …' or 'app addLocationNotification \(id) …'",
                 s, atArgument: true)
         }
-        regionCrossed(id, entered: entered)
+        if region { regionCrossed(id, entered: entered) }
+        if condition { monitorConditionsCrossed(id, entered: entered) }
     }
 
     /// A crossing from an `enter`/`exit` line: location notifications first
@@ -166,24 +173,21 @@ extension Simulator {
     /// location notifications alike. The crossing is reported at the first
     /// fix that completes the dwell; from `unknown` the state only settles.
     mutating func deriveCrossings(from location: Location) {
-        let margin = parameters.crossingMargin
-        let dwell = parameters.crossingDwell
+        let p = parameters
         let now = self.now
         var shown: [(id: String, entered: Bool)] = []
         monitoring.notifications.forEach { id, n in
-            let d = Geo.distance(n.region.center, location.coordinate)
             // Settling from `unknown` shows nothing: being inside when the
             // trigger is scheduled is no entry.
             if case .crossed(let entered)? = n.boundary.observe(
-                distance: d, radius: n.region.radius, margin: margin, dwell: dwell, at: now)
+                location, center: n.region.center, radius: n.region.radius, p, at: now)
             {
                 shown.append((id, entered))
             }
         }
         var changed: [(id: String, change: Boundary.Change)] = []
         monitoring.regions.forEach { id, r in
-            let d = Geo.distance(r.region.center, location.coordinate)
-            if let change = r.boundary.observe(distance: d, radius: r.region.radius, margin: margin, dwell: dwell, at: now) {
+            if let change = r.boundary.observe(location, center: r.region.center, radius: r.region.radius, p, at: now) {
                 changed.append((id, change))
             }
         }
@@ -194,6 +198,7 @@ extension Simulator {
             case .settled(let entered): deliverMonitoring(.stateSettled(regionID: id, entered ? .inside : .outside))
             }
         }
+        if !modern.monitors.isEmpty { deriveConditionChanges(from: location) }
     }
 
     /// Visits: arrival with no departure; departure with the arrival if known (F§7).

@@ -6,7 +6,8 @@ extension Simulator {
         if !rules.suspends { return app != .notRunning }
         switch lifecycle {
         case .foreground: return true
-        case .background(let b): return b.inUse != .no
+        // A CLBackgroundActivitySession keeps a background app in use (docs/modern.md M6).
+        case .background(let b): return b.inUse != .no || modern.activity.keepsInUse
         case .suspended(let grace): return grace != nil
         case .notRunning: return false
         }
@@ -75,11 +76,14 @@ extension Simulator {
     /// provisional Always included), or of an Always app that asks for it
     /// with `showsBackgroundLocationIndicator` (iOS 11+).
     mutating func updateIndicator() {
+        // A CLBackgroundActivitySession shows the indicator while the app is
+        // in the background, whatever its authorization (docs/modern.md).
+        let activity = modern.activity.keepsInUse && app != .foreground
         let on: Bool
         switch authorization.level {
         case .none: on = false
-        case .whenInUse: on = session
-        case .always: on = session && manager.showsBackgroundLocationIndicator && rules.atLeast(11)
+        case .whenInUse: on = session || activity
+        case .always: on = (session && manager.showsBackgroundLocationIndicator && rules.atLeast(11)) || activity
         }
         guard on != reported.indicator else { return }
         reported.indicator = on

@@ -33,6 +33,7 @@ extension Simulator {
         updateIndicator()
         updateInUse(beginning: .foreground)
         deliverOwedCallbacks()
+        modernForeground()
     }
 
     mutating func background(_ s: TimedStatement) throws(ScenarioError) {
@@ -44,6 +45,7 @@ extension Simulator {
         emit(.app(.background))
         dismissInAppPrompt()
         guard rules.suspends else { return }
+        updateIndicator()
         beginSessionIfEligible()
         if !session {
             let until = now + parameters.grace
@@ -71,6 +73,7 @@ extension Simulator {
         // As for `background`: the app record first, then what it dismisses
         // (a dead app gets no completion).
         dismissInAppPrompt()
+        modernTerminated()
         manager = ManagerSettings()
         timers.cancel(.requestLocationTimeout)
         updateIndicator()
@@ -97,16 +100,20 @@ extension Simulator {
             upgrade.request = .available
         case .temporaryFullAccuracy:
             if app.isRunning { emit(.completion(method: "requestTemporaryFullAccuracyAuthorization", error: nil)) }
-        case .whenInUseRequest, .firstUse, .provisionalUpgrade:
+        case .whenInUseRequest, .firstUse, .provisionalUpgrade, .serviceSessionFullAccuracy:
             break
         }
     }
 
     /// Suspends a background app whose run time is over, unless a session
-    /// keeps it running. macOS apps are never suspended (RULES §1).
+    /// (or a CLBackgroundActivitySession) keeps it running. macOS apps are
+    /// never suspended (RULES §1).
     mutating func suspendIfIdle() {
-        guard rules.suspends, case .background(let b) = lifecycle, b.inUse != .session, now >= b.deadline else { return }
+        guard rules.suspends, case .background(let b) = lifecycle, b.inUse != .session, now >= b.deadline,
+            !modern.activity.keepsInUse
+        else { return }
         lifecycle = .suspended(graceUntil: lifecycle.graceUntil)
+        modern.activity.suspended()
         emit(.app(.suspend))
     }
 
@@ -134,6 +141,7 @@ extension Simulator {
 
     mutating func relaunch(for reason: WakeReason) {
         lifecycle = .background(.init(deadline: now, inUse: .no))
+        modern.activity.relaunched()
         emit(.app(.launchBackground(reason)))
         extendRun()
         createManager()

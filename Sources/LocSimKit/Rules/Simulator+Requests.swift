@@ -105,13 +105,21 @@ extension Simulator {
 
     mutating func requestTemporaryFullAccuracy(purposeKey: String) {
         let method = "requestTemporaryFullAccuracyAuthorization"
-        let key = "NSLocationTemporaryUsageDescriptionDictionary.\(purposeKey)"
-        guard header.string(key) != nil, accuracy == .reduced, app == .foreground,
-            prompt == nil, authorization.level != .none
-        else {
+        guard showTemporaryFullAccuracyPrompt(purposeKey, origin: .temporaryFullAccuracy) else {
             emit(.completion(method: method, error: .kCLErrorPromptDeclined))
             return
         }
-        show(.temporaryFullAccuracy, text: key, origin: .temporaryFullAccuracy, answers: [.allowOnce, .dontAllow])
+    }
+
+    /// The temporary full-accuracy prompt (§10), when it can show: a purpose
+    /// string for the key, reduced accuracy, authorized, in the foreground
+    /// with no other prompt. Returns whether it showed.
+    mutating func showTemporaryFullAccuracyPrompt(_ purposeKey: String, origin: Prompt.Origin) -> Bool {
+        let key = "NSLocationTemporaryUsageDescriptionDictionary.\(purposeKey)"
+        guard header.string(key) != nil, accuracy == .reduced, app == .foreground,
+            prompt == nil, authorization.level != .none
+        else { return false }
+        show(.temporaryFullAccuracy, text: key, origin: origin, answers: [.allowOnce, .dontAllow])
+        return true
     }
 }

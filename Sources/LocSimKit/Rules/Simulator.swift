@@ -29,6 +29,9 @@ public struct Simulator {
     var monitoring = Monitoring()
     var fixes = Fixes()
 
+    // The iOS 17+ APIs (docs/modern.md).
+    var modern = ModernState()
+
     public init(header: ScenarioHeader) {
         self.header = header
         self.rules = RulesVersion(header.platform)
@@ -49,6 +52,7 @@ public struct Simulator {
         advance(to: statement.time)
         defer { timers.flush() }
         try handle(statement)
+        if modern.isActive { refreshModernDiagnostics() }
     }
 
     /// `apply` for a fix line, without building its statement: a fix is
@@ -58,6 +62,7 @@ public struct Simulator {
         advance(to: time)
         fixArrived(fix)
         timers.flush()
+        if modern.isActive { refreshModernDiagnostics() }
     }
 
     /// Runs the timers due at or before a trace line at `time`, then sets the clock to it.
@@ -111,6 +116,7 @@ public struct Simulator {
         case .systemTerminate: try terminate(by: .system, s)
         case .systemNotBusy: showUpgradePromptIfPending()
         case .app(let call): try appCall(call, s)
+        case .modern(let call): try modernCall(call, s)
         case .user(let action): try user(action, s)
         case .fix(let fix): fixArrived(fix)
         case .enter(let id): try crossing(id, entered: true, s)

@@ -11,6 +11,9 @@ struct Prompt: Equatable {
         /// iOS ≤ 7 and macOS: the first use of a location service.
         case firstUse
         case temporaryFullAccuracy
+        /// The same prompt, asked by a `CLServiceSession` with a
+        /// `fullAccuracyPurposeKey` (docs/modern.md M18): no completion handler.
+        case serviceSessionFullAccuracy
     }
 
     var kind: PromptKind

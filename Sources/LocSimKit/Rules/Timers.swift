@@ -62,6 +62,7 @@ extension Simulator {
             queue.run(until: limit, before: phase) { queue, time, timer in
                 now = time
                 fire(timer)
+                if modern.isActive { refreshModernDiagnostics() }
                 timers.flush(into: &queue)
             }
             swap(&queue, &timers.queue)

@@ -26,6 +26,15 @@ public struct Parameters: Equatable, Sendable {
     public var requestLocationTimeout = Millis.seconds(10)
     /// Whether monitoring events relaunch a force-quit app; `nil`: by version (F§6).
     public var relaunchAfterForceQuit: Bool? = nil
+    /// `CLLocationUpdate` stationary detection: fixes within this distance of
+    /// where the device stopped, for `stationaryDelay`, pause live updates
+    /// (a locsim parameter; Apple gives no threshold, docs/modern.md).
+    public var stationaryRadius = 20.0
+    public var stationaryDelay = Millis.seconds(60)
+    /// `CLMonitor`: conditions of one type the app may monitor before the
+    /// next ones get `conditionLimitExceeded` (Apple gives no number; locsim
+    /// uses the region limit, docs/modern.md).
+    public var monitorConditionLimit = 20
 
     public init() {}
 }
@@ -47,6 +56,9 @@ public enum ParameterSetting: Equatable, Sendable {
     case reducedInterval(Millis)
     case requestLocationTimeout(Millis)
     case relaunchAfterForceQuit(Bool)
+    case stationaryRadius(Double)
+    case stationaryDelay(Millis)
+    case monitorConditionLimit(Int)
 
     /// The kind of value each parameter takes, by name, for the parser.
     public enum Kind: Sendable { case duration, optionalDuration, meters, count, bool }
@@ -58,6 +70,7 @@ public enum ParameterSetting: Equatable, Sendable {
         ("deriveCrossings", .bool), ("crossingMargin", .meters), ("crossingDwell", .duration),
         ("reducedGrid", .meters), ("reducedInterval", .duration),
         ("requestLocationTimeout", .duration), ("relaunchAfterForceQuit", .bool),
+        ("stationaryRadius", .meters), ("stationaryDelay", .duration), ("monitorConditionLimit", .count),
     ]
 }
 
@@ -80,6 +93,9 @@ extension Parameters {
         case .reducedInterval(let v): reducedInterval = v
         case .requestLocationTimeout(let v): requestLocationTimeout = v
         case .relaunchAfterForceQuit(let v): relaunchAfterForceQuit = v
+        case .stationaryRadius(let v): stationaryRadius = v
+        case .stationaryDelay(let v): stationaryDelay = v
+        case .monitorConditionLimit(let v): monitorConditionLimit = v
         }
     }
 }

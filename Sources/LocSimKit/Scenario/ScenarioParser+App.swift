@@ -28,6 +28,7 @@ extension ScenarioParser {
 
     func app(_ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
         let name = try s.required("call", for: "app")
+        if let modern = try modernCall(name, &s) { return (.modern(modern), name.column) }
         let call = try appCall(name, &s)
         return (.app(call), name.column)
     }
@@ -63,7 +64,8 @@ extension ScenarioParser {
         } else if s.matches(name, "set") {
             return .set(try property(&s))
         }
-        throw s.error("unknown app call '\(s.display(name))'; expected one of: \(Self.appCalls)", at: name)
+        throw s.error(
+            "unknown app call '\(s.display(name))'; expected one of: \(Self.appCalls), \(Self.modernCalls)", at: name)
     }
 
     /// `<id> <lat> <lon> <radius> [notifyOnEntry=<bool>] [notifyOnExit=<bool>]`
@@ -103,7 +105,7 @@ extension ScenarioParser {
     }
 
     /// `<uuid> [<major> [<minor>]]`.
-    private func beaconConstraint(for owner: String, _ s: inout ByteScanner) throws(ScenarioError) -> BeaconConstraint {
+    func beaconConstraint(for owner: String, _ s: inout ByteScanner) throws(ScenarioError) -> BeaconConstraint {
         let uuid = try s.uuid(try s.required("uuid", for: owner))
         var constraint = BeaconConstraint(uuid: uuid)
         if let major = try s.next() {

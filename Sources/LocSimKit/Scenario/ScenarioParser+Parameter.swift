@@ -56,6 +56,9 @@ extension ScenarioParser {
         case ("reducedInterval", .duration(let v)): return .reducedInterval(v)
         case ("requestLocationTimeout", .duration(let v)): return .requestLocationTimeout(v)
         case ("relaunchAfterForceQuit", .bool(let v)): return .relaunchAfterForceQuit(v)
+        case ("stationaryRadius", .meters(let v)): return .stationaryRadius(v)
+        case ("stationaryDelay", .duration(let v)): return .stationaryDelay(v)
+        case ("monitorConditionLimit", .count(let v)): return .monitorConditionLimit(v)
         default: return nil
         }
     }

@@ -162,6 +162,8 @@ public enum Event: Equatable, Sendable {
     case systemTerminate
     case systemNotBusy
     case app(AppCall)
+    /// The Swift-concurrency APIs of iOS 17+ (docs/modern.md).
+    case modern(ModernCall)
     case user(UserAction)
     case fix(Fix)
     case enter(regionID: String)

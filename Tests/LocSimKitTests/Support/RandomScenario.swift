@@ -21,7 +21,7 @@ struct RandomScenario {
 
     static let platforms = [
         Platform(.iOS, 7, 0), Platform(.iOS, 9, 3), Platform(.iOS, 12, 4), Platform(.iOS, 13, 0),
-        Platform(.iOS, 13, 4), Platform(.iOS, 14, 0), Platform(.iOS, 17, 0), Platform(.iOS, 26, 0),
+        Platform(.iOS, 13, 4), Platform(.iOS, 14, 0), Platform(.iOS, 17, 0), Platform(.iOS, 18, 0), Platform(.iOS, 26, 0),
         Platform(.iPadOS, 15, 0), Platform(.tvOS, 14, 0), Platform(.watchOS, 7, 0), Platform(.macOS, 11, 0),
     ]
 
@@ -36,6 +36,7 @@ struct RandomScenario {
         for key in keys where chance(85) { h.plist[key] = .string("text for \(key)") }
         if chance(70) { h.plist["UIBackgroundModes"] = .array(["location"]) }
         if chance(15) { h.plist["NSLocationDefaultAccuracyReduced"] = .bool(true) }
+        if chance(30) { h.plist["NSLocationRequireExplicitServiceSession"] = .bool(true) }
         if chance(20) { h.delegate = DelegateMethods(rawValue: UInt32(rng.next() % (1 << 14))) }
         h.parameters.grace = Millis(Int64(rng.next() % 10_000))
         h.parameters.suspendAfter = Millis(Int64(rng.next() % 10_000))
@@ -67,7 +68,8 @@ struct RandomScenario {
         case 16..<18: return .terminate
         case 18..<20: return .systemTerminate
         case 20..<24: return .systemNotBusy
-        case 24..<50: return .app(call())
+        case 24..<44: return .app(call())
+        case 44..<50: return .modern(modernCall())
         case 50..<64: return .user(user())
         case 64..<82:
             return .fix(Fix(Location(coordinate(), accuracy: pick([5, 65, 1000]))))
@@ -99,6 +101,28 @@ struct RandomScenario {
         case 17: return .set(.showsBackgroundLocationIndicator(chance(50)))
         case 18: return .set(chance(50) ? .distanceFilter(chance(50) ? nil : 100) : .desiredAccuracy(pick(DesiredAccuracy.allCases)))
         default: return .addLocationNotification(region(), repeats: chance(50))
+        }
+    }
+
+    /// The iOS 17+ calls (docs/modern.md); monitor conditions share the
+    /// region ids, so `enter`/`exit` lines cross them too.
+    mutating func modernCall() -> ModernCall {
+        switch rng.next() % 9 {
+        case 6: return chance(60) ? .monitorOpen(name: pick(["geo", "b"])) : .monitorClose(name: pick(["geo", "b"]))
+        case 7:
+            let condition: MonitorCondition =
+                chance(70)
+                ? .circle(center: coordinate(), radius: pick([50, 300, 800]))
+                : .beacon(BeaconConstraint(uuid: "5A4BCFCE-174E-4BAC-A814-092E77F6B7E5"))
+            return .monitorAdd(name: pick(["geo", "b"]), id: pick(Self.regionIDs), condition)
+        case 8: return .monitorRemove(name: pick(["geo", "b"]), id: pick(Self.regionIDs))
+        case 0, 1: return .liveUpdatesStart(pick(LiveConfiguration.allCases))
+        case 2: return .liveUpdatesStop
+        case 3: return chance(70) ? .backgroundActivitySessionBegin : .backgroundActivitySessionEnd
+        case 4:
+            let key: String? = chance(30) ? "nav" : nil
+            return .serviceSessionBegin(name: pick(["a", "b"]), pick(ServiceRequirement.allCases), fullAccuracyPurposeKey: key)
+        default: return .serviceSessionEnd(name: pick(["a", "b"]))
         }
     }
 

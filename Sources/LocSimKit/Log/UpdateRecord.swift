@@ -1,0 +1,137 @@
+/// The diagnostic properties that iOS 18 puts on the elements of the
+/// Swift-concurrency streams (`CLLocationUpdate`, `CLMonitor.Event`,
+/// `CLServiceSession.Diagnostic`, `CLBackgroundActivitySession.Diagnostic`),
+/// plus `stationary` (iOS 17's `isStationary`). docs/modern.md quotes what
+/// sets each.
+public struct DiagnosticFlags: OptionSet, Equatable, Hashable, Sendable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let stationary = DiagnosticFlags(rawValue: 1 << 0)
+    public static let authorizationDenied = DiagnosticFlags(rawValue: 1 << 1)
+    public static let authorizationDeniedGlobally = DiagnosticFlags(rawValue: 1 << 2)
+    public static let authorizationRestricted = DiagnosticFlags(rawValue: 1 << 3)
+    public static let authorizationRequestInProgress = DiagnosticFlags(rawValue: 1 << 4)
+    public static let insufficientlyInUse = DiagnosticFlags(rawValue: 1 << 5)
+    public static let serviceSessionRequired = DiagnosticFlags(rawValue: 1 << 6)
+    public static let accuracyLimited = DiagnosticFlags(rawValue: 1 << 7)
+    public static let locationUnavailable = DiagnosticFlags(rawValue: 1 << 8)
+    public static let fullAccuracyDenied = DiagnosticFlags(rawValue: 1 << 9)
+    public static let alwaysAuthorizationDenied = DiagnosticFlags(rawValue: 1 << 10)
+    public static let conditionUnsupported = DiagnosticFlags(rawValue: 1 << 11)
+    public static let conditionLimitExceeded = DiagnosticFlags(rawValue: 1 << 12)
+    public static let persistenceUnavailable = DiagnosticFlags(rawValue: 1 << 13)
+
+    /// The flags that say why nothing is delivered (all but `stationary`,
+    /// `accuracyLimited` on a location and `locationUnavailable`).
+    public static let authorizationProblems: DiagnosticFlags = [
+        .authorizationDenied, .authorizationDeniedGlobally, .authorizationRestricted,
+        .authorizationRequestInProgress, .insufficientlyInUse, .serviceSessionRequired,
+    ]
+}
+
+/// Which stream an `update` record belongs to, deciding which flags it carries.
+public enum UpdateStream: Equatable, Sendable {
+    case liveUpdates, monitor, serviceSession, backgroundActivitySession
+
+    /// The stream's properties, in the order the log prints them (the
+    /// order of the SDK headers).
+    public var flags: [(DiagnosticFlags, String)] {
+        switch self {
+        case .liveUpdates:
+            return [
+                (.stationary, "stationary"), (.authorizationDenied, "authorizationDenied"),
+                (.authorizationDeniedGlobally, "authorizationDeniedGlobally"),
+                (.authorizationRestricted, "authorizationRestricted"),
+                (.authorizationRequestInProgress, "authorizationRequestInProgress"),
+                (.insufficientlyInUse, "insufficientlyInUse"), (.serviceSessionRequired, "serviceSessionRequired"),
+                (.accuracyLimited, "accuracyLimited"), (.locationUnavailable, "locationUnavailable"),
+            ]
+        case .monitor:
+            return [
+                (.authorizationDenied, "authorizationDenied"),
+                (.authorizationDeniedGlobally, "authorizationDeniedGlobally"),
+                (.authorizationRestricted, "authorizationRestricted"), (.insufficientlyInUse, "insufficientlyInUse"),
+                (.accuracyLimited, "accuracyLimited"), (.conditionUnsupported, "conditionUnsupported"),
+                (.conditionLimitExceeded, "conditionLimitExceeded"), (.persistenceUnavailable, "persistenceUnavailable"),
+                (.serviceSessionRequired, "serviceSessionRequired"),
+                (.authorizationRequestInProgress, "authorizationRequestInProgress"),
+            ]
+        case .serviceSession:
+            return [
+                (.authorizationDenied, "authorizationDenied"),
+                (.authorizationDeniedGlobally, "authorizationDeniedGlobally"),
+                (.authorizationRestricted, "authorizationRestricted"), (.insufficientlyInUse, "insufficientlyInUse"),
+                (.serviceSessionRequired, "serviceSessionRequired"), (.fullAccuracyDenied, "fullAccuracyDenied"),
+                (.alwaysAuthorizationDenied, "alwaysAuthorizationDenied"),
+                (.authorizationRequestInProgress, "authorizationRequestInProgress"),
+            ]
+        case .backgroundActivitySession:
+            return [
+                (.authorizationDenied, "authorizationDenied"),
+                (.authorizationDeniedGlobally, "authorizationDeniedGlobally"),
+                (.authorizationRestricted, "authorizationRestricted"), (.insufficientlyInUse, "insufficientlyInUse"),
+                (.serviceSessionRequired, "serviceSessionRequired"),
+                (.authorizationRequestInProgress, "authorizationRequestInProgress"),
+            ]
+        }
+    }
+}
+
+/// `CLMonitor.EventState`.
+public enum MonitorState: String, Equatable, Sendable {
+    case unknown, satisfied, unsatisfied, unmonitored
+}
+
+/// An element of an async sequence the app iterates (an `update` record),
+/// as distinct from a delegate callback.
+public enum UpdateRecord: Equatable, Sendable {
+    /// A `CLLocationUpdate`; `nil` location: an element carrying only diagnostics (iOS 18).
+    case liveUpdate(Location?, DiagnosticFlags)
+    /// A `CLMonitor.Event`.
+    case monitorEvent(monitor: String, id: String, MonitorState, DiagnosticFlags)
+    /// A `CLServiceSession.Diagnostic`.
+    case serviceSession(name: String, DiagnosticFlags)
+    /// A `CLBackgroundActivitySession.Diagnostic`.
+    case backgroundActivitySession(DiagnosticFlags)
+
+    public var stream: UpdateStream {
+        switch self {
+        case .liveUpdate: return .liveUpdates
+        case .monitorEvent: return .monitor
+        case .serviceSession: return .serviceSession
+        case .backgroundActivitySession: return .backgroundActivitySession
+        }
+    }
+
+    func render<S: FieldSink>(to sink: inout S) {
+        let flags: DiagnosticFlags
+        switch self {
+        case .liveUpdate(let location, let f):
+            sink.word("stream", "liveUpdates")
+            if let location {
+                sink.coordinate(location.coordinate)
+                sink.accuracy(location.accuracy)
+            } else {
+                sink.keyed("location", "nil")
+            }
+            flags = f
+        case .monitorEvent(let monitor, let id, let state, let f):
+            sink.word("stream", "monitor")
+            sink.word("monitor", monitor)
+            sink.word("id", id)
+            sink.word("state", state.rawValue)
+            flags = f
+        case .serviceSession(let name, let f):
+            sink.word("stream", "serviceSession")
+            sink.word("session", name)
+            sink.word("element", "diagnostic")
+            flags = f
+        case .backgroundActivitySession(let f):
+            sink.word("stream", "backgroundActivitySession")
+            sink.word("element", "diagnostic")
+            flags = f
+        }
+        for (flag, name) in stream.flags { sink.flag(name, flags.contains(flag)) }
+    }
+}

@@ -1,0 +1,84 @@
+/// The app's `CLServiceSession`s (iOS 18): each declares an authorization
+/// goal; together they meet `NSLocationRequireExplicitServiceSession` and
+/// keep an Always app's streams flowing out of use (docs/modern.md).
+struct ServiceSessions: Equatable {
+    struct Session: Equatable {
+        var name: String
+        var requirement: ServiceRequirement
+        var fullAccuracyPurposeKey: String?
+        var standing: Standing
+        var lastFlags: DiagnosticFlags? = nil
+        /// The full-accuracy prompt of its `fullAccuracyPurposeKey`, asked once per session (M18).
+        var fullAccuracyPrompt = FullAccuracyPrompt.notShown
+    }
+
+    enum FullAccuracyPrompt: Equatable { case notShown, shown }
+
+    enum Standing: Equatable {
+        case effective
+        /// Created while not sufficiently in use: it "will yield the
+        /// .insufficientlyInUse diagnostic until the app returns to the foreground".
+        case waitingForForeground
+    }
+
+    var sessions: [Session] = []
+
+    var isEmpty: Bool { sessions.isEmpty }
+
+    /// Begins a session; a name already in use replaces the old session
+    /// (the app dropped its reference and made a new one).
+    mutating func begin(_ name: String, _ requirement: ServiceRequirement, purposeKey: String?, inUse: Bool) {
+        sessions.removeAll { $0.name == name }
+        sessions.append(Session(
+            name: name, requirement: requirement, fullAccuracyPurposeKey: purposeKey,
+            standing: inUse ? .effective : .waitingForForeground))
+    }
+
+    /// `invalidate()`; false when no session has that name.
+    mutating func end(_ name: String) -> Bool {
+        guard let i = sessions.firstIndex(where: { $0.name == name }) else { return false }
+        sessions.remove(at: i)
+        return true
+    }
+
+    mutating func foreground() {
+        for i in sessions.indices { sessions[i].standing = .effective }
+    }
+
+    /// The requirement of the strongest effective session asking for authorization.
+    var strongestRequirement: ServiceRequirement? {
+        let effective = sessions.filter { $0.standing == .effective && $0.requirement != .none }
+        if effective.contains(where: { $0.requirement == .always }) { return .always }
+        return effective.isEmpty ? nil : .whenInUse
+    }
+
+    /// The explicit-session requirement is met: by a session requiring
+    /// authorization, or by a `.none` one "if the framework already has authorization".
+    func meetRequirement(authorized: Bool) -> Bool {
+        sessions.contains { $0.standing == .effective && ($0.requirement != .none || authorized) }
+    }
+
+    /// What the sessions do for the streams' delivery (`Delivery.Sessions`), from iOS 18.
+    func delivery(explicitRequired: Bool, authorized: Bool) -> Delivery.Sessions {
+        if explicitRequired && !meetRequirement(authorized: authorized) { return .required }
+        return strongestRequirement == .always ? .always : .withoutAlways
+    }
+
+    /// A session's `Diagnostic`: the authorization flags that apply to every
+    /// stream, and the ones that depend on the session's goal.
+    static func diagnostics(
+        of session: Session, authorizationFlags: DiagnosticFlags, level: Authorization.Level, inUse: Bool,
+        alwaysDenied: Bool, fullAccuracyDenied: Bool
+    ) -> DiagnosticFlags {
+        var flags = authorizationFlags
+        // A session requiring authorization meets the requirement itself.
+        if session.requirement != .none { flags.remove(.serviceSessionRequired) }
+        let alwaysCovered = level == .always && session.requirement == .always
+        if session.standing == .waitingForForeground || (level != .none && !inUse && !alwaysCovered) {
+            flags.insert(.insufficientlyInUse)
+        }
+        if session.requirement == .always && alwaysDenied { flags.insert(.alwaysAuthorizationDenied) }
+        if session.fullAccuracyPurposeKey != nil && fullAccuracyDenied { flags.insert(.fullAccuracyDenied) }
+        return flags
+    }
+}

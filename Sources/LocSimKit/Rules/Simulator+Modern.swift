@@ -1,0 +1,229 @@
+/// The iOS 17+ Swift-concurrency APIs (docs/modern.md): `liveUpdates`,
+/// `CLBackgroundActivitySession`, `CLServiceSession`. The state machines
+/// live in Rules/Modern/; this file connects them to the app's lifecycle,
+/// authorization and the log.
+extension Simulator {
+    static let requireExplicitSessionKey = "NSLocationRequireExplicitServiceSession"
+
+    /// iOS 18+: the app opted out of implicit service sessions.
+    var requiresExplicitSession: Bool {
+        rules.atLeast(18) && header.flag(Self.requireExplicitSessionKey)
+    }
+
+    /// What the service sessions do for the streams (`Delivery.Sessions`).
+    var sessionsForDelivery: Delivery.Sessions {
+        guard rules.atLeast(18) else { return .unsupported }
+        return modern.services.delivery(
+            explicitRequired: requiresExplicitSession, authorized: authorization.level != .none)
+    }
+
+    /// The iOS 18 diagnostic flags that depend on authorization alone, whatever the stream.
+    var authorizationDiagnostics: DiagnosticFlags {
+        var flags: DiagnosticFlags = []
+        if authorization.locationServicesOff { flags.insert(.authorizationDeniedGlobally) }
+        if authorization.restricted { flags.insert(.authorizationRestricted) }
+        if authorization.grant == .denied { flags.insert(.authorizationDenied) }
+        if prompt != nil { flags.insert(.authorizationRequestInProgress) }
+        if sessionsForDelivery == .required { flags.insert(.serviceSessionRequired) }
+        return flags
+    }
+
+    /// The flags an element withheld for `reason` carries (none before iOS 18).
+    func withheldDiagnostics(_ reason: DropReason) -> DiagnosticFlags {
+        guard rules.atLeast(18) else { return [] }
+        var flags = authorizationDiagnostics
+        if reason == .notInUse { flags.insert(.insufficientlyInUse) }
+        return flags
+    }
+
+    mutating func modernCall(_ call: ModernCall, _ s: TimedStatement) throws(ScenarioError) {
+        try checkCall(call.name, unavailable: ModernAvailability.problem(call, on: rules), s)
+        switch call {
+        case .liveUpdatesStart(let configuration):
+            let queued = modern.liveUpdates.start(configuration)
+            promptForImplicitSession()
+            for location in queued { deliverLiveUpdate(location) }
+        case .liveUpdatesStop:
+            modern.liveUpdates.stop()
+        case .backgroundActivitySessionBegin:
+            modern.activity.begin(inUse: inUse)
+            promptForImplicitSession()
+            updateInUse(beginning: .backgroundSession)
+            updateIndicator()
+        case .backgroundActivitySessionEnd:
+            modern.activity.end()
+            updateIndicator()
+            updateInUse(ending: .sessionEnded)
+            suspendIfIdle()
+        case .serviceSessionBegin(let name, let requirement, let key):
+            modern.services.begin(name, requirement, purposeKey: key, inUse: inUse)
+            if inUse {
+                promptForSession(requirement)
+                promptForSessionFullAccuracy()
+            }
+        case .serviceSessionEnd(let name):
+            guard modern.services.end(name) else {
+                throw error("unknown service session '\(name)'; begin it first with 'app serviceSession begin \(name) …'", s, atArgument: true)
+            }
+        case .monitorOpen, .monitorClose, .monitorAdd, .monitorRemove:
+            try monitorCall(call, s)
+        }
+    }
+
+    /// iOS 18: "Core Location sets When in Use authorization implicitly when
+    /// you process events from CLMonitor, CLLocationUpdate, or use a
+    /// CLBackgroundActivitySession", unless the app sets
+    /// NSLocationRequireExplicitServiceSession. The prompt shows from the foreground only.
+    mutating func promptForImplicitSession() {
+        guard rules.atLeast(18), !requiresExplicitSession, app == .foreground,
+            authorization.grant == .notDetermined, prompt == nil, stateAllowsPrompt
+        else { return }
+        requestWhenInUse()
+    }
+
+    /// A session's goal "causes Location Services to request a person's
+    /// permission … when possible — for example, when your app is in the foreground".
+    mutating func promptForSession(_ requirement: ServiceRequirement) {
+        guard app == .foreground, prompt == nil, stateAllowsPrompt else { return }
+        switch requirement {
+        case .none: return
+        case .whenInUse: if authorization.grant == .notDetermined { requestWhenInUse() }
+        case .always: requestAlways()
+        }
+    }
+
+    /// A fix for the live-updates stream: decided and yielded, or held for
+    /// an app that must restart the iteration.
+    mutating func offerToLiveUpdates(_ location: Location) {
+        if modern.liveUpdates.isRunning {
+            deliverLiveUpdate(location)
+        } else {
+            queueForRestart(location)
+        }
+    }
+
+    /// Live updates were running, with background delivery, when the app
+    /// stopped: the next fix relaunches it (unless force-quit on iOS 26, as
+    /// for monitoring) and waits for `liveUpdates start`.
+    mutating func queueForRestart(_ location: Location) {
+        if app == .notRunning {
+            switch decide(.liveUpdates(sessionsForDelivery)) {
+            case .relaunchThenDeliver:
+                relaunch(for: .location)
+            case .drop(let reason):
+                emit(.drop(.liveUpdate(location), reason))
+                return
+            case .deliver, .extendRunThenDeliver, .wakeThenDeliver, .hold:
+                preconditionFailure("a stream's fix for a terminated app is relaunched or dropped")
+            }
+        }
+        modern.liveUpdates.queue(location)
+    }
+
+    /// The delivery rule, then stationary detection, then the element.
+    mutating func deliverLiveUpdate(_ location: Location) {
+        let outcome = modern.liveUpdates.observe(
+            location, at: now, radius: parameters.stationaryRadius, delay: parameters.stationaryDelay)
+        switch decide(.liveUpdates(sessionsForDelivery)) {
+        case .drop(let reason):
+            // iOS 18 yields an element without a location that says why;
+            // locsim yields it when the reasons change, not for every fix.
+            let flags = withheldDiagnostics(reason)
+            if app.isRunning, !flags.isEmpty, flags != modern.liveUpdates.lastProblems {
+                modern.liveUpdates.lastProblems = flags
+                emit(.update(.liveUpdate(nil, flags)))
+            }
+            emit(.drop(.liveUpdate(location), reason))
+        case .deliver:
+            guard case .yield(let stationary) = outcome else {
+                emit(.drop(.liveUpdate(location), .stationary))
+                return
+            }
+            guard let shown = reducedIfNeeded(location) else {
+                emit(.drop(.liveUpdate(location), .reducedAccuracy))
+                return
+            }
+            var flags: DiagnosticFlags = []
+            if stationary { flags.insert(.stationary) }
+            if rules.atLeast(18) && accuracy == .reduced { flags.insert(.accuracyLimited) }
+            modern.liveUpdates.lastProblems = []
+            emit(.update(.liveUpdate(shown, flags)))
+        case .extendRunThenDeliver, .wakeThenDeliver, .relaunchThenDeliver, .hold:
+            preconditionFailure("a running stream's element is delivered or dropped")
+        }
+    }
+
+    /// iOS 18: the diagnostics streams yield when what they report changes,
+    /// to a running app (a suspended one reads the latest when it runs again).
+    mutating func refreshModernDiagnostics() {
+        guard rules.atLeast(18), app.isRunning else { return }
+        let authorizationFlags = authorizationDiagnostics
+        let alwaysDenied =
+            authorization.grant == .whenInUse && !authorization.provisional && upgrade.request == .used && prompt == nil
+        let fullAccuracyDenied = accuracy == .reduced
+        for i in modern.services.sessions.indices {
+            let session = modern.services.sessions[i]
+            let flags = ServiceSessions.diagnostics(
+                of: session, authorizationFlags: authorizationFlags, level: authorization.level, inUse: inUse,
+                alwaysDenied: alwaysDenied, fullAccuracyDenied: fullAccuracyDenied)
+            guard flags != session.lastFlags else { continue }
+            modern.services.sessions[i].lastFlags = flags
+            emit(.update(.serviceSession(name: session.name, flags)))
+        }
+        if modern.activity.exists {
+            var flags = authorizationFlags
+            if modern.activity.state == .pending { flags.insert(.insufficientlyInUse) }
+            if flags != modern.activity.lastFlags {
+                modern.activity.lastFlags = flags
+                emit(.update(.backgroundActivitySession(flags)))
+            }
+        }
+        if modern.liveUpdates.isRunning, case .drop(let reason) = decide(.liveUpdates(sessionsForDelivery)) {
+            let flags = withheldDiagnostics(reason)
+            if !flags.isEmpty, flags != modern.liveUpdates.lastProblems {
+                modern.liveUpdates.lastProblems = flags
+                emit(.update(.liveUpdate(nil, flags)))
+            }
+        }
+    }
+
+    /// Back in the foreground: pending sessions take effect, and sessions
+    /// re-ask "after temporary authorization lapses due to time your app
+    /// spends in the background".
+    mutating func modernForeground() {
+        modern.activity.foreground()
+        modern.services.foreground()
+        updateIndicator()
+        if let requirement = modern.services.strongestRequirement { promptForSession(requirement) }
+        promptForSessionFullAccuracy()
+    }
+
+    /// M18: an effective session with a `fullAccuracyPurposeKey` shows the
+    /// temporary full-accuracy prompt "when possible" — authorized with
+    /// Precise Location off, in the foreground, no other prompt on screen —
+    /// as `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)` would.
+    /// Once per session; a key without a purpose string shows nothing.
+    mutating func promptForSessionFullAccuracy() {
+        guard app == .foreground, prompt == nil, accuracy == .reduced else { return }
+        for i in modern.services.sessions.indices {
+            let session = modern.services.sessions[i]
+            guard session.standing == .effective, session.fullAccuracyPrompt == .notShown,
+                let key = session.fullAccuracyPurposeKey
+            else { continue }
+            if showTemporaryFullAccuracyPrompt(key, origin: .serviceSessionFullAccuracy) {
+                modern.services.sessions[i].fullAccuracyPrompt = .shown
+                return
+            }
+        }
+    }
+
+    /// The process ends: every object goes with it. Live updates that were
+    /// delivered in the background relaunch the app for the next fix.
+    mutating func modernTerminated() {
+        let background = modern.activity.keepsInUse || authorization.level == .always
+        modern.liveUpdates.terminated(backgroundDelivery: background)
+        modern.activity.terminated()
+        modern.services = ServiceSessions()
+        modern.monitors.terminated()
+    }
+}

@@ -1,0 +1,122 @@
+/// `CLMonitor` (iOS 17, docs/modern.md M13–M17): the app's calls, and the
+/// events that condition changes — `enter`/`exit` lines and crossings derived
+/// from fixes, as for regions — produce under the delivery table.
+extension Simulator {
+    mutating func monitorCall(_ call: ModernCall, _ s: TimedStatement) throws(ScenarioError) {
+        switch call {
+        case .monitorOpen(let name):
+            guard modern.monitors.open(name) else {
+                throw error(
+                    "monitor '\(name)' is already open; only one instance with a given name may be opened at a time",
+                    s, atArgument: true)
+            }
+            // iOS 18: processing CLMonitor events sets When In Use implicitly (M5).
+            promptForImplicitSession()
+            for key in modern.monitors.pendingKeys(of: name) { deliverPendingEvent(key) }
+        case .monitorClose(let name):
+            try requireOpen(name, s)
+            modern.monitors.close(name)
+        case .monitorAdd(let name, let id, let kind):
+            try requireOpen(name, s)
+            addCondition(name, id, kind)
+        case .monitorRemove(let name, let id):
+            try requireOpen(name, s)
+            guard modern.monitors.remove(name, id) else {
+                throw error("monitor '\(name)' has no condition '\(id)'", s, atArgument: true)
+            }
+        case .liveUpdatesStart, .liveUpdatesStop, .backgroundActivitySessionBegin, .backgroundActivitySessionEnd,
+            .serviceSessionBegin, .serviceSessionEnd:
+            preconditionFailure("\(call.name) is not a monitor call")
+        }
+    }
+
+    func requireOpen(_ name: String, _ s: TimedStatement) throws(ScenarioError) {
+        guard !modern.monitors.isOpen(name) else { return }
+        throw error("monitor '\(name)' is not open; open it first with 'app monitor \(name) open'", s, atArgument: true)
+    }
+
+    /// A new condition starts `unknown` ("unless an assumed state is
+    /// given"); a circle the device's last fix already places yields that
+    /// state at once. Beyond the limit, iOS 18 says so in an event.
+    mutating func addCondition(_ name: String, _ id: String, _ kind: MonitorCondition) {
+        modern.monitors.add(name, id, kind, boundary: Boundary(state: .unknown))
+        let key = Monitors.key(name, id)
+        if modern.monitors.exceedsLimit(key, limit: parameters.monitorConditionLimit) {
+            if rules.atLeast(18) { emit(.update(.monitorEvent(monitor: name, id: id, .unknown, .conditionLimitExceeded))) }
+            return
+        }
+        guard case .circle(let center, let radius) = kind else { return }
+        let known = initialBoundary(CircularRegion(id: id, center: center, radius: radius))
+        guard known.state != .unknown else { return }
+        modern.monitors.update(key) { $0.boundary = known }
+        deliverMonitorEvent(key)
+    }
+
+    /// An `enter`/`exit` line naming condition `id` (in any monitor).
+    mutating func monitorConditionsCrossed(_ id: String, entered: Bool) {
+        for key in modern.monitors.keys(withID: id) {
+            guard let c = modern.monitors[key] else { continue }
+            let state: MonitorState = entered ? .satisfied : .unsatisfied
+            let event = UndeliveredEvent.monitorEvent(monitor: c.monitor, id: c.id, state)
+            if modern.monitors.exceedsLimit(key, limit: parameters.monitorConditionLimit) {
+                emit(.drop(event, .conditionLimitExceeded))
+            } else if c.pending != nil {
+                emit(.drop(event, .eventPending))
+            } else if c.state != state {
+                modern.monitors.update(key) { $0.boundary.cross(entered: entered) }
+                deliverMonitorEvent(key)
+            }
+        }
+    }
+
+    /// Crossings derived from a fix for the circular conditions being monitored
+    /// (within the limit, no event pending), by the regions' rule.
+    mutating func deriveConditionChanges(from location: Location) {
+        let p = parameters
+        let now = self.now
+        var changed: [String] = []
+        modern.monitors.forEach(limit: p.monitorConditionLimit) { key, c, withinLimit in
+            guard withinLimit, c.pending == nil, case .circle(let center, let radius) = c.kind else { return }
+            // Settling from `unknown` is an event too: every state change is.
+            if c.boundary.observe(location, center: center, radius: radius, p, at: now) != nil { changed.append(key) }
+        }
+        for key in changed { deliverMonitorEvent(key) }
+    }
+
+    /// The condition's new state as an event: decided like a region event,
+    /// then yielded if the app has its monitor open, otherwise pending.
+    mutating func deliverMonitorEvent(_ key: String) {
+        guard let c = modern.monitors[key] else { return }
+        let event = UndeliveredEvent.monitorEvent(monitor: c.monitor, id: c.id, c.state)
+        switch decide(.monitor(sessionsForDelivery)) {
+        case .deliver: break
+        case .extendRunThenDeliver: extendRun()
+        case .wakeThenDeliver: wake(for: .region)
+        case .relaunchThenDeliver: relaunch(for: .region)
+        case .hold: preconditionFailure("CLMonitor events are never held for provisional Always")
+        case .drop(let reason):
+            emit(.drop(event, reason))
+            return
+        }
+        guard modern.monitors.isOpen(c.monitor) else {
+            modern.monitors.update(key) { $0.pending = c.state }
+            emit(.hold(event, .monitorNotOpen))
+            return
+        }
+        emit(.update(.monitorEvent(monitor: c.monitor, id: c.id, c.state, [])))
+    }
+
+    /// The app opened the monitor: the event waiting for it, decided anew.
+    mutating func deliverPendingEvent(_ key: String) {
+        guard let c = modern.monitors[key], let state = c.pending else { return }
+        modern.monitors.update(key) { $0.pending = nil }
+        switch decide(.monitor(sessionsForDelivery)) {
+        case .deliver, .extendRunThenDeliver:
+            emit(.update(.monitorEvent(monitor: c.monitor, id: c.id, state, [])))
+        case .drop(let reason):
+            emit(.drop(.monitorEvent(monitor: c.monitor, id: c.id, state), reason))
+        case .wakeThenDeliver, .relaunchThenDeliver, .hold:
+            preconditionFailure("a monitor is opened by a running app")
+        }
+    }
+}

@@ -1,0 +1,111 @@
+/// `app liveUpdates|backgroundActivitySession|serviceSession|monitor …`:
+/// the Swift-concurrency location APIs of iOS 17 and 18 (docs/modern.md).
+extension ScenarioParser {
+    static let modernCalls = "liveUpdates, backgroundActivitySession, serviceSession, monitor"
+
+    /// The modern call `name` starts, or nil when `name` is not one of them.
+    func modernCall(_ name: Token, _ s: inout ByteScanner) throws(ScenarioError) -> ModernCall? {
+        if s.matches(name, "liveUpdates") {
+            return try liveUpdates(&s)
+        } else if s.matches(name, "backgroundActivitySession") {
+            let action = try s.required("begin|end", for: "backgroundActivitySession")
+            let call: ModernCall
+            if s.matches(action, "begin") {
+                call = .backgroundActivitySessionBegin
+            } else if s.matches(action, "end") {
+                call = .backgroundActivitySessionEnd
+            } else {
+                throw s.error("unknown backgroundActivitySession action '\(s.display(action))'; expected begin or end", at: action)
+            }
+            try s.end()
+            return call
+        } else if s.matches(name, "serviceSession") {
+            return try serviceSession(&s)
+        } else if s.matches(name, "monitor") {
+            return try monitor(&s)
+        }
+        return nil
+    }
+
+    /// `liveUpdates start [<configuration>]` or `liveUpdates stop`.
+    private func liveUpdates(_ s: inout ByteScanner) throws(ScenarioError) -> ModernCall {
+        let action = try s.required("start|stop", for: "liveUpdates")
+        if s.matches(action, "stop") {
+            try s.end()
+            return .liveUpdatesStop
+        }
+        guard s.matches(action, "start") else {
+            throw s.error("unknown liveUpdates action '\(s.display(action))'; expected start or stop", at: action)
+        }
+        var configuration = LiveConfiguration.default
+        if let word = try s.next() {
+            guard !word.isQuoted, word.count <= 24, let c = LiveConfiguration(rawValue: s.string(word)) else {
+                let names = LiveConfiguration.allCases.map(\.rawValue).joined(separator: ", ")
+                throw s.error("unknown live configuration '\(s.display(word))'; expected one of: \(names)", at: word)
+            }
+            configuration = c
+            try s.end()
+        }
+        return .liveUpdatesStart(configuration)
+    }
+
+    /// `serviceSession begin <name> none|whenInUse|always [fullAccuracyPurposeKey=<key>]`
+    /// or `serviceSession end <name>`.
+    private func serviceSession(_ s: inout ByteScanner) throws(ScenarioError) -> ModernCall {
+        let action = try s.required("begin|end", for: "serviceSession")
+        let begins = s.matches(action, "begin")
+        guard begins || s.matches(action, "end") else {
+            throw s.error("unknown serviceSession action '\(s.display(action))'; expected begin or end", at: action)
+        }
+        let owner = begins ? "serviceSession begin" : "serviceSession end"
+        let name = try s.identifier(try s.required("name", for: owner), "a session name")
+        guard begins else {
+            try s.end()
+            return .serviceSessionEnd(name: name)
+        }
+        let word = try s.required("none|whenInUse|always", for: owner)
+        guard !word.isQuoted, word.count <= 10, let requirement = ServiceRequirement(rawValue: s.string(word)) else {
+            throw s.error("unknown authorization requirement '\(s.display(word))'; expected none, whenInUse or always", at: word)
+        }
+        var purposeKey: String? = nil
+        let expected = "fullAccuracyPurposeKey=<key>"
+        while let (key, value) = try s.nextOption(expected: expected) {
+            guard s.matches(key, "fullAccuracyPurposeKey") else {
+                throw s.unknownOption(key, for: owner, expected: expected)
+            }
+            try s.once(purposeKey, key)
+            purposeKey = try s.identifier(value, "a purpose key")
+        }
+        return .serviceSessionBegin(name: name, requirement, fullAccuracyPurposeKey: purposeKey)
+    }
+
+    /// `monitor <name> open|close`, `monitor <name> add <id> <lat> <lon> <radius>`,
+    /// `monitor <name> add <id> beacon <uuid> [<major> [<minor>]]`, `monitor <name> remove <id>`.
+    private func monitor(_ s: inout ByteScanner) throws(ScenarioError) -> ModernCall {
+        let name = try s.identifier(try s.required("name", for: "monitor"), "a monitor name")
+        let action = try s.required("open|close|add|remove", for: "monitor \(name)")
+        if s.matches(action, "open") {
+            try s.end()
+            return .monitorOpen(name: name)
+        } else if s.matches(action, "close") {
+            try s.end()
+            return .monitorClose(name: name)
+        } else if s.matches(action, "remove") {
+            let id = try s.identifier(try s.required("id", for: "monitor remove"), "a condition id")
+            try s.end()
+            return .monitorRemove(name: name, id: id)
+        } else if s.matches(action, "add") {
+            let id = try s.identifier(try s.required("id", for: "monitor add"), "a condition id")
+            var lookahead = s
+            if let word = try lookahead.next(), s.matches(word, "beacon") {
+                s = lookahead
+                return .monitorAdd(name: name, id: id, .beacon(try beaconConstraint(for: "monitor add beacon", &s)))
+            }
+            let (center, _) = try s.coordinate(for: "monitor add")
+            let (radius, _) = try s.requiredNumber("radius", "radius", for: "monitor add")
+            try s.end()
+            return .monitorAdd(name: name, id: id, .circle(center: center, radius: radius))
+        }
+        throw s.error("unknown monitor action '\(s.display(action))'; expected open, close, add or remove", at: action)
+    }
+}
