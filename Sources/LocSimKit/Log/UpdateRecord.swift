@@ -31,7 +31,7 @@ public struct DiagnosticFlags: OptionSet, Equatable, Hashable, Sendable {
 }
 
 /// Which stream an `update` record belongs to, deciding which flags it carries.
-public enum UpdateStream: Equatable, Sendable {
+public enum UpdateStream: String, Equatable, Sendable {
     case liveUpdates, monitor, serviceSession, backgroundActivitySession
 
     /// The stream's properties, in the order the log prints them (the

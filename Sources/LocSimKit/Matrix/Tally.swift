@@ -24,7 +24,8 @@ public struct Tally: Equatable, Sendable {
     public init(_ records: [LogRecord]) {
         for record in records {
             switch record.record {
-            case .delegate: delivered += 1
+            // Async-sequence elements (iOS 17+) reach the app as callbacks do.
+            case .delegate, .update: delivered += 1
             case .hold: held += 1
             case .drop(_, let reason): Self.add(reason.rawValue, to: &dropped)
             case .prompt(.show(let kind, _, _)): Self.add(kind.rawValue, to: &prompts)

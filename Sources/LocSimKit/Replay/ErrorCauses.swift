@@ -33,7 +33,7 @@ struct ErrorCauses {
     @inline(__always)
     mutating func saw(_ record: LogRecord, at location: SourceLocation?) {
         switch record.record {
-        case .delegate, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification:
+        case .delegate, .update, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification:
             return
         case .app(let app):
             sawApp(app, Seen(time: record.time, location: location))
@@ -73,7 +73,7 @@ struct ErrorCauses {
         switch statement.event {
         case .user(.answer):
             return promptNotes(at: fallback)
-        case .app, .background, .terminate, .systemTerminate:
+        case .app, .modern, .background, .terminate, .systemTerminate:
             if app == .notRunning, let (how, seen) = stop {
                 let at = seen.time
                 let text: String

@@ -79,6 +79,9 @@ extension Scenario {
         case .reducedInterval(let v): return "reducedInterval \(v)"
         case .requestLocationTimeout(let v): return "requestLocationTimeout \(v)"
         case .relaunchAfterForceQuit(let v): return "relaunchAfterForceQuit \(v)"
+        case .stationaryRadius(let v): return "stationaryRadius " + number(v)
+        case .stationaryDelay(let v): return "stationaryDelay \(v)"
+        case .monitorConditionLimit(let v): return "monitorConditionLimit \(v)"
         }
     }
 
@@ -91,6 +94,7 @@ extension Scenario {
         case .systemTerminate: return "system terminate"
         case .systemNotBusy: return "system notBusy"
         case .app(let call): return "app " + text(of: call)
+        case .modern(let call): return "app " + text(of: call)
         case .user(let action): return "user " + text(of: action)
         case .fix(let fix):
             var line = "fix " + location(fix.location)
@@ -119,13 +123,7 @@ extension Scenario {
         case .startMonitoring(let region): return call.name + " " + text(of: region)
         case .addLocationNotification(let region, let repeats):
             return call.name + " " + text(of: region) + (repeats ? " repeats=true" : "")
-        case .startRangingBeacons(let c), .stopRangingBeacons(let c):
-            var line = call.name + " " + word(c.uuid)
-            if let major = c.major {
-                line += " \(major)"
-                if let minor = c.minor { line += " \(minor)" }
-            }
-            return line
+        case .startRangingBeacons(let c), .stopRangingBeacons(let c): return call.name + " " + constraint(c)
         case .set(let property):
             switch property {
             case .allowsBackgroundLocationUpdates(let v), .showsBackgroundLocationIndicator(let v),
@@ -135,6 +133,34 @@ extension Scenario {
             case .desiredAccuracy(let accuracy): return call.name + " " + accuracy.rawValue
             }
         }
+    }
+
+    /// The iOS 17/18 calls (docs/modern.md).
+    static func text(of call: ModernCall) -> String {
+        switch call {
+        case .liveUpdatesStart(let configuration): return "liveUpdates start " + configuration.rawValue
+        case .liveUpdatesStop, .backgroundActivitySessionBegin, .backgroundActivitySessionEnd: return call.name
+        case .serviceSessionBegin(let name, let requirement, let key):
+            return "serviceSession begin \(word(name)) \(requirement.rawValue)"
+                + (key.map { " fullAccuracyPurposeKey=" + word($0) } ?? "")
+        case .serviceSessionEnd(let name): return "serviceSession end " + word(name)
+        case .monitorOpen(let name): return "monitor \(word(name)) open"
+        case .monitorClose(let name): return "monitor \(word(name)) close"
+        case .monitorAdd(let name, let id, .circle(let center, let radius)):
+            return "monitor \(word(name)) add \(word(id)) \(coordinate(center)) \(number(radius))"
+        case .monitorAdd(let name, let id, .beacon(let c)):
+            return "monitor \(word(name)) add \(word(id)) beacon " + constraint(c)
+        case .monitorRemove(let name, let id): return "monitor \(word(name)) remove \(word(id))"
+        }
+    }
+
+    private static func constraint(_ c: BeaconConstraint) -> String {
+        var line = word(c.uuid)
+        if let major = c.major {
+            line += " \(major)"
+            if let minor = c.minor { line += " \(minor)" }
+        }
+        return line
     }
 
     private static func text(of region: CircularRegion) -> String {

@@ -77,6 +77,7 @@ public struct TimelineRecorder: LogWriter {
             closePrompt(suffix: " → dismissed", at: t)
             mark("prompt answer", .answer, record)
         case .delegate(let callback): mark(Self.shortName(callback.selector), .delegate, record)
+        case .update(let update): mark("update " + update.stream.rawValue, .delegate, record)
         case .completion(let method, _): mark("completion " + method, .completion, record)
         case .notification: mark("notification", .notification, record)
         case .hold(_, let reason): mark("hold " + reason.rawValue, .hold, record)
