@@ -10,28 +10,30 @@ public enum Replay {
     public static func run<W: LogWriter>(_ reader: inout LineReader, into writer: inout W) throws(ScenarioError) {
         var parser = ScenarioParser()
         var header = ScenarioHeader()
-        var simulator = Simulator(header: header)
+        // Built once, from the whole header, when the first timed line comes
+        // (header lines all precede it; the parser checks): building it per
+        // header line copied the header each time, quadratic in its length.
+        var simulator: Simulator? = nil
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
             let line = try parser.parseLine(bytes, lineNumber: number)
             switch consume line {
             case .blank:
                 return
             case .header(let statement, _):
-                // Header lines all come before the first timed line (the
-                // parser checks), so the simulator has not run yet: it
-                // starts over with the header as it now stands.
                 header.apply(statement)
-                simulator = Simulator(header: header)
             case .timed(let statement):
-                try simulator.apply(statement)
-                drain(&simulator, into: &writer)
+                if simulator == nil { simulator = Simulator(header: header) }
+                try simulator!.apply(statement)
+                drain(&simulator!, into: &writer)
             case .fix(let line):
-                simulator.apply(line.fix, at: line.time)
-                drain(&simulator, into: &writer)
+                if simulator == nil { simulator = Simulator(header: header) }
+                simulator!.apply(line.fix, at: line.time)
+                drain(&simulator!, into: &writer)
             }
         }
-        simulator.finish()
-        drain(&simulator, into: &writer)
+        var finished = simulator ?? Simulator(header: header)
+        finished.finish()
+        drain(&finished, into: &writer)
     }
 
     /// Hands the simulator's new records to `writer` and empties its output.
