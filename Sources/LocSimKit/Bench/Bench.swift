@@ -56,21 +56,22 @@ public struct Bench {
     /// reports the timings. Temporary files are removed before returning.
     public static func run(_ options: Options) throws(Failure) -> Report {
         let path: String
-        var generated: String? = nil
-        defer { if let generated { unlink(generated) } }
+        var generated: (path: String, ticket: StagedFiles.Ticket)? = nil
+        defer { if let generated { StagedFiles.remove(generated.path, generated.ticket) } }
         if let scenario = options.scenario {
             path = scenario
         } else {
             do throws(FileError) {
-                path = try writeTrace(lines: options.lines, seed: options.seed)
+                generated = try writeTrace(lines: options.lines, seed: options.seed)
             } catch {
                 throw .file(error)
             }
-            generated = path
+            path = generated!.path
         }
         let (lines, bytes) = try count(path)
         let logPath = FileIO.temporaryDirectory + "/locsim-bench-\(getpid()).log"
-        defer { unlink(logPath) }
+        let logTicket = StagedFiles.register(logPath)
+        defer { StagedFiles.remove(logPath, logTicket) }
         var seconds: [Double] = []
         var records = 0
         for _ in 0..<max(1, options.runs) {
@@ -87,11 +88,12 @@ public struct Bench {
             seconds: seconds, peakResidentKiB: peakResidentKiB(), cores: ParallelMap.coreCount)
     }
 
-    /// Writes a generated trace to a temporary file and returns its path.
-    static func writeTrace(lines: Int, seed: UInt64) throws(FileError) -> String {
-        let (fd, path): (Int32, String)
+    /// Writes a generated trace to a temporary file and returns its path
+    /// and its `StagedFiles` ticket; the caller removes it.
+    static func writeTrace(lines: Int, seed: UInt64) throws(FileError) -> (path: String, ticket: StagedFiles.Ticket) {
+        let (fd, path, ticket): (Int32, String, StagedFiles.Ticket)
         switch FileIO.makeTemporaryFile(FileIO.temporaryDirectory + "/locsim-bench-XXXXXX") {
-        case .success(let made): (fd, path) = made
+        case .success(let made): (fd, path, ticket) = made
         case .failure(let e): throw e
         }
         defer { close(fd) }
@@ -101,13 +103,19 @@ public struct Bench {
         while generator.appendLine(to: &chunk) {
             if chunk.count >= OutputBuffer.chunkSize {
                 let code = FileIO.writeAll(fd, chunk)
-                if code != 0 { unlink(path); throw FileError("cannot write", path, code: code) }
+                if code != 0 {
+                    StagedFiles.remove(path, ticket)
+                    throw FileError("cannot write", path, code: code)
+                }
                 chunk.removeAll(keepingCapacity: true)
             }
         }
         let code = FileIO.writeAll(fd, chunk)
-        if code != 0 { unlink(path); throw FileError("cannot write", path, code: code) }
-        return path
+        if code != 0 {
+            StagedFiles.remove(path, ticket)
+            throw FileError("cannot write", path, code: code)
+        }
+        return (path, ticket)
     }
 
     private static func replayOnce(_ path: String, format: LogFormat, to logPath: String) throws(Failure) -> Int {

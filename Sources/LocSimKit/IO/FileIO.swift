@@ -90,26 +90,85 @@ public enum FileIO {
         return readBytes(fd, upTo: Int(info.st_size), label: path)
     }
 
-    /// Creates a new file from `template`, which ends in `XXXXXX` (`mkstemp`).
+    /// Creates a new file from `template`, which ends in `XXXXXX` (`mkstemp`),
+    /// registered with `StagedFiles` so a signal removes it.
     ///
-    /// - Returns: the open descriptor and the file's actual path.
-    public static func makeTemporaryFile(_ template: String) -> Result<(fd: Int32, path: String), FileError> {
+    /// - Returns: the open descriptor, the file's actual path and its ticket.
+    public static func makeTemporaryFile(
+        _ template: String
+    ) -> Result<(fd: Int32, path: String, ticket: StagedFiles.Ticket), FileError> {
         var buffer = Array(template.utf8CString)
         let fd = buffer.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if fd < 0 { return .failure(FileError("cannot create a temporary file", template, code: errno)) }
         let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        return .success((fd, path))
+        return .success((fd, path, StagedFiles.register(path)))
     }
 
-    /// The folder for temporary files: `$TMPDIR`, else `/tmp`.
+    /// The folder for temporary files: `$TMPDIR` if it names a folder, else
+    /// `/tmp` (a `TMPDIR` that does not exist must not make a run fail).
     public static var temporaryDirectory: String {
         if let dir = getenv("TMPDIR"), dir.pointee != 0 {
             var path = String(cString: dir)
             while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-            return path
+            var info = stat()
+            if stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR { return path }
         }
         return "/tmp"
+    }
+
+    /// The descriptor a path names when it is one of the process's own open
+    /// files: `/dev/stdout` (1), `/dev/stderr` (2), `/dev/fd/N`,
+    /// `/proc/self/fd/N`; `nil` for any other path. Writing to such a path
+    /// writes to the descriptor, as the shell set it up, and never replaces
+    /// or truncates what it points to.
+    public static func inheritedDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        default: break
+        }
+        for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+            let number = path.dropFirst(prefix.count)
+            guard !number.isEmpty, number.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }), number.count <= 9,
+                let fd = Int32(number)
+            else { return nil }
+            return fd
+        }
+        return nil
+    }
+
+    /// Where writing to `path` must go: `path` with its symbolic links
+    /// followed (a dangling link gives the file it would create), or the
+    /// inherited descriptor a link leads to.
+    ///
+    /// - Throws: `ELOOP` after 40 links, as the kernel counts them.
+    public static func resolveLinks(_ path: String) throws(FileError) -> WriteTarget {
+        var current = path
+        for _ in 0..<40 {
+            if let fd = inheritedDescriptor(current) { return .descriptor(fd) }
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return .path(current) }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            if n < 0 { throw FileError("cannot write", path, code: errno) }
+            let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if target.hasPrefix("/") {
+                current = target
+            } else {
+                let folder = directory(of: current)
+                current = folder == "/" ? "/" + target : folder + "/" + target
+            }
+        }
+        throw FileError("cannot write", path, code: ELOOP)
+    }
+
+    /// What `resolveLinks` found.
+    public enum WriteTarget: Equatable, Sendable {
+        /// A path that is not a symbolic link (it may not exist yet).
+        case path(String)
+        /// One of the process's open descriptors (`/dev/stdout`).
+        case descriptor(Int32)
     }
 
     /// The folder part of `path` (`.` when it has none), as `dirname` would say.

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Behaviour tests of the locsim command line around files (docs/cli-files.md):
+# symbolic links, non-regular targets and inputs, signals, staging, record
+# mode. Called by `make test`; each case prints `ok` or `FAIL` with a reason.
+# Usage: tests/cli.sh [path/to/locsim]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+LOCSIM=$(realpath "${1:-.build/release/locsim}")
+QUICK=$(realpath Scenarios/quickstart.scn)
+EXPECTED=$(realpath Scenarios/quickstart.log)
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+failures=0
+
+ok() { echo "ok   $1"; }
+fail() { echo "FAIL $1: $2"; failures=$((failures + 1)); }
+# same FILE NAME: FILE holds the quickstart log.
+same() { if cmp -s "$EXPECTED" "$1"; then ok "$2"; else fail "$2" "$1 differs from the quickstart log"; fi; }
+# staged DIR NAME: no .locsim-* temporary is left in DIR.
+staged() {
+  local left
+  left=$(find "$1" -name '.locsim-*' -o -name 'locsim-bench-*' -o -name 'locsim-spool-*' | head -1)
+  if [ -z "$left" ]; then ok "$2"; else fail "$2" "left $left"; fi
+}
+
+cd "$WORK" || exit 2
+
+# -o through a symbolic link writes the file it leads to; the link stays.
+echo old > real.log
+ln -s real.log link.log
+"$LOCSIM" run "$QUICK" -o link.log
+if [ -L link.log ]; then ok "-o keeps a symbolic link"; else fail "-o keeps a symbolic link" "link.log was replaced"; fi
+same real.log "-o writes the target of a symbolic link"
+ln -s new.log dangling.log
+"$LOCSIM" run "$QUICK" -o dangling.log
+same new.log "-o through a dangling link creates its target"
+
+# /dev/stdout is the open standard output: the log lands in the redirected file.
+"$LOCSIM" run "$QUICK" -o /dev/stdout > stdout.txt
+same stdout.txt "-o /dev/stdout writes to the redirected standard output"
+ln -s /dev/stdout to-stdout.log
+"$LOCSIM" run "$QUICK" -o to-stdout.log > stdout2.txt
+same stdout2.txt "-o through a link to /dev/stdout"
+
+# A FIFO and /dev/null are written to, not replaced.
+mkfifo fifo
+cat fifo > from-fifo.txt &
+reader=$!
+"$LOCSIM" run "$QUICK" -o fifo
+wait "$reader"
+same from-fifo.txt "-o to a FIFO writes into it"
+if [ -p fifo ]; then ok "-o keeps a FIFO"; else fail "-o keeps a FIFO" "fifo was replaced"; fi
+if "$LOCSIM" run "$QUICK" -o /dev/null && [ -c /dev/null ]; then ok "-o /dev/null"; else fail "-o /dev/null" "failed"; fi
+
+# A 250-byte output name (NAME_MAX is 255): the temporary's name is short.
+long=$(printf 'a%.0s' $(seq 250)).log
+"$LOCSIM" run "$QUICK" -o "$long"
+same "$long" "-o with a 254-byte file name"
+
+# No TMPDIR folder: nothing depends on it.
+mkdir spill
+TMPDIR="$WORK/missing" "$LOCSIM" run "$QUICK" -o spill/out.log
+same spill/out.log "-o with TMPDIR missing"
+TMPDIR="$WORK/missing" "$LOCSIM" bench --lines 2000 --runs 1 > /dev/null 2>&1 \
+  && ok "bench with TMPDIR missing" || fail "bench with TMPDIR missing" "failed"
+
+# check refuses inputs that are not regular files, and ends.
+mkdir nonregular
+cp "$QUICK" nonregular/q.scn
+ln -s /dev/zero nonregular/q.log
+out=$(timeout 20 "$LOCSIM" check nonregular 2>&1)
+status=$?
+if [ "$status" = 1 ] && grep -q "not a regular file" <<< "$out"; then ok "check refuses a golden linked to /dev/zero"
+else fail "check refuses a golden linked to /dev/zero" "status $status: $out"; fi
+out=$(timeout 20 "$LOCSIM" check /dev/zero 2>&1)
+status=$?
+if [ "$status" != 0 ] && [ "$status" != 124 ] && grep -q "not a regular file" <<< "$out"; then ok "check refuses /dev/zero"
+else fail "check refuses /dev/zero" "status $status: $out"; fi
+
+# Signals: an interrupted run, check --update or bench leaves no temporary.
+mkdir sig
+mkfifo sig/input
+{ cat "$QUICK"; sleep 30; } > sig/input &
+writer=$!
+"$LOCSIM" run sig/input -o sig/out.log &
+pid=$!
+for _ in $(seq 100); do
+  [ -n "$(find sig -name '.locsim-*' | head -1)" ] && break
+  sleep 0.1
+done
+if [ -n "$(find sig -name '.locsim-*' | head -1)" ]; then ok "run -o stages its log beside the target"
+else fail "run -o stages its log beside the target" "no staged file: the test proves nothing"; fi
+kill -TERM "$pid"
+wait "$pid"
+status=$?
+kill "$writer" 2> /dev/null; wait "$writer" 2> /dev/null
+if [ "$status" = 143 ]; then ok "run -o dies of SIGTERM"; else fail "run -o dies of SIGTERM" "status $status"; fi
+staged sig "SIGTERM during run -o removes the staged log"
+if [ ! -e sig/out.log ]; then ok "SIGTERM during run -o writes no output"; else fail "SIGTERM during run -o writes no output" "out.log exists"; fi
+
+mkdir benchtmp
+# (A background job of a script starts with SIGINT ignored, and locsim keeps
+# an ignored signal ignored: `env --default-signal` gives it back.)
+TMPDIR="$WORK/benchtmp" env --default-signal=INT "$LOCSIM" bench --lines 3000000 --runs 50 > /dev/null 2>&1 &
+pid=$!
+for _ in $(seq 100); do
+  [ -n "$(find benchtmp -name 'locsim-bench-*.log' | head -1)" ] && break
+  sleep 0.1
+done
+if [ -n "$(find benchtmp -name 'locsim-bench-*' | head -1)" ]; then ok "bench stages its trace in TMPDIR"
+else fail "bench stages its trace in TMPDIR" "no file to clean up: the test proves nothing"; fi
+kill -INT "$pid"
+wait "$pid"
+status=$?
+if [ "$status" = 130 ]; then ok "bench dies of SIGINT"; else fail "bench dies of SIGINT" "status $status"; fi
+staged benchtmp "SIGINT during bench removes its trace and log"
+
+if [ "$failures" -gt 0 ]; then
+  echo "$failures CLI test(s) failed"
+  exit 1
+fi
+echo "all CLI tests passed"
