@@ -7,7 +7,7 @@ LOCSIM := .build/release/locsim
 help:
 	@echo "make build   release build (.build/release/locsim)"
 	@echo "make run     build, then replay Scenarios/quickstart.scn"
-	@echo "make test    build, swift test, then check every golden in Scenarios/"
+	@echo "make test    build, swift test, check every golden in Scenarios/, CLI file tests"
 	@echo "make bench   1 M and 10 M line benchmarks, written to bench/RESULTS.md"
 	@echo "make fuzz    libFuzzer over parser and simulator (FUZZ_SECONDS=60)"
 	@echo "make clean   remove build products"
@@ -23,6 +23,7 @@ run: build
 test: build
 	$(SWIFT) test
 	$(LOCSIM) check Scenarios
+	tests/cli.sh $(LOCSIM)
 
 bench: build
 	bench/run.sh $(LOCSIM)

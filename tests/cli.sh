@@ -77,6 +77,38 @@ status=$?
 if [ "$status" != 0 ] && [ "$status" != 124 ] && grep -q "not a regular file" <<< "$out"; then ok "check refuses /dev/zero"
 else fail "check refuses /dev/zero" "status $status: $out"; fi
 
+# check on a folder with no scenario fails (a mistyped path must not pass CI).
+mkdir empty
+"$LOCSIM" check empty > empty.txt 2>&1
+status=$?
+if [ "$status" = 2 ] && grep -q "no scenarios" empty.txt && grep -q "^0 passed, 0 failed$" empty.txt; then
+  ok "check on a folder with no scenario exits 2"
+else fail "check on a folder with no scenario exits 2" "status $status: $(cat empty.txt)"; fi
+
+# LOCSIM_RECORD=1 records like --update; a mismatch writes x.actual.log.
+mkdir record
+cp "$QUICK" record/q.scn
+LOCSIM_RECORD=1 "$LOCSIM" check record > record.txt
+if cmp -s "$EXPECTED" record/q.log && grep -q "^updated 1$" record.txt; then ok "LOCSIM_RECORD=1 writes the golden"
+else fail "LOCSIM_RECORD=1 writes the golden" "$(cat record.txt)"; fi
+sed -i 's/^5.000 /5.001 /' record/q.log
+"$LOCSIM" check record > mismatch.txt
+status=$?
+if [ "$status" = 1 ] && cmp -s "$EXPECTED" record/q.actual.log && grep -q "^0 passed, 1 failed$" mismatch.txt; then
+  ok "a mismatch writes q.actual.log and exits 1"
+else fail "a mismatch writes q.actual.log and exits 1" "status $status: $(cat mismatch.txt)"; fi
+LOCSIM_RECORD=maybe "$LOCSIM" check record > /dev/null 2>&1
+status=$?
+if [ "$status" = 2 ]; then ok "LOCSIM_RECORD=maybe is a usage error"; else fail "LOCSIM_RECORD=maybe is a usage error" "status $status"; fi
+# check --update through a symbolic link writes the golden it leads to.
+mkdir linked
+cp "$QUICK" linked/q.scn
+echo stale > linked/real.log
+ln -s real.log linked/q.log
+"$LOCSIM" check linked --update > /dev/null
+if [ -L linked/q.log ] && cmp -s "$EXPECTED" linked/real.log; then ok "check --update writes through a symbolic link"
+else fail "check --update writes through a symbolic link" "link replaced or target not written"; fi
+
 # Signals: an interrupted run, check --update or bench leaves no temporary.
 mkdir sig
 mkfifo sig/input

@@ -53,14 +53,17 @@ enum Usage {
 
         OPTIONS:
           --update                Write missing or differing goldens instead of failing
+                                  (also LOCSIM_RECORD=1 in the environment)
           --jobs <n>              Scenarios replayed at once (default: all cores)
           -h, --help              Show this help
 
         The golden of x.scn is x.log beside it (the text log). A scenario in a
         folder named 'errors' must fail: its golden x.err holds the error line,
         naming the file without its folder. Each mismatch prints as a unified
-        diff (diff -u); the last line is 'N passed, N failed'.
-        Exit status: 0 all passed, 1 a mismatch or failure, 2 bad usage.
+        diff (diff -u) and its log is written to x.actual.log beside the golden;
+        the last line is 'N passed, N failed'. Inputs must be regular files.
+        Exit status: 0 all passed, 1 a mismatch or failure, 2 bad usage or no
+        scenario found.
 
         """
 

@@ -12,12 +12,15 @@ import Darwin
 /// only (`x.scn:3:10: error: …`) so the golden does not depend on where
 /// `check` was run from.
 ///
-/// Scenarios run in parallel, each replayed into memory; the report is
-/// assembled in scenario order afterwards, so it is byte-identical for any
-/// number of jobs.
+/// Scenarios run in parallel, each streamed from its file and compared with
+/// its golden as the log is written (`GoldenComparator`), so memory does
+/// not grow with either; the report is assembled in scenario order
+/// afterwards, so it is byte-identical for any number of jobs. A log that
+/// differs is written to `x.actual.log` beside the golden (to the golden
+/// itself with `update`); a log that matches removes a stale `x.actual.log`.
 public struct Check: Sendable {
-    /// Replays scenario bytes into a text log, or fails with the scenario's error.
-    public typealias ReplayFunction = @Sendable ([UInt8]) -> Result<[UInt8], ScenarioError>
+    /// Replays a scenario into a text log, or throws the scenario's error.
+    public typealias ReplayFunction = @Sendable (inout LineReader, inout OutputBuffer) throws(ScenarioError) -> Void
 
     /// Write missing or differing goldens instead of failing on them.
     public var update: Bool
@@ -36,13 +39,12 @@ public struct Check: Sendable {
     public static var coreCount: Int { ParallelMap.coreCount }
 
     /// The product's replay: `Replay` into a text log in memory.
-    public static let replayText: ReplayFunction = { scenario in
-        do throws(ScenarioError) {
-            return .success(try Replay.textLog(of: scenario))
-        } catch {
-            return .failure(error)
-        }
+    public static let replayText: ReplayFunction = { (reader, output) throws(ScenarioError) in
+        try Replay.run(&reader, format: .text, into: &output)
     }
+
+    /// Where the log of a scenario with golden `stem.log` goes when it differs.
+    public static func actualLogPath(stem: String) -> String { stem + ".actual.log" }
 
     /// Counts of a check run.
     public struct Summary: Equatable, Sendable {
@@ -90,32 +92,67 @@ public struct Check: Sendable {
 
     /// Checks one scenario.
     public func check(_ path: String) -> Outcome {
-        let scenario: [UInt8]
-        switch FileIO.readFile(path) {
-        case .success(let bytes): scenario = bytes
+        let fd: Int32
+        switch FileIO.openRegularFile(path) {
+        case .success(let d): fd = d
         case .failure(let error): return Outcome(status: .failed, report: "\(path): error: \(error.message)\n")
         }
+        defer { close(fd) }
+        var reader = LineReader(fileDescriptor: fd)
         let stem = path.hasSuffix(".scn") ? String(path.dropLast(4)) : path
-        let isErrorGolden = FileIO.fileName(of: FileIO.directory(of: path)) == "errors"
-        switch (replay(scenario), isErrorGolden) {
-        case (.success(let log), false):
-            return compare(log, golden: stem + ".log", scenario: path)
-        case (.failure(let error), false):
+        if FileIO.fileName(of: FileIO.directory(of: path)) == "errors" {
+            return checkError(&reader, golden: stem + ".err", scenario: path)
+        }
+        let actualPath = Self.actualLogPath(stem: stem)
+        let comparator = GoldenComparator(goldenPath: stem + ".log", actualPath: update ? stem + ".log" : actualPath)
+        var output = OutputBuffer.comparing(with: comparator)
+        do throws(ScenarioError) {
+            try replay(&reader, &output)
+        } catch {
+            output.discard()
             return Outcome(status: .failed, report: error.formatted(file: path) + "\n")
-        case (.failure(let error), true):
-            let line = error.formatted(file: FileIO.fileName(of: path)) + "\n"
-            return compare(Array(line.utf8), golden: stem + ".err", scenario: path)
-        case (.success, true):
+        }
+        try? output.commit()  // a comparison throws nothing; its failures are the comparator's
+        let same = comparator.finish()
+        if let failure = comparator.failure {
+            return Outcome(status: .failed, report: "\(path): error: \(failure.message)\n")
+        }
+        if same {
+            unlink(actualPath)  // from an earlier failing run: it no longer says anything
+            return Outcome(status: .passed, report: "")
+        }
+        if update { return Outcome(status: .updated, report: "updated \(stem).log\n") }
+        let wrote = "\(path): the replayed log is in \(actualPath)\n"
+        guard comparator.goldenExists else {
             return Outcome(
                 status: .failed,
-                report: "\(path): expected a scenario error (the scenario is in an 'errors' folder), but it replayed without one\n")
+                report: "\(path): missing golden \(FileIO.fileName(of: stem + ".log")) (run with --update to write it)\n" + wrote)
+        }
+        switch comparator.diff(oldLabel: "a/\(stem).log", newLabel: "b/\(stem).log") {
+        case .success(let diff): return Outcome(status: .failed, report: diff + wrote)
+        case .failure(let error): return Outcome(status: .failed, report: "\(path): error: \(error.message)\n")
         }
     }
 
-    /// Compares `actual` with the golden file, or writes it with `--update`.
+    /// Checks a scenario of an `errors` folder: it must fail, with the
+    /// line its golden `x.err` holds. Its log is not kept.
+    private func checkError(_ reader: inout LineReader, golden: String, scenario: String) -> Outcome {
+        var output = OutputBuffer.discarding()
+        do throws(ScenarioError) {
+            try replay(&reader, &output)
+        } catch {
+            let line = error.formatted(file: FileIO.fileName(of: scenario)) + "\n"
+            return compare(Array(line.utf8), golden: golden, scenario: scenario)
+        }
+        return Outcome(
+            status: .failed,
+            report: "\(scenario): expected a scenario error (the scenario is in an 'errors' folder), but it replayed without one\n")
+    }
+
+    /// Compares a one-line `actual` with the golden file, or writes it with `--update`.
     private func compare(_ actual: [UInt8], golden: String, scenario: String) -> Outcome {
         let expected: [UInt8]?
-        switch FileIO.readFile(golden) {
+        switch FileIO.readRegularFile(golden) {
         case .success(let bytes): expected = bytes
         case .failure(let error) where error.code == ENOENT: expected = nil
         case .failure(let error): return Outcome(status: .failed, report: "\(scenario): error: \(error.message)\n")

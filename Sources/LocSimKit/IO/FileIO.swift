@@ -65,6 +65,18 @@ public enum FileIO {
         return failure == 0 ? .success(bytes) : .failure(FileError("cannot read", label, code: failure))
     }
 
+    /// One `read(2)` (or `pread(2)` at `offset`) of up to `count` bytes
+    /// into `pointer`, retried on `EINTR`; 0 at the end of the file.
+    static func readInto(
+        _ fd: Int32, _ pointer: UnsafeMutableRawPointer, count: Int, at offset: Int? = nil, label: String
+    ) -> Result<Int, FileError> {
+        while true {
+            let n = offset.map { pread(fd, pointer, count, off_t($0)) } ?? read(fd, pointer, count)
+            if n >= 0 { return .success(n) }
+            if errno != EINTR { return .failure(FileError("cannot read", label, code: errno)) }
+        }
+    }
+
     /// Opens `path` for reading.
     public static func openForReading(_ path: String) -> Result<Int32, FileError> {
         while true {
@@ -73,6 +85,51 @@ public enum FileIO {
             if errno == EINTR { continue }
             return .failure(FileError("cannot open", path, code: errno))
         }
+    }
+
+    /// Opens `path` for reading if it is a regular file (after its links):
+    /// `check` reads scenarios and goldens to their end, and `/dev/zero` or a
+    /// FIFO has none (issue 14). The error says `not a regular file`.
+    public static func openRegularFile(_ path: String) -> Result<Int32, FileError> {
+        let fd: Int32
+        switch openForReading(path) {
+        case .success(let d): fd = d
+        case .failure(let e): return .failure(e)
+        }
+        var info = stat()
+        if fstat(fd, &info) != 0 {
+            let code = errno
+            close(fd)
+            return .failure(FileError("cannot read", path, code: code))
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            let kind: String
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: kind = "a folder"
+            case S_IFCHR: kind = "a character device"
+            case S_IFBLK: kind = "a block device"
+            case S_IFIFO: kind = "a pipe"
+            case S_IFSOCK: kind = "a socket"
+            default: kind = "not a regular file"
+            }
+            let what = kind == "not a regular file" ? kind : "not a regular file (\(kind))"
+            return .failure(FileError("cannot read '\(path)': \(what)", code: EINVAL))
+        }
+        return .success(fd)
+    }
+
+    /// Reads the whole regular file at `path` (see `openRegularFile`).
+    public static func readRegularFile(_ path: String) -> Result<[UInt8], FileError> {
+        let fd: Int32
+        switch openRegularFile(path) {
+        case .success(let d): fd = d
+        case .failure(let e): return .failure(e)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(FileError("cannot read", path, code: errno)) }
+        return readBytes(fd, upTo: Int(info.st_size), label: path)
     }
 
     /// Reads the whole file at `path`.

@@ -48,6 +48,10 @@ public struct OutputBuffer {
             fd: Int32, temporaryPath: String, ticket: StagedFiles.Ticket, path: String, label: String, mode: mode_t)
         /// Memory, then an unlinked temporary file; copied to `target` at commit.
         case spool(spill: Int32?, target: SpoolTarget)
+        /// Handed to a golden comparison a chunk at a time (`check`).
+        case compare(GoldenComparator)
+        /// Dropped a chunk at a time (a scenario whose error is the result).
+        case discarding
         /// Committed or discarded: nothing more to do.
         case closed
     }
@@ -66,6 +70,18 @@ public struct OutputBuffer {
     /// Keeps the whole log in memory, in `contents`.
     public static func memory() -> OutputBuffer {
         OutputBuffer(destination: .memory, flushThreshold: .max)
+    }
+
+    /// Hands the log to `comparator` a chunk at a time; memory stays at a chunk.
+    static func comparing(with comparator: GoldenComparator) -> OutputBuffer {
+        var buffer = OutputBuffer(destination: .compare(comparator), flushThreshold: chunkSize)
+        buffer.bytes = ByteBuffer(capacity: chunkSize + 4096)
+        return buffer
+    }
+
+    /// Drops the log as it is written.
+    static func discarding() -> OutputBuffer {
+        OutputBuffer(destination: .discarding, flushThreshold: chunkSize)
     }
 
     /// Spools the log for standard output, written by `commit()`.
@@ -133,6 +149,12 @@ public struct OutputBuffer {
         flushIfNeeded()
     }
 
+    /// Appends raw bytes from memory the caller owns.
+    mutating func append(_ more: UnsafeRawBufferPointer) {
+        bytes.append(more)
+        flushIfNeeded()
+    }
+
     /// Writes the pending bytes out once there are enough of them.
     @inline(__always)
     mutating func flushIfNeeded() {
@@ -148,6 +170,11 @@ public struct OutputBuffer {
         switch destination {
         case .memory, .closed:
             return
+        case .discarding:
+            bytes.removeAll()
+        case .compare(let comparator):
+            comparator.consume(bytes.bytes)
+            bytes.removeAll()
         case .replace(let fd, _, _, _, let label, _):
             let code = FileIO.writeAll(fd, bytes.bytes)
             if code != 0 { failure = FileError("cannot write", label, code: code) }
@@ -190,6 +217,11 @@ public struct OutputBuffer {
         switch destination {
         case .memory, .closed:
             return
+        case .discarding:
+            bytes.reset(capacity: 0)
+        case .compare(let comparator):
+            comparator.consume(bytes.bytes)
+            bytes.reset(capacity: 0)
         case .replace(let fd, let temporaryPath, let ticket, let path, let label, let mode):
             if failure == nil && !bytes.isEmpty {
                 let code = FileIO.writeAll(fd, bytes.bytes)
@@ -231,8 +263,10 @@ public struct OutputBuffer {
     /// Throws the log away, removing any temporary file.
     public mutating func discard() {
         switch destination {
-        case .memory, .closed:
+        case .memory, .closed, .discarding:
             break
+        case .compare(let comparator):
+            comparator.abandon()
         case .replace(let fd, let temporaryPath, let ticket, _, _, _):
             close(fd)
             StagedFiles.remove(temporaryPath, ticket)
