@@ -14,6 +14,18 @@ extension ScenarioParserTests {
 
     static let syntaxErrors: [Invalid] = [
         Invalid("1 launch \u{7}", "unexpected control character 0x07; expected text, spaces or tabs", 10),
+        // issue 14: invisible characters are named.
+        Invalid(
+            "0 launch\r1 background",
+            "unexpected carriage return (\\r) not followed by a line feed; the file has CR-only line ends (classic Mac): convert them to LF",
+            9),
+        Invalid(
+            "\u{FEFF}1 background",
+            "unexpected byte-order mark (U+FEFF, invisible) inside the file; only its first bytes may be one: delete it", 1,
+            after: ["0 launch"]),
+        Invalid(
+            "1 enter \"ho\u{FEFF}me\"",
+            "unexpected byte-order mark (U+FEFF, invisible) inside the file; only its first bytes may be one: delete it", 12),
         Invalid("1 enter \"home", "unclosed string; expected a closing '\"' on the same line", 9),
         Invalid("1 enter \"home\\", "unclosed string; expected a closing '\"' on the same line", 9),
         Invalid(#"plist K "a\nb""#, #"unknown escape '\n' in a string; expected \" or \\"#, 11),
