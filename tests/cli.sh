@@ -130,6 +130,24 @@ if [ "$status" = 143 ]; then ok "run -o dies of SIGTERM"; else fail "run -o dies
 staged sig "SIGTERM during run -o removes the staged log"
 if [ ! -e sig/out.log ]; then ok "SIGTERM during run -o writes no output"; else fail "SIGTERM during run -o writes no output" "out.log exists"; fi
 
+mkdir record-sig
+"$LOCSIM" bench --emit-trace --lines 3000000 > record-sig/long.scn
+"$LOCSIM" check record-sig --update > /dev/null &
+pid=$!
+for _ in $(seq 300); do
+  [ -n "$(find record-sig -name '.locsim-*' | head -1)" ] && break
+  sleep 0.05
+done
+if [ -n "$(find record-sig -name '.locsim-*' | head -1)" ]; then ok "check --update stages the golden beside it"
+else fail "check --update stages the golden beside it" "no staged file: the test proves nothing"; fi
+kill -TERM "$pid"
+wait "$pid"
+status=$?
+if [ "$status" = 143 ]; then ok "check --update dies of SIGTERM"; else fail "check --update dies of SIGTERM" "status $status"; fi
+staged record-sig "SIGTERM during check --update removes the staged golden"
+if [ ! -e record-sig/long.log ]; then ok "SIGTERM during check --update writes no golden"
+else fail "SIGTERM during check --update writes no golden" "long.log exists"; fi
+
 mkdir benchtmp
 # (A background job of a script starts with SIGINT ignored, and locsim keeps
 # an ignored signal ignored: `env --default-signal` gives it back.)
