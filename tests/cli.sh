@@ -23,6 +23,24 @@ staged() {
   if [ -z "$left" ]; then ok "$2"; else fail "$2" "left $left"; fi
 }
 
+# interrupted NAME DIR PATTERN SIGNAL STATUS PID: waits until DIR holds a
+# staged file matching PATTERN (else the test proves nothing), sends SIGNAL
+# to PID, and expects exit status STATUS and no staged file left in DIR.
+interrupted() {
+  local name=$1 dir=$2 pattern=$3 signal=$4 expected=$5 pid=$6 status
+  for _ in $(seq 300); do
+    [ -n "$(find "$dir" -name "$pattern" | head -1)" ] && break
+    sleep 0.05
+  done
+  if [ -n "$(find "$dir" -name "$pattern" | head -1)" ]; then ok "$name stages a temporary file"
+  else fail "$name stages a temporary file" "none appeared: the test proves nothing"; fi
+  kill "-$signal" "$pid"
+  wait "$pid"
+  status=$?
+  if [ "$status" = "$expected" ]; then ok "$name dies of SIG$signal"; else fail "$name dies of SIG$signal" "status $status"; fi
+  staged "$dir" "SIG$signal during $name removes its temporary files"
+}
+
 cd "$WORK" || exit 2
 
 # -o through a symbolic link writes the file it leads to; the link stays.
@@ -115,36 +133,14 @@ mkfifo sig/input
 { cat "$QUICK"; sleep 30; } > sig/input &
 writer=$!
 "$LOCSIM" run sig/input -o sig/out.log &
-pid=$!
-for _ in $(seq 100); do
-  [ -n "$(find sig -name '.locsim-*' | head -1)" ] && break
-  sleep 0.1
-done
-if [ -n "$(find sig -name '.locsim-*' | head -1)" ]; then ok "run -o stages its log beside the target"
-else fail "run -o stages its log beside the target" "no staged file: the test proves nothing"; fi
-kill -TERM "$pid"
-wait "$pid"
-status=$?
+interrupted "run -o" sig '.locsim-*' TERM 143 $!
 kill "$writer" 2> /dev/null; wait "$writer" 2> /dev/null
-if [ "$status" = 143 ]; then ok "run -o dies of SIGTERM"; else fail "run -o dies of SIGTERM" "status $status"; fi
-staged sig "SIGTERM during run -o removes the staged log"
 if [ ! -e sig/out.log ]; then ok "SIGTERM during run -o writes no output"; else fail "SIGTERM during run -o writes no output" "out.log exists"; fi
 
 mkdir record-sig
 "$LOCSIM" bench --emit-trace --lines 3000000 > record-sig/long.scn
 "$LOCSIM" check record-sig --update > /dev/null &
-pid=$!
-for _ in $(seq 300); do
-  [ -n "$(find record-sig -name '.locsim-*' | head -1)" ] && break
-  sleep 0.05
-done
-if [ -n "$(find record-sig -name '.locsim-*' | head -1)" ]; then ok "check --update stages the golden beside it"
-else fail "check --update stages the golden beside it" "no staged file: the test proves nothing"; fi
-kill -TERM "$pid"
-wait "$pid"
-status=$?
-if [ "$status" = 143 ]; then ok "check --update dies of SIGTERM"; else fail "check --update dies of SIGTERM" "status $status"; fi
-staged record-sig "SIGTERM during check --update removes the staged golden"
+interrupted "check --update" record-sig '.locsim-*' TERM 143 $!
 if [ ! -e record-sig/long.log ]; then ok "SIGTERM during check --update writes no golden"
 else fail "SIGTERM during check --update writes no golden" "long.log exists"; fi
 
@@ -152,18 +148,7 @@ mkdir benchtmp
 # (A background job of a script starts with SIGINT ignored, and locsim keeps
 # an ignored signal ignored: `env --default-signal` gives it back.)
 TMPDIR="$WORK/benchtmp" env --default-signal=INT "$LOCSIM" bench --lines 3000000 --runs 50 > /dev/null 2>&1 &
-pid=$!
-for _ in $(seq 100); do
-  [ -n "$(find benchtmp -name 'locsim-bench-*.log' | head -1)" ] && break
-  sleep 0.1
-done
-if [ -n "$(find benchtmp -name 'locsim-bench-*' | head -1)" ]; then ok "bench stages its trace in TMPDIR"
-else fail "bench stages its trace in TMPDIR" "no file to clean up: the test proves nothing"; fi
-kill -INT "$pid"
-wait "$pid"
-status=$?
-if [ "$status" = 130 ]; then ok "bench dies of SIGINT"; else fail "bench dies of SIGINT" "status $status"; fi
-staged benchtmp "SIGINT during bench removes its trace and log"
+interrupted "bench" benchtmp 'locsim-bench-*' INT 130 $!
 
 if [ "$failures" -gt 0 ]; then
   echo "$failures CLI test(s) failed"

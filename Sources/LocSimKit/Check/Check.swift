@@ -152,7 +152,7 @@ public struct Check: Sendable {
     /// Compares a one-line `actual` with the golden file, or writes it with `--update`.
     private func compare(_ actual: [UInt8], golden: String, scenario: String) -> Outcome {
         let expected: [UInt8]?
-        switch FileIO.readRegularFile(golden) {
+        switch FileIO.readFile(golden, regularOnly: true) {
         case .success(let bytes): expected = bytes
         case .failure(let error) where error.code == ENOENT: expected = nil
         case .failure(let error): return Outcome(status: .failed, report: "\(scenario): error: \(error.message)\n")

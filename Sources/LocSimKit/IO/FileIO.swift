@@ -119,23 +119,11 @@ public enum FileIO {
         return .success(fd)
     }
 
-    /// Reads the whole regular file at `path` (see `openRegularFile`).
-    public static func readRegularFile(_ path: String) -> Result<[UInt8], FileError> {
+    /// Reads the whole file at `path`; with `regularOnly`, only a regular
+    /// file (see `openRegularFile`).
+    public static func readFile(_ path: String, regularOnly: Bool = false) -> Result<[UInt8], FileError> {
         let fd: Int32
-        switch openRegularFile(path) {
-        case .success(let d): fd = d
-        case .failure(let e): return .failure(e)
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(FileError("cannot read", path, code: errno)) }
-        return readBytes(fd, upTo: Int(info.st_size), label: path)
-    }
-
-    /// Reads the whole file at `path`.
-    public static func readFile(_ path: String) -> Result<[UInt8], FileError> {
-        let fd: Int32
-        switch openForReading(path) {
+        switch regularOnly ? openRegularFile(path) : openForReading(path) {
         case .success(let d): fd = d
         case .failure(let e): return .failure(e)
         }

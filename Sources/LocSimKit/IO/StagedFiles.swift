@@ -65,9 +65,4 @@ public enum StagedFiles {
             if let path = UnsafePointer<CChar>(bitPattern: address) { unlink(path) }
         }
     }
-
-    /// The number of files tracked now (tests).
-    static var count: Int {
-        (0..<capacity).reduce(0) { $0 + (slots[$1].load(ordering: .relaxed) != 0 ? 1 : 0) }
-    }
 }
