@@ -71,8 +71,14 @@ enum RunCommand {
         }
 
         var reader = LineReader(fileDescriptor: input)
+        // Parse on a second thread when there is a second core and the input
+        // is a file (a stalled pipe would hold up an early error; see
+        // `Replay.runPipelined`). The log is the same either way.
+        var info = stat()
+        let isFile = fstat(input, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        let threads = isFile ? min(2, Check.coreCount) : 1
         do throws(ScenarioError) {
-            try Replay.run(&reader, format: options.format, filter: options.filter, into: &output)
+            try Replay.run(&reader, format: options.format, filter: options.filter, threads: threads, into: &output)
         } catch {
             output.discard()
             printError(error.formatted(file: label))

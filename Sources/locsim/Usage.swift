@@ -71,7 +71,7 @@ enum Usage {
         OVERVIEW: Time replay of a large generated or given trace.
 
         USAGE: locsim bench [--lines <n>] [--runs <r>] [--seed <s>] [--scenario <file>]
-                            [--format text|jsonl] [--writer | --emit-trace]
+                            [--format text|jsonl] [--threads 1|2] [--writer | --emit-trace]
 
         OPTIONS:
           --lines <n>             Lines of the generated trace (default: 1000000)
@@ -79,6 +79,8 @@ enum Usage {
           --seed <s>              Seed of the generated trace (default: 1)
           --scenario <file>       Replay this scenario instead of a generated trace
           --format text|jsonl     Log format written (default: text)
+          --threads 1|2           2: parse on a second thread, as 'run' does on a
+                                  file with two cores (default: 1)
           --writer                Time the log writer alone, on <n> records
           --emit-trace            Print the generated trace instead of timing it
           -h, --help              Show this help

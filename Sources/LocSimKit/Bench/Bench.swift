@@ -18,6 +18,8 @@ public struct Bench {
         /// A scenario to replay instead of a generated trace.
         public var scenario: String?
         public var format = LogFormat.text
+        /// 2: parse on a second thread (`Replay.runPipelined`), as `run` does on a file.
+        public var threads = 1
         public init() {}
     }
 
@@ -35,6 +37,8 @@ public struct Bench {
         /// The process's peak resident memory after the runs (`ru_maxrss`), in KiB.
         public var peakResidentKiB: Int
         public var cores: Int
+        /// Threads of the replay: 2 when parsing ran on a second thread.
+        public var threads = 1
 
         public var medianSeconds: Double { Bench.median(seconds) }
     }
@@ -79,13 +83,15 @@ public struct Bench {
             // add the freeing of its blocks to the timing of all runs but the first.
             unlink(logPath)
             let start = now()
-            records = try replayOnce(path, format: options.format, to: logPath)
+            records = try replayOnce(path, format: options.format, threads: options.threads, to: logPath)
             seconds.append(now() - start)
         }
-        return Report(
+        var report = Report(
             source: options.scenario ?? "generated (seed \(options.seed))",
             lines: lines, inputBytes: bytes, records: records, outputBytes: fileSize(logPath), format: options.format,
             seconds: seconds, peakResidentKiB: peakResidentKiB(), cores: ParallelMap.coreCount)
+        report.threads = options.threads
+        return report
     }
 
     /// Writes a generated trace to a temporary file and returns its path
@@ -118,7 +124,7 @@ public struct Bench {
         return (path, ticket)
     }
 
-    private static func replayOnce(_ path: String, format: LogFormat, to logPath: String) throws(Failure) -> Int {
+    private static func replayOnce(_ path: String, format: LogFormat, threads: Int, to logPath: String) throws(Failure) -> Int {
         let fd: Int32
         switch FileIO.openForReading(path) {
         case .success(let d): fd = d
@@ -130,7 +136,7 @@ public struct Bench {
         do { output = try OutputBuffer.file(logPath) } catch { throw .file(error) }
         let records: Int
         do throws(ScenarioError) {
-            records = try Replay.run(&reader, format: format, into: &output)
+            records = try Replay.run(&reader, format: format, threads: threads, into: &output)
         } catch {
             output.discard()
             throw .scenario(error, file: path)

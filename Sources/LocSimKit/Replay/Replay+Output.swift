@@ -17,7 +17,8 @@ extension JSONLogWriter: BufferedLogWriter {}
 
 extension Replay {
     /// Replays `reader` and writes its log in `format` to `output`, keeping
-    /// the record kinds `filter` keeps.
+    /// the record kinds `filter` keeps; with `threads` of 2 or more, parsing
+    /// runs on a second thread (`runPipelined`, the same bytes).
     ///
     /// The caller then commits `output` on success, or discards it when this
     /// throws (SPEC §1.2: nothing partial is a result).
@@ -25,11 +26,12 @@ extension Replay {
     /// - Returns: the number of records written.
     @discardableResult
     public static func run(
-        _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, into output: inout OutputBuffer
+        _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, threads: Int = 1,
+        into output: inout OutputBuffer
     ) throws(ScenarioError) -> Int {
         switch format {
-        case .text: return try run(&reader, writer: TextLogWriter.self, filter: filter, into: &output)
-        case .jsonl: return try run(&reader, writer: JSONLogWriter.self, filter: filter, into: &output)
+        case .text: return try run(&reader, writer: TextLogWriter.self, filter: filter, threads: threads, into: &output)
+        case .jsonl: return try run(&reader, writer: JSONLogWriter.self, filter: filter, threads: threads, into: &output)
         }
     }
 
@@ -42,14 +44,18 @@ extension Replay {
     }
 
     private static func run<W: BufferedLogWriter>(
-        _ reader: inout LineReader, writer: W.Type, filter: RecordFilter, into output: inout OutputBuffer
+        _ reader: inout LineReader, writer: W.Type, filter: RecordFilter, threads: Int, into output: inout OutputBuffer
     ) throws(ScenarioError) -> Int {
         var writer = FilteredLogWriter(W(output: .memory()), filter: filter)
         // Move the buffer in and back out instead of copying it, so its bytes
         // are never shared (a shared array would be copied on the first append).
         swap(&writer.base.output, &output)
         defer { swap(&writer.base.output, &output) }
-        try run(&reader, into: &writer)
+        if threads > 1 {
+            try runPipelined(&reader, into: &writer)
+        } else {
+            try run(&reader, into: &writer)
+        }
         return writer.written
     }
 }

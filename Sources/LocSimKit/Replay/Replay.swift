@@ -9,31 +9,17 @@ public enum Replay {
     ///   written before the error are not a result; the caller discards them.
     public static func run<W: LogWriter>(_ reader: inout LineReader, into writer: inout W) throws(ScenarioError) {
         var parser = ScenarioParser()
-        var header = ScenarioHeader()
-        // Built once, from the whole header, when the first timed line comes
-        // (header lines all precede it; the parser checks): building it per
-        // header line copied the header each time, quadratic in its length.
-        var simulator: Simulator? = nil
+        var driver = ReplayDriver()
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
             let line = try parser.parseLine(bytes, lineNumber: number)
             switch consume line {
-            case .blank:
-                return
-            case .header(let statement, _):
-                header.apply(statement)
-            case .timed(let statement):
-                if simulator == nil { simulator = Simulator(header: header) }
-                try simulator!.apply(statement)
-                drain(&simulator!, into: &writer)
-            case .fix(let line):
-                if simulator == nil { simulator = Simulator(header: header) }
-                simulator!.apply(line.fix, at: line.time)
-                drain(&simulator!, into: &writer)
+            case .blank: return
+            case .header(let statement, _): driver.header(statement)
+            case .timed(let statement): try driver.timed(statement, into: &writer)
+            case .fix(let line): driver.fix(line, into: &writer)
             }
         }
-        var finished = simulator ?? Simulator(header: header)
-        finished.finish()
-        drain(&finished, into: &writer)
+        driver.finish(into: &writer)
     }
 
     /// Hands the simulator's new records to `writer` and empties its output.
