@@ -39,7 +39,7 @@ extension Replay {
         var driver = ReplayDriver()
         while true {
             switch queue.pop() {
-            case .lines(let batch):
+            case .lines(var batch):
                 for line in batch {
                     switch line {
                     case .header(let statement): driver.header(statement)
@@ -47,6 +47,8 @@ extension Replay {
                     case .fix(let line): driver.fix(line, into: &writer)
                     }
                 }
+                batch.removeAll(keepingCapacity: true)
+                queue.recycle(batch)
             case .failed(let error):
                 throw error
             case .end:
@@ -66,7 +68,7 @@ enum ParsedLine {
 
 /// The parsing side of `Replay.runPipelined`: reads and parses every line
 /// and queues them in batches, then `.end` or the error.
-private final class ParsingThread: @unchecked Sendable {
+final class ParsingThread: @unchecked Sendable {
     /// Lines a batch holds: enough that the queue's lock is taken rarely,
     /// few enough that a batch stays in cache.
     static let batchSize = 1024
@@ -96,8 +98,7 @@ private final class ParsingThread: @unchecked Sendable {
                 }
                 if batch.count == Self.batchSize {
                     guard queue.push(.lines(batch)) else { throw ParsedLineQueue.cancelled }
-                    batch = []
-                    batch.reserveCapacity(Self.batchSize)
+                    batch = queue.spareBatch()
                 }
             }
             if queue.push(.lines(batch)) { _ = queue.push(.end) }
@@ -126,6 +127,9 @@ final class ParsedLineQueue: @unchecked Sendable {
     private let notFull = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var items: [Item] = []
     private var isCancelled = false
+    /// Emptied batches handed back by the consumer, so the parser reuses
+    /// their storage instead of allocating on one thread and freeing on the other.
+    private var spares: [[ParsedLine]] = []
 
     init() {
         pthread_mutex_init(mutex, nil)
@@ -163,6 +167,24 @@ final class ParsedLineQueue: @unchecked Sendable {
         let item = items.removeFirst()
         pthread_cond_signal(notFull)
         return item
+    }
+
+    /// An empty batch with room for `ParsingThread.batchSize` lines.
+    func spareBatch() -> [ParsedLine] {
+        pthread_mutex_lock(mutex)
+        let spare = spares.popLast()
+        pthread_mutex_unlock(mutex)
+        if let spare { return spare }
+        var batch: [ParsedLine] = []
+        batch.reserveCapacity(ParsingThread.batchSize)
+        return batch
+    }
+
+    /// Hands an emptied batch back for reuse.
+    func recycle(_ batch: [ParsedLine]) {
+        pthread_mutex_lock(mutex)
+        if spares.count < Self.capacity + 2 { spares.append(batch) }
+        pthread_mutex_unlock(mutex)
     }
 
     /// Stops the parser at its next push.
