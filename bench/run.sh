@@ -214,7 +214,7 @@ fi
   done
   one=$(field "$WORK/replay1.txt" '^median' 2)
   two=$(field "$WORK/replay4.txt" '^median' 2)
-  echo "| replay 10 M lines, parsing on a second thread (\`--threads 2\`, as \`run\` does on a file) vs one thread, same run" \
+  echo "| replay 10 M lines, parsing on a second thread (\`--threads 2\`) vs one thread, same run" \
     "| $(field "$WORK/replay4.txt" '^median' 4) lines/s: $(awk -v a="$one" -v b="$two" 'BEGIN { printf "%.2f", a / b }')× | > 1× |"
   echo "| \`check\` on 200 scenarios, \`--jobs 1\` / \`--jobs 2\` | $jobs1 ms / $jobs2 ms: ${speedup}× | ≥ 1.7× |"
   echo "| \`check\` on 2,000 scenarios, \`--jobs 1\` / \`--jobs 2\` | $large1 ms / $large2 ms: ${large_speedup}× | |"

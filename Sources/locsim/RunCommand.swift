@@ -5,13 +5,14 @@ import Darwin
 #endif
 import LocSimKit
 
-/// `locsim run <scenario> [--format text|jsonl] [--only <kind>,…] [-o <file>]`.
+/// `locsim run <scenario> [--format text|jsonl] [--only <kind>,…] [-o <file>] [--threads 1|2]`.
 enum RunCommand {
     struct Options {
         var scenario: String
         var format = LogFormat.text
         var filter = RecordFilter.all
         var output: String?
+        var threads = 1
     }
 
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
@@ -20,6 +21,7 @@ enum RunCommand {
         var format = LogFormat.text
         var filter = RecordFilter.all
         var output: String?
+        var threads = 1
         while let item = args.next() {
             switch item {
             case .positional(let path):
@@ -36,12 +38,15 @@ enum RunCommand {
                 do { filter = try RecordFilter(parsing: value) } catch { throw UsageError(error.message) }
             case .option("-o", let inline), .option("--output", let inline):
                 output = try args.value(of: "-o", inline: inline)
+            case .option("--threads", let inline):
+                threads = try args.count(of: "--threads", inline: inline)
+                guard threads <= 2 else { throw UsageError("'--threads' is 1 or 2, not \(threads)") }
             case .option(let name, _):
                 throw UsageError("unknown option '\(name)'")
             }
         }
         guard let scenario else { throw UsageError("missing scenario; give a file, or '-' for standard input") }
-        return Options(scenario: scenario, format: format, filter: filter, output: output)
+        return Options(scenario: scenario, format: format, filter: filter, output: output, threads: threads)
     }
 
     static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
@@ -71,12 +76,13 @@ enum RunCommand {
         }
 
         var reader = LineReader(fileDescriptor: input)
-        // Parse on a second thread when there is a second core and the input
-        // is a file (a stalled pipe would hold up an early error; see
-        // `Replay.runPipelined`). The log is the same either way.
+        // `--threads 2` parses on a second thread, for a file only (a stalled
+        // pipe would hold up an early error; see `Replay.runPipelined`). Not
+        // the default: on a machine whose cores are busy it measured slower
+        // (bench/RESULTS.md). The log is the same either way.
         var info = stat()
         let isFile = fstat(input, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-        let threads = isFile ? min(2, Check.coreCount) : 1
+        let threads = isFile ? options.threads : 1
         do throws(ScenarioError) {
             try Replay.run(&reader, format: options.format, filter: options.filter, threads: threads, into: &output)
         } catch {

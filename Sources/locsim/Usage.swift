@@ -25,6 +25,7 @@ enum Usage {
         OVERVIEW: Replay a scenario and write its log (standard output by default).
 
         USAGE: locsim run <scenario> [--format text|jsonl] [--only <kind>,...] [-o <file>]
+                          [--threads 1|2]
 
         ARGUMENTS:
           <scenario>              A scenario file (*.scn), or '-' for standard input
@@ -36,6 +37,8 @@ enum Usage {
                                   notification, warning, crash
           -o, --output <file>     Write the log to <file>, replacing it only on success
                                   ('-' for standard output)
+          --threads 1|2           2: parse a scenario file on a second thread; the
+                                  same log (default: 1)
           -h, --help              Show this help
 
         A scenario with an error writes nothing: the error goes to standard error
@@ -79,8 +82,8 @@ enum Usage {
           --seed <s>              Seed of the generated trace (default: 1)
           --scenario <file>       Replay this scenario instead of a generated trace
           --format text|jsonl     Log format written (default: text)
-          --threads 1|2           2: parse on a second thread, as 'run' does on a
-                                  file with two cores (default: 1)
+          --threads 1|2           2: parse on a second thread, as 'run --threads 2'
+                                  does (default: 1)
           --writer                Time the log writer alone, on <n> records
           --emit-trace            Print the generated trace instead of timing it
           -h, --help              Show this help

@@ -124,12 +124,14 @@ import Testing
         dir.write("y.log", "SAME\n")
         dir.write("z.scn", "new\n")
         dir.write("z.log", "old\n")
+        dir.write("z.actual.log", "from an earlier failing run\n")
 
         let (summary, report) = try run([dir.path], update: true)
         #expect(summary.updated == 2 && summary.passed == 3 && summary.failed == 0)
         #expect(report == "updated \(dir.path)/x.log\nupdated \(dir.path)/z.log\nupdated 2\n3 passed, 0 failed\n")
         #expect(dir.read("x.log") == "HELLO\n")
         #expect(dir.read("z.log") == "NEW\n")
+        #expect(dir.read("z.actual.log") == nil)  // recording leaves no actual log behind
 
         let (again, againReport) = try run([dir.path])
         #expect(again == Self.summary(passed: 3, failed: 0))

@@ -16,6 +16,17 @@ import Testing
         }
     }
 
+    /// `scenario` fails at `line` on one thread, and the same way on two.
+    static func expectSameError(_ scenario: [UInt8], line: Int) {
+        let single = replay(scenario, threads: 1)
+        guard case .failure(let error) = single else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(error.location.line == line)
+        #expect(replay(scenario, threads: 2) == single)
+    }
+
     @Test(arguments: [1, 1023, 1024, 1025, 40_000])
     func sameBytesAcrossBatchEdges(lines: Int) {
         let scenario = TraceGenerator.text(lines: lines, seed: 3)
@@ -36,13 +47,7 @@ import Testing
         var scenario = TraceGenerator.text(lines: 5000, seed: 1)
         scenario += Array("99999 fix 95 139\n".utf8)
         scenario += TraceGenerator.text(lines: 3000, seed: 2)
-        let single = Self.replay(scenario, threads: 1)
-        guard case .failure(let error) = single else {
-            Issue.record("expected an error")
-            return
-        }
-        #expect(error.location.line == 5001)
-        #expect(Self.replay(scenario, threads: 2) == single)
+        Self.expectSameError(scenario, line: 5001)
     }
 
     /// A simulation error comes before a later parse error: it wins, as on one thread.
@@ -58,12 +63,6 @@ import Testing
         for i in 0..<5000 { text += "\(2 + i) fix 35.0 139.0 5\n" }
         text += "9999 not a statement\n"
         let scenario = Array(text.utf8)
-        let single = Self.replay(scenario, threads: 1)
-        guard case .failure(let error) = single else {
-            Issue.record("expected an error")
-            return
-        }
-        #expect(error.location.line == 5)
-        #expect(Self.replay(scenario, threads: 2) == single)
+        Self.expectSameError(scenario, line: 5)
     }
 }
