@@ -10,7 +10,7 @@ BINDIR := $(DESTDIR)$(PREFIX)/bin
 help:
 	@echo "make build   release build (.build/release/locsim)"
 	@echo "make run     build, then replay Scenarios/quickstart.scn"
-	@echo "make test    build, swift test, check every golden in Scenarios/, then the Examples/ package"
+	@echo "make test    build, swift test, check every golden in Scenarios/, CLI file tests, then the Examples/ package"
 	@echo "make bench   1 M and 10 M line benchmarks, written to bench/RESULTS.md"
 	@echo "make fuzz    libFuzzer over parser and simulator (FUZZ_SECONDS=60)"
 	@echo "make install    copy locsim to \$$(PREFIX)/bin (PREFIX=/usr/local by default)"
@@ -28,6 +28,7 @@ run: build
 test: build
 	$(SWIFT) test
 	$(LOCSIM) check Scenarios
+	tests/cli.sh $(LOCSIM)
 	cd Examples && $(SWIFT) test
 
 bench: build

@@ -18,6 +18,7 @@ replays=(
   "$LOCSIM bench --lines 10000000 --runs $RUNS"
   "$LOCSIM bench --lines 1000000 --runs $RUNS --format jsonl"
   "$LOCSIM bench --writer --lines 10000000 --runs $RUNS"
+  "$LOCSIM bench --lines 10000000 --runs $RUNS --threads 2"
 )
 check_jobs1="$LOCSIM check $WORK/check200 --jobs 1"
 check_jobs2="$LOCSIM check $WORK/check200 --jobs 2"
@@ -69,6 +70,73 @@ field() { awk -v n="$3" "/$2/ { gsub(\",\", \"\"); print \$n; exit }" "$1"; }
 
 for i in "${!replays[@]}"; do
   ${replays[$i]} > "$WORK/replay$i.txt"
+done
+
+# Super-linear paths (issue 14): each input at a quarter of its size and at
+# full size; a linear path takes about 4× as long for 4× the lines, a
+# quadratic one about 16×. SCALE (default 1) multiplies every size; a run
+# is cut off after LIMIT seconds (default 30) so `make bench` stays bounded.
+SCALE=${SCALE:-1}
+LIMIT=${LIMIT:-30}
+PREAMBLE='locsim 1
+platform iOS 14.0
+plist NSLocationWhenInUseUsageDescription "Bench."
+'
+AUTHORIZE='0 launch
+1 app requestWhenInUseAuthorization
+2 user allowWhileUsing
+'
+# superlinear_input NAME N: writes $WORK/NAME-N.scn.
+superlinear_input() {
+  local name=$1 n=$2 file="$WORK/$1-$2.scn"
+  case $name in
+    addLocationNotification)  # distinct ids, one line each
+      { printf '%s' "$PREAMBLE"; printf '%s' "$AUTHORIZE"
+        awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++) printf "3 app addLocationNotification n%d 35.%06d 139.700000 100\n", i, i % 1000000 }'
+      } > "$file" ;;
+    startRangingBeacons)  # distinct (major, minor) constraints of one UUID
+      { printf '%s' "$PREAMBLE"; printf '%s' "$AUTHORIZE"
+        awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++) printf "3 app startRangingBeacons E2C56DB5-DFFB-48D2-B060-D0F5A71096E0 %d %d\n", int(i / 1000), i % 1000 }'
+      } > "$file" ;;
+    plist)  # a header of n Info.plist keys, then a short flow
+      { printf 'locsim 1\nplatform iOS 14.0\n'
+        awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++) printf "plist Key%d \"value %d\"\n", i, i }'
+        printf 'plist NSLocationWhenInUseUsageDescription "Bench."\n'; printf '%s' "$AUTHORIZE"
+        printf '3 app startUpdatingLocation\n4 fix 35.000000 139.700000 5\n'
+      } > "$file" ;;
+    regions)  # n monitored regions under a raised maxRegions
+      { printf '%s' "$PREAMBLE"; printf 'set maxRegions %d\n' "$n"; printf '%s' "$AUTHORIZE"
+        awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++) printf "3 app startMonitoring r%d 35.%06d 139.700000 100\n", i, i % 1000000 }'
+        printf '4 enter r0\n'
+      } > "$file" ;;
+    requestLocation)  # each request replaces the last, whose timeout is pending
+      { printf '%s' "$PREAMBLE"; printf 'set requestLocationTimeout 100000\n'; printf '%s' "$AUTHORIZE"
+        awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++) printf "%d.%03d app requestLocation\n", 3 + int(i / 1000), i % 1000 }'
+      } > "$file" ;;
+  esac
+  echo "$file"
+}
+# superlinear_time FILE: "<seconds> <peak RSS MB>" of one replay, or "timeout".
+superlinear_time() {
+  local out
+  if out=$(timeout "$LIMIT" $LOCSIM bench --scenario "$1" --runs 1 2> /dev/null); then
+    awk '/^median/ { t = $2 } /^peak/ { gsub(",", "", $4); m = $4 } END { printf "%s %d", t, m / 1024 }' <<< "$out"
+  else
+    echo "timeout"
+  fi
+}
+superlinear_rows=()
+for case_size in addLocationNotification:200000 startRangingBeacons:100000 plist:100000 regions:1000000 requestLocation:1000000; do
+  name=${case_size%%:*}
+  full=$(awk -v n="${case_size#*:}" -v s="$SCALE" 'BEGIN { printf "%d", n * s }')
+  quarter=$((full / 4))
+  small=$(superlinear_time "$(superlinear_input "$name" "$quarter")")
+  large=$(superlinear_time "$(superlinear_input "$name" "$full")")
+  rm -f "$WORK/$name"-*.scn
+  ratio=$(awk -v a="$small" -v b="$large" -v lim="$LIMIT" 'BEGIN { split(a, x, " "); split(b, y, " ");
+    if (a == "timeout") print "-"; else if (b == "timeout") print "> " sprintf("%.0f", lim / (x[1] > 0 ? x[1] : 0.001)) "×"; else if (x[1] > 0) printf "%.1f×", y[1] / x[1]; else print "-" }')
+  shown() { if [ "$1" = timeout ]; then echo "> $LIMIT s (cut off)"; else echo "${1% *} s, peak RSS ${1#* } MB"; fi; }
+  superlinear_rows+=("| $name | $quarter: $(shown "$small") | $full: $(shown "$large") | $ratio |")
 done
 
 copy_scenarios 200 "$WORK/check200"
@@ -144,10 +212,24 @@ fi
       "| $(field "$WORK/replay$i.txt" '^median' 4) lines/s, $(field "$WORK/replay$i.txt" '^median' 6) MB/s in," \
       "peak RSS $(($(field "$WORK/replay$i.txt" '^peak' 4) / 1024)) MB | ≥ 5 M lines/s, ≤ 50 MB |"
   done
+  one=$(field "$WORK/replay1.txt" '^median' 2)
+  two=$(field "$WORK/replay4.txt" '^median' 2)
+  echo "| replay 10 M lines, parsing on a second thread (\`--threads 2\`) vs one thread, same run" \
+    "| $(field "$WORK/replay4.txt" '^median' 4) lines/s: $(awk -v a="$one" -v b="$two" 'BEGIN { printf "%.2f", a / b }')× | > 1× |"
   echo "| \`check\` on 200 scenarios, \`--jobs 1\` / \`--jobs 2\` | $jobs1 ms / $jobs2 ms: ${speedup}× | ≥ 1.7× |"
   echo "| \`check\` on 2,000 scenarios, \`--jobs 1\` / \`--jobs 2\` | $large1 ms / $large2 ms: ${large_speedup}× | |"
   echo "| \`check\` on 200 day-long traces, \`--jobs 1\` / \`--jobs 2\` | $fleet1 ms / $fleet2 ms: ${fleet_speedup}× | ≥ 1.7× |"
   echo "| \`run\` on a 10-line scenario (bench/tiny.scn) | $tiny_ms ms | < 15 ms |"
+  echo
+  echo "## Super-linear paths"
+  echo
+  echo "Generated inputs (bench/run.sh \`superlinear_input\`), each replayed once at a"
+  echo "quarter of its size and at full size with \`locsim bench --scenario\`; runs"
+  echo "over $LIMIT s are cut off. Linear: the full size takes about 4× the quarter."
+  echo
+  echo "| input | quarter size: time, memory | full size: time, memory | ratio (linear ≈ 4×) |"
+  echo "|---|---|---|---|"
+  printf '%s\n' "${superlinear_rows[@]}"
   for i in "${!replays[@]}"; do
     echo
     echo "## \`${replays[$i]#"$LOCSIM "}\`"

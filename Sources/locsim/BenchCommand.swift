@@ -1,6 +1,6 @@
 import LocSimKit
 
-/// `locsim bench [--lines N] [--runs R] [--seed S] [--scenario file] [--format text|jsonl] [--writer]`.
+/// `locsim bench [--lines N] [--runs R] [--seed S] [--scenario file] [--format text|jsonl] [--threads 1|2] [--writer]`.
 enum BenchCommand {
     enum Mode { case replay, writerOnly, emitTrace }
 
@@ -23,6 +23,9 @@ enum BenchCommand {
                     throw UsageError("unknown format '\(value)'; expected text or jsonl")
                 }
                 options.format = f
+            case .option("--threads", let inline):
+                options.threads = try args.count(of: "--threads", inline: inline)
+                guard options.threads <= 2 else { throw UsageError("'--threads' is 1 or 2, not \(options.threads)") }
             case .option("--writer", nil): mode = .writerOnly
             case .option("--emit-trace", nil): mode = .emitTrace
             case .option(let name, _): throw UsageError("unknown option '\(name)'")

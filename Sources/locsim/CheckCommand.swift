@@ -11,7 +11,7 @@ enum CheckCommand {
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> (paths: [String], check: Check) {
         var args = Arguments(arguments)
         var paths: [String] = []
-        var update = false
+        var update = try recordMode()
         var jobs = Check.coreCount
         while let item = args.next() {
             switch item {
@@ -27,6 +27,17 @@ enum CheckCommand {
         return (paths, Check(update: update, jobs: jobs, replay: Check.replayText(tracks: GPXReader()), matrix: Check.matrixText(tracks: GPXReader())))
     }
 
+    /// `LOCSIM_RECORD=1` in the environment: the same as `--update`, for CI
+    /// set-ups that cannot change the command line.
+    static func recordMode() throws(UsageError) -> Bool {
+        guard let value = getenv("LOCSIM_RECORD") else { return false }
+        switch String(cString: value) {
+        case "", "0", "false": return false
+        case "1", "true": return true
+        case let other: throw UsageError("LOCSIM_RECORD must be 1 (record goldens) or 0, not '\(other)'")
+        }
+    }
+
     static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
         let paths: [String]
         let check: Check
@@ -38,10 +49,12 @@ enum CheckCommand {
             printError("locsim: error: \(error.message)")
             return .failure
         }
-        if summary.passed + summary.failed == 0 {
-            printError("locsim: warning: no scenarios (*.scn) found in " + paths.map { "'\($0)'" }.joined(separator: ", "))
-        }
         if printOutput(report) == .failure { return .failure }
+        if summary.passed + summary.failed == 0 {
+            // A mistyped folder must not pass CI.
+            printError("locsim: error: no scenarios (*.scn) found in " + paths.map { "'\($0)'" }.joined(separator: ", "))
+            return .failure
+        }
         return summary.failed == 0 ? .success : .mismatch
     }
 }

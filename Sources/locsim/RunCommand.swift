@@ -6,13 +6,14 @@ import Darwin
 import LocSimGPX
 import LocSimKit
 
-/// `locsim run <scenario> [--format text|jsonl] [--only <kind>,…] [-o <file>]`.
+/// `locsim run <scenario> [--format text|jsonl] [--only <kind>,…] [-o <file>] [--threads 1|2]`.
 enum RunCommand {
     struct Options {
         var scenario: String
         var format = LogFormat.text
         var filter = RecordFilter.all
         var output: String?
+        var threads = 1
     }
 
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
@@ -21,6 +22,7 @@ enum RunCommand {
         var format = LogFormat.text
         var filter = RecordFilter.all
         var output: String?
+        var threads = 1
         while let item = args.next() {
             switch item {
             case .positional(let path):
@@ -37,12 +39,15 @@ enum RunCommand {
                 do { filter = try RecordFilter(parsing: value) } catch { throw UsageError(error.message) }
             case .option("-o", let inline), .option("--output", let inline):
                 output = try args.value(of: "-o", inline: inline)
+            case .option("--threads", let inline):
+                threads = try args.count(of: "--threads", inline: inline)
+                guard threads <= 2 else { throw UsageError("'--threads' is 1 or 2, not \(threads)") }
             case .option(let name, _):
                 throw UsageError("unknown option '\(name)'")
             }
         }
         guard let scenario else { throw UsageError("missing scenario; give a file, or '-' for standard input") }
-        return Options(scenario: scenario, format: format, filter: filter, output: output)
+        return Options(scenario: scenario, format: format, filter: filter, output: output, threads: threads)
     }
 
     static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
@@ -74,10 +79,17 @@ enum RunCommand {
         var reader = LineReader(fileDescriptor: input)
         var warnings: [ScenarioWarning] = []
         defer { for warning in warnings { printError(warning.formatted(file: label)) } }
+        // `--threads 2` parses on a second thread, for a file only (a stalled
+        // pipe would hold up an early error; see `Replay.runPipelined`). Not
+        // the default: on a machine whose cores are busy it measured slower
+        // (bench/RESULTS.md). The log is the same either way.
+        var info = stat()
+        let isFile = fstat(input, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        let threads = isFile ? options.threads : 1
         do throws(ScenarioError) {
             let directory = options.scenario == "-" ? "." : FileIO.directory(of: options.scenario)
             try Replay.run(
-                &reader, format: options.format, filter: options.filter, into: &output,
+                &reader, format: options.format, filter: options.filter, threads: threads, into: &output,
                 tracks: TrackSource(reader: GPXReader(), directory: directory), warnings: &warnings)
         } catch {
             output.discard()

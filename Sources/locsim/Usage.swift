@@ -28,6 +28,7 @@ enum Usage {
         OVERVIEW: Replay a scenario and write its log (standard output by default).
 
         USAGE: locsim run <scenario> [--format text|jsonl] [--only <kind>,...] [-o <file>]
+                          [--threads 1|2]
 
         ARGUMENTS:
           <scenario>              A scenario file (*.scn), or '-' for standard input
@@ -39,6 +40,8 @@ enum Usage {
                                   notification, warning, crash
           -o, --output <file>     Write the log to <file>, replacing it only on success
                                   ('-' for standard output)
+          --threads 1|2           2: parse a scenario file on a second thread; the
+                                  same log (default: 1)
           -h, --help              Show this help
 
         A scenario with an error writes nothing: the error goes to standard error
@@ -56,14 +59,17 @@ enum Usage {
 
         OPTIONS:
           --update                Write missing or differing goldens instead of failing
+                                  (also LOCSIM_RECORD=1 in the environment)
           --jobs <n>              Scenarios replayed at once (default: all cores)
           -h, --help              Show this help
 
         The golden of x.scn is x.log beside it (the text log). A scenario in a
         folder named 'errors' must fail: its golden x.err holds the error line,
         naming the file without its folder. Each mismatch prints as a unified
-        diff (diff -u); the last line is 'N passed, N failed'.
-        Exit status: 0 all passed, 1 a mismatch or failure, 2 bad usage.
+        diff (diff -u) and its log is written to x.actual.log beside the golden;
+        the last line is 'N passed, N failed'. Inputs must be regular files.
+        Exit status: 0 all passed, 1 a mismatch or failure, 2 bad usage or no
+        scenario found.
 
         """
 
@@ -101,7 +107,7 @@ enum Usage {
         OVERVIEW: Time replay of a large generated or given trace.
 
         USAGE: locsim bench [--lines <n>] [--runs <r>] [--seed <s>] [--scenario <file>]
-                            [--format text|jsonl] [--writer | --emit-trace]
+                            [--format text|jsonl] [--threads 1|2] [--writer | --emit-trace]
 
         OPTIONS:
           --lines <n>             Lines of the generated trace (default: 1000000)
@@ -109,6 +115,8 @@ enum Usage {
           --seed <s>              Seed of the generated trace (default: 1)
           --scenario <file>       Replay this scenario instead of a generated trace
           --format text|jsonl     Log format written (default: text)
+          --threads 1|2           2: parse on a second thread, as 'run --threads 2'
+                                  does (default: 1)
           --writer                Time the log writer alone, on <n> records
           --emit-trace            Print the generated trace instead of timing it
           -h, --help              Show this help

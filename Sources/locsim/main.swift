@@ -10,6 +10,23 @@ import LocSimKit
 // A closed pipe must be a reported write error (exit status 2), not a signal death.
 signal(SIGPIPE, SIG_IGN)
 
+// Interrupted or terminated: remove the staged temporary files (a log beside
+// its target, a bench trace), then die of the same signal, so the caller
+// sees the usual status (130 for Ctrl-C in a shell). Only async-signal-safe
+// calls: unlink, signal, raise. A signal the caller ignores (`nohup`, a
+// background job's SIGINT) stays ignored.
+for interrupt in [SIGINT, SIGTERM, SIGHUP] {
+    let previous = signal(interrupt, SIG_IGN)
+    if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+        continue
+    }
+    signal(interrupt) { received in
+        StagedFiles.removeAllForSignal()
+        signal(received, SIG_DFL)
+        raise(received)
+    }
+}
+
 func locsim(_ arguments: [String]) -> ExitStatus {
     guard let command = arguments.first else {
         return Usage.fail(nil, UsageError("missing command"))

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import LocSimKit
 
@@ -5,10 +10,14 @@ import Testing
 /// the "log" of a scenario is its text upper-cased, and a scenario starting
 /// with `bad` fails at line 3, column 10.
 @Suite struct CheckTests {
-    static let fakeReplay: Check.ReplayFunction = { scenario, _ in
-        let text = String(decoding: scenario, as: UTF8.self)
-        if text.hasPrefix("bad") { return .failure(ScenarioError("bad number 'x'; expected seconds", line: 3, column: 10)) }
-        return .success(Array(text.uppercased().utf8))
+    static let fakeReplay: Check.ReplayFunction = { (reader, output, _) throws(ScenarioError) in
+        try reader.forEachLine { (line, number) throws(ScenarioError) in
+            let text = String(decoding: line, as: UTF8.self)
+            if number == 1 && text.hasPrefix("bad") {
+                throw ScenarioError("bad number 'x'; expected seconds", line: 3, column: 10)
+            }
+            output.append(Array((text.uppercased() + "\n").utf8))
+        }
     }
 
     func run(_ inputs: [String], update: Bool = false, jobs: Int = 2) throws -> (Check.Summary, String) {
@@ -40,10 +49,71 @@ import Testing
                 -2
                 +TWO
                  THREE
+                \(p)/b-mismatch.scn: the replayed log is in \(p)/b-mismatch.actual.log
                 \(p)/c-missing.scn: missing golden c-missing.log (run with --update to write it)
+                \(p)/c-missing.scn: the replayed log is in \(p)/c-missing.actual.log
                 1 passed, 2 failed
 
                 """)
+        #expect(dir.read("b-mismatch.actual.log") == "ONE\nTWO\nTHREE\n")
+        #expect(dir.read("c-missing.actual.log") == "X\n")
+        #expect(dir.read("a-match.actual.log") == nil)
+
+        // Once the golden matches, the stale actual log goes.
+        dir.write("b-mismatch.log", "ONE\nTWO\nTHREE\n")
+        _ = try run([dir.path + "/b-mismatch.scn"])
+        #expect(dir.read("b-mismatch.actual.log") == nil)
+    }
+
+    @Test func aLongLogIsComparedWhileStreamingAndDiffedAroundTheChange() throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        let lines = (0..<500_000).map { "line \($0)\n" }
+        dir.write("long.scn", lines.joined())
+        var golden = lines.map { $0.uppercased() }
+        golden[50_000] = "CHANGED\n"
+        dir.write("long.log", golden.joined())
+        let (summary, report) = try run([dir.path])
+        #expect(summary.failed == 1)
+        let p = dir.path
+        #expect(
+            report.hasPrefix("""
+                --- a/\(p)/long.log
+                +++ b/\(p)/long.log
+                @@ -49998,7 +49998,7 @@
+                 LINE 49997
+                 LINE 49998
+                 LINE 49999
+                -CHANGED
+                +LINE 50000
+                 LINE 50001
+                 LINE 50002
+                 LINE 50003
+
+                """))
+        // More than `windowSize` follows the change: the diff says it was cut.
+        #expect(report.contains("note: this diff covers lines 49998 to "))
+        #expect(dir.read("long.actual.log") == lines.map { $0.uppercased() }.joined())
+    }
+
+    @Test func aCRLFGoldenIsNamedInTheReport() throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        dir.write("w.scn", "one\ntwo\n")
+        dir.write("w.log", "ONE\r\nTWO\r\n")
+        let (_, report) = try run([dir.path])
+        #expect(report.contains("note: \(dir.path)/w.log has CRLF (\\r\\n) line ends; locsim writes LF"))
+    }
+
+    @Test func inputsThatAreNotRegularFilesAreRefused() throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        dir.write("z.scn", "one\n")
+        symlink("/dev/zero", dir.path + "/z.log")
+        let (summary, report) = try run([dir.path, "/dev/zero"])
+        #expect(summary.failed == 2)
+        #expect(report.contains("z.scn: error: cannot read '\(dir.path)/z.log': not a regular file (a character device)"))
+        #expect(report.contains("/dev/zero: error: cannot read '/dev/zero': not a regular file (a character device)"))
     }
 
     @Test func updateWritesGoldensThenTheyPass() throws {
@@ -54,12 +124,14 @@ import Testing
         dir.write("y.log", "SAME\n")
         dir.write("z.scn", "new\n")
         dir.write("z.log", "old\n")
+        dir.write("z.actual.log", "from an earlier failing run\n")
 
         let (summary, report) = try run([dir.path], update: true)
         #expect(summary.updated == 2 && summary.passed == 3 && summary.failed == 0)
         #expect(report == "updated \(dir.path)/x.log\nupdated \(dir.path)/z.log\nupdated 2\n3 passed, 0 failed\n")
         #expect(dir.read("x.log") == "HELLO\n")
         #expect(dir.read("z.log") == "NEW\n")
+        #expect(dir.read("z.actual.log") == nil)  // recording leaves no actual log behind
 
         let (again, againReport) = try run([dir.path])
         #expect(again == Self.summary(passed: 3, failed: 0))
@@ -149,7 +221,7 @@ import Testing
     @Test func matrixGoldensAreOptionalAndChecked() throws {
         let dir = TemporaryFolder()
         defer { dir.remove() }
-        let fakeMatrix: Check.ReplayFunction = { scenario, _ in .success(Array("M:".utf8) + scenario) }
+        let fakeMatrix: Check.MatrixFunction = { scenario, _ in .success(Array("M:".utf8) + scenario) }
         dir.write("a.scn", "one\n")
         dir.write("a.log", "ONE\n")
         dir.write("b.scn", "two\n")

@@ -84,6 +84,17 @@ import Testing
         }
     }
 
+    /// A long file with CR-only line ends is one line to the reader: the
+    /// error names the line ends, not only the length (issue 14).
+    @Test(arguments: [false, true]) func namesCROnlyLineEnds(throughFile: Bool) {
+        let bytes = Array(String(repeating: "1 fix 35.1 139.2 5\r", count: 5000).utf8)
+        let message =
+            "line is longer than 65536 bytes and holds carriage returns (\\r): the file has CR-only line ends (classic Mac); convert them to LF"
+        #expect(throws: ScenarioError(message, line: 1, column: 1)) {
+            _ = throughFile ? try viaFile(bytes) : try texts(bytes)
+        }
+    }
+
     // MARK: Chunk edges
 
     /// Lines of many lengths, so that line ends fall on, before and after

@@ -43,6 +43,50 @@ import Testing
         #expect(info.st_mode & 0o777 == 0o640)  // the replaced file's permissions are kept
     }
 
+    @Test func aSymbolicLinkIsFollowedAndKept() throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        dir.write("real.log", "old\n")
+        symlink("real.log", dir.path + "/link.log")
+        symlink("link.log", dir.path + "/link2.log")
+        #expect(try FileIO.resolveLinks(dir.path + "/link2.log") == .path(dir.path + "/real.log"))
+        var output = try OutputBuffer.file(dir.path + "/link2.log")
+        output.append(Array("new\n".utf8))
+        try output.commit()
+        #expect(dir.read("real.log") == "new\n")
+        var info = stat()
+        lstat(dir.path + "/link.log", &info)
+        #expect(info.st_mode & S_IFMT == S_IFLNK)
+    }
+
+    @Test func theProcessesOwnDescriptorsAreWrittenInPlace() throws {
+        #expect(FileIO.inheritedDescriptor("/dev/stdout") == 1)
+        #expect(FileIO.inheritedDescriptor("/dev/stderr") == 2)
+        #expect(FileIO.inheritedDescriptor("/dev/fd/7") == 7)
+        #expect(FileIO.inheritedDescriptor("/proc/self/fd/12") == 12)
+        #expect(FileIO.inheritedDescriptor("/dev/fd/x") == nil)
+        #expect(FileIO.inheritedDescriptor("/dev/null") == nil)
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        symlink("/dev/stdout", dir.path + "/out.log")
+        #expect(try FileIO.resolveLinks(dir.path + "/out.log") == .descriptor(1))
+        symlink("loop.log", dir.path + "/loop.log")
+        #expect(throws: FileError.self) { try FileIO.resolveLinks(dir.path + "/loop.log") }
+    }
+
+    @Test func stagedFilesAreTrackedUntilRenamedOrRemoved() throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        let ticket = StagedFiles.register(dir.path + "/a")
+        dir.write("a", "x")
+        StagedFiles.remove(dir.path + "/a", ticket)
+        #expect(dir.read("a") == nil)
+        var output = try OutputBuffer.file(dir.path + "/b.log")
+        output.append(Array("b\n".utf8))
+        output.discard()
+        #expect(Self.names(in: dir.path).isEmpty)  // the staged .locsim-XXXXXX is gone
+    }
+
     @Test func aFolderIsNotAnOutputFile() {
         #expect(throws: FileError.self) { try OutputBuffer.file(FileIO.temporaryDirectory) }
         #expect(throws: FileError.self) { try OutputBuffer.file("/nonexistent-locsim-dir/out.log") }

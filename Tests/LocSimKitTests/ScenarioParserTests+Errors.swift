@@ -5,11 +5,27 @@ import Testing
 extension ScenarioParserTests {
     // MARK: Invalid lines
 
+    /// `1` and 400 zeros: infinite as a `Double` (issue 14), and as messages cut it.
+    static let huge = "1" + String(repeating: "0", count: 400)
+    static let hugeShown = "1" + String(repeating: "0", count: 59) + "…"
+
     static let eventList =
         "launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon"
 
     static let syntaxErrors: [Invalid] = [
         Invalid("1 launch \u{7}", "unexpected control character 0x07; expected text, spaces or tabs", 10),
+        // issue 14: invisible characters are named.
+        Invalid(
+            "0 launch\r1 background",
+            "unexpected carriage return (\\r) not followed by a line feed; the file has CR-only line ends (classic Mac): convert them to LF",
+            9),
+        Invalid(
+            "\u{FEFF}1 background",
+            "unexpected byte-order mark (U+FEFF, invisible) inside the file; only its first bytes may be one: delete it", 1,
+            after: ["0 launch"]),
+        Invalid(
+            "1 enter \"ho\u{FEFF}me\"",
+            "unexpected byte-order mark (U+FEFF, invisible) inside the file; only its first bytes may be one: delete it", 12),
         Invalid("1 enter \"home", "unclosed string; expected a closing '\"' on the same line", 9),
         Invalid("1 enter \"home\\", "unclosed string; expected a closing '\"' on the same line", 9),
         Invalid(#"plist K "a\nb""#, #"unknown escape '\n' in a string; expected \" or \\"#, 11),
@@ -77,6 +93,16 @@ extension ScenarioParserTests {
         Invalid("set maxRegions -1", "maxRegions -1 is out of range; expected 0 to 2147483647", 16),
         Invalid("set maxRegions 2.5", "expected a whole number for maxRegions, found '2.5'", 16),
         Invalid("set slcDistance -5", "slcDistance must not be negative, found '-5'", 17),
+        // issue 14: a grid of 0 divided by zero and logged -90,180; a huge one snapped everything to a pole.
+        Invalid("set reducedGrid 0", "reducedGrid 0 is out of range; expected 1 to 100000", 17),
+        Invalid("set reducedGrid -5000", "reducedGrid must not be negative, found '-5000'", 17),
+        Invalid("set reducedGrid 100000.5", "reducedGrid 100000.5 is out of range; expected 1 to 100000", 17),
+        Invalid("set slcDistance 30000000", "slcDistance 30000000 is out of range; expected 0 to 20100000", 17),
+        Invalid("set crossingMargin 20100001", "crossingMargin 20100001 is out of range; expected 0 to 20100000", 20),
+        Invalid(
+            "set crossingMargin " + huge,
+            "crossingMargin '\(hugeShown)' is too large; expected at most 1e15 in magnitude",
+            20),
         Invalid("set deriveCrossings yes", "expected true or false for deriveCrossings, found 'yes'", 21),
         Invalid("set grace 5 6", "unexpected extra argument '6'", 13),
         Invalid("seed -1", "expected a whole number from 0 to 18446744073709551615 for seed, found '-1'", 6),
@@ -142,6 +168,21 @@ extension ScenarioParserTests {
         Invalid("1 fix 95 135", "latitude 95 is out of range; expected -90 to 90", 7),
         Invalid("1 fix 35 180.5", "longitude 180.5 is out of range; expected -180 to 180", 10),
         Invalid("1 fix 35 139 -1", "accuracy must not be negative, found '-1'", 14),
+        // issue 14: an accuracy of 1 and 400 zeros was infinite and logged ±9223372036854775807.
+        Invalid(
+            "1 fix 35 139 " + huge,
+            "accuracy '\(hugeShown)' is too large; expected at most 1e15 in magnitude",
+            14),
+        Invalid("1 fix 35 139 1000000.5", "accuracy 1000000.5 is out of range; expected 0 to 1000000", 14),
+        Invalid("1 visit arrive 35 139 2000000", "accuracy 2000000 is out of range; expected 0 to 1000000", 23),
+        Invalid(
+            "1 fix 35 139 5 speed=" + huge,
+            "speed '\(hugeShown)' is too large; expected at most 1e15 in magnitude",
+            22),
+        Invalid(
+            "1 fix " + huge + " 139",
+            "latitude '\(hugeShown)' is too large; expected at most 1e15 in magnitude",
+            7),
         Invalid("1 fix 35 139 5 6", "unexpected extra argument '6'; expected speed=<m/s>, course=<deg>, alt=<m>", 16),
         Invalid(
             "1 fix 35 139 heading=3", "unknown option 'heading' for fix; expected speed=<m/s>, course=<deg>, alt=<m>",

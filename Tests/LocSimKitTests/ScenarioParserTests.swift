@@ -404,7 +404,8 @@ import Testing
             ),
             (
                 [0x31, 0x20, 0x6C, 0x61, 0x75, 0x6E, 0x63, 0x68, 0x0D],
-                "unexpected control character 0x0D; expected text, spaces or tabs", 9
+                "unexpected carriage return (\\r) not followed by a line feed; the file has CR-only line ends (classic Mac): convert them to LF",
+                9
             ),
             (
                 [0x31, 0x20, 0x6C, 0x61, 0x75, 0x6E, 0x63, 0x68, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x7F],

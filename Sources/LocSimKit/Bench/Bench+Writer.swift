@@ -11,7 +11,8 @@ extension Bench {
     public static func writer(records: Int, runs: Int, format: LogFormat) throws(Failure) -> Report {
         let samples = sampleRecords()
         let logPath = FileIO.temporaryDirectory + "/locsim-bench-writer-\(getpid()).log"
-        defer { unlink(logPath) }
+        let logTicket = StagedFiles.register(logPath)
+        defer { StagedFiles.remove(logPath, logTicket) }
         var seconds: [Double] = []
         for _ in 0..<max(1, runs) {
             unlink(logPath)  // a new file every run, as in `run(_:)`

@@ -18,6 +18,8 @@ public struct Bench {
         /// A scenario to replay instead of a generated trace.
         public var scenario: String?
         public var format = LogFormat.text
+        /// 2: parse on a second thread (`Replay.runPipelined`), as `run` does on a file.
+        public var threads = 1
         public init() {}
     }
 
@@ -35,6 +37,8 @@ public struct Bench {
         /// The process's peak resident memory after the runs (`ru_maxrss`), in KiB.
         public var peakResidentKiB: Int
         public var cores: Int
+        /// Threads of the replay: 2 when parsing ran on a second thread.
+        public var threads = 1
 
         public var medianSeconds: Double { Bench.median(seconds) }
     }
@@ -56,21 +60,22 @@ public struct Bench {
     /// reports the timings. Temporary files are removed before returning.
     public static func run(_ options: Options) throws(Failure) -> Report {
         let path: String
-        var generated: String? = nil
-        defer { if let generated { unlink(generated) } }
+        var generated: (path: String, ticket: StagedFiles.Ticket)? = nil
+        defer { if let generated { StagedFiles.remove(generated.path, generated.ticket) } }
         if let scenario = options.scenario {
             path = scenario
         } else {
             do throws(FileError) {
-                path = try writeTrace(lines: options.lines, seed: options.seed)
+                generated = try writeTrace(lines: options.lines, seed: options.seed)
             } catch {
                 throw .file(error)
             }
-            generated = path
+            path = generated!.path
         }
         let (lines, bytes) = try count(path)
         let logPath = FileIO.temporaryDirectory + "/locsim-bench-\(getpid()).log"
-        defer { unlink(logPath) }
+        let logTicket = StagedFiles.register(logPath)
+        defer { StagedFiles.remove(logPath, logTicket) }
         var seconds: [Double] = []
         var records = 0
         for _ in 0..<max(1, options.runs) {
@@ -78,20 +83,23 @@ public struct Bench {
             // add the freeing of its blocks to the timing of all runs but the first.
             unlink(logPath)
             let start = now()
-            records = try replayOnce(path, format: options.format, to: logPath)
+            records = try replayOnce(path, format: options.format, threads: options.threads, to: logPath)
             seconds.append(now() - start)
         }
-        return Report(
+        var report = Report(
             source: options.scenario ?? "generated (seed \(options.seed))",
             lines: lines, inputBytes: bytes, records: records, outputBytes: fileSize(logPath), format: options.format,
             seconds: seconds, peakResidentKiB: peakResidentKiB(), cores: ParallelMap.coreCount)
+        report.threads = options.threads
+        return report
     }
 
-    /// Writes a generated trace to a temporary file and returns its path.
-    static func writeTrace(lines: Int, seed: UInt64) throws(FileError) -> String {
-        let (fd, path): (Int32, String)
+    /// Writes a generated trace to a temporary file and returns its path
+    /// and its `StagedFiles` ticket; the caller removes it.
+    static func writeTrace(lines: Int, seed: UInt64) throws(FileError) -> (path: String, ticket: StagedFiles.Ticket) {
+        let (fd, path, ticket): (Int32, String, StagedFiles.Ticket)
         switch FileIO.makeTemporaryFile(FileIO.temporaryDirectory + "/locsim-bench-XXXXXX") {
-        case .success(let made): (fd, path) = made
+        case .success(let made): (fd, path, ticket) = made
         case .failure(let e): throw e
         }
         defer { close(fd) }
@@ -101,16 +109,22 @@ public struct Bench {
         while generator.appendLine(to: &chunk) {
             if chunk.count >= OutputBuffer.chunkSize {
                 let code = FileIO.writeAll(fd, chunk)
-                if code != 0 { unlink(path); throw FileError("cannot write", path, code: code) }
+                if code != 0 {
+                    StagedFiles.remove(path, ticket)
+                    throw FileError("cannot write", path, code: code)
+                }
                 chunk.removeAll(keepingCapacity: true)
             }
         }
         let code = FileIO.writeAll(fd, chunk)
-        if code != 0 { unlink(path); throw FileError("cannot write", path, code: code) }
-        return path
+        if code != 0 {
+            StagedFiles.remove(path, ticket)
+            throw FileError("cannot write", path, code: code)
+        }
+        return (path, ticket)
     }
 
-    private static func replayOnce(_ path: String, format: LogFormat, to logPath: String) throws(Failure) -> Int {
+    private static func replayOnce(_ path: String, format: LogFormat, threads: Int, to logPath: String) throws(Failure) -> Int {
         let fd: Int32
         switch FileIO.openForReading(path) {
         case .success(let d): fd = d
@@ -122,7 +136,7 @@ public struct Bench {
         do { output = try OutputBuffer.file(logPath) } catch { throw .file(error) }
         let records: Int
         do throws(ScenarioError) {
-            records = try Replay.run(&reader, format: format, into: &output)
+            records = try Replay.run(&reader, format: format, threads: threads, into: &output)
         } catch {
             output.discard()
             throw .scenario(error, file: path)

@@ -17,13 +17,19 @@ import Darwin
 /// (most scenarios are about one platform); when it exists it is checked,
 /// and `--update` rewrites it.
 ///
-/// Scenarios run in parallel, each replayed into memory; the report is
-/// assembled in scenario order afterwards, so it is byte-identical for any
-/// number of jobs.
+/// Scenarios run in parallel, each streamed from its file and compared with
+/// its golden as the log is written (`GoldenComparator`), so memory does
+/// not grow with either; the report is assembled in scenario order
+/// afterwards, so it is byte-identical for any number of jobs. A log that
+/// differs is written to `x.actual.log` beside the golden (to the golden
+/// itself with `update`); a log that matches removes a stale `x.actual.log`.
 public struct Check: Sendable {
-    /// Replays scenario bytes (read from the path given second) into a text
-    /// log, or fails with the scenario's error.
-    public typealias ReplayFunction = @Sendable ([UInt8], _ path: String) -> Result<[UInt8], ScenarioError>
+    /// Replays a scenario (read from the path given last) into a text log,
+    /// or throws the scenario's error.
+    public typealias ReplayFunction =
+        @Sendable (inout LineReader, inout OutputBuffer, _ path: String) throws(ScenarioError) -> Void
+    /// Runs the matrix of scenario bytes read from the path given second.
+    public typealias MatrixFunction = @Sendable ([UInt8], _ path: String) -> Result<[UInt8], ScenarioError>
 
     /// Write missing or differing goldens instead of failing on them.
     public var update: Bool
@@ -32,11 +38,11 @@ public struct Check: Sendable {
     /// The replay under test; `Check.replayText` in the product, a fake in tests.
     public var replay: ReplayFunction
     /// The matrix under test, for `x.matrix` goldens; `Check.matrixText` in the product.
-    public var matrix: ReplayFunction
+    public var matrix: MatrixFunction
 
     public init(
         update: Bool = false, jobs: Int = Check.coreCount, replay: @escaping ReplayFunction = Check.replayText,
-        matrix: @escaping ReplayFunction = Check.matrixText
+        matrix: @escaping MatrixFunction = Check.matrixText
     ) {
         self.update = update
         self.jobs = max(1, jobs)
@@ -50,25 +56,21 @@ public struct Check: Sendable {
     /// The product's replay without a track reader (`gpx` lines fail).
     public static let replayText: ReplayFunction = replayText(tracks: nil)
 
-    /// The product's replay: `Replay` into a text log in memory; `tracks`
-    /// reads the files of `gpx` lines, relative to each scenario's folder.
+    /// The product's replay: `Replay` into a text log; `tracks` reads the
+    /// files of `gpx` lines, relative to each scenario's folder.
     public static func replayText(tracks: (any TrackReader)?) -> ReplayFunction {
-        { scenario, path in
+        { (reader, output, path) throws(ScenarioError) in
             let source = tracks.map { TrackSource(reader: $0, directory: FileIO.directory(of: path)) }
-            do throws(ScenarioError) {
-                return .success(try Replay.textLog(of: scenario, tracks: source))
-            } catch {
-                return .failure(error)
-            }
+            try Replay.run(&reader, format: .text, into: &output, tracks: source)
         }
     }
 
     /// The product's matrix: the default platforms, one thread (`check`
     /// already runs scenarios in parallel), the text format.
-    public static let matrixText: ReplayFunction = matrixText(tracks: nil)
+    public static let matrixText: MatrixFunction = matrixText(tracks: nil)
 
     /// `matrixText` reading the files of `gpx` lines with `tracks`.
-    public static func matrixText(tracks: (any TrackReader)?) -> ReplayFunction {
+    public static func matrixText(tracks: (any TrackReader)?) -> MatrixFunction {
         { scenario, path in
             let source = tracks.map { TrackSource(reader: $0, directory: FileIO.directory(of: path)) }
             do throws(ScenarioError) {
@@ -79,6 +81,9 @@ public struct Check: Sendable {
             }
         }
     }
+
+    /// Where the log of a scenario with golden `stem.log` goes when it differs.
+    public static func actualLogPath(stem: String) -> String { stem + ".actual.log" }
 
     /// Counts of a check run.
     public struct Summary: Equatable, Sendable {
@@ -135,42 +140,89 @@ public struct Check: Sendable {
 
     /// Checks one scenario.
     public func check(_ path: String) -> Outcome {
-        let scenario: [UInt8]
-        switch FileIO.readFile(path) {
-        case .success(let bytes): scenario = bytes
+        let fd: Int32
+        switch FileIO.openRegularFile(path) {
+        case .success(let d): fd = d
         case .failure(let error): return Outcome(status: .failed, report: "\(path): error: \(error.message)\n")
         }
+        defer { close(fd) }
+        var reader = LineReader(fileDescriptor: fd)
         let stem = path.hasSuffix(".scn") ? String(path.dropLast(4)) : path
-        let isErrorGolden = FileIO.fileName(of: FileIO.directory(of: path)) == "errors"
-        switch (replay(scenario, path), isErrorGolden) {
-        case (.success(let log), false):
-            let outcome = compare(log, golden: stem + ".log", scenario: path)
-            return outcome.then(checkMatrix(scenario, golden: stem + ".matrix", path: path))
-        case (.failure(let error), false):
+        if FileIO.fileName(of: FileIO.directory(of: path)) == "errors" {
+            return checkError(&reader, golden: stem + ".err", scenario: path)
+        }
+        return checkLog(&reader, stem: stem, scenario: path)
+            .then(checkMatrix(golden: stem + ".matrix", scenario: path))
+    }
+
+    /// Compares the replayed log with the golden `stem.log` as it is
+    /// written, keeping a differing log in `stem.actual.log`.
+    private func checkLog(_ reader: inout LineReader, stem: String, scenario path: String) -> Outcome {
+        let actualPath = Self.actualLogPath(stem: stem)
+        let comparator = GoldenComparator(goldenPath: stem + ".log", actualPath: update ? stem + ".log" : actualPath)
+        var output = OutputBuffer.comparing(with: comparator)
+        do throws(ScenarioError) {
+            try replay(&reader, &output, path)
+        } catch {
+            output.discard()
             return Outcome(status: .failed, report: error.formatted(file: path) + "\n")
-        case (.failure(let error), true):
-            let line = error.formatted(file: FileIO.fileName(of: path)) + "\n"
-            return compare(Array(line.utf8), golden: stem + ".err", scenario: path)
-        case (.success, true):
+        }
+        try? output.commit()  // a comparison throws nothing; its failures are the comparator's
+        let same = comparator.finish()
+        if let failure = comparator.failure {
+            return Outcome(status: .failed, report: "\(path): error: \(failure.message)\n")
+        }
+        if same || update {
+            unlink(actualPath)  // from an earlier failing run: it no longer says anything
+        }
+        if same { return Outcome(status: .passed, report: "") }
+        if update { return Outcome(status: .updated, report: "updated \(stem).log\n") }
+        let wrote = "\(path): the replayed log is in \(actualPath)\n"
+        guard comparator.goldenExists else {
             return Outcome(
                 status: .failed,
-                report: "\(path): expected a scenario error (the scenario is in an 'errors' folder), but it replayed without one\n")
+                report: "\(path): missing golden \(FileIO.fileName(of: stem + ".log")) (run with --update to write it)\n" + wrote)
+        }
+        switch comparator.diff(oldLabel: "a/\(stem).log", newLabel: "b/\(stem).log") {
+        case .success(let diff): return Outcome(status: .failed, report: diff + wrote)
+        case .failure(let error): return Outcome(status: .failed, report: "\(path): error: \(error.message)\n")
         }
     }
 
-    /// Checks the optional matrix golden; a pass when there is none.
-    private func checkMatrix(_ scenario: [UInt8], golden: String, path: String) -> Outcome {
+    /// Checks the optional matrix golden `golden`; a pass when there is none.
+    /// The scenario is read whole: a matrix replays it once per platform.
+    private func checkMatrix(golden: String, scenario path: String) -> Outcome {
         guard access(golden, F_OK) == 0 else { return Outcome(status: .passed, report: "") }
+        let scenario: [UInt8]
+        switch FileIO.readFile(path, regularOnly: true) {
+        case .success(let bytes): scenario = bytes
+        case .failure(let error): return Outcome(status: .failed, report: "\(path): error: \(error.message)\n")
+        }
         switch matrix(scenario, path) {
         case .success(let text): return compare(text, golden: golden, scenario: path)
         case .failure(let error): return Outcome(status: .failed, report: error.formatted(file: path) + "\n")
         }
     }
 
-    /// Compares `actual` with the golden file, or writes it with `--update`.
+    /// Checks a scenario of an `errors` folder: it must fail, with the
+    /// line its golden `x.err` holds. Its log is not kept.
+    private func checkError(_ reader: inout LineReader, golden: String, scenario: String) -> Outcome {
+        var output = OutputBuffer.discarding()
+        do throws(ScenarioError) {
+            try replay(&reader, &output, scenario)
+        } catch {
+            let line = error.formatted(file: FileIO.fileName(of: scenario)) + "\n"
+            return compare(Array(line.utf8), golden: golden, scenario: scenario)
+        }
+        return Outcome(
+            status: .failed,
+            report: "\(scenario): expected a scenario error (the scenario is in an 'errors' folder), but it replayed without one\n")
+    }
+
+    /// Compares a small `actual` (an error line, a matrix) with the golden file, or writes it with `--update`.
     private func compare(_ actual: [UInt8], golden: String, scenario: String) -> Outcome {
         let expected: [UInt8]?
-        switch FileIO.readFile(golden) {
+        switch FileIO.readFile(golden, regularOnly: true) {
         case .success(let bytes): expected = bytes
         case .failure(let error) where error.code == ENOENT: expected = nil
         case .failure(let error): return Outcome(status: .failed, report: "\(scenario): error: \(error.message)\n")

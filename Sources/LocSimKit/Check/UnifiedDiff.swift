@@ -19,8 +19,12 @@ public enum UnifiedDiff {
     /// - Parameters:
     ///   - oldLabel: the path printed on the `---` line (no `a/` prefix added).
     ///   - newLabel: the path printed on the `+++` line.
+    ///   - linesBefore: lines, equal on both sides, that precede `old` and
+    ///     `new` in the files they come from (a window of two long logs);
+    ///     the hunk headers count them.
     public static func diff(
-        _ old: [UInt8], _ new: [UInt8], oldLabel: String, newLabel: String, context: Int = defaultContext
+        _ old: [UInt8], _ new: [UInt8], oldLabel: String, newLabel: String, context: Int = defaultContext,
+        linesBefore: Int = 0
     ) -> String {
         if old == new { return "" }
         let a = lines(old)
@@ -30,8 +34,8 @@ public enum UnifiedDiff {
         out.append(contentsOf: "--- \(oldLabel)\n+++ \(newLabel)\n".utf8)
         // Lines of each side before the next hunk, counted once over all hunks.
         var cursor = 0
-        var oldBefore = 0
-        var newBefore = 0
+        var oldBefore = linesBefore
+        var newBefore = linesBefore
         for hunk in hunks(edits, context: context) {
             while cursor < hunk.lowerBound {
                 switch edits[cursor] {

@@ -65,6 +65,18 @@ public enum FileIO {
         return failure == 0 ? .success(bytes) : .failure(FileError("cannot read", label, code: failure))
     }
 
+    /// One `read(2)` (or `pread(2)` at `offset`) of up to `count` bytes
+    /// into `pointer`, retried on `EINTR`; 0 at the end of the file.
+    static func readInto(
+        _ fd: Int32, _ pointer: UnsafeMutableRawPointer, count: Int, at offset: Int? = nil, label: String
+    ) -> Result<Int, FileError> {
+        while true {
+            let n = offset.map { pread(fd, pointer, count, off_t($0)) } ?? read(fd, pointer, count)
+            if n >= 0 { return .success(n) }
+            if errno != EINTR { return .failure(FileError("cannot read", label, code: errno)) }
+        }
+    }
+
     /// Opens `path` for reading.
     public static func openForReading(_ path: String) -> Result<Int32, FileError> {
         while true {
@@ -75,10 +87,43 @@ public enum FileIO {
         }
     }
 
-    /// Reads the whole file at `path`.
-    public static func readFile(_ path: String) -> Result<[UInt8], FileError> {
+    /// Opens `path` for reading if it is a regular file (after its links):
+    /// `check` reads scenarios and goldens to their end, and `/dev/zero` or a
+    /// FIFO has none (issue 14). The error says `not a regular file`.
+    public static func openRegularFile(_ path: String) -> Result<Int32, FileError> {
         let fd: Int32
         switch openForReading(path) {
+        case .success(let d): fd = d
+        case .failure(let e): return .failure(e)
+        }
+        var info = stat()
+        if fstat(fd, &info) != 0 {
+            let code = errno
+            close(fd)
+            return .failure(FileError("cannot read", path, code: code))
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            let kind: String
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: kind = "a folder"
+            case S_IFCHR: kind = "a character device"
+            case S_IFBLK: kind = "a block device"
+            case S_IFIFO: kind = "a pipe"
+            case S_IFSOCK: kind = "a socket"
+            default: kind = "not a regular file"
+            }
+            let what = kind == "not a regular file" ? kind : "not a regular file (\(kind))"
+            return .failure(FileError("cannot read '\(path)': \(what)", code: EINVAL))
+        }
+        return .success(fd)
+    }
+
+    /// Reads the whole file at `path`; with `regularOnly`, only a regular
+    /// file (see `openRegularFile`).
+    public static func readFile(_ path: String, regularOnly: Bool = false) -> Result<[UInt8], FileError> {
+        let fd: Int32
+        switch regularOnly ? openRegularFile(path) : openForReading(path) {
         case .success(let d): fd = d
         case .failure(let e): return .failure(e)
         }
@@ -90,26 +135,85 @@ public enum FileIO {
         return readBytes(fd, upTo: Int(info.st_size), label: path)
     }
 
-    /// Creates a new file from `template`, which ends in `XXXXXX` (`mkstemp`).
+    /// Creates a new file from `template`, which ends in `XXXXXX` (`mkstemp`),
+    /// registered with `StagedFiles` so a signal removes it.
     ///
-    /// - Returns: the open descriptor and the file's actual path.
-    public static func makeTemporaryFile(_ template: String) -> Result<(fd: Int32, path: String), FileError> {
+    /// - Returns: the open descriptor, the file's actual path and its ticket.
+    public static func makeTemporaryFile(
+        _ template: String
+    ) -> Result<(fd: Int32, path: String, ticket: StagedFiles.Ticket), FileError> {
         var buffer = Array(template.utf8CString)
         let fd = buffer.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if fd < 0 { return .failure(FileError("cannot create a temporary file", template, code: errno)) }
         let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        return .success((fd, path))
+        return .success((fd, path, StagedFiles.register(path)))
     }
 
-    /// The folder for temporary files: `$TMPDIR`, else `/tmp`.
+    /// The folder for temporary files: `$TMPDIR` if it names a folder, else
+    /// `/tmp` (a `TMPDIR` that does not exist must not make a run fail).
     public static var temporaryDirectory: String {
         if let dir = getenv("TMPDIR"), dir.pointee != 0 {
             var path = String(cString: dir)
             while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-            return path
+            var info = stat()
+            if stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR { return path }
         }
         return "/tmp"
+    }
+
+    /// The descriptor a path names when it is one of the process's own open
+    /// files: `/dev/stdout` (1), `/dev/stderr` (2), `/dev/fd/N`,
+    /// `/proc/self/fd/N`; `nil` for any other path. Writing to such a path
+    /// writes to the descriptor, as the shell set it up, and never replaces
+    /// or truncates what it points to.
+    public static func inheritedDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        default: break
+        }
+        for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+            let number = path.dropFirst(prefix.count)
+            guard !number.isEmpty, number.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }), number.count <= 9,
+                let fd = Int32(number)
+            else { return nil }
+            return fd
+        }
+        return nil
+    }
+
+    /// Where writing to `path` must go: `path` with its symbolic links
+    /// followed (a dangling link gives the file it would create), or the
+    /// inherited descriptor a link leads to.
+    ///
+    /// - Throws: `ELOOP` after 40 links, as the kernel counts them.
+    public static func resolveLinks(_ path: String) throws(FileError) -> WriteTarget {
+        var current = path
+        for _ in 0..<40 {
+            if let fd = inheritedDescriptor(current) { return .descriptor(fd) }
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return .path(current) }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            if n < 0 { throw FileError("cannot write", path, code: errno) }
+            let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if target.hasPrefix("/") {
+                current = target
+            } else {
+                let folder = directory(of: current)
+                current = folder == "/" ? "/" + target : folder + "/" + target
+            }
+        }
+        throw FileError("cannot write", path, code: ELOOP)
+    }
+
+    /// What `resolveLinks` found.
+    public enum WriteTarget: Equatable, Sendable {
+        /// A path that is not a symbolic link (it may not exist yet).
+        case path(String)
+        /// One of the process's open descriptors (`/dev/stdout`).
+        case descriptor(Int32)
     }
 
     /// The folder part of `path` (`.` when it has none), as `dirname` would say.

@@ -12,14 +12,17 @@ import Darwin
 /// goes must be undoable until the replay has succeeded:
 ///
 /// - `memory()`: everything stays in `contents` (tests, `check`).
-/// - `file(_:)`: a temporary file beside the target, written in chunks of
-///   `chunkSize`, renamed over the target by `commit()` and removed by
-///   `discard()`. A target that exists and is not a regular file
+/// - `file(_:)`: a temporary file `.locsim-XXXXXX` beside the target (its
+///   symbolic links followed), written in chunks of `chunkSize`, renamed
+///   over the target by `commit()` and removed by `discard()` or a signal
+///   (`StagedFiles`). A target that exists and is not a regular file
 ///   (`/dev/null`, a pipe) cannot be renamed over; it is spooled like
-///   standard output and opened only at commit.
+///   standard output and opened only at commit. `/dev/stdout`, `/dev/fd/N`
+///   and links to them are the open descriptor itself, written like `-`.
 /// - `standardOutput()`: kept in memory up to `spillThreshold`, then spilled
 ///   to an unlinked temporary file, so memory stays flat however long the
-///   log; `commit()` copies it all to standard output.
+///   log; `commit()` copies it all to standard output. With no writable
+///   temporary folder the log stays in memory instead of failing.
 ///
 /// A write error is remembered, later writes are dropped, and `commit()`
 /// throws it. A copy of a buffer shares its file descriptors: keep one owner.
@@ -39,16 +42,23 @@ public struct OutputBuffer {
 
     private enum Destination {
         case memory
-        /// A temporary file renamed over `path` at commit, then given `mode`.
-        case replace(fd: Int32, temporaryPath: String, path: String, mode: mode_t)
+        /// A temporary file renamed over `path` at commit, then given `mode`;
+        /// errors name `label`, the path as the user gave it.
+        case replace(
+            fd: Int32, temporaryPath: String, ticket: StagedFiles.Ticket, path: String, label: String, mode: mode_t)
         /// Memory, then an unlinked temporary file; copied to `target` at commit.
         case spool(spill: Int32?, target: SpoolTarget)
+        /// Handed to a golden comparison a chunk at a time (`check`).
+        case compare(GoldenComparator)
+        /// Dropped a chunk at a time (a scenario whose error is the result).
+        case discarding
         /// Committed or discarded: nothing more to do.
         case closed
     }
 
     private enum SpoolTarget {
-        case standardOutput
+        /// An open descriptor (standard output), named `label` in errors.
+        case descriptor(Int32, label: String)
         case path(String)
     }
 
@@ -62,38 +72,68 @@ public struct OutputBuffer {
         OutputBuffer(destination: .memory, flushThreshold: .max)
     }
 
+    /// Hands the log to `comparator` a chunk at a time; memory stays at a chunk.
+    static func comparing(with comparator: GoldenComparator) -> OutputBuffer {
+        var buffer = OutputBuffer(destination: .compare(comparator), flushThreshold: chunkSize)
+        buffer.bytes = ByteBuffer(capacity: chunkSize + 4096)
+        return buffer
+    }
+
+    /// Drops the log as it is written.
+    static func discarding() -> OutputBuffer {
+        OutputBuffer(destination: .discarding, flushThreshold: chunkSize)
+    }
+
     /// Spools the log for standard output, written by `commit()`.
     public static func standardOutput(spillThreshold: Int = defaultSpillThreshold) -> OutputBuffer {
-        OutputBuffer(destination: .spool(spill: nil, target: .standardOutput), flushThreshold: spillThreshold)
+        spooled(.descriptor(STDOUT_FILENO, label: standardOutputLabel), spillThreshold: spillThreshold)
     }
 
     /// Spools the log (memory, then a spill file) and writes it to `path` at
     /// commit, opening the file only then.
     static func spooled(to path: String, spillThreshold: Int = defaultSpillThreshold) -> OutputBuffer {
-        OutputBuffer(destination: .spool(spill: nil, target: .path(path)), flushThreshold: spillThreshold)
+        spooled(.path(path), spillThreshold: spillThreshold)
     }
 
-    /// Writes the log to a temporary file beside `path`, renamed over it by `commit()`.
+    private static func spooled(_ target: SpoolTarget, spillThreshold: Int) -> OutputBuffer {
+        OutputBuffer(destination: .spool(spill: nil, target: target), flushThreshold: spillThreshold)
+    }
+
+    private static let standardOutputLabel = "standard output"
+
+    /// Writes the log to a temporary file beside `path` (beside the file a
+    /// symbolic link leads to), renamed over it by `commit()`.
     ///
     /// - Throws: when `path` is a folder or its folder does not accept a new file.
     public static func file(_ path: String, spillThreshold: Int = defaultSpillThreshold) throws(FileError) -> OutputBuffer {
+        let target: String
+        switch try FileIO.resolveLinks(path) {
+        case .descriptor(let fd):
+            let label = fd == STDOUT_FILENO ? standardOutputLabel : path
+            return spooled(.descriptor(fd, label: label), spillThreshold: spillThreshold)
+        case .path(let resolved): target = resolved
+        }
         var info = stat()
         var mode = FileIO.defaultFileMode()
-        if stat(path, &info) == 0 {
+        if stat(target, &info) == 0 {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR { throw FileError("cannot write", path, code: EISDIR) }
-            if type != S_IFREG { return spooled(to: path, spillThreshold: spillThreshold) }
+            if type != S_IFREG { return spooled(to: target, spillThreshold: spillThreshold) }
             mode = info.st_mode & 0o7777  // keep the permissions of the file we replace
         }
-        let directory = FileIO.directory(of: path)
-        let template = (directory == "/" ? "" : directory) + "/." + FileIO.fileName(of: path) + ".locsim-XXXXXX"
-        let (fd, temporaryPath): (Int32, String)
+        // A short name, so a target name of up to NAME_MAX bytes still has a
+        // valid temporary beside it; beside it, so `rename` never crosses
+        // file systems and `$TMPDIR` plays no part.
+        let directory = FileIO.directory(of: target)
+        let template = (directory == "/" ? "" : directory) + "/.locsim-XXXXXX"
+        let made: (fd: Int32, path: String, ticket: StagedFiles.Ticket)
         switch FileIO.makeTemporaryFile(template) {
-        case .success(let made): (fd, temporaryPath) = made
+        case .success(let m): made = m
         case .failure(let error): throw FileError("cannot write", path, code: error.code)
         }
         var buffer = OutputBuffer(
-            destination: .replace(fd: fd, temporaryPath: temporaryPath, path: path, mode: mode),
+            destination: .replace(
+                fd: made.fd, temporaryPath: made.path, ticket: made.ticket, path: target, label: path, mode: mode),
             flushThreshold: chunkSize)
         buffer.bytes = ByteBuffer(capacity: chunkSize + 4096)
         return buffer
@@ -105,6 +145,12 @@ public struct OutputBuffer {
 
     /// Appends raw bytes (a scenario generator, a copied log).
     public mutating func append(_ more: [UInt8]) {
+        bytes.append(more)
+        flushIfNeeded()
+    }
+
+    /// Appends raw bytes from memory the caller owns.
+    mutating func append(_ more: UnsafeRawBufferPointer) {
         bytes.append(more)
         flushIfNeeded()
     }
@@ -124,9 +170,14 @@ public struct OutputBuffer {
         switch destination {
         case .memory, .closed:
             return
-        case .replace(let fd, _, let path, _):
+        case .discarding:
+            bytes.removeAll()
+        case .compare(let comparator):
+            comparator.consume(bytes.bytes)
+            bytes.removeAll()
+        case .replace(let fd, _, _, _, let label, _):
             let code = FileIO.writeAll(fd, bytes.bytes)
-            if code != 0 { failure = FileError("cannot write", path, code: code) }
+            if code != 0 { failure = FileError("cannot write", label, code: code) }
             bytes.removeAll()
         case .spool(let spill, let target):
             var fd = spill ?? -1
@@ -134,16 +185,18 @@ public struct OutputBuffer {
                 switch FileIO.makeTemporaryFile(FileIO.temporaryDirectory + "/locsim-spool-XXXXXX") {
                 case .success(let made):
                     fd = made.fd
-                    unlink(made.path)  // gone from the folder; the space returns when we close it
+                    // Gone from the folder; the space returns when we close it.
+                    StagedFiles.remove(made.path, made.ticket)
                     destination = .spool(spill: fd, target: target)
-                case .failure(let error):
-                    failure = error
-                    bytes.reset(capacity: OutputBuffer.chunkSize + 4096)
+                case .failure:
+                    // No writable temporary folder: keep the log in memory
+                    // rather than fail a run that can still succeed.
+                    flushThreshold = .max
                     return
                 }
             }
             let code = FileIO.writeAll(fd, bytes.bytes)
-            if code != 0 { failure = FileError("cannot write", FileIO.temporaryDirectory + "/locsim-spool", code: code) }
+            if code != 0 { failure = FileError("cannot write", FileIO.temporaryDirectory + "/locsim-spool-…", code: code) }
             // After the spill, keep only a chunk in memory.
             if bytes.capacity > OutputBuffer.chunkSize * 2 {
                 bytes.reset(capacity: OutputBuffer.chunkSize + 4096)
@@ -164,32 +217,40 @@ public struct OutputBuffer {
         switch destination {
         case .memory, .closed:
             return
-        case .replace(let fd, let temporaryPath, let path, let mode):
+        case .discarding:
+            bytes.reset(capacity: 0)
+        case .compare(let comparator):
+            comparator.consume(bytes.bytes)
+            bytes.reset(capacity: 0)
+        case .replace(let fd, let temporaryPath, let ticket, let path, let label, let mode):
             if failure == nil && !bytes.isEmpty {
                 let code = FileIO.writeAll(fd, bytes.bytes)
-                if code != 0 { failure = FileError("cannot write", path, code: code) }
+                if code != 0 { failure = FileError("cannot write", label, code: code) }
             }
             bytes.reset(capacity: 0)
-            if failure == nil && fchmod(fd, mode) != 0 { failure = FileError("cannot write", path, code: errno) }
-            if close(fd) != 0 && failure == nil { failure = FileError("cannot write", path, code: errno) }
-            if failure == nil && rename(temporaryPath, path) != 0 { failure = FileError("cannot write", path, code: errno) }
+            if failure == nil && fchmod(fd, mode) != 0 { failure = FileError("cannot write", label, code: errno) }
+            if close(fd) != 0 && failure == nil { failure = FileError("cannot write", label, code: errno) }
+            if failure == nil && rename(temporaryPath, path) != 0 { failure = FileError("cannot write", label, code: errno) }
             if let failure {
-                unlink(temporaryPath)
+                StagedFiles.remove(temporaryPath, ticket)
                 throw failure
             }
+            StagedFiles.forget(ticket)
         case .spool(let spill, let target):
             defer { if let spill { close(spill) } }
             if let failure { throw failure }
             let (out, label): (Int32, String)
             switch target {
-            case .standardOutput:
-                (out, label) = (STDOUT_FILENO, "standard output")
+            case .descriptor(let fd, let name):
+                (out, label) = (fd, name)
             case .path(let path):
                 let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
                 if fd < 0 { throw FileError("cannot write", path, code: errno) }
                 (out, label) = (fd, path)
             }
-            defer { if out != STDOUT_FILENO { close(out) } }
+            let opened: Bool
+            if case .path = target { opened = true } else { opened = false }
+            defer { if opened { close(out) } }
             if let spill {
                 try OutputBuffer.copy(from: spill, to: out, label: label)
             }
@@ -202,11 +263,13 @@ public struct OutputBuffer {
     /// Throws the log away, removing any temporary file.
     public mutating func discard() {
         switch destination {
-        case .memory, .closed:
+        case .memory, .closed, .discarding:
             break
-        case .replace(let fd, let temporaryPath, _, _):
+        case .compare(let comparator):
+            comparator.abandon()
+        case .replace(let fd, let temporaryPath, let ticket, _, _, _):
             close(fd)
-            unlink(temporaryPath)
+            StagedFiles.remove(temporaryPath, ticket)
         case .spool(let spill, _):
             if let spill { close(spill) }
         }
@@ -215,7 +278,7 @@ public struct OutputBuffer {
     }
 
     private static func writeError(_ label: String, _ code: Int32) -> FileError {
-        label == "standard output"
+        label == standardOutputLabel
             ? FileError("cannot write to standard output: \(FileError.describe(code))", code: code)
             : FileError("cannot write", label, code: code)
     }

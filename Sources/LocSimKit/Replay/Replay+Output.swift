@@ -17,7 +17,8 @@ extension JSONLogWriter: BufferedLogWriter {}
 
 extension Replay {
     /// Replays `reader` and writes its log in `format` to `output`, keeping
-    /// the record kinds `filter` keeps.
+    /// the record kinds `filter` keeps; with `threads` of 2 or more, parsing
+    /// runs on a second thread (`runPipelined`, the same bytes).
     ///
     /// The caller then commits `output` on success, or discards it when this
     /// throws (SPEC §1.2: nothing partial is a result).
@@ -25,25 +26,30 @@ extension Replay {
     /// - Returns: the number of records written.
     @discardableResult
     public static func run(
-        _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, into output: inout OutputBuffer,
-        tracks: TrackSource? = nil
+        _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, threads: Int = 1,
+        into output: inout OutputBuffer, tracks: TrackSource? = nil
     ) throws(ScenarioError) -> Int {
         var warnings: [ScenarioWarning] = []
-        return try run(&reader, format: format, filter: filter, into: &output, tracks: tracks, warnings: &warnings)
+        return try run(
+            &reader, format: format, filter: filter, threads: threads, into: &output, tracks: tracks, warnings: &warnings)
     }
 
-    /// `run(_:format:filter:into:tracks:)`, also handing back the scenario's
-    /// warnings (for standard error; they are not part of the log).
+    /// `run(_:format:filter:threads:into:tracks:)`, also handing back the
+    /// scenario's warnings (for standard error; they are not part of the log).
     @discardableResult
     public static func run(
-        _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, into output: inout OutputBuffer,
-        tracks: TrackSource? = nil, warnings: inout [ScenarioWarning]
+        _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, threads: Int = 1,
+        into output: inout OutputBuffer, tracks: TrackSource? = nil, warnings: inout [ScenarioWarning]
     ) throws(ScenarioError) -> Int {
         switch format {
         case .text:
-            return try run(&reader, writer: TextLogWriter.self, filter: filter, into: &output, tracks: tracks, warnings: &warnings)
+            return try run(
+                &reader, writer: TextLogWriter.self, filter: filter, threads: threads, into: &output, tracks: tracks,
+                warnings: &warnings)
         case .jsonl:
-            return try run(&reader, writer: JSONLogWriter.self, filter: filter, into: &output, tracks: tracks, warnings: &warnings)
+            return try run(
+                &reader, writer: JSONLogWriter.self, filter: filter, threads: threads, into: &output, tracks: tracks,
+                warnings: &warnings)
         }
     }
 
@@ -56,7 +62,7 @@ extension Replay {
     }
 
     private static func run<W: BufferedLogWriter>(
-        _ reader: inout LineReader, writer: W.Type, filter: RecordFilter, into output: inout OutputBuffer,
+        _ reader: inout LineReader, writer: W.Type, filter: RecordFilter, threads: Int, into output: inout OutputBuffer,
         tracks: TrackSource?, warnings: inout [ScenarioWarning]
     ) throws(ScenarioError) -> Int {
         var writer = FilteredLogWriter(W(output: .memory()), filter: filter)
@@ -64,7 +70,11 @@ extension Replay {
         // are never shared (a shared array would be copied on the first append).
         swap(&writer.base.output, &output)
         defer { swap(&writer.base.output, &output) }
-        try run(&reader, into: &writer, tracks: tracks, warnings: &warnings)
+        if threads > 1 {
+            try runPipelined(&reader, into: &writer, tracks: tracks, warnings: &warnings)
+        } else {
+            try run(&reader, into: &writer, tracks: tracks, warnings: &warnings)
+        }
         return writer.written
     }
 }

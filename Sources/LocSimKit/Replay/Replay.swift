@@ -28,66 +28,19 @@ public enum Replay {
         warnings: inout [ScenarioWarning]
     ) throws(ScenarioError) {
         var parser = ScenarioParser()
-        var header = ScenarioHeader()
-        if let platform { header.platform = platform }
-        var simulator = Simulator(header: header)
-        var causes = ErrorCauses()
+        var driver = ReplayDriver(platform: platform, tracks: tracks)
         defer { warnings = parser.warnings }
-        // The track of the last `gpx` line while it has points left.
-        var player: TrackPlayer? = nil
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
             let line = try parser.parseLine(bytes, lineNumber: number)
-            if player != nil { try play(&player, until: parser.previousTime, &simulator, &writer, &causes) }
             switch consume line {
-            case .blank:
-                return
-            case .header(let statement, _):
-                // Header lines all come before the first timed line (the
-                // parser checks), so the simulator has not run yet: it
-                // starts over with the header as it now stands.
-                header.apply(statement)
-                if let platform { header.platform = platform }
-                simulator = Simulator(header: header)
-            case .timed(let statement):
-                // The timers due first, then the line, so each record is
-                // known to come from this line or not (for error notes).
-                simulator.runTimers(until: statement.time, before: .trace)
-                drain(&simulator, into: &writer, causes: &causes, from: nil)
-                do throws(ScenarioError) {
-                    try simulator.apply(statement)
-                } catch {
-                    var error = error
-                    error.notes = causes.notes(for: statement, app: simulator.app, header: header)
-                    throw error
-                }
-                drain(&simulator, into: &writer, causes: &causes, from: statement.location)
-            case .fix(let line):
-                simulator.apply(line.fix, at: line.time)
-                drain(&simulator, into: &writer, causes: &causes, from: nil)
-            case .track(let track):
-                if player != nil {
-                    throw ScenarioError(
-                        "the previous gpx track still has points after this time; one track plays at a time",
-                        at: track.location)
-                }
-                player = try TrackPlayer(track, source: tracks)
-                try play(&player, until: track.time, &simulator, &writer, &causes)
+            case .blank: return
+            case .header(let statement, _): driver.header(statement)
+            case .timed(let statement): try driver.timed(statement, into: &writer)
+            case .fix(let line): try driver.fix(line, into: &writer)
+            case .track(let track): try driver.track(track, into: &writer)
             }
         }
-        try play(&player, until: nil, &simulator, &writer, &causes)
-        simulator.finish()
-        drain(&simulator, into: &writer, causes: &causes, from: nil)
-    }
-
-    /// Plays `player`'s points up to `limit` (all with `nil`), and forgets
-    /// it once it has none left.
-    private static func play<W: LogWriter>(
-        _ player: inout TrackPlayer?, until limit: Millis?, _ simulator: inout Simulator, _ writer: inout W,
-        _ causes: inout ErrorCauses
-    ) throws(ScenarioError) {
-        guard player != nil else { return }
-        try player!.play(until: limit, &simulator, &writer, &causes)
-        if !player!.isPlaying { player = nil }
+        try driver.finish(into: &writer)
     }
 
     /// Hands the simulator's new records to `writer` and empties its output;

@@ -30,16 +30,16 @@ struct TrackPlayer {
     /// True while points remain.
     var isPlaying: Bool { pending != nil }
 
-    /// Plays every point at or before `limit` (`nil`: all of them).
-    mutating func play<W: LogWriter>(
-        until limit: Millis?, _ simulator: inout Simulator, _ writer: inout W, _ causes: inout ErrorCauses
-    ) throws(ScenarioError) {
-        while let point = pending {
-            if let limit, point.time > limit { return }
-            simulator.apply(point.fix, at: point.time)
-            Replay.drain(&simulator, into: &writer, causes: &causes, from: nil)
-            try readAhead()
-        }
+    /// The next point if it is due at or before `limit` (`nil`: any time);
+    /// `advance()` then moves past it.
+    func next(until limit: Millis?) -> (time: Millis, fix: Fix)? {
+        guard let point = pending, limit.map({ point.time <= $0 }) ?? true else { return nil }
+        return point
+    }
+
+    /// Reads the point after the one `next(until:)` gave.
+    mutating func advance() throws(ScenarioError) {
+        try readAhead()
     }
 
     /// Reads the next point and works out its scenario time.

@@ -6,9 +6,18 @@ extension ByteScanner {
     /// add durations to any scenario time.
     static let maxSeconds: Int64 = 1_000_000_000_000
 
+    /// The largest magnitude of any number a scenario states (coordinates,
+    /// accuracies, speeds, radii, `set` distances): far beyond any real value,
+    /// and well inside what the log formats print exactly (whole meters fit
+    /// an `Int64`), so a typo like `1` and 400 zeros is an error, not a
+    /// log line with ±9223372036854775807 in it.
+    static let maxMagnitude = 1e15
+
     /// A decimal number for the argument `name`.
     @inline(__always) func number(_ token: Token, _ name: String) throws(ScenarioError) -> Double {
-        if !token.isQuoted, let value = Self.decimal(bytes, token.start, token.end) { return value }
+        if !token.isQuoted, let value = Self.decimal(bytes, token.start, token.end) {
+            return try bounded(value, token, name)
+        }
         if looksLikeExponent(token) {
             throw error(
                 "exponents are not supported in '\(display(token))'; write \(name) as a plain decimal number", at: token
@@ -17,11 +26,35 @@ extension ByteScanner {
         throw error("expected a number for \(name), found '\(display(token))'", at: token)
     }
 
+    /// `value` if its magnitude is at most `maxMagnitude` (so it is finite).
+    @inline(__always) func bounded(_ value: Double, _ token: Token, _ name: String) throws(ScenarioError) -> Double {
+        guard value.magnitude <= Self.maxMagnitude else {
+            throw error("\(name) '\(display(token))' is too large; expected at most 1e15 in magnitude", at: token)
+        }
+        return value
+    }
+
     /// A decimal number that must not be negative.
     @inline(__always) func nonNegative(_ token: Token, _ name: String) throws(ScenarioError) -> Double {
         let value = try number(token, name)
         if value < 0 { throw error("\(name) must not be negative, found '\(display(token))'", at: token) }
         return value
+    }
+
+    /// A decimal number in `range` (`set reducedGrid`, a fix's accuracy).
+    func number(_ token: Token, _ name: String, in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
+        let value = range.lowerBound >= 0 ? try nonNegative(token, name) : try number(token, name)
+        guard range.contains(value) else {
+            throw error(
+                "\(name) \(display(token)) is out of range; expected \(Self.plain(range.lowerBound)) to \(Self.plain(range.upperBound))",
+                at: token)
+        }
+        return value
+    }
+
+    /// A bound as a user writes it: `1`, `0.5`, `20000000` (no exponent).
+    static func plain(_ value: Double) -> String {
+        value == value.rounded() && value.magnitude < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// A whole number in `range` for the argument `name`.

@@ -22,6 +22,14 @@ extension ByteScanner {
         while i < n {
             let b = bytes[i]
             if b < 0x80 {
+                if b == 0x0D {
+                    // A `\r` before `\n` is dropped by the line reader; one
+                    // left in a line is a CR-only line end, which shows as
+                    // nothing in an editor.
+                    throw ScenarioError(
+                        "unexpected carriage return (\\r) not followed by a line feed; the file has CR-only line ends (classic Mac): convert them to LF",
+                        line: lineNumber, column: i + 1)
+                }
                 if (b < 0x20 && b != 0x09) || b == 0x7F {
                     throw ScenarioError(
                         "unexpected control character \(hex(b)); expected text, spaces or tabs",
@@ -33,6 +41,14 @@ extension ByteScanner {
             let length = sequenceLength(at: i, in: bytes)
             if length == 0 {
                 throw ScenarioError("invalid UTF-8 byte \(hex(b))", line: lineNumber, column: i + 1)
+            }
+            if length == 3 && b == 0xEF && bytes[i + 1] == 0xBB && bytes[i + 2] == 0xBF {
+                // Only the file's first bytes may be a byte-order mark (the
+                // line reader skips it there); elsewhere it is invisible and
+                // would make a word look right and fail (files joined with `cat`).
+                throw ScenarioError(
+                    "unexpected byte-order mark (U+FEFF, invisible) inside the file; only its first bytes may be one: delete it",
+                    line: lineNumber, column: i + 1)
             }
             i += length
         }

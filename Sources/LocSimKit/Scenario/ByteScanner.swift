@@ -72,7 +72,8 @@ struct ByteScanner {
         if let value, stop == n || bytes[stop] == 0x20 || bytes[stop] == 0x09 || bytes[stop] == UInt8(ascii: "#") {
             position = stop
             lastEnd = stop
-            return (value, Token(start: i, end: stop))
+            let token = Token(start: i, end: stop)
+            return (try bounded(value, token, name), token)
         }
         // Not a plain number: read the word as such for the message.
         let token = try required(argument, for: owner)

@@ -85,7 +85,9 @@ public struct LineReader {
             let end = filled + count
             let tail = try splitter.completeLines(buffer, lineStart: 0, scanFrom: filled, end: end, body)
             filled = end - tail
-            if filled > Self.maxCarry { throw LineSplitter.tooLong(splitter.lineNumber + 1) }
+            if filled > Self.maxCarry {
+                throw LineSplitter.tooLong(splitter.lineNumber + 1, crOnly: memchr(buffer, 0x0D, filled) != nil)
+            }
             if tail > 0 && filled > 0 { memmove(buffer, buffer + tail, filled) }
         }
         if filled > 0 { try splitter.deliver(buffer, 0, filled, body) }
@@ -114,8 +116,14 @@ private struct LineSplitter {
     /// Lines delivered so far.
     var lineNumber = 0
 
-    static func tooLong(_ line: Int) -> ScenarioError {
-        ScenarioError("line is longer than \(LineReader.maxLineLength) bytes; split it", line: line, column: 1)
+    /// `crOnly`: the line holds a `\r`, so the file likely ends its lines
+    /// with `\r` alone and is one long line to a reader of `\n`.
+    static func tooLong(_ line: Int, crOnly: Bool) -> ScenarioError {
+        let message =
+            crOnly
+            ? "line is longer than \(LineReader.maxLineLength) bytes and holds carriage returns (\\r): the file has CR-only line ends (classic Mac); convert them to LF"
+            : "line is longer than \(LineReader.maxLineLength) bytes; split it"
+        return ScenarioError(message, line: line, column: 1)
     }
 
     /// Delivers every line ending in `base[scanFrom..<end]` (the line in
@@ -152,7 +160,9 @@ private struct LineSplitter {
         {
             first += 3
         }
-        if last - first > LineReader.maxLineLength { throw Self.tooLong(lineNumber) }
+        if last - first > LineReader.maxLineLength {
+            throw Self.tooLong(lineNumber, crOnly: memchr(base + first, 0x0D, last - first) != nil)
+        }
         try body(UnsafeRawBufferPointer(start: base + first, count: last - first), lineNumber)
     }
 }

@@ -61,16 +61,24 @@ public enum ParameterSetting: Equatable, Sendable {
     case monitorConditionLimit(Int)
 
     /// The kind of value each parameter takes, by name, for the parser.
-    public enum Kind: Sendable { case duration, optionalDuration, meters, count, bool }
+    public enum Kind: Sendable {
+        case duration, optionalDuration, count, bool
+        /// A distance in meters, accepted within `range` (docs/cli-files.md).
+        case meters(ClosedRange<Double>)
+    }
+
+    /// The longest distance between two points on the Earth, rounded up:
+    /// a larger `slcDistance` or `crossingMargin` could never be reached.
+    public static let maxDistance = 20_100_000.0
 
     public static let kinds: [(String, Kind)] = [
         ("grace", .duration), ("suspendAfter", .duration), ("wakeWindow", .duration),
         ("upgradePromptDelay", .optionalDuration), ("heldEventMaxAge", .duration),
-        ("slcDistance", .meters), ("slcInterval", .duration), ("maxRegions", .count),
-        ("deriveCrossings", .bool), ("crossingMargin", .meters), ("crossingDwell", .duration),
-        ("reducedGrid", .meters), ("reducedInterval", .duration),
+        ("slcDistance", .meters(0...maxDistance)), ("slcInterval", .duration), ("maxRegions", .count),
+        ("deriveCrossings", .bool), ("crossingMargin", .meters(0...maxDistance)), ("crossingDwell", .duration),
+        ("reducedGrid", .meters(1...100_000)), ("reducedInterval", .duration),
         ("requestLocationTimeout", .duration), ("relaunchAfterForceQuit", .bool),
-        ("stationaryRadius", .meters), ("stationaryDelay", .duration), ("monitorConditionLimit", .count),
+        ("stationaryRadius", .meters(0...maxDistance)), ("stationaryDelay", .duration), ("monitorConditionLimit", .count),
     ]
 }
 

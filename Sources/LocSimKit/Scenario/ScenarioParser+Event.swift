@@ -78,6 +78,11 @@ extension ScenarioParser {
 
     static let fixOptions = "speed=<m/s>, course=<deg>, alt=<m>"
 
+    /// Accuracies a fix or visit may state, in meters: none is negative, and
+    /// none real is near 1,000 km (a cell-tower fix is a few km), while the
+    /// log prints any of them exactly in whole meters (docs/cli-files.md).
+    static let accuracyRange: ClosedRange<Double> = 0...1_000_000
+
     /// `fix <lat> <lon> [<accuracy>] [speed=<m/s>] [course=<deg>] [alt=<m>]`.
     private func fix(_ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
         let (coordinate, column) = try s.coordinate(for: "fix")
@@ -87,7 +92,7 @@ extension ScenarioParser {
         var altitude: Double? = nil
         var pending = try s.next()
         if let token = pending, s.splitOption(token) == nil {
-            accuracy = try s.nonNegative(token, "accuracy")
+            accuracy = try s.number(token, "accuracy", in: Self.accuracyRange)
             pending = try s.next()
         }
         while let token = pending {
@@ -121,7 +126,7 @@ extension ScenarioParser {
         let (coordinate, _) = try s.coordinate(for: owner)
         var accuracy = 5.0
         if let token = try s.next() {
-            accuracy = try s.nonNegative(token, "accuracy")
+            accuracy = try s.number(token, "accuracy", in: Self.accuracyRange)
             try s.end()
         }
         let location = Location(coordinate, accuracy: accuracy)

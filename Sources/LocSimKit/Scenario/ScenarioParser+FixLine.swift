@@ -32,7 +32,7 @@ extension ScenarioParser {
         else { return nil }
         var accuracy = 5.0
         if cursor.startsNumber {
-            guard let value = cursor.number(), value >= 0 else { return nil }
+            guard let value = cursor.number(), Self.accuracyRange.contains(value) else { return nil }
             accuracy = value
         }
         var speed: Double? = nil
@@ -121,10 +121,13 @@ private struct FixLineCursor {
 
     private static let fixAndSpace = UInt32(littleEndian: 0x2078_6966)  // "fix "
 
-    /// A decimal number ending the line or followed by a space.
+    /// A decimal number ending the line or followed by a space, of at most
+    /// `maxMagnitude` (the general path explains a larger one).
     mutating func number() -> Double? {
         let (stop, value) = ByteScanner.scanDecimal(bytes, position, bytes.count)
-        guard let value, stop > position, endWord(at: stop) else { return nil }
+        guard let value, value.magnitude <= ByteScanner.maxMagnitude, stop > position, endWord(at: stop) else {
+            return nil
+        }
         return value
     }
 

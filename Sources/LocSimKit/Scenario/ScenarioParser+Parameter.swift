@@ -23,8 +23,8 @@ extension ScenarioParser {
             value = .duration(try s.duration(token, name))
         case .optionalDuration:
             value = .optionalDuration(s.matches(token, "none") ? nil : try s.duration(token, name, orNone: true))
-        case .meters:
-            value = .meters(try s.nonNegative(token, name))
+        case .meters(let range):
+            value = .meters(try s.number(token, name, in: range))
         case .count:
             value = .count(try s.integer(token, name, in: 0...Int64(Int32.max)))
         case .bool:

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# Behaviour tests of the locsim command line around files (docs/cli-files.md):
+# symbolic links, non-regular targets and inputs, signals, staging, record
+# mode. Called by `make test`; each case prints `ok` or `FAIL` with a reason.
+# Usage: tests/cli.sh [path/to/locsim]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+LOCSIM=$(realpath "${1:-.build/release/locsim}")
+QUICK=$(realpath Scenarios/quickstart.scn)
+EXPECTED=$(realpath Scenarios/quickstart.log)
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+failures=0
+
+ok() { echo "ok   $1"; }
+fail() { echo "FAIL $1: $2"; failures=$((failures + 1)); }
+# same FILE NAME: FILE holds the quickstart log.
+same() { if cmp -s "$EXPECTED" "$1"; then ok "$2"; else fail "$2" "$1 differs from the quickstart log"; fi; }
+# staged DIR NAME: no .locsim-* temporary is left in DIR.
+staged() {
+  local left
+  left=$(find "$1" -name '.locsim-*' -o -name 'locsim-bench-*' -o -name 'locsim-spool-*' | head -1)
+  if [ -z "$left" ]; then ok "$2"; else fail "$2" "left $left"; fi
+}
+
+# interrupted NAME DIR PATTERN SIGNAL STATUS PID: waits until DIR holds a
+# staged file matching PATTERN (else the test proves nothing), sends SIGNAL
+# to PID, and expects exit status STATUS and no staged file left in DIR.
+interrupted() {
+  local name=$1 dir=$2 pattern=$3 signal=$4 expected=$5 pid=$6 status
+  for _ in $(seq 300); do
+    [ -n "$(find "$dir" -name "$pattern" | head -1)" ] && break
+    sleep 0.05
+  done
+  if [ -n "$(find "$dir" -name "$pattern" | head -1)" ]; then ok "$name stages a temporary file"
+  else fail "$name stages a temporary file" "none appeared: the test proves nothing"; fi
+  kill "-$signal" "$pid"
+  wait "$pid"
+  status=$?
+  if [ "$status" = "$expected" ]; then ok "$name dies of SIG$signal"; else fail "$name dies of SIG$signal" "status $status"; fi
+  staged "$dir" "SIG$signal during $name removes its temporary files"
+}
+
+cd "$WORK" || exit 2
+
+# -o through a symbolic link writes the file it leads to; the link stays.
+echo old > real.log
+ln -s real.log link.log
+"$LOCSIM" run "$QUICK" -o link.log
+if [ -L link.log ]; then ok "-o keeps a symbolic link"; else fail "-o keeps a symbolic link" "link.log was replaced"; fi
+same real.log "-o writes the target of a symbolic link"
+ln -s new.log dangling.log
+"$LOCSIM" run "$QUICK" -o dangling.log
+same new.log "-o through a dangling link creates its target"
+
+# /dev/stdout is the open standard output: the log lands in the redirected file.
+"$LOCSIM" run "$QUICK" -o /dev/stdout > stdout.txt
+same stdout.txt "-o /dev/stdout writes to the redirected standard output"
+ln -s /dev/stdout to-stdout.log
+"$LOCSIM" run "$QUICK" -o to-stdout.log > stdout2.txt
+same stdout2.txt "-o through a link to /dev/stdout"
+
+# A FIFO and /dev/null are written to, not replaced.
+mkfifo fifo
+cat fifo > from-fifo.txt &
+reader=$!
+"$LOCSIM" run "$QUICK" -o fifo
+wait "$reader"
+same from-fifo.txt "-o to a FIFO writes into it"
+if [ -p fifo ]; then ok "-o keeps a FIFO"; else fail "-o keeps a FIFO" "fifo was replaced"; fi
+if "$LOCSIM" run "$QUICK" -o /dev/null && [ -c /dev/null ]; then ok "-o /dev/null"; else fail "-o /dev/null" "failed"; fi
+
+# A 250-byte output name (NAME_MAX is 255): the temporary's name is short.
+long=$(printf 'a%.0s' $(seq 250)).log
+"$LOCSIM" run "$QUICK" -o "$long"
+same "$long" "-o with a 254-byte file name"
+
+# No TMPDIR folder: nothing depends on it.
+mkdir spill
+TMPDIR="$WORK/missing" "$LOCSIM" run "$QUICK" -o spill/out.log
+same spill/out.log "-o with TMPDIR missing"
+TMPDIR="$WORK/missing" "$LOCSIM" bench --lines 2000 --runs 1 > /dev/null 2>&1 \
+  && ok "bench with TMPDIR missing" || fail "bench with TMPDIR missing" "failed"
+
+# check refuses inputs that are not regular files, and ends.
+mkdir nonregular
+cp "$QUICK" nonregular/q.scn
+ln -s /dev/zero nonregular/q.log
+out=$(timeout 20 "$LOCSIM" check nonregular 2>&1)
+status=$?
+if [ "$status" = 1 ] && grep -q "not a regular file" <<< "$out"; then ok "check refuses a golden linked to /dev/zero"
+else fail "check refuses a golden linked to /dev/zero" "status $status: $out"; fi
+out=$(timeout 20 "$LOCSIM" check /dev/zero 2>&1)
+status=$?
+if [ "$status" != 0 ] && [ "$status" != 124 ] && grep -q "not a regular file" <<< "$out"; then ok "check refuses /dev/zero"
+else fail "check refuses /dev/zero" "status $status: $out"; fi
+
+# check on a folder with no scenario fails (a mistyped path must not pass CI).
+mkdir empty
+"$LOCSIM" check empty > empty.txt 2>&1
+status=$?
+if [ "$status" = 2 ] && grep -q "no scenarios" empty.txt && grep -q "^0 passed, 0 failed$" empty.txt; then
+  ok "check on a folder with no scenario exits 2"
+else fail "check on a folder with no scenario exits 2" "status $status: $(cat empty.txt)"; fi
+
+# LOCSIM_RECORD=1 records like --update; a mismatch writes x.actual.log.
+mkdir record
+cp "$QUICK" record/q.scn
+LOCSIM_RECORD=1 "$LOCSIM" check record > record.txt
+if cmp -s "$EXPECTED" record/q.log && grep -q "^updated 1$" record.txt; then ok "LOCSIM_RECORD=1 writes the golden"
+else fail "LOCSIM_RECORD=1 writes the golden" "$(cat record.txt)"; fi
+sed -i 's/^5.000 /5.001 /' record/q.log
+"$LOCSIM" check record > mismatch.txt
+status=$?
+if [ "$status" = 1 ] && cmp -s "$EXPECTED" record/q.actual.log && grep -q "^0 passed, 1 failed$" mismatch.txt; then
+  ok "a mismatch writes q.actual.log and exits 1"
+else fail "a mismatch writes q.actual.log and exits 1" "status $status: $(cat mismatch.txt)"; fi
+LOCSIM_RECORD=maybe "$LOCSIM" check record > /dev/null 2>&1
+status=$?
+if [ "$status" = 2 ]; then ok "LOCSIM_RECORD=maybe is a usage error"; else fail "LOCSIM_RECORD=maybe is a usage error" "status $status"; fi
+# check --update through a symbolic link writes the golden it leads to.
+mkdir linked
+cp "$QUICK" linked/q.scn
+echo stale > linked/real.log
+ln -s real.log linked/q.log
+"$LOCSIM" check linked --update > /dev/null
+if [ -L linked/q.log ] && cmp -s "$EXPECTED" linked/real.log; then ok "check --update writes through a symbolic link"
+else fail "check --update writes through a symbolic link" "link replaced or target not written"; fi
+
+# Signals: an interrupted run, check --update or bench leaves no temporary.
+mkdir sig
+mkfifo sig/input
+{ cat "$QUICK"; sleep 30; } > sig/input &
+writer=$!
+"$LOCSIM" run sig/input -o sig/out.log &
+interrupted "run -o" sig '.locsim-*' TERM 143 $!
+kill "$writer" 2> /dev/null; wait "$writer" 2> /dev/null
+if [ ! -e sig/out.log ]; then ok "SIGTERM during run -o writes no output"; else fail "SIGTERM during run -o writes no output" "out.log exists"; fi
+
+mkdir record-sig
+"$LOCSIM" bench --emit-trace --lines 3000000 > record-sig/long.scn
+"$LOCSIM" check record-sig --update > /dev/null &
+interrupted "check --update" record-sig '.locsim-*' TERM 143 $!
+if [ ! -e record-sig/long.log ]; then ok "SIGTERM during check --update writes no golden"
+else fail "SIGTERM during check --update writes no golden" "long.log exists"; fi
+
+mkdir benchtmp
+# (A background job of a script starts with SIGINT ignored, and locsim keeps
+# an ignored signal ignored: `env --default-signal` gives it back.)
+TMPDIR="$WORK/benchtmp" env --default-signal=INT "$LOCSIM" bench --lines 3000000 --runs 50 > /dev/null 2>&1 &
+interrupted "bench" benchtmp 'locsim-bench-*' INT 130 $!
+
+if [ "$failures" -gt 0 ]; then
+  echo "$failures CLI test(s) failed"
+  exit 1
+fi
+echo "all CLI tests passed"
