@@ -48,9 +48,9 @@ import Testing
     }
 
     static let none = "nA nA nA nA nA nA nA nA"
-    static let whileInUse = "D  D  nU S  nU nU nU nU"
+    static let whileInUse = "D  D  nU S  S  nR nR nR"
     static let whileRunning = "D  D  D  S  S  nR nR nR"
-    static let monitoringWhenInUse = "D  D  nU S  nU nU nU nU"
+    static let monitoringWhenInUse = "D  D  nU S  S  nR nR nR"
     static let monitoringProvisional = "D  D  H  S  H  H  H  H"
     static let monitoringAlways = "D  X  X  W  W  R  fQ nR"
     static let unavailable = "U  U  U  U  U  U  U  U"
@@ -66,14 +66,14 @@ import Testing
 
         row(.whenInUseBefore13, .location, .full, whileInUse), row(.whenInUseBefore13, .location, .reduced, whileInUse),
         row(.whenInUseBefore13, .ranging, .full, whileInUse),
-        row(.whenInUseBefore13, .ranging, .reduced, "rA rA nU S  nU nU nU nU"),
+        row(.whenInUseBefore13, .ranging, .reduced, "rA rA nU S  S  nR nR nR"),
         row(.whenInUseBefore13, .region, .full, unavailable), row(.whenInUseBefore13, .region, .reduced, reduced),
         row(.whenInUseBefore13, .significantChange, .full, unavailable),
         row(.whenInUseBefore13, .significantChange, .reduced, unavailable),
         row(.whenInUseBefore13, .visit, .full, unavailable), row(.whenInUseBefore13, .visit, .reduced, unavailable),
 
         row(.whenInUse, .location, .full, whileInUse), row(.whenInUse, .location, .reduced, whileInUse),
-        row(.whenInUse, .ranging, .full, whileInUse), row(.whenInUse, .ranging, .reduced, "rA rA nU S  nU nU nU nU"),
+        row(.whenInUse, .ranging, .full, whileInUse), row(.whenInUse, .ranging, .reduced, "rA rA nU S  S  nR nR nR"),
         row(.whenInUse, .region, .full, monitoringWhenInUse), row(.whenInUse, .region, .reduced, reduced),
         row(.whenInUse, .significantChange, .full, monitoringWhenInUse),
         row(.whenInUse, .significantChange, .reduced, monitoringWhenInUse),
@@ -81,7 +81,7 @@ import Testing
 
         row(.provisionalAlways, .location, .full, whileInUse), row(.provisionalAlways, .location, .reduced, whileInUse),
         row(.provisionalAlways, .ranging, .full, whileInUse),
-        row(.provisionalAlways, .ranging, .reduced, "rA rA nU S  nU nU nU nU"),
+        row(.provisionalAlways, .ranging, .reduced, "rA rA nU S  S  nR nR nR"),
         row(.provisionalAlways, .region, .full, monitoringProvisional), row(.provisionalAlways, .region, .reduced, reduced),
         row(.provisionalAlways, .significantChange, .full, monitoringProvisional),
         row(.provisionalAlways, .significantChange, .reduced, monitoringProvisional),

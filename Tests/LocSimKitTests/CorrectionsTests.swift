@@ -1,0 +1,96 @@
+import Testing
+@testable import LocSimKit
+
+/// The rules corrected in locsim v2 (docs/rules.md), one test each.
+@Suite struct CorrectionsTests {
+    typealias S = SimulatorScript
+
+    /// 1. A declined temporary full-accuracy prompt completes with kCLErrorPromptDeclined.
+    @Test func declinedTemporaryFullAccuracyCompletesWithPromptDeclined() throws {
+        var s = S(Platform(.iOS, 14, 0), plist: [
+            "NSLocationWhenInUseUsageDescription": .string("w"),
+            "NSLocationTemporaryUsageDescriptionDictionary.nav": .string("navigate"),
+        ])
+        try s.launchAuthorized(precise: false)
+        try s.at(3, .app(.requestTemporaryFullAccuracyAuthorization(purposeKey: "nav")))
+        #expect(try s.at(4, .user(.answer(.dontAllow, precise: nil))) == [
+            .prompt(.answer(.dontAllow)),
+            .completion(method: "requestTemporaryFullAccuracyAuthorization", error: .kCLErrorPromptDeclined),
+        ])
+    }
+
+    /// 2. Settings offers Always only with the Always usage key (seed 001, footnote 4).
+    @Test func settingsAlwaysNeedsTheAlwaysKey() throws {
+        var s = S(Platform(.iOS, 13, 0), plist: ["NSLocationWhenInUseUsageDescription": .string("w")])
+        try s.launchAuthorized()
+        #expect(throws: ScenarioError.self) { try s.at(3, .user(.settings(.always, precise: nil))) }
+        var ios9 = S(Platform(.iOS, 9, 0), plist: [
+            "NSLocationWhenInUseUsageDescription": .string("w"), "NSLocationAlwaysUsageDescription": .string("a"),
+        ])
+        try ios9.launchAuthorized(.allow)
+        #expect(try ios9.at(3, .user(.settings(.always, precise: nil))).contains(.delegate(.didChangeAuthorization(.authorizedAlways))))
+    }
+
+    /// 4. iOS 7.0.x does not relaunch a force-quit app; 7.1 does.
+    @Test(arguments: [(7, 0, false), (7, 1, true)])
+    func forceQuitRelaunchOnIOS7(_ major: Int, _ minor: Int, relaunches: Bool) throws {
+        var s = S(Platform(.iOS, major, minor), plist: [:])
+        try s.at(0, .launch)
+        try s.at(1, .app(.startMonitoringSignificantLocationChanges))
+        try s.at(2, .user(.answer(.allow, precise: nil)))
+        try s.at(3, S.fix(35, 139.7))
+        try s.at(4, .terminate)
+        let records = try s.at(400, S.fix(35.01, 139.7))
+        #expect(records.contains(.app(.launchBackground(.location))) == relaunches)
+        #expect(records.contains(.drop(.significantChange(S.location(35.01, 139.7)), .forceQuit)) == !relaunches)
+    }
+
+    /// 7. The upgrade prompt of requestAlwaysAuthorization appears once, even if dismissed.
+    @Test func dismissedUpgradePromptIsNotShownAgain() throws {
+        var s = S(Platform(.iOS, 13, 4))
+        try s.launchAuthorized()
+        try s.at(3, .app(.requestAlwaysAuthorization))
+        #expect(try s.at(4, .background) == [.app(.background), .prompt(.dismiss)])
+        try s.at(5, .foreground)
+        #expect(try s.at(6, .app(.requestAlwaysAuthorization)) == [])
+    }
+
+    /// 9. The app not running code is named before in use, on every version.
+    @Test(arguments: [9, 13]) func suspendedWhenInUseAppGetsSuspended(_ major: Int) throws {
+        var s = S(Platform(.iOS, major, 0))
+        try s.launchAuthorized(major >= 13 ? .allowWhileUsing : .allow)
+        try s.at(3, .app(.startUpdatingLocation))
+        try s.at(4, .background)
+        #expect(try s.at(20, S.fix(35, 139)) == [
+            .inUseEnd(.graceExpired), .app(.suspend), .drop(.fix(S.location(35, 139)), .suspended),
+        ])
+    }
+
+    /// 9. Held provisional events after Settings → Ask Next Time drop `notAuthorized`.
+    @Test func heldEventsDropNotAuthorizedOnAskNextTime() throws {
+        var s = S(Platform(.iOS, 13, 0))
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestAlwaysAuthorization))
+        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.at(3, S.region("home"))
+        try s.at(4, .background)
+        #expect(try s.at(100, .enter(regionID: "home")).last == .hold(.enter(regionID: "home"), .provisionalAlways))
+        #expect(try s.at(101, .user(.settings(.askNextTime, precise: nil))).contains(.drop(.enter(regionID: "home"), .notAuthorized)))
+    }
+
+    /// 10. iOS 8–12: monitoring started under Always fails when the app becomes When In Use.
+    @Test func monitoringFailsOnDowngradeToWhenInUseBeforeIOS13() throws {
+        var s = S(Platform(.iOS, 12, 0))
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestAlwaysAuthorization))
+        try s.at(2, .user(.answer(.allowAlways, precise: nil)))
+        try s.at(3, S.region("home"))
+        try s.at(4, .app(.startMonitoringSignificantLocationChanges))
+        let records = try s.at(5, .user(.settings(.whileUsing, precise: nil)))
+        #expect(Array(records.suffix(2)) == [
+            .delegate(.monitoringDidFail(regionID: "home", .kCLErrorRegionMonitoringDenied)),
+            .delegate(.didFailWithError(.kCLErrorDenied)),
+        ])
+        #expect(try s.at(6, .enter(regionID: "home")) == [])
+    }
+}
