@@ -31,6 +31,19 @@ import Testing
         #expect(try ios9.at(3, .user(.settings(.always, precise: nil))).contains(.delegate(.didChangeAuthorization(.authorizedAlways))))
     }
 
+    /// 3. Location Services off: the system alert, once per launch, in the foreground.
+    @Test func locationServicesAlertOncePerLaunch() throws {
+        var s = S(Platform(.iOS, 13, 0))
+        try s.at(0, .launch)
+        try s.at(1, .user(.locationServices(false)))
+        let alert = Record.prompt(.show(.locationServices, text: "", answers: []))
+        #expect(try s.at(2, .app(.requestWhenInUseAuthorization)) == [alert])
+        #expect(try s.at(3, .app(.startUpdatingLocation)) == [.delegate(.didFailWithError(.kCLErrorDenied))])
+        try s.at(4, .terminate)
+        try s.at(5, .launch)
+        #expect(try s.at(6, .app(.requestLocation)).first == alert)
+    }
+
     /// 4. iOS 7.0.x does not relaunch a force-quit app; 7.1 does.
     @Test(arguments: [(7, 0, false), (7, 1, true)])
     func forceQuitRelaunchOnIOS7(_ major: Int, _ minor: Int, relaunches: Bool) throws {
@@ -53,6 +66,17 @@ import Testing
         #expect(try s.at(4, .background) == [.app(.background), .prompt(.dismiss)])
         try s.at(5, .foreground)
         #expect(try s.at(6, .app(.requestAlwaysAuthorization)) == [])
+    }
+
+    /// 8. Under reduced accuracy a significant change within the same grid cell is no event.
+    @Test func significantChangeUnderReducedAccuracyNeedsANewCell() throws {
+        var s = S(Platform(.iOS, 14, 0))
+        try s.launchAuthorized(precise: false)
+        try s.at(3, .user(.settings(.always, precise: nil)))
+        try s.at(4, .app(.startMonitoringSignificantLocationChanges))
+        #expect(try s.at(5, S.fix(35, 139.7)).count == 1)
+        #expect(try s.at(1000, S.fix(35.009, 139.7)) == [])
+        #expect(try s.at(2000, S.fix(35.05, 139.7)).count == 1)
     }
 
     /// 9. The app not running code is named before in use, on every version.

@@ -11,6 +11,7 @@ extension Simulator {
         guard app.isRunning else {
             throw error("app \(call.name): the app is \(app) and runs no code", s, atArgument: true)
         }
+        if call.usesLocationServices { showLocationServicesAlertIfOff() }
         switch call {
         case .requestWhenInUseAuthorization: requestWhenInUse()
         case .requestAlwaysAuthorization: requestAlways()
@@ -63,6 +64,18 @@ extension Simulator {
             monitoring.notifications.upsert(
                 region.id, LocationNotification(region: region, repeats: repeats, boundary: initialBoundary(region)))
         }
+    }
+
+    /// Apple's `locationServicesEnabled()`: "If NO, and you proceed to call
+    /// other CoreLocation API, user will be prompted with the warning dialog."
+    /// The system alert shows once per launch, in the foreground; it asks the
+    /// user to go to Settings, so the scenario answers it there (§4).
+    mutating func showLocationServicesAlertIfOff() {
+        guard authorization.locationServicesOff, app == .foreground,
+            manager.locationServicesAlert == .notShown
+        else { return }
+        manager.locationServicesAlert = .shown
+        emit(.prompt(.show(.locationServices, text: "", answers: [])))
     }
 
     func checkDeclared(_ id: String, _ s: TimedStatement) throws(ScenarioError) {
@@ -197,6 +210,20 @@ extension AppCall {
         case .stopRangingBeacons: return "stopRangingBeacons"
         case .set(let p): return "set \(p.name)"
         case .addLocationNotification: return "addLocationNotification"
+        }
+    }
+}
+
+extension AppCall {
+    /// A request or a service start: what shows the Location Services alert.
+    var usesLocationServices: Bool {
+        switch self {
+        case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .startUpdatingLocation, .requestLocation,
+            .startMonitoringSignificantLocationChanges, .startMonitoringVisits, .startMonitoring, .startRangingBeacons:
+            return true
+        case .requestTemporaryFullAccuracyAuthorization, .stopUpdatingLocation, .stopMonitoringSignificantLocationChanges,
+            .stopMonitoringVisits, .stopMonitoring, .requestState, .stopRangingBeacons, .set, .addLocationNotification:
+            return false
         }
     }
 }

@@ -83,6 +83,14 @@ extension Simulator {
             guard now - last.time >= parameters.slcInterval,
                 Geo.distance(last.location.coordinate, location.coordinate) >= parameters.slcDistance
             else { return }
+            // Seed 002: under reduced accuracy a change is notified only when
+            // the move shows at the lower accuracy; within the same grid cell
+            // the device counts as staying put.
+            if accuracy == .reduced,
+                reducedLocation(last.location).coordinate == reducedLocation(location).coordinate
+            {
+                return
+            }
         }
         monitoring.significantChange?.last = (location, now)
         // The same fix already reached didUpdateLocations through standard updates.

@@ -164,6 +164,10 @@ struct ManagerSettings {
     var distanceFilter: Double? = nil
     var desiredAccuracy = DesiredAccuracy.best
     var ranging = Ranging()
+    /// The "Turn On Location Services" alert shows once per launch (§4).
+    var locationServicesAlert = LocationServicesAlert.notShown
+
+    enum LocationServicesAlert: Equatable { case notShown, shown }
 
     var updating: Bool {
         if case .updating = standard { return true }
