@@ -118,3 +118,35 @@ import Testing
         #expect(try s.at(6, .enter(regionID: "home")) == [])
     }
 }
+
+extension CorrectionsTests {
+    /// 5. requestLocation delivers the first fix meeting desiredAccuracy, else the best one at the timeout.
+    @Test func requestLocationWaitsForDesiredAccuracy() throws {
+        var s = S(Platform(.iOS, 14, 0))
+        try s.launchAuthorized()
+        try s.at(3, .app(.set(.desiredAccuracy(.nearestTenMeters))))
+        try s.at(3, .app(.requestLocation))
+        #expect(try s.at(4, S.fix(35, 139.7, 30)) == [])
+        #expect(try s.at(5, S.fix(35, 139.7, 50)) == [.drop(.fix(S.location(35, 139.7, 50)), .lessAccurate)])
+        #expect(try s.at(6, S.fix(35.1, 139.7, 8)) == [
+            .drop(.fix(S.location(35, 139.7, 30)), .superseded), .delegate(.didUpdateLocations(S.location(35.1, 139.7, 8))),
+        ])
+        try s.at(7, .app(.requestLocation))
+        try s.at(8, S.fix(35.2, 139.7, 20))
+        #expect(s.finish() == [
+            LogRecord(Millis(17_000), .delegate(.didUpdateEarlierLocation(S.location(35.2, 139.7, 20), fixedAt: Millis(8_000)))),
+        ])
+    }
+
+    /// Issue 9: a location older than its record shows its own time.
+    @Test func earlierLocationShowsItsTimestamp() {
+        let record = LogRecord(Millis(13_000), .delegate(.didUpdateEarlierLocation(S.location(35, 139.7, 65), fixedAt: Millis(4_000))))
+        var text = TextLogWriter()
+        var json = JSONLogWriter()
+        text.write(record)
+        json.write(record)
+        #expect(String(decoding: text.output.contents, as: UTF8.self)
+            == "13.000 delegate locationManager(_:didUpdateLocations:) 35.000000,139.700000 ±65 @4.000\n")
+        #expect(String(decoding: json.output.contents, as: UTF8.self).contains(#""accuracy":65,"timestamp":4.000}"#))
+    }
+}

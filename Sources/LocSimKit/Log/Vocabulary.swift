@@ -71,4 +71,8 @@ public enum DropReason: String, Equatable, Sendable {
     case forceQuit
     /// The app is not running and the system never launches it for this event (an addition).
     case notRunning
+    /// `requestLocation` kept a more accurate fix seen earlier (docs/rules.md §8).
+    case lessAccurate
+    /// The app stopped the service before the fix was delivered (docs/rules.md §8).
+    case stopped
 }

@@ -32,8 +32,7 @@ extension Simulator {
         case .updating:
             emitCallback(.didFailWithError(.kCLErrorDenied))
         case .requestingOnce:
-            manager.standard = .off
-            timers.cancel(.requestLocationTimeout)
+            endRequestLocation(dropping: .notAuthorized)
             emitCallback(.didFailWithError(.kCLErrorDenied))
         }
     }

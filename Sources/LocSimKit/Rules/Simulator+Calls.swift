@@ -18,8 +18,8 @@ extension Simulator {
         case .requestTemporaryFullAccuracyAuthorization(let key): requestTemporaryFullAccuracy(purposeKey: key)
         case .startUpdatingLocation: startUpdatingLocation()
         case .stopUpdatingLocation:
+            endRequestLocation(dropping: .stopped)
             manager.standard = .off
-            timers.cancel(.requestLocationTimeout)
             endSessionIfBroken()
         case .requestLocation: requestLocation()
         case .startMonitoringSignificantLocationChanges:
@@ -88,8 +88,8 @@ extension Simulator {
         // A new run of updates delivers its first fix whatever distanceFilter
         // says; starting again while running changes nothing.
         if !manager.updating {
+            endRequestLocation(dropping: .superseded)
             manager.standard = .updating(lastDelivered: nil)
-            timers.cancel(.requestLocationTimeout)
         }
         if authorization.status(on: rules).deniesAccess { emitCallback(.didFailWithError(.kCLErrorDenied)) }
         beginSessionIfEligible()
@@ -103,9 +103,9 @@ extension Simulator {
         }
         if manager.updating { return }  // the running updates deliver the next fix anyway
         // A newer request replaces a pending one, and its timeout with it.
-        timers.cancel(.requestLocationTimeout)
+        endRequestLocation(dropping: .superseded)
         let timeout = now + parameters.requestLocationTimeout
-        manager.standard = .requestingOnce(timeout: timeout)
+        manager.standard = .requestingOnce(timeout: timeout, best: nil)
         schedule(.requestLocationTimeout, at: timeout)
     }
 

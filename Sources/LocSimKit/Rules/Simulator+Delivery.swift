@@ -28,35 +28,73 @@ extension Simulator {
         if parameters.deriveCrossings { deriveCrossings(from: location) }
     }
 
-    /// Returns true when the fix reached `didUpdateLocations`.
-    mutating func offerToStandardUpdates(_ location: Location) -> Bool {
+    /// Whether standard updates may deliver now; records the drop if not.
+    mutating func standardUpdatesMayDeliver(_ location: Location) -> Bool {
         switch decide(.location) {
         case .deliver, .extendRunThenDeliver, .wakeThenDeliver, .relaunchThenDeliver:
-            break
+            return true
         case .hold:
             preconditionFailure("standard updates are never held")
         case .drop(let reason):
             emit(.drop(.fix(location), reason))
             return false
         }
-        if case .updating(let last?) = manager.standard, let filter = manager.distanceFilter,
-            Geo.distance(last.coordinate, location.coordinate) < filter
-        {
-            emit(.drop(.fix(location), .distanceFilter))
-            return false
+    }
+
+    /// Returns true when the fix reached `didUpdateLocations`.
+    mutating func offerToStandardUpdates(_ location: Location) -> Bool {
+        guard standardUpdatesMayDeliver(location) else { return false }
+        switch manager.standard {
+        case .off:
+            preconditionFailure("a fix offered to stopped updates")
+        case .updating(let last):
+            if let last, let filter = manager.distanceFilter, Geo.distance(last.coordinate, location.coordinate) < filter {
+                emit(.drop(.fix(location), .distanceFilter))
+                return false
+            }
+            guard deliverLocation(location, fixedAt: now) else { return false }
+            manager.standard = .updating(lastDelivered: location)
+            return true
+        case .requestingOnce(let timeout, let best):
+            return offerToRequest(location, timeout: timeout, best: best)
         }
+    }
+
+    /// `requestLocation` (Apple's header): the first fix meeting
+    /// `desiredAccuracy` is delivered; until then the most accurate fix is
+    /// kept for the timeout, and every other one is dropped (§8).
+    mutating func offerToRequest(_ location: Location, timeout: Millis, best: TimedLocation?) -> Bool {
+        if manager.desiredAccuracy.isMet(by: location.accuracy) {
+            endRequestLocation(dropping: .superseded)
+            return deliverLocation(location, fixedAt: now)
+        }
+        if let best, best.location.accuracy <= location.accuracy {
+            emit(.drop(.fix(location), .lessAccurate))
+        } else {
+            if let best { emit(.drop(.fix(best.location), .superseded)) }
+            manager.standard = .requestingOnce(timeout: timeout, best: TimedLocation(location: location, time: now))
+        }
+        return false
+    }
+
+    /// Ends a pending `requestLocation`: its timeout goes, and a fix it kept
+    /// is dropped with `reason`.
+    mutating func endRequestLocation(dropping reason: DropReason) {
+        guard case .requestingOnce(_, let best) = manager.standard else { return }
+        manager.standard = .off
+        timers.cancel(.requestLocationTimeout)
+        if let best { emit(.drop(.fix(best.location), reason)) }
+    }
+
+    /// `didUpdateLocations` for a location fixed at `time`, reduced if the
+    /// accuracy asks for it; false when reduced accuracy's rate drops it.
+    mutating func deliverLocation(_ location: Location, fixedAt time: Millis) -> Bool {
         guard let shown = reducedIfNeeded(location) else {
             emit(.drop(.fix(location), .reducedAccuracy))
             return false
         }
-        switch manager.standard {
-        case .off: preconditionFailure("a fix offered to stopped updates")
-        case .updating: manager.standard = .updating(lastDelivered: location)
-        case .requestingOnce:
-            manager.standard = .off
-            timers.cancel(.requestLocationTimeout)
-        }
-        emitCallback(.didUpdateLocations(shown), as: .fix(location))
+        let callback: Callback = time == now ? .didUpdateLocations(shown) : .didUpdateEarlierLocation(shown, fixedAt: time)
+        emitCallback(callback, as: .fix(location))
         return true
     }
 

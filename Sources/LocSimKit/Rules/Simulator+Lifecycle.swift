@@ -71,8 +71,8 @@ extension Simulator {
         // As for `background`: the app record first, then what it dismisses
         // (a dead app gets no completion).
         dismissInAppPrompt()
+        endRequestLocation(dropping: .notRunning)
         manager = ManagerSettings()
-        timers.cancel(.requestLocationTimeout)
         updateIndicator()
         updateInUse(ending: .terminated)
     }

@@ -146,6 +146,30 @@ enum MonitoringEvent: Equatable {
     }
 }
 
+/// A location with the time it was fixed.
+struct TimedLocation: Equatable {
+    var location: Location
+    var time: Millis
+}
+
+extension DesiredAccuracy {
+    /// Whether a fix of `accuracy` meters meets this `desiredAccuracy`.
+    /// `kCLLocationAccuracyBest` and `…BestForNavigation` are negative
+    /// constants no fix meets, so `requestLocation` then waits its timeout
+    /// and delivers the best fix seen (developers measure about 10 s, F§11);
+    /// `reduced` accepts any fix, as it is reduced anyway.
+    func isMet(by accuracy: Double) -> Bool {
+        switch self {
+        case .bestForNavigation, .best: return false
+        case .nearestTenMeters: return accuracy <= 10
+        case .hundredMeters: return accuracy <= 100
+        case .kilometer: return accuracy <= 1000
+        case .threeKilometers: return accuracy <= 3000
+        case .reduced: return true
+        }
+    }
+}
+
 /// The `CLLocationManager` the app created at its latest launch.
 struct ManagerSettings {
     /// Standard location updates: off, running, or one `requestLocation`.
@@ -153,8 +177,9 @@ struct ManagerSettings {
         case off
         /// `lastDelivered` is what `distanceFilter` measures from.
         case updating(lastDelivered: Location?)
-        /// A `requestLocation` waiting for a fix until `timeout`.
-        case requestingOnce(timeout: Millis)
+        /// A `requestLocation` waiting until `timeout` for a fix meeting
+        /// `desiredAccuracy`, keeping the most accurate fix seen meanwhile.
+        case requestingOnce(timeout: Millis, best: TimedLocation?)
     }
 
     var standard = Standard.off

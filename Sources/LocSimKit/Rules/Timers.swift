@@ -93,8 +93,13 @@ extension Simulator {
             guard upgrade.prompt == .pending(showAt: now) else { return }
             showUpgradePromptIfPending()
         case .requestLocationTimeout:
-            guard manager.standard == .requestingOnce(timeout: now) else { return }
+            guard case .requestingOnce(now, let best) = manager.standard else { return }
             manager.standard = .off
+            // At the timeout the best fix seen, else a failure (Apple's header, F§11).
+            if let best {
+                if standardUpdatesMayDeliver(best.location) { _ = deliverLocation(best.location, fixedAt: best.time) }
+                return
+            }
             let failure = Callback.didFailWithError(.kCLErrorLocationUnknown)
             // A suspended app runs no code: the failure is lost (RULES §2).
             if app.isRunning { emitCallback(failure) } else { emit(.drop(.callback(failure), .suspended)) }
