@@ -150,3 +150,22 @@ extension CorrectionsTests {
         #expect(String(decoding: json.output.contents, as: UTF8.self).contains(#""accuracy":65,"timestamp":4.000}"#))
     }
 }
+
+extension CorrectionsTests {
+    /// 11. A suspended app's updates are queued and delivered, with their own time, when it next runs.
+    @Test func suspendedUpdatesAreQueuedForTheNextRun() throws {
+        var s = S(Platform(.iOS, 12, 0), plist: [
+            "NSLocationWhenInUseUsageDescription": .string("w"), "NSLocationAlwaysAndWhenInUseUsageDescription": .string("a"),
+        ]) { $0.suspendedQueueLimit = 1 }
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestAlwaysAuthorization))
+        try s.at(2, .user(.answer(.allowAlways, precise: nil)))
+        try s.at(3, .app(.startUpdatingLocation))
+        try s.at(4, .background)
+        #expect(try s.at(20, S.fix(35, 139.7)).last == .hold(.fix(S.location(35, 139.7)), .suspended))
+        #expect(try s.at(21, S.fix(35.1, 139.7)) == [
+            .hold(.fix(S.location(35.1, 139.7)), .suspended), .drop(.fix(S.location(35, 139.7)), .superseded),
+        ])
+        #expect(try s.at(30, .foreground).last == .delegate(.didUpdateEarlierLocation(S.location(35.1, 139.7), fixedAt: Millis(21_000))))
+    }
+}

@@ -59,6 +59,8 @@ public enum InUseEndReason: String, Equatable, Sendable {
 /// Why an event was held rather than delivered.
 public enum HoldReason: String, Equatable, Sendable {
     case provisionalAlways
+    /// A standard update queued for a suspended app, delivered when it next runs.
+    case suspended
 }
 
 /// Why an event was not delivered.

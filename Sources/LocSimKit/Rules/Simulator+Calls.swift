@@ -89,7 +89,7 @@ extension Simulator {
         // says; starting again while running changes nothing.
         if !manager.updating {
             endRequestLocation(dropping: .superseded)
-            manager.standard = .updating(lastDelivered: nil)
+            manager.standard = .updating(lastDelivered: nil, queued: [])
         }
         if authorization.status(on: rules).deniesAccess { emitCallback(.didFailWithError(.kCLErrorDenied)) }
         beginSessionIfEligible()

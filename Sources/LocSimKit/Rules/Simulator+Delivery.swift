@@ -30,7 +30,11 @@ extension Simulator {
 
     /// Whether standard updates may deliver now; records the drop if not.
     mutating func standardUpdatesMayDeliver(_ location: Location) -> Bool {
-        switch decide(.location) {
+        mayDeliver(location, decide(.location))
+    }
+
+    mutating func mayDeliver(_ location: Location, _ decision: Delivery) -> Bool {
+        switch decision {
         case .deliver, .extendRunThenDeliver, .wakeThenDeliver, .relaunchThenDeliver:
             return true
         case .hold:
@@ -41,23 +45,61 @@ extension Simulator {
         }
     }
 
-    /// Returns true when the fix reached `didUpdateLocations`.
+    /// Returns true when the fix reached `didUpdateLocations`, or will when
+    /// the suspended app next runs.
     mutating func offerToStandardUpdates(_ location: Location) -> Bool {
-        guard standardUpdatesMayDeliver(location) else { return false }
         switch manager.standard {
         case .off:
             preconditionFailure("a fix offered to stopped updates")
-        case .updating(let last):
+        case .updating(let last, var queued):
+            let decision = decide(.location)
+            let queues = decision == .drop(.suspended) && deliverableIfRunning && parameters.suspendedQueueLimit > 0
+            guard queues || mayDeliver(location, decision) else { return false }
             if let last, let filter = manager.distanceFilter, Geo.distance(last.coordinate, location.coordinate) < filter {
                 emit(.drop(.fix(location), .distanceFilter))
                 return false
             }
-            guard deliverLocation(location, fixedAt: now) else { return false }
-            manager.standard = .updating(lastDelivered: location)
+            if queues {
+                // "The system enqueues location updates and delivers them when
+                // the app runs again" (Apple, Handling location updates in the background).
+                emit(.hold(.fix(location), .suspended))
+                queued.append(TimedLocation(location: location, time: now))
+                if queued.count > parameters.suspendedQueueLimit {
+                    emit(.drop(.fix(queued.removeFirst().location), .superseded))
+                }
+            } else if !deliverLocation(location, fixedAt: now) {
+                return false
+            }
+            manager.standard = .updating(lastDelivered: location, queued: queued)
             return true
         case .requestingOnce(let timeout, let best):
+            guard standardUpdatesMayDeliver(location) else { return false }
             return offerToRequest(location, timeout: timeout, best: best)
         }
+    }
+
+    /// Whether standard updates would reach the app were it running: then a
+    /// suspended app's updates are queued rather than dropped.
+    var deliverableIfRunning: Bool {
+        Delivery.decide(.location, access: deliveryAccess, inUse: reported.inUse, app: .background, accuracy: accuracy)
+            == .deliver
+    }
+
+    /// The updates queued while the app was suspended, in order, each with
+    /// its own time; those it may no longer receive are dropped.
+    mutating func deliverQueuedUpdates() {
+        guard case .updating(let last, let queued) = manager.standard, !queued.isEmpty else { return }
+        manager.standard = .updating(lastDelivered: last, queued: [])
+        for q in queued where standardUpdatesMayDeliver(q.location) {
+            _ = deliverLocation(q.location, fixedAt: q.time)
+        }
+    }
+
+    /// The app ends with updates queued: they are lost.
+    mutating func dropQueuedUpdates(_ reason: DropReason) {
+        guard case .updating(let last, let queued) = manager.standard, !queued.isEmpty else { return }
+        manager.standard = .updating(lastDelivered: last, queued: [])
+        for q in queued { emit(.drop(.fix(q.location), reason)) }
     }
 
     /// `requestLocation` (Apple's header): the first fix meeting

@@ -33,6 +33,7 @@ extension Simulator {
         updateIndicator()
         updateInUse(beginning: .foreground)
         deliverOwedCallbacks()
+        deliverQueuedUpdates()
     }
 
     mutating func background(_ s: TimedStatement) throws(ScenarioError) {
@@ -72,6 +73,7 @@ extension Simulator {
         // (a dead app gets no completion).
         dismissInAppPrompt()
         endRequestLocation(dropping: .notRunning)
+        dropQueuedUpdates(.notRunning)
         manager = ManagerSettings()
         updateIndicator()
         updateInUse(ending: .terminated)
@@ -132,6 +134,7 @@ extension Simulator {
         emit(.app(.wake(reason)))
         extendRun()
         deliverOwedCallbacks()
+        deliverQueuedUpdates()
     }
 
     mutating func relaunch(for reason: WakeReason) {

@@ -175,8 +175,9 @@ struct ManagerSettings {
     /// Standard location updates: off, running, or one `requestLocation`.
     enum Standard: Equatable {
         case off
-        /// `lastDelivered` is what `distanceFilter` measures from.
-        case updating(lastDelivered: Location?)
+        /// `lastDelivered` is what `distanceFilter` measures from; `queued`
+        /// the updates held for a suspended app, oldest first.
+        case updating(lastDelivered: Location?, queued: [TimedLocation])
         /// A `requestLocation` waiting until `timeout` for a fix meeting
         /// `desiredAccuracy`, keeping the most accurate fix seen meanwhile.
         case requestingOnce(timeout: Millis, best: TimedLocation?)

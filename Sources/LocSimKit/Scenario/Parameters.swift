@@ -26,6 +26,9 @@ public struct Parameters: Equatable, Sendable {
     public var requestLocationTimeout = Millis.seconds(10)
     /// Whether monitoring events relaunch a force-quit app; `nil`: by version (F§6).
     public var relaunchAfterForceQuit: Bool? = nil
+    /// At most this many standard updates queued for a suspended app; the
+    /// oldest goes first (a bound of locsim's, Apple gives none).
+    public var suspendedQueueLimit = 100
 
     public init() {}
 }
@@ -47,6 +50,7 @@ public enum ParameterSetting: Equatable, Sendable {
     case reducedInterval(Millis)
     case requestLocationTimeout(Millis)
     case relaunchAfterForceQuit(Bool)
+    case suspendedQueueLimit(Int)
 
     /// The kind of value each parameter takes, by name, for the parser.
     public enum Kind: Sendable { case duration, optionalDuration, meters, count, bool }
@@ -58,6 +62,7 @@ public enum ParameterSetting: Equatable, Sendable {
         ("deriveCrossings", .bool), ("crossingMargin", .meters), ("crossingDwell", .duration),
         ("reducedGrid", .meters), ("reducedInterval", .duration),
         ("requestLocationTimeout", .duration), ("relaunchAfterForceQuit", .bool),
+        ("suspendedQueueLimit", .count),
     ]
 }
 
@@ -80,6 +85,7 @@ extension Parameters {
         case .reducedInterval(let v): reducedInterval = v
         case .requestLocationTimeout(let v): requestLocationTimeout = v
         case .relaunchAfterForceQuit(let v): relaunchAfterForceQuit = v
+        case .suspendedQueueLimit(let v): suspendedQueueLimit = v
         }
     }
 }

@@ -56,6 +56,7 @@ extension ScenarioParser {
         case ("reducedInterval", .duration(let v)): return .reducedInterval(v)
         case ("requestLocationTimeout", .duration(let v)): return .requestLocationTimeout(v)
         case ("relaunchAfterForceQuit", .bool(let v)): return .relaunchAfterForceQuit(v)
+        case ("suspendedQueueLimit", .count(let v)): return .suspendedQueueLimit(v)
         default: return nil
         }
     }
