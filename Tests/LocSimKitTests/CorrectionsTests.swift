@@ -169,3 +169,26 @@ extension CorrectionsTests {
         #expect(try s.at(30, .foreground).last == .delegate(.didUpdateEarlierLocation(S.location(35.1, 139.7), fixedAt: Millis(21_000))))
     }
 }
+
+extension CorrectionsTests {
+    /// 6. A derived crossing settles when its dwell ends, without a later fix.
+    @Test func derivedCrossingSettlesByTime() throws {
+        var s = S(Platform(.iOS, 13, 0)) { $0.deriveCrossings = true }
+        try s.launchAuthorized()
+        try s.at(3, .app(.startMonitoring(CircularRegion(id: "station", center: Coordinate(35.01, 139.7), radius: 200))))
+        try s.at(10, S.fix(35, 139.7))
+        try s.at(70, S.fix(35.01, 139.7))
+        #expect(s.finish() == [
+            LogRecord(Millis(90_000), .delegate(.didDetermineState(.inside, regionID: "station"))),
+            LogRecord(Millis(90_000), .delegate(.didEnterRegion(regionID: "station"))),
+        ])
+    }
+
+    @Test func aContraryFixCancelsTheDwell() {
+        var b = Boundary(state: .outside)
+        #expect(b.observe(distance: 0, radius: 200, margin: 50, dwell: Millis(20_000), at: Millis(0)) == .dwellStarted(until: Millis(20_000)))
+        #expect(b.observe(distance: 1000, radius: 200, margin: 50, dwell: Millis(20_000), at: Millis(10_000)) == .none)
+        #expect(b.settle(at: Millis(20_000), dwell: Millis(20_000)) == nil)
+        #expect(b.state == .outside)
+    }
+}

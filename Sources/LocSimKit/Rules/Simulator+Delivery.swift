@@ -251,37 +251,66 @@ extension Simulator {
 
     /// Crossings from fixes: beyond the boundary by `crossingMargin` and on
     /// the new side for `crossingDwell` (F§5), for monitored regions and
-    /// location notifications alike. The crossing is reported at the first
-    /// fix that completes the dwell; from `unknown` the state only settles.
+    /// location notifications alike. A fix beyond the margin starts the
+    /// dwell; unless a contrary fix comes first, the side settles when the
+    /// dwell ends (a timer), fixes or not. From `unknown` the state only settles.
     mutating func deriveCrossings(from location: Location) {
         let margin = parameters.crossingMargin
         let dwell = parameters.crossingDwell
         let now = self.now
-        var shown: [(id: String, entered: Bool)] = []
+        var shown: [(id: String, change: Boundary.Change)] = []
+        var dwells: [(RuleTimer.CrossingTarget, Millis)] = []
         monitoring.notifications.forEach { id, n in
             let d = Geo.distance(n.region.center, location.coordinate)
-            // Settling from `unknown` shows nothing: being inside when the
-            // trigger is scheduled is no entry.
-            if case .crossed(let entered)? = n.boundary.observe(
-                distance: d, radius: n.region.radius, margin: margin, dwell: dwell, at: now)
-            {
-                shown.append((id, entered))
+            switch n.boundary.observe(distance: d, radius: n.region.radius, margin: margin, dwell: dwell, at: now) {
+            case .none: break
+            case .dwellStarted(let until): dwells.append((.notification(id), until))
+            case .changed(let change): shown.append((id, change))
             }
         }
         var changed: [(id: String, change: Boundary.Change)] = []
         monitoring.regions.forEach { id, r in
             let d = Geo.distance(r.region.center, location.coordinate)
-            if let change = r.boundary.observe(distance: d, radius: r.region.radius, margin: margin, dwell: dwell, at: now) {
-                changed.append((id, change))
+            switch r.boundary.observe(distance: d, radius: r.region.radius, margin: margin, dwell: dwell, at: now) {
+            case .none: break
+            case .dwellStarted(let until): dwells.append((.region(id), until))
+            case .changed(let change): changed.append((id, change))
             }
         }
-        for (id, entered) in shown { notificationCrossed(id, entered: entered) }
-        for (id, change) in changed {
-            switch change {
-            case .crossed(let entered): deliverMonitoring(.crossing(regionID: id, entered: entered))
-            case .settled(let entered): deliverMonitoring(.stateSettled(regionID: id, entered ? .inside : .outside))
+        for (target, until) in dwells { schedule(.crossingDwell(target), at: until) }
+        for (id, change) in shown { notificationChanged(id, change) }
+        for (id, change) in changed { regionChanged(id, change) }
+    }
+
+    /// A dwell timer: the region or notification settles if its dwell held.
+    mutating func dwellEnded(_ target: RuleTimer.CrossingTarget) {
+        let dwell = parameters.crossingDwell
+        let now = self.now
+        switch target {
+        case .region(let id):
+            guard let change = monitoring.regions.update(id, { $0.boundary.settle(at: now, dwell: dwell) }) ?? nil else {
+                return
             }
+            regionChanged(id, change)
+        case .notification(let id):
+            guard let change = monitoring.notifications.update(id, { $0.boundary.settle(at: now, dwell: dwell) }) ?? nil
+            else { return }
+            notificationChanged(id, change)
         }
+    }
+
+    mutating func regionChanged(_ id: String, _ change: Boundary.Change) {
+        switch change {
+        case .crossed(let entered): deliverMonitoring(.crossing(regionID: id, entered: entered))
+        case .settled(let entered): deliverMonitoring(.stateSettled(regionID: id, entered ? .inside : .outside))
+        }
+    }
+
+    /// Settling from `unknown` shows nothing: being inside when the trigger
+    /// is scheduled is no entry.
+    mutating func notificationChanged(_ id: String, _ change: Boundary.Change) {
+        guard case .crossed(let entered) = change else { return }
+        notificationCrossed(id, entered: entered)
     }
 
     /// Visits: arrival with no departure; departure with the arrival if known (F§7).

@@ -7,12 +7,19 @@ enum RuleTimer: Equatable {
     case suspend
     case upgradePrompt
     case requestLocationTimeout
+    /// A derived crossing's dwell ends (§8).
+    case crossingDwell(CrossingTarget)
+
+    enum CrossingTarget: Equatable {
+        case region(String)
+        case notification(String)
+    }
 
     var phase: Phase {
         switch self {
         case .graceExpired: return .inUse
         case .suspend: return .suspension
-        case .upgradePrompt, .requestLocationTimeout: return .rule
+        case .upgradePrompt, .requestLocationTimeout, .crossingDwell: return .rule
         }
     }
 }
@@ -92,6 +99,8 @@ extension Simulator {
         case .upgradePrompt:
             guard upgrade.prompt == .pending(showAt: now) else { return }
             showUpgradePromptIfPending()
+        case .crossingDwell(let target):
+            dwellEnded(target)
         case .requestLocationTimeout:
             guard case .requestingOnce(now, let best) = manager.standard else { return }
             manager.standard = .off
