@@ -192,3 +192,30 @@ extension CorrectionsTests {
         #expect(b.state == .outside)
     }
 }
+
+extension CorrectionsTests {
+    /// 12. Updates pause after `pauseAfter` without movement; Always resumes when the device moves.
+    @Test func updatesPauseAndAlwaysResumes() throws {
+        var s = S(Platform(.iOS, 12, 0), plist: [
+            "NSLocationWhenInUseUsageDescription": .string("w"), "NSLocationAlwaysAndWhenInUseUsageDescription": .string("a"),
+        ]) { $0.pauseAfter = .seconds(300) }
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestAlwaysAuthorization))
+        try s.at(2, .user(.answer(.allowAlways, precise: nil)))
+        try s.at(3, .app(.startUpdatingLocation))
+        try s.at(10, S.fix(35, 139.7))
+        #expect(try s.at(400, S.fix(35, 139.7)) == [.delegate(.didPauseLocationUpdates), .drop(.fix(S.location(35, 139.7)), .paused)])
+        #expect(try s.at(500, S.fix(35.01, 139.7)) == [
+            .delegate(.didResumeLocationUpdates), .delegate(.didUpdateLocations(S.location(35.01, 139.7))),
+        ])
+    }
+
+    /// 12. Without `pauseAfter` (the default) nothing pauses.
+    @Test func noPauseByDefault() throws {
+        var s = S(Platform(.iOS, 13, 0))
+        try s.launchAuthorized()
+        try s.at(3, .app(.startUpdatingLocation))
+        try s.at(10, S.fix(35, 139.7))
+        #expect(try s.at(5000, S.fix(35, 139.7)) == [.delegate(.didUpdateLocations(S.location(35, 139.7)))])
+    }
+}

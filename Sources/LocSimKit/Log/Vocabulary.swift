@@ -77,4 +77,6 @@ public enum DropReason: String, Equatable, Sendable {
     case lessAccurate
     /// The app stopped the service before the fix was delivered (docs/rules.md §8).
     case stopped
+    /// Standard updates are paused automatically (docs/rules.md §8).
+    case paused
 }

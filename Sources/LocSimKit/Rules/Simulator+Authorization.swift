@@ -77,12 +77,6 @@ extension Simulator {
         }
         monitoring.significantChange = nil
         monitoring.visits = nil
-        for failure in failures {
-            if app.isRunning {
-                emitCallback(failure)
-            } else {
-                emit(.drop(.callback(failure), app == .suspended ? .suspended : .notRunning))
-            }
-        }
+        for failure in failures { callbackOrDrop(failure) }
     }
 }

@@ -51,7 +51,17 @@ extension Simulator {
         switch manager.standard {
         case .off:
             preconditionFailure("a fix offered to stopped updates")
-        case .updating(let last, var queued):
+        case .updating(let last, var queued, var motion):
+            if case .paused(let at) = motion {
+                guard resumesAutomatically(at: at, location) else {
+                    emit(.drop(.fix(location), .paused))
+                    return false
+                }
+                motion = .still(at: nil)
+                callbackOrDrop(.didResumeLocationUpdates)
+            }
+            trackMotion(&motion, location)
+            manager.standard = .updating(lastDelivered: last, queued: queued, motion: motion)
             let decision = decide(.location)
             let queues = decision == .drop(.suspended) && deliverableIfRunning && parameters.suspendedQueueLimit > 0
             guard queues || mayDeliver(location, decision) else { return false }
@@ -70,7 +80,7 @@ extension Simulator {
             } else if !deliverLocation(location, fixedAt: now) {
                 return false
             }
-            manager.standard = .updating(lastDelivered: location, queued: queued)
+            manager.standard = .updating(lastDelivered: location, queued: queued, motion: motion)
             return true
         case .requestingOnce(let timeout, let best):
             guard standardUpdatesMayDeliver(location) else { return false }
@@ -88,8 +98,8 @@ extension Simulator {
     /// The updates queued while the app was suspended, in order, each with
     /// its own time; those it may no longer receive are dropped.
     mutating func deliverQueuedUpdates() {
-        guard case .updating(let last, let queued) = manager.standard, !queued.isEmpty else { return }
-        manager.standard = .updating(lastDelivered: last, queued: [])
+        guard case .updating(let last, let queued, let motion) = manager.standard, !queued.isEmpty else { return }
+        manager.standard = .updating(lastDelivered: last, queued: [], motion: motion)
         for q in queued where standardUpdatesMayDeliver(q.location) {
             _ = deliverLocation(q.location, fixedAt: q.time)
         }
@@ -97,8 +107,8 @@ extension Simulator {
 
     /// The app ends with updates queued: they are lost.
     mutating func dropQueuedUpdates(_ reason: DropReason) {
-        guard case .updating(let last, let queued) = manager.standard, !queued.isEmpty else { return }
-        manager.standard = .updating(lastDelivered: last, queued: [])
+        guard case .updating(let last, let queued, let motion) = manager.standard, !queued.isEmpty else { return }
+        manager.standard = .updating(lastDelivered: last, queued: [], motion: motion)
         for q in queued { emit(.drop(.fix(q.location), reason)) }
     }
 

@@ -177,7 +177,7 @@ struct ManagerSettings {
         case off
         /// `lastDelivered` is what `distanceFilter` measures from; `queued`
         /// the updates held for a suspended app, oldest first.
-        case updating(lastDelivered: Location?, queued: [TimedLocation])
+        case updating(lastDelivered: Location?, queued: [TimedLocation], motion: Motion)
         /// A `requestLocation` waiting until `timeout` for a fix meeting
         /// `desiredAccuracy`, keeping the most accurate fix seen meanwhile.
         case requestingOnce(timeout: Millis, best: TimedLocation?)
@@ -195,9 +195,22 @@ struct ManagerSettings {
 
     enum LocationServicesAlert: Equatable { case notShown, shown }
 
+    /// Updates started and not paused.
     var updating: Bool {
-        if case .updating = standard { return true }
+        if case .updating(_, _, let motion) = standard { return !motion.isPaused }
         return false
+    }
+
+    /// Automatic pausing (`pausesLocationUpdatesAutomatically`): where the
+    /// device has stayed since when, or paused.
+    enum Motion: Equatable {
+        case still(at: TimedLocation?)
+        case paused(at: Location)
+
+        var isPaused: Bool {
+            if case .paused = self { return true }
+            return false
+        }
     }
 
     /// The ranged constraints in the order they were started, each once.

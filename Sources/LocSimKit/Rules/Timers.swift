@@ -7,6 +7,8 @@ enum RuleTimer: Equatable {
     case suspend
     case upgradePrompt
     case requestLocationTimeout
+    /// Standard updates pause after `pauseAfter` without movement (§8).
+    case autoPause
     /// A derived crossing's dwell ends (§8).
     case crossingDwell(CrossingTarget)
 
@@ -19,7 +21,7 @@ enum RuleTimer: Equatable {
         switch self {
         case .graceExpired: return .inUse
         case .suspend: return .suspension
-        case .upgradePrompt, .requestLocationTimeout, .crossingDwell: return .rule
+        case .upgradePrompt, .requestLocationTimeout, .crossingDwell, .autoPause: return .rule
         }
     }
 }
@@ -101,6 +103,8 @@ extension Simulator {
             showUpgradePromptIfPending()
         case .crossingDwell(let target):
             dwellEnded(target)
+        case .autoPause:
+            pauseIfStill()
         case .requestLocationTimeout:
             guard case .requestingOnce(now, let best) = manager.standard else { return }
             manager.standard = .off
@@ -109,9 +113,8 @@ extension Simulator {
                 if standardUpdatesMayDeliver(best.location) { _ = deliverLocation(best.location, fixedAt: best.time) }
                 return
             }
-            let failure = Callback.didFailWithError(.kCLErrorLocationUnknown)
             // A suspended app runs no code: the failure is lost (RULES §2).
-            if app.isRunning { emitCallback(failure) } else { emit(.drop(.callback(failure), .suspended)) }
+            callbackOrDrop(.didFailWithError(.kCLErrorLocationUnknown))
         }
     }
 }

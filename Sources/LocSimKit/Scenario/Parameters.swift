@@ -29,6 +29,10 @@ public struct Parameters: Equatable, Sendable {
     /// At most this many standard updates queued for a suspended app; the
     /// oldest goes first (a bound of locsim's, Apple gives none).
     public var suspendedQueueLimit = 100
+    /// Automatic pausing: updates pause after this long within `pauseDistance`
+    /// of one place; `nil`: never (Apple gives no time).
+    public var pauseAfter: Millis? = nil
+    public var pauseDistance = 100.0
 
     public init() {}
 }
@@ -51,6 +55,8 @@ public enum ParameterSetting: Equatable, Sendable {
     case requestLocationTimeout(Millis)
     case relaunchAfterForceQuit(Bool)
     case suspendedQueueLimit(Int)
+    case pauseAfter(Millis?)
+    case pauseDistance(Double)
 
     /// The kind of value each parameter takes, by name, for the parser.
     public enum Kind: Sendable { case duration, optionalDuration, meters, count, bool }
@@ -62,7 +68,7 @@ public enum ParameterSetting: Equatable, Sendable {
         ("deriveCrossings", .bool), ("crossingMargin", .meters), ("crossingDwell", .duration),
         ("reducedGrid", .meters), ("reducedInterval", .duration),
         ("requestLocationTimeout", .duration), ("relaunchAfterForceQuit", .bool),
-        ("suspendedQueueLimit", .count),
+        ("suspendedQueueLimit", .count), ("pauseAfter", .optionalDuration), ("pauseDistance", .meters),
     ]
 }
 
@@ -86,6 +92,8 @@ extension Parameters {
         case .requestLocationTimeout(let v): requestLocationTimeout = v
         case .relaunchAfterForceQuit(let v): relaunchAfterForceQuit = v
         case .suspendedQueueLimit(let v): suspendedQueueLimit = v
+        case .pauseAfter(let v): pauseAfter = v
+        case .pauseDistance(let v): pauseDistance = v
         }
     }
 }

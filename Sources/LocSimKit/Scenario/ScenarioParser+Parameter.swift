@@ -57,6 +57,8 @@ extension ScenarioParser {
         case ("requestLocationTimeout", .duration(let v)): return .requestLocationTimeout(v)
         case ("relaunchAfterForceQuit", .bool(let v)): return .relaunchAfterForceQuit(v)
         case ("suspendedQueueLimit", .count(let v)): return .suspendedQueueLimit(v)
+        case ("pauseAfter", .optionalDuration(let v)): return .pauseAfter(v)
+        case ("pauseDistance", .meters(let v)): return .pauseDistance(v)
         default: return nil
         }
     }
