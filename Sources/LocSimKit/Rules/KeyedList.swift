@@ -44,13 +44,11 @@ struct KeyedList<Element> {
         return result
     }
 
-    /// Visits every element in insertion order, letting `body` change it.
-    mutating func forEach(_ body: (String, inout Element) -> Void) {
-        for p in slots.indices {
-            guard var entry = slots[p] else { continue }
-            slots[p] = nil
-            body(entry.id, &entry.element)
-            slots[p] = entry
+    /// Visits every element in insertion order, letting `body` change it in
+    /// place (no copy: this is the derived-crossing hot path).
+    mutating func forEach(_ body: (inout Element) -> Void) {
+        for p in slots.indices where slots[p] != nil {
+            body(&slots[p]!.element)
         }
     }
 

@@ -62,7 +62,9 @@ extension Simulator {
             // A trigger with the same id replaces the older and goes last.
             monitoring.notifications.remove(region.id)
             monitoring.notifications.upsert(
-                region.id, LocationNotification(region: region, repeats: repeats, boundary: initialBoundary(region)))
+                region.id,
+                LocationNotification(
+                    region: region, repeats: repeats, boundary: initialBoundary(region), outside: outsideBound(region)))
         }
     }
 
@@ -140,7 +142,7 @@ extension Simulator {
             return
         }
         let boundary = initialBoundary(region)
-        let monitored = MonitoredRegion(region: region, boundary: boundary)
+        let monitored = MonitoredRegion(region: region, boundary: boundary, outside: outsideBound(region))
         monitoring.regions.upsert(region.id, monitored)
         emitCallback(.didStartMonitoring(regionID: region.id))
         reportRegionState(boundary.state, region.id)
@@ -159,6 +161,11 @@ extension Simulator {
         } else {
             emitCallback(callback)
         }
+    }
+
+    /// Where a fix is surely outside `region` beyond the crossing margin (§8).
+    func outsideBound(_ region: CircularRegion) -> Geo.Proximity {
+        Geo.Proximity(center: region.center, farBeyond: region.radius + parameters.crossingMargin)
     }
 
     /// A new region's state from the last known fix, `unknown` without one (RULES §8).

@@ -270,21 +270,29 @@ extension Simulator {
         let now = self.now
         var shown: [(id: String, change: Boundary.Change)] = []
         var dwells: [(RuleTimer.CrossingTarget, Millis)] = []
-        monitoring.notifications.forEach { id, n in
-            let d = Geo.distance(n.region.center, location.coordinate)
+        let (φ, λ, cosφ) = Geo.Proximity.point(location.coordinate)
+        // The exact distance only where the cheap bound cannot tell; a region
+        // surely outside gets a distance at its outer margin, which `observe`
+        // classifies as the bound would: outside.
+        func distance(_ region: CircularRegion, _ outside: Geo.Proximity) -> Double {
+            outside.isFar(latitude: φ, longitude: λ, cosLatitude: cosφ)
+                ? region.radius + margin : Geo.distance(region.center, location.coordinate)
+        }
+        monitoring.notifications.forEach { n in
+            let d = distance(n.region, n.outside)
             switch n.boundary.observe(distance: d, radius: n.region.radius, margin: margin, dwell: dwell, at: now) {
             case .none: break
-            case .dwellStarted(let until): dwells.append((.notification(id), until))
-            case .changed(let change): shown.append((id, change))
+            case .dwellStarted(let until): dwells.append((.notification(n.region.id), until))
+            case .changed(let change): shown.append((n.region.id, change))
             }
         }
         var changed: [(id: String, change: Boundary.Change)] = []
-        monitoring.regions.forEach { id, r in
-            let d = Geo.distance(r.region.center, location.coordinate)
+        monitoring.regions.forEach { r in
+            let d = distance(r.region, r.outside)
             switch r.boundary.observe(distance: d, radius: r.region.radius, margin: margin, dwell: dwell, at: now) {
             case .none: break
-            case .dwellStarted(let until): dwells.append((.region(id), until))
-            case .changed(let change): changed.append((id, change))
+            case .dwellStarted(let until): dwells.append((.region(r.region.id), until))
+            case .changed(let change): changed.append((r.region.id, change))
             }
         }
         for (target, until) in dwells { schedule(.crossingDwell(target), at: until) }

@@ -52,6 +52,8 @@ struct AlwaysUpgrade {
 struct MonitoredRegion: Equatable {
     var region: CircularRegion
     var boundary: Boundary
+    /// Beyond the boundary by the crossing margin: surely outside.
+    var outside: Geo.Proximity
     var state: RegionState { boundary.state }
 }
 
@@ -61,6 +63,7 @@ struct LocationNotification: Equatable {
     var region: CircularRegion
     var repeats: Bool
     var boundary: Boundary
+    var outside: Geo.Proximity
 }
 
 /// The monitoring services, which outlive the app's process (F§6–F§9).
