@@ -68,15 +68,14 @@ enum Delivery: Equatable {
     /// first thing in the way, the same on every version: authorization, then
     /// the app not running code (`suspended`, `notRunning`), then in use.
     private static func whileRunning(access: Access, inUse: Bool, app: App) -> Delivery {
-        if access == .none { return .drop(.notAuthorized) }
-        if let reason = app.notRunningCode { return .drop(reason) }
         switch access {
         case .none:
             return .drop(.notAuthorized)
         case .whenInUseBefore13, .whenInUse, .provisionalAlways:
+            if let reason = app.notRunningCode { return .drop(reason) }
             return inUse ? .deliver : .drop(.notInUse)
         case .always:
-            return .deliver
+            return app.notRunningCode.map { .drop($0) } ?? .deliver
         }
     }
 
@@ -87,6 +86,8 @@ enum Delivery: Equatable {
         case .none:
             return .drop(.notAuthorized)
         case .whenInUseBefore13:
+            // The services fail and stop when the app becomes When In Use
+            // (§8), so no event reaches this cell; it stays total.
             return .drop(.unavailable)
         case .provisionalAlways:
             // Held while not in use, whatever the app's state (§6).

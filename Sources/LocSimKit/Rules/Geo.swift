@@ -36,6 +36,9 @@ enum Geo {
         let cosLatitude: Double
         /// sin² of half the angle `distance` spans, slightly enlarged.
         let farH: Double
+        /// Half a latitude difference beyond which the latitude term alone
+        /// exceeds `farH`: the root of x − x³/6 = √farH (increasing below √2).
+        let halfLatitudeReach: Double
 
         init(center: Coordinate, farBeyond distance: Double) {
             latitude = center.latitude * radians
@@ -43,6 +46,9 @@ enum Geo {
             cosLatitude = cos(latitude)
             let half = distance * (1 + 1e-9) / (2 * earthRadius)
             farH = half * half
+            var x = half
+            for _ in 0..<4 { x -= (x - x * x * x / 6 - half) / (1 - x * x / 2) }
+            halfLatitudeReach = x * (1 + 1e-9)
         }
 
         /// A point as `isFar` takes it: radians and the cosine of its latitude,
@@ -52,8 +58,11 @@ enum Geo {
             return (φ, c.longitude * radians, cos(φ))
         }
 
+        @inline(__always)
         func isFar(latitude φ: Double, longitude λ: Double, cosLatitude cosφ: Double) -> Bool {
             let x = abs(φ - latitude) / 2
+            // Most regions out of reach are out of reach in latitude alone.
+            if x > halfLatitudeReach && x < 1.4 { return true }
             let y = abs(λ - longitude) / 2
             let sx = max(0, x * (1 - x * x / 6))
             let sy = max(0, y * (1 - y * y / 6))

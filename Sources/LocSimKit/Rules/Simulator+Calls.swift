@@ -91,10 +91,7 @@ extension Simulator {
         // says; starting again while running changes nothing.
         if !manager.updating {
             endRequestLocation(dropping: .superseded)
-            // Restarting paused updates keeps what was queued for the app.
-            var queued: [TimedLocation] = []
-            if case .updating(_, let q, _) = manager.standard { queued = q }
-            manager.standard = .updating(lastDelivered: nil, queued: queued, motion: .still(at: nil))
+            manager.standard = .updating(lastDelivered: nil, motion: .still(at: nil))
         }
         if authorization.status(on: rules).deniesAccess { emitCallback(.didFailWithError(.kCLErrorDenied)) }
         beginSessionIfEligible()

@@ -51,7 +51,7 @@ extension Simulator {
         switch manager.standard {
         case .off:
             preconditionFailure("a fix offered to stopped updates")
-        case .updating(let last, var queued, var motion):
+        case .updating(let last, var motion):
             if case .paused(let at) = motion {
                 guard resumesAutomatically(at: at, location) else {
                     emit(.drop(.fix(location), .paused))
@@ -60,8 +60,10 @@ extension Simulator {
                 motion = .still(at: nil)
                 callbackOrDrop(.didResumeLocationUpdates)
             }
-            trackMotion(&motion, location)
-            manager.standard = .updating(lastDelivered: last, queued: queued, motion: motion)
+            if parameters.pauseAfter != nil {
+                trackMotion(&motion, location)
+                manager.standard = .updating(lastDelivered: last, motion: motion)
+            }
             let decision = decide(.location)
             let queues = decision == .drop(.suspended) && deliverableIfRunning && parameters.suspendedQueueLimit > 0
             guard queues || mayDeliver(location, decision) else { return false }
@@ -73,14 +75,14 @@ extension Simulator {
                 // "The system enqueues location updates and delivers them when
                 // the app runs again" (Apple, Handling location updates in the background).
                 emit(.hold(.fix(location), .suspended))
-                queued.append(TimedLocation(location: location, time: now))
-                if queued.count > parameters.suspendedQueueLimit {
-                    emit(.drop(.fix(queued.removeFirst().location), .superseded))
+                manager.suspendedQueue.append(TimedLocation(location: location, time: now))
+                if manager.suspendedQueue.count > parameters.suspendedQueueLimit {
+                    emit(.drop(.fix(manager.suspendedQueue.removeFirst().location), .superseded))
                 }
             } else if !deliverLocation(location, fixedAt: now) {
                 return false
             }
-            manager.standard = .updating(lastDelivered: location, queued: queued, motion: motion)
+            manager.standard = .updating(lastDelivered: location, motion: motion)
             return true
         case .requestingOnce(let timeout, let best):
             guard standardUpdatesMayDeliver(location) else { return false }
@@ -98,8 +100,9 @@ extension Simulator {
     /// The updates queued while the app was suspended, in order, each with
     /// its own time; those it may no longer receive are dropped.
     mutating func deliverQueuedUpdates() {
-        guard case .updating(let last, let queued, let motion) = manager.standard, !queued.isEmpty else { return }
-        manager.standard = .updating(lastDelivered: last, queued: [], motion: motion)
+        guard !manager.suspendedQueue.isEmpty else { return }
+        let queued = manager.suspendedQueue
+        manager.suspendedQueue = []
         for q in queued where standardUpdatesMayDeliver(q.location) {
             _ = deliverLocation(q.location, fixedAt: q.time)
         }
@@ -107,8 +110,9 @@ extension Simulator {
 
     /// The app ends with updates queued: they are lost.
     mutating func dropQueuedUpdates(_ reason: DropReason) {
-        guard case .updating(let last, let queued, let motion) = manager.standard, !queued.isEmpty else { return }
-        manager.standard = .updating(lastDelivered: last, queued: [], motion: motion)
+        guard !manager.suspendedQueue.isEmpty else { return }
+        let queued = manager.suspendedQueue
+        manager.suspendedQueue = []
         for q in queued { emit(.drop(.fix(q.location), reason)) }
     }
 
@@ -278,7 +282,13 @@ extension Simulator {
             outside.isFar(latitude: φ, longitude: λ, cosLatitude: cosφ)
                 ? region.radius + margin : Geo.distance(region.center, location.coordinate)
         }
+        /// Far outside a region already known to be outside, with no dwell under way: nothing to do.
+        func settledFar(_ boundary: Boundary, _ outside: Geo.Proximity) -> Bool {
+            boundary.state == .outside && boundary.candidate == nil
+                && outside.isFar(latitude: φ, longitude: λ, cosLatitude: cosφ)
+        }
         monitoring.notifications.forEach { n in
+            if settledFar(n.boundary, n.outside) { return }
             let d = distance(n.region, n.outside)
             switch n.boundary.observe(distance: d, radius: n.region.radius, margin: margin, dwell: dwell, at: now) {
             case .none: break
@@ -288,6 +298,7 @@ extension Simulator {
         }
         var changed: [(id: String, change: Boundary.Change)] = []
         monitoring.regions.forEach { r in
+            if settledFar(r.boundary, r.outside) { return }
             let d = distance(r.region, r.outside)
             switch r.boundary.observe(distance: d, radius: r.region.radius, margin: margin, dwell: dwell, at: now) {
             case .none: break

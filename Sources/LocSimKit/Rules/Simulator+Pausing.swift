@@ -20,9 +20,9 @@ extension Simulator {
     /// The pause timer: the updates pause if the device stayed put since it was set.
     mutating func pauseIfStill() {
         guard let after = parameters.pauseAfter, manager.pausesLocationUpdatesAutomatically,
-            case .updating(let last, let queued, .still(let anchor?)) = manager.standard, anchor.time + after == now
+            case .updating(let last, .still(let anchor?)) = manager.standard, anchor.time + after == now
         else { return }
-        manager.standard = .updating(lastDelivered: last, queued: queued, motion: .paused(at: anchor.location))
+        manager.standard = .updating(lastDelivered: last, motion: .paused(at: anchor.location))
         callbackOrDrop(.didPauseLocationUpdates)
         // Paused updates keep no background session (a When In Use app then
         // loses access until it restarts the updates).

@@ -57,7 +57,7 @@ public struct Simulator {
     public mutating func apply(_ fix: Fix, at time: Millis) {
         advance(to: time)
         fixArrived(fix)
-        timers.flush()
+        if timers.hasScheduled { timers.flush() }
     }
 
     /// Runs the timers due at or before a trace line at `time`, then sets the clock to it.

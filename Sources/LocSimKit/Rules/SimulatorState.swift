@@ -178,9 +178,8 @@ struct ManagerSettings {
     /// Standard location updates: off, running, or one `requestLocation`.
     enum Standard: Equatable {
         case off
-        /// `lastDelivered` is what `distanceFilter` measures from; `queued`
-        /// the updates held for a suspended app, oldest first.
-        case updating(lastDelivered: Location?, queued: [TimedLocation], motion: Motion)
+        /// `lastDelivered` is what `distanceFilter` measures from.
+        case updating(lastDelivered: Location?, motion: Motion)
         /// A `requestLocation` waiting until `timeout` for a fix meeting
         /// `desiredAccuracy`, keeping the most accurate fix seen meanwhile.
         case requestingOnce(timeout: Millis, best: TimedLocation?)
@@ -193,6 +192,9 @@ struct ManagerSettings {
     var distanceFilter: Double? = nil
     var desiredAccuracy = DesiredAccuracy.best
     var ranging = Ranging()
+    /// Standard updates held for the suspended app, oldest first (§8);
+    /// kept out of `standard` so the per-fix path moves no array.
+    var suspendedQueue: [TimedLocation] = []
     /// The "Turn On Location Services" alert shows once per launch (§4).
     var locationServicesAlert = LocationServicesAlert.notShown
 
@@ -200,7 +202,7 @@ struct ManagerSettings {
 
     /// Updates started and not paused.
     var updating: Bool {
-        if case .updating(_, _, let motion) = standard { return !motion.isPaused }
+        if case .updating(_, let motion) = standard { return !motion.isPaused }
         return false
     }
 

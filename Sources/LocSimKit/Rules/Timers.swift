@@ -38,6 +38,9 @@ struct Timers {
         scheduled.append((timer, time))
     }
 
+    /// Timers set since the last flush (checked inline on the per-fix path).
+    var hasScheduled: Bool { !scheduled.isEmpty }
+
     /// Forgets every `timer` not yet fired, so a replaced timer takes no memory.
     /// - Complexity: O(n) in the timers pending.
     mutating func cancel(_ timer: RuleTimer) {
