@@ -219,3 +219,19 @@ extension CorrectionsTests {
         #expect(try s.at(5000, S.fix(35, 139.7)) == [.delegate(.didUpdateLocations(S.location(35, 139.7)))])
     }
 }
+
+extension CorrectionsTests {
+    /// Issue 9: a held significant change delivered after changeToAlways shows its fix's time.
+    @Test func heldSignificantChangeShowsItsTime() throws {
+        var s = S(Platform(.iOS, 13, 0))
+        try s.at(0, .launch)
+        try s.at(1, .app(.requestAlwaysAuthorization))
+        try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
+        try s.at(3, .app(.startMonitoringSignificantLocationChanges))
+        try s.at(4, .background)
+        #expect(try s.at(100, S.fix(35, 139.7)).last == .hold(.significantChange(S.location(35, 139.7)), .provisionalAlways))
+        try s.at(101, .systemNotBusy)
+        let records = try s.at(102, .user(.answer(.changeToAlways, precise: nil)))
+        #expect(records.last == .delegate(.didUpdateEarlierLocation(S.location(35, 139.7), fixedAt: Millis(100_000))))
+    }
+}

@@ -149,9 +149,13 @@ extension Simulator {
             emit(.drop(.fix(location), .reducedAccuracy))
             return false
         }
-        let callback: Callback = time == now ? .didUpdateLocations(shown) : .didUpdateEarlierLocation(shown, fixedAt: time)
-        emitCallback(callback, as: .fix(location))
+        emitCallback(locationCallback(shown, fixedAt: time), as: .fix(location))
         return true
+    }
+
+    /// `didUpdateLocations`, showing the location's own time when it is older than now.
+    func locationCallback(_ location: Location, fixedAt time: Millis) -> Callback {
+        time == now ? .didUpdateLocations(location) : .didUpdateEarlierLocation(location, fixedAt: time)
     }
 
     /// Under reduced accuracy (or `desiredAccuracy reduced`) a location is
@@ -189,7 +193,7 @@ extension Simulator {
         monitoring.significantChange?.last = (location, now)
         // The same fix already reached didUpdateLocations through standard updates.
         if alreadyDelivered { return }
-        deliverMonitoring(.significantChange(location))
+        deliverMonitoring(.significantChange(location, fixedAt: now))
     }
 
     /// Region, significant-change and visit events (§8 table, §6 holding).
@@ -217,12 +221,13 @@ extension Simulator {
         case .stateSettled(let id, let state):
             guard monitoring.regions.contains(id) else { return }
             emitCallback(.didDetermineState(state, regionID: id))
-        case .significantChange(let location):
+        case .significantChange(let location, let time):
             guard let shown = reducedIfNeeded(location) else {
                 emit(.drop(event.undelivered, .reducedAccuracy))
                 return
             }
-            emitCallback(.didUpdateLocations(shown), as: event.undelivered)
+            // A held event comes later than its fix: the log shows the fix's time.
+            emitCallback(locationCallback(shown, fixedAt: time), as: event.undelivered)
         case .visit(let arrival, let departure, let location, _):
             let shown = accuracy == .reduced ? reducedLocation(location) : location
             emitCallback(.didVisit(arrival: arrival, departure: departure, shown), as: event.undelivered)

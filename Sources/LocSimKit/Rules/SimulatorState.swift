@@ -45,7 +45,8 @@ struct AlwaysUpgrade {
 
     var request = Request.available
     var prompt = PromptState.notOffered
-    var held: [HeldEvent] = []
+    /// Held events by key, in the order they were held.
+    var held = KeyedList<HeldEvent>()
 }
 
 /// A region the app monitors, with the system's cached state.
@@ -97,6 +98,15 @@ struct HeldEvent: Equatable {
         case region(String)
         case significantChange
         case visits
+
+        /// The key as `KeyedList` stores it (a region id cannot collide with the others).
+        var id: String {
+            switch self {
+            case .region(let id): return "region " + id
+            case .significantChange: return "significantChange"
+            case .visits: return "visits"
+            }
+        }
     }
 
     var time: Millis
@@ -111,7 +121,8 @@ enum MonitoringEvent: Equatable {
     /// A region whose state was `unknown` is settled by fixes: didDetermineState
     /// alone, as being inside at registration is no entry (F§5).
     case stateSettled(regionID: String, RegionState)
-    case significantChange(Location)
+    /// The fix and its time: a held event is delivered later, with that time.
+    case significantChange(Location, fixedAt: Millis)
     case visit(arrival: Millis?, departure: Millis?, Location, arrive: Bool)
 
     var wakeReason: WakeReason {
@@ -143,7 +154,7 @@ enum MonitoringEvent: Equatable {
         switch self {
         case .crossing(let id, let entered): return entered ? .enter(regionID: id) : .exit(regionID: id)
         case .stateSettled(let id, let state): return .callback(.didDetermineState(state, regionID: id))
-        case .significantChange(let l): return .significantChange(l)
+        case .significantChange(let l, _): return .significantChange(l)
         case .visit(_, _, let l, let arrive): return arrive ? .visitArrive(l) : .visitDepart(l)
         }
     }
