@@ -196,7 +196,8 @@ HEADER = """\
 #            (reason=visit; the 08:30 arrival is known).
 #  18:05     commute home, a fix every 30 s and no standard updates: the
 #            significant changes (every 300 s) and the crossings wake it one
-#            by one, 10 s each; home is entered at 18:28:30.
+#            by one, 10 s each; work is left at 18:06:20 and home entered at
+#            18:28:20, when the 20 s dwell begun by a fix ends (a timer).
 #  19:00     the visit arrival; 21:00 a last look; 23:00 the system ends it.
 #
 # Rules: RULES §2 (suspension, wake, wakeWindow, background launch with its

@@ -49,9 +49,9 @@ import Testing
     }
 
     static let none = "nA nA nA nA nA nA nA nA"
-    static let whileInUse = "D  D  nU S  nU nU nU nU"
+    static let whileInUse = "D  D  nU S  S  nR nR nR"
     static let whileRunning = "D  D  D  S  S  nR nR nR"
-    static let monitoringWhenInUse = "D  D  nU S  nU nU nU nU"
+    static let monitoringWhenInUse = "D  D  nU S  S  nR nR nR"
     static let monitoringProvisional = "D  D  H  S  H  H  H  H"
     static let monitoringAlways = "D  X  X  W  W  R  fQ nR"
     static let unavailable = "U  U  U  U  U  U  U  U"
@@ -70,8 +70,9 @@ import Testing
 
     // docs/modern.md M15: CLMonitor events as region events, with the
     // session requirement first and the iOS 18 Always-session rule for a live app.
-    static let monitorInUse = "D  D  nU S  nU nU nU nU"
-    static let monitorSessionRequiredInUse = "sR sR sR sR sR nU nU nU"
+    // An app that runs no code gets the reason regions get (docs/rules.md §8, v2 correction 9).
+    static let monitorInUse = monitoringWhenInUse
+    static let monitorSessionRequiredInUse = "sR sR sR sR sR nR nR nR"
     static let monitorAlways = "D  X  X  W  W  R  fQ nR"
 
     static func monitor(_ a: Delivery.Access, _ s: Delivery.Sessions, full: String, reduced: String) -> [Row] {
@@ -119,14 +120,14 @@ import Testing
 
         row(.whenInUseBefore13, .location, .full, whileInUse), row(.whenInUseBefore13, .location, .reduced, whileInUse),
         row(.whenInUseBefore13, .ranging, .full, whileInUse),
-        row(.whenInUseBefore13, .ranging, .reduced, "rA rA nU S  nU nU nU nU"),
+        row(.whenInUseBefore13, .ranging, .reduced, "rA rA nU S  S  nR nR nR"),
         row(.whenInUseBefore13, .region, .full, unavailable), row(.whenInUseBefore13, .region, .reduced, reduced),
         row(.whenInUseBefore13, .significantChange, .full, unavailable),
         row(.whenInUseBefore13, .significantChange, .reduced, unavailable),
         row(.whenInUseBefore13, .visit, .full, unavailable), row(.whenInUseBefore13, .visit, .reduced, unavailable),
 
         row(.whenInUse, .location, .full, whileInUse), row(.whenInUse, .location, .reduced, whileInUse),
-        row(.whenInUse, .ranging, .full, whileInUse), row(.whenInUse, .ranging, .reduced, "rA rA nU S  nU nU nU nU"),
+        row(.whenInUse, .ranging, .full, whileInUse), row(.whenInUse, .ranging, .reduced, "rA rA nU S  S  nR nR nR"),
         row(.whenInUse, .region, .full, monitoringWhenInUse), row(.whenInUse, .region, .reduced, reduced),
         row(.whenInUse, .significantChange, .full, monitoringWhenInUse),
         row(.whenInUse, .significantChange, .reduced, monitoringWhenInUse),
@@ -134,7 +135,7 @@ import Testing
 
         row(.provisionalAlways, .location, .full, whileInUse), row(.provisionalAlways, .location, .reduced, whileInUse),
         row(.provisionalAlways, .ranging, .full, whileInUse),
-        row(.provisionalAlways, .ranging, .reduced, "rA rA nU S  nU nU nU nU"),
+        row(.provisionalAlways, .ranging, .reduced, "rA rA nU S  S  nR nR nR"),
         row(.provisionalAlways, .region, .full, monitoringProvisional), row(.provisionalAlways, .region, .reduced, reduced),
         row(.provisionalAlways, .significantChange, .full, monitoringProvisional),
         row(.provisionalAlways, .significantChange, .reduced, monitoringProvisional),

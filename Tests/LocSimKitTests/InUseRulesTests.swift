@@ -22,7 +22,7 @@ import Testing
         #expect(try s.at(10, .background) == [.app(.background)])
         let loc = S.location(35, 139)
         #expect(try s.at(14.999, S.fix(35, 139)) == [.delegate(.didUpdateLocations(loc))])
-        #expect(try s.at(15, S.fix(35, 139)) == [.inUseEnd(.graceExpired), .app(.suspend), .drop(.fix(loc), .notInUse)])
+        #expect(try s.at(15, S.fix(35, 139)) == [.inUseEnd(.graceExpired), .app(.suspend), .drop(.fix(loc), .suspended)])
     }
 
     @Test func graceLengthIsAParameter() throws {

@@ -13,7 +13,7 @@ import Testing
         #expect(list.elements == [0, 1, 2, 3, 4, 500, 6, 7, 8, 9] + Array(90..<100) + [20])
         list.update("r99") { $0 += 1 }
         var seen: [String] = []
-        list.forEach { id, _ in seen.append(id) }
+        list.forEach { seen.append("r\($0)") }
         #expect(seen.last == "r20" && list["r99"] == 100)
     }
 

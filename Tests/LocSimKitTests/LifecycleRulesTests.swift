@@ -19,7 +19,7 @@ import Testing
         #expect(s.simulator.app == .background && s.simulator.inUse)
     }
 
-    @Test func dismissedTemporaryFullAccuracyPromptStillCompletes() throws {
+    @Test func dismissedTemporaryFullAccuracyPromptCompletesDeclined() throws {
         var s = S(Platform(.iOS, 14, 0), plist: [
             "NSLocationWhenInUseUsageDescription": .string("w"),
             "NSLocationTemporaryUsageDescriptionDictionary.nav": .string("navigate"),
@@ -30,7 +30,7 @@ import Testing
         try s.at(3, .app(.requestTemporaryFullAccuracyAuthorization(purposeKey: "nav")))
         #expect(try s.at(4, .background) == [
             .app(.background), .prompt(.dismiss),
-            .completion(method: "requestTemporaryFullAccuracyAuthorization", error: nil),
+            .completion(method: "requestTemporaryFullAccuracyAuthorization", error: .kCLErrorPromptDeclined),
         ])
     }
 

@@ -99,7 +99,8 @@ import Testing
                 case .delegate(let cb):
                     let isLocationEvent: Bool
                     switch cb {
-                    case .didUpdateLocations, .didEnterRegion, .didExitRegion, .didVisit, .didRange: isLocationEvent = true
+                    case .didUpdateLocations, .didUpdateEarlierLocation, .didEnterRegion, .didExitRegion, .didVisit, .didRange:
+                        isLocationEvent = true
                     default: isLocationEvent = false
                     }
                     guard isLocationEvent else { break }
@@ -124,7 +125,8 @@ import Testing
         }
     }
 
-    /// Every fix offered to running standard updates is delivered or dropped exactly once.
+    /// Every fix offered to running standard updates is delivered, queued for
+    /// a suspended app, or dropped, exactly once.
     @Test func everyFixForStandardUpdatesIsAccountedForOnce() throws {
         for seed in 1...1000 as ClosedRange<UInt64> {
             var gen = RandomScenario(seed: seed)
@@ -137,7 +139,7 @@ import Testing
                 guard updating, sim.manager.updating, case .fix(let fix) = statement.event else { continue }
                 let mentions = records.filter {
                     switch $0.record {
-                    case .drop(.fix(let l), _): return l == fix.location
+                    case .drop(.fix(let l), _), .hold(.fix(let l), _): return l == fix.location
                     case .delegate(.didUpdateLocations): return true
                     case .drop(.callback(.didUpdateLocations), _): return true
                     default: return false

@@ -33,7 +33,7 @@ import Testing
         try s.at(102, .user(.answer(.keepWhileUsing, precise: nil)))
         try s.at(103, .foreground)
         try s.at(104, .background)
-        #expect(try s.at(200, .enter(regionID: "home")) == [.inUseEnd(.graceExpired), .app(.suspend), .drop(.enter(regionID: "home"), .notInUse)])
+        #expect(try s.at(200, .enter(regionID: "home")) == [.inUseEnd(.graceExpired), .app(.suspend), .drop(.enter(regionID: "home"), .suspended)])
         #expect(try s.at(201, .systemNotBusy) == [])
     }
 

@@ -84,8 +84,8 @@ import Testing
         // Marks: fixes delivered at 60 and 600, the one at 602 dropped.
         check(60, row: "didUpdateLocations", TimelinePalette.color(.delegate))
         check(300, row: "didUpdateLocations", free)
-        check(602, row: "drop notInUse", TimelinePalette.color(.drop))
-        check(300, row: "drop notInUse", free)
+        check(602, row: "drop suspended", TimelinePalette.color(.drop))
+        check(300, row: "drop suspended", free)
         // The page background left of the plot is white.
         #expect(image.color(100, layout.laneTop(0) + 3) == (255, 255, 255))
     }

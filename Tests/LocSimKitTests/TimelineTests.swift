@@ -37,7 +37,7 @@ import Testing
         #expect(lane(t, "authorization") == ["0.000-2.000 notDetermined", "2.000-620.060 whenInUse"])
         #expect(lane(t, "prompt") == ["1.000-2.000 prompt"])
         #expect(t.lanes.last!.segments[0].label == "whenInUse → allowWhileUsing")
-        #expect(t.rows.map(\.name) == ["didChangeAuthorization", "prompt answer", "didUpdateLocations", "drop notInUse"])
+        #expect(t.rows.map(\.name) == ["didChangeAuthorization", "prompt answer", "didUpdateLocations", "drop suspended"])
         #expect(t.rows[2].marks.nonEmpty.map(\.count).reduce(0, +) == 3)
     }
 
@@ -89,20 +89,20 @@ import Testing
     }
 
     /// The SVG of two seed flows, byte for byte. Each golden was looked at
-    /// rendered (docs/timeline.md). `LOCSIM_UPDATE_GOLDENS=1` rewrites them,
+    /// rendered (docs/timeline.md). `LOCSIM_RECORD=1` rewrites them,
     /// and the test still fails so that a rewrite is never silent.
     @Test(arguments: [experiment2, provisional])
     func svgGolden(_ scenario: String) throws {
         let svg = TimelineSVG.svg(try Self.timeline(scenario))
         let golden = Self.root + "/" + scenario.dropLast(4) + ".timeline.svg"
         #expect(TimelineSVG.svg(try Self.timeline(scenario)) == svg, "deterministic")
-        if getenv("LOCSIM_UPDATE_GOLDENS") != nil {
+        if getenv("LOCSIM_RECORD") != nil {
             _ = FileIO.writeFileAtomically(golden, svg)
             Issue.record("rewrote \(golden)")
             return
         }
         guard case .success(let expected) = FileIO.readFile(golden) else {
-            Issue.record("missing golden \(golden); run with LOCSIM_UPDATE_GOLDENS=1")
+            Issue.record("missing golden \(golden); run with LOCSIM_RECORD=1")
             return
         }
         #expect(expected == svg)

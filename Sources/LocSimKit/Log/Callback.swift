@@ -7,6 +7,10 @@ public enum Callback: Equatable, Sendable {
     case didChangeAuthorization(AuthorizationStatus)
     case locationManagerDidChangeAuthorization(AuthorizationStatus, AccuracyAuthorization)
     case didUpdateLocations(Location)
+    /// `didUpdateLocations` with a location fixed before it is delivered (a
+    /// fix `requestLocation` kept, an update queued for a suspended app): the
+    /// log shows the location's own time.
+    indirect case didUpdateEarlierLocation(Location, fixedAt: Millis)
     case didFailWithError(CLErrorCode)
     case didStartMonitoring(regionID: String)
     case monitoringDidFail(regionID: String?, CLErrorCode)
@@ -25,7 +29,7 @@ public enum Callback: Equatable, Sendable {
         switch self {
         case .didChangeAuthorization: return "locationManager(_:didChangeAuthorization:)"
         case .locationManagerDidChangeAuthorization: return "locationManagerDidChangeAuthorization(_:)"
-        case .didUpdateLocations: return "locationManager(_:didUpdateLocations:)"
+        case .didUpdateLocations, .didUpdateEarlierLocation: return "locationManager(_:didUpdateLocations:)"
         case .didFailWithError: return "locationManager(_:didFailWithError:)"
         case .didStartMonitoring: return "locationManager(_:didStartMonitoringFor:)"
         case .monitoringDidFail: return "locationManager(_:monitoringDidFailFor:withError:)"
@@ -45,7 +49,7 @@ public enum Callback: Equatable, Sendable {
         switch self {
         case .didChangeAuthorization: return .didChangeAuthorization
         case .locationManagerDidChangeAuthorization: return .locationManagerDidChangeAuthorization
-        case .didUpdateLocations: return .didUpdateLocations
+        case .didUpdateLocations, .didUpdateEarlierLocation: return .didUpdateLocations
         case .didFailWithError: return .didFailWithError
         case .didStartMonitoring: return .didStartMonitoringFor
         case .monitoringDidFail: return .monitoringDidFailFor

@@ -25,6 +25,9 @@ public protocol FieldSink {
     mutating func coordinate(_ c: Coordinate)
     /// Text `±N` in whole meters; JSON `"accuracy":N`.
     mutating func accuracy(_ meters: Double)
+    /// A location's own time when it is older than the record: text
+    /// `@<seconds>`; JSON `"timestamp":<seconds>`.
+    mutating func timestamp(_ time: Millis)
     /// Text `"text"` with `\"` and `\\` escapes; JSON `"name":"text"`.
     mutating func quoted(_ name: String, _ text: String)
     /// Text `a,b,c`; JSON `"name":["a","b","c"]`.

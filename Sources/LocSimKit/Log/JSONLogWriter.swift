@@ -69,6 +69,11 @@ public struct JSONLogWriter: LogWriter, FieldSink {
         LogBytes.appendWholeMeters(meters, to: &output.bytes)
     }
 
+    public mutating func timestamp(_ time: Millis) {
+        key("timestamp")
+        LogBytes.appendSeconds(time, to: &output.bytes)
+    }
+
     public mutating func quoted(_ name: String, _ text: String) {
         key(name)
         LogBytes.appendJSONString(text, to: &output.bytes)

@@ -85,6 +85,10 @@ extension Callback {
         case .didUpdateLocations(let location):
             sink.coordinate(location.coordinate)
             sink.accuracy(location.accuracy)
+        case .didUpdateEarlierLocation(let location, let time):
+            sink.coordinate(location.coordinate)
+            sink.accuracy(location.accuracy)
+            sink.timestamp(time)
         case .didFailWithError(let error):
             sink.word("error", error.rawValue)
         case .didStartMonitoring(let id), .didEnterRegion(let id), .didExitRegion(let id):

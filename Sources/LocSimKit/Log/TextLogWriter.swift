@@ -72,6 +72,12 @@ public struct TextLogWriter: LogWriter, FieldSink {
         LogBytes.appendWholeMeters(meters, to: &output.bytes)
     }
 
+    public mutating func timestamp(_ time: Millis) {
+        output.bytes.append(LogBytes.space)
+        output.bytes.append(UInt8(ascii: "@"))
+        LogBytes.appendSeconds(time, to: &output.bytes)
+    }
+
     public mutating func quoted(_ name: String, _ text: String) {
         output.bytes.append(LogBytes.space)
         LogBytes.appendTextQuoted(text, to: &output.bytes)

@@ -61,6 +61,8 @@ public enum HoldReason: String, Equatable, Sendable, CaseIterable {
     case provisionalAlways
     /// `CLMonitor`: the event waits until the app opens the monitor it belongs to (docs/modern.md).
     case monitorNotOpen
+    /// A standard update queued for a suspended app, delivered when it next runs.
+    case suspended
 }
 
 /// Why an event was not delivered.
@@ -84,4 +86,10 @@ public enum DropReason: String, Equatable, Sendable, CaseIterable {
     /// `CLMonitor`: the app monitors more conditions of this type than
     /// `monitorConditionLimit` (docs/modern.md).
     case conditionLimitExceeded
+    /// `requestLocation` kept a more accurate fix seen earlier (docs/rules.md §8).
+    case lessAccurate
+    /// The app stopped the service before the fix was delivered (docs/rules.md §8).
+    case stopped
+    /// Standard updates are paused automatically (docs/rules.md §8).
+    case paused
 }

@@ -11,7 +11,15 @@ struct Boundary: Equatable {
         var since: Millis
     }
 
-    /// What a fix did to the state.
+    /// What a fix did: started a dwell that settles at `until` unless a
+    /// contrary fix comes first, or changed the state at once (no dwell).
+    enum Observation: Equatable {
+        case none
+        case dwellStarted(until: Millis)
+        case changed(Change)
+    }
+
+    /// What a fix or a dwell did to the state.
     enum Change: Equatable {
         /// From inside or outside to the other side: a crossing.
         case crossed(entered: Bool)
@@ -36,7 +44,7 @@ struct Boundary: Equatable {
     /// `crossingMargin` and `crossingDwell`: the one geometry of derived
     /// crossings, for regions, location notifications and CLMonitor conditions.
     mutating func observe(_ location: Location, center: Coordinate, radius: Double, _ p: Parameters, at now: Millis)
-        -> Change?
+        -> Observation
     {
         observe(
             distance: Geo.distance(center, location.coordinate), radius: radius, margin: p.crossingMargin,
@@ -45,22 +53,30 @@ struct Boundary: Equatable {
 
     /// Takes a fix `distance` meters from the centre of a region of `radius`
     /// meters. A fix beyond the boundary by `margin` starts a dwell on that
-    /// side; a fix on the current side or within the margin ends it; the fix
-    /// that completes `dwell` changes the state.
-    mutating func observe(distance: Double, radius: Double, margin: Double, dwell: Millis, at now: Millis) -> Change? {
+    /// side; a fix on the current side or within the margin ends it. The
+    /// dwell settles by time (`settle(at:dwell:)`), not by a later fix, so a
+    /// sparse trace still crosses.
+    mutating func observe(distance: Double, radius: Double, margin: Double, dwell: Millis, at now: Millis) -> Observation {
         let side: RegionState? =
             distance <= radius - margin ? .inside : (distance >= radius + margin ? .outside : nil)
         guard let side, side != state else {
             candidate = nil
-            return nil
+            return .none
         }
-        if let c = candidate, c.side == side {
-            guard now - c.since >= dwell else { return nil }
-        } else {
-            candidate = Candidate(side: side, since: now)
-            guard dwell == .zero else { return nil }
-        }
-        let entered = side == .inside
+        if let c = candidate, c.side == side { return .none }  // the dwell under way goes on
+        candidate = Candidate(side: side, since: now)
+        guard dwell == .zero else { return .dwellStarted(until: now + dwell) }
+        return .changed(settle())
+    }
+
+    /// The dwell timer: the side settles if the dwell begun `dwell` ago still holds.
+    mutating func settle(at now: Millis, dwell: Millis) -> Change? {
+        guard let c = candidate, c.since + dwell == now else { return nil }
+        return settle()
+    }
+
+    private mutating func settle() -> Change {
+        let entered = candidate?.side == .inside
         let change: Change = state == .unknown ? .settled(entered: entered) : .crossed(entered: entered)
         cross(entered: entered)
         return change

@@ -96,20 +96,18 @@ enum Delivery: Equatable {
     }
 
     /// Standard updates and ranging: When In Use while in use, Always while
-    /// the app runs; never to a suspended app.
+    /// the app runs; never to an app that runs no code. The reason names the
+    /// first thing in the way, the same on every version: authorization, then
+    /// the app not running code (`suspended`, `notRunning`), then in use.
     private static func whileRunning(access: Access, inUse: Bool, app: App) -> Delivery {
         switch access {
         case .none:
             return .drop(.notAuthorized)
         case .whenInUseBefore13, .whenInUse, .provisionalAlways:
-            if !inUse { return .drop(.notInUse) }
-            return app.isRunning ? .deliver : .drop(.suspended)
+            if let reason = app.notRunningCode { return .drop(reason) }
+            return inUse ? .deliver : .drop(.notInUse)
         case .always:
-            switch app {
-            case .foreground, .background: return .deliver
-            case .suspended: return .drop(.suspended)
-            case .notRunning, .forceQuit, .notLaunchable: return .drop(.notRunning)
-            }
+            return app.notRunningCode.map { .drop($0) } ?? .deliver
         }
     }
 
@@ -120,10 +118,16 @@ enum Delivery: Equatable {
         case .none:
             return .drop(.notAuthorized)
         case .whenInUseBefore13:
+            // The services fail and stop when the app becomes When In Use
+            // (§8), so no event reaches this cell; it stays total.
             return .drop(.unavailable)
-        case .whenInUse, .provisionalAlways:
-            if !inUse { return access == .provisionalAlways ? .hold : .drop(.notInUse) }
-            return app.isRunning ? .deliver : .drop(.suspended)
+        case .provisionalAlways:
+            // Held while not in use, whatever the app's state (§6).
+            if !inUse { return .hold }
+            return app.notRunningCode.map { .drop($0) } ?? .deliver
+        case .whenInUse:
+            if let reason = app.notRunningCode { return .drop(reason) }
+            return inUse ? .deliver : .drop(.notInUse)
         case .always:
             switch app {
             case .foreground: return .deliver
@@ -163,7 +167,7 @@ extension Delivery {
         case .always:
             if !inUse && sessions == .withoutAlways { return .drop(.notInUse) }
         }
-        return app.isRunning ? .deliver : .drop(.suspended)
+        return app.notRunningCode.map { .drop($0) } ?? .deliver
     }
 }
 
@@ -192,10 +196,12 @@ extension Delivery.App {
         }
     }
 
-    var isRunning: Bool {
+    /// Why an app that runs no code cannot take a callback; nil when it runs.
+    var notRunningCode: DropReason? {
         switch self {
-        case .foreground, .background: return true
-        case .suspended, .notRunning, .forceQuit, .notLaunchable: return false
+        case .foreground, .background: return nil
+        case .suspended: return .suspended
+        case .notRunning, .forceQuit, .notLaunchable: return .notRunning
         }
     }
 }

@@ -21,6 +21,55 @@ enum Geo {
         return 2 * earthRadius * asin(min(1, h.squareRoot()))
     }
 
+    /// A trigonometry-free test that a point lies farther than `distance`
+    /// from `center`, so derived crossings skip the exact haversine for
+    /// regions clearly out of reach (most of them, on most fixes).
+    ///
+    /// Sound, not approximate: with sin x ≥ x − x³/6 (x ≥ 0) and asin y ≥ y,
+    /// `isFar` computes a lower bound of the haversine distance and answers
+    /// true only when it exceeds `distance` by a relative 1e-9, far above
+    /// the rounding of either computation, so every decision it makes is the
+    /// one the exact distance makes.
+    struct Proximity: Equatable {
+        let latitude: Double
+        let longitude: Double
+        let cosLatitude: Double
+        /// sin² of half the angle `distance` spans, slightly enlarged.
+        let farH: Double
+        /// Half a latitude difference beyond which the latitude term alone
+        /// exceeds `farH`: the root of x − x³/6 = √farH (increasing below √2).
+        let halfLatitudeReach: Double
+
+        init(center: Coordinate, farBeyond distance: Double) {
+            latitude = center.latitude * radians
+            longitude = center.longitude * radians
+            cosLatitude = cos(latitude)
+            let half = distance * (1 + 1e-9) / (2 * earthRadius)
+            farH = half * half
+            var x = half
+            for _ in 0..<4 { x -= (x - x * x * x / 6 - half) / (1 - x * x / 2) }
+            halfLatitudeReach = x * (1 + 1e-9)
+        }
+
+        /// A point as `isFar` takes it: radians and the cosine of its latitude,
+        /// computed once per fix for every region.
+        static func point(_ c: Coordinate) -> (latitude: Double, longitude: Double, cosLatitude: Double) {
+            let φ = c.latitude * radians
+            return (φ, c.longitude * radians, cos(φ))
+        }
+
+        @inline(__always)
+        func isFar(latitude φ: Double, longitude λ: Double, cosLatitude cosφ: Double) -> Bool {
+            let x = abs(φ - latitude) / 2
+            // Most regions out of reach are out of reach in latitude alone.
+            if x > halfLatitudeReach && x < 1.4 { return true }
+            let y = abs(λ - longitude) / 2
+            let sx = max(0, x * (1 - x * x / 6))
+            let sy = max(0, y * (1 - y * y / 6))
+            return sx * sx + cosLatitude * cosφ * sy * sy > farH
+        }
+    }
+
     /// The centre of the `grid`-meter cell holding `c` (RULES §10): rows of
     /// `grid` meters of latitude, each cut into cells `grid` meters wide at the
     /// row's centre latitude.

@@ -2,7 +2,10 @@
 /// log never depends on hash order (STYLE 8). Removal leaves a hole that a
 /// later compaction closes, keeping every operation amortised O(1).
 struct KeyedList<Element> {
-    private var slots: [(id: String, element: Element)?] = []
+    /// The elements in insertion order; `nil` is a removed one's hole.
+    private var slots: [Element?] = []
+    /// The id of each slot, for compaction.
+    private var ids: [String] = []
     private var positions: [String: Int] = [:]
 
     var count: Int { positions.count }
@@ -11,16 +14,17 @@ struct KeyedList<Element> {
 
     subscript(id: String) -> Element? {
         guard let p = positions[id] else { return nil }
-        return slots[p]?.element
+        return slots[p]
     }
 
     /// Replaces the element with `id` in place, or appends it.
     mutating func upsert(_ id: String, _ element: Element) {
         if let p = positions[id] {
-            slots[p] = (id, element)
+            slots[p] = element
         } else {
             positions[id] = slots.count
-            slots.append((id, element))
+            slots.append(element)
+            ids.append(id)
         }
     }
 
@@ -28,7 +32,7 @@ struct KeyedList<Element> {
     @discardableResult
     mutating func remove(_ id: String) -> Element? {
         guard let p = positions.removeValue(forKey: id) else { return nil }
-        let removed = slots[p]?.element
+        let removed = slots[p]
         slots[p] = nil
         compactIfSparse()
         return removed
@@ -37,30 +41,44 @@ struct KeyedList<Element> {
     /// Changes the element with `id` in place.
     @discardableResult
     mutating func update<R>(_ id: String, _ body: (inout Element) -> R) -> R? {
-        guard let p = positions[id], var entry = slots[p] else { return nil }
-        slots[p] = nil  // uniquely referenced while `body` runs
-        let result = body(&entry.element)
-        slots[p] = entry
-        return result
+        guard let p = positions[id], slots[p] != nil else { return nil }
+        return body(&slots[p]!)
     }
 
-    /// Visits every element in insertion order, letting `body` change it.
+    /// Visits every element in insertion order, letting `body` change it in
+    /// place (no copy: this is the derived-crossing hot path).
+    @inline(__always)
+    mutating func forEach(_ body: (inout Element) -> Void) {
+        for p in slots.indices {
+            guard case .some = slots[p] else { continue }
+            body(&slots[p]!)
+        }
+    }
+
+    /// `forEach(_:)` with each element's id.
     mutating func forEach(_ body: (String, inout Element) -> Void) {
         for p in slots.indices {
-            guard var entry = slots[p] else { continue }
-            slots[p] = nil
-            body(entry.id, &entry.element)
-            slots[p] = entry
+            guard case .some = slots[p] else { continue }
+            body(ids[p], &slots[p]!)
         }
     }
 
     /// The elements in insertion order.
-    var elements: [Element] { slots.compactMap { $0?.element } }
+    var elements: [Element] { slots.compactMap { $0 } }
 
     private mutating func compactIfSparse() {
         let holes = slots.count - positions.count
         guard holes > 32, holes > positions.count else { return }
-        slots = slots.filter { $0 != nil }
-        for p in slots.indices { if let id = slots[p]?.id { positions[id] = p } }
+        var keptSlots: [Element?] = []
+        var keptIDs: [String] = []
+        keptSlots.reserveCapacity(positions.count)
+        keptIDs.reserveCapacity(positions.count)
+        for (slot, id) in zip(slots, ids) where positions[id] != nil && slot != nil {
+            positions[id] = keptSlots.count
+            keptSlots.append(slot)
+            keptIDs.append(id)
+        }
+        slots = keptSlots
+        ids = keptIDs
     }
 }

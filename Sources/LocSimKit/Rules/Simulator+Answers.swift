@@ -48,6 +48,13 @@ extension Simulator {
         if choice == .always, rules.isTV {
             throw error("\(name): tvOS offers When In Use authorization only; expected never or whileUsing", s, atArgument: true)
         }
+        // Seed 001, footnote 4: Settings offers Always only when the Info.plist
+        // has the Always usage key, whichever request the app made.
+        if choice == .always, !rules.legacy, !rules.isMac, header.string(alwaysUsageKey) == nil {
+            throw error(
+                "\(name): Settings offers Always only when the Info.plist has '\(alwaysUsageKey)'; add it with 'plist \(alwaysUsageKey) \"…\"'",
+                s, atArgument: true)
+        }
     }
 
     /// The Precise switch exists from iOS 14 (002).
@@ -88,9 +95,10 @@ extension Simulator {
                 authorization.setTemporaryFullAccuracy(true)
                 authorizationChanged()
             }
-            if shown.origin == .temporaryFullAccuracy {
-                emit(.completion(method: "requestTemporaryFullAccuracyAuthorization", error: nil))
-            }
+            // Apple's CLError.promptDeclined: "If the prompt was shown to the
+            // user, who declined, … then [the request] throws this error."
+            // A service session's prompt has no completion handler (M18).
+            if shown.origin == .temporaryFullAccuracy { completeTemporaryFullAccuracy(granted: answer == .allowOnce) }
         }
         // A session asks for full accuracy once it has authorization (M18).
         if !modern.services.isEmpty { promptForSessionFullAccuracy() }
@@ -142,7 +150,10 @@ extension Simulator {
         if let precise { authorization.reducedAccuracy = !precise }
         authorizationChanged()
         if wasProvisional {
-            releaseHeldEvents(deliver: choice == .always, otherwise: choice == .never ? .notAuthorized : .keptWhileUsing)
+            // Never and Ask Next Time leave no authorization to deliver them with;
+            // While Using keeps When In Use (§6, the same reasons as the upgrade prompt's answers).
+            let reason: DropReason = choice == .whileUsing ? .keptWhileUsing : .notAuthorized
+            releaseHeldEvents(deliver: choice == .always, otherwise: reason)
         }
     }
 }

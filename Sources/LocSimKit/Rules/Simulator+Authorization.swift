@@ -32,8 +32,7 @@ extension Simulator {
         case .updating:
             emitCallback(.didFailWithError(.kCLErrorDenied))
         case .requestingOnce:
-            manager.standard = .off
-            timers.cancel(.requestLocationTimeout)
+            endRequestLocation(dropping: .notAuthorized)
             emitCallback(.didFailWithError(.kCLErrorDenied))
         }
     }
@@ -55,8 +54,29 @@ extension Simulator {
             emit(.auth(view))
         }
         if app.isRunning { reportAuthorization(initial: false) }
+        if deliveryAccess == .whenInUseBefore13 { failMonitoringUnavailableToWhenInUse() }
         endSessionIfBroken()
         updateIndicator()
         beginSessionIfEligible()
+    }
+}
+
+extension Simulator {
+    /// Before iOS 13 When In Use cannot use region, significant-change or
+    /// visit monitoring (§8): services started under Always fail when the
+    /// authorization becomes When In Use — regions with `monitoringDidFailFor
+    /// … kCLErrorRegionMonitoringDenied`, the others with `didFailWithError
+    /// kCLErrorDenied` — and stop. An app that runs no code loses the failure.
+    mutating func failMonitoringUnavailableToWhenInUse() {
+        var failures: [Callback] = monitoring.regions.elements.map {
+            .monitoringDidFail(regionID: $0.region.id, .kCLErrorRegionMonitoringDenied)
+        }
+        monitoring.regions = KeyedList()
+        if monitoring.significantChange != nil || monitoring.visits != nil {
+            failures.append(.didFailWithError(.kCLErrorDenied))
+        }
+        monitoring.significantChange = nil
+        monitoring.visits = nil
+        for failure in failures { callbackOrDrop(failure) }
     }
 }

@@ -14,14 +14,15 @@ extension Simulator {
 
     mutating func appCall(_ call: AppCall, _ s: TimedStatement) throws(ScenarioError) {
         try checkCall(call.name, unavailable: Availability.problem(call, on: rules), s)
+        if call.usesLocationServices { showLocationServicesAlertIfOff() }
         switch call {
         case .requestWhenInUseAuthorization: requestWhenInUse()
         case .requestAlwaysAuthorization: requestAlways()
         case .requestTemporaryFullAccuracyAuthorization(let key): requestTemporaryFullAccuracy(purposeKey: key)
         case .startUpdatingLocation: startUpdatingLocation()
         case .stopUpdatingLocation:
+            endRequestLocation(dropping: .stopped)
             manager.standard = .off
-            timers.cancel(.requestLocationTimeout)
             endSessionIfBroken()
         case .requestLocation: requestLocation()
         case .startMonitoringSignificantLocationChanges:
@@ -64,8 +65,22 @@ extension Simulator {
             // A trigger with the same id replaces the older and goes last.
             monitoring.notifications.remove(region.id)
             monitoring.notifications.upsert(
-                region.id, LocationNotification(region: region, repeats: repeats, boundary: initialBoundary(region)))
+                region.id,
+                LocationNotification(
+                    region: region, repeats: repeats, boundary: initialBoundary(region), outside: outsideBound(region)))
         }
+    }
+
+    /// Apple's `locationServicesEnabled()`: "If NO, and you proceed to call
+    /// other CoreLocation API, user will be prompted with the warning dialog."
+    /// The system alert shows once per launch, in the foreground; it asks the
+    /// user to go to Settings, so the scenario answers it there (§4).
+    mutating func showLocationServicesAlertIfOff() {
+        guard authorization.locationServicesOff, app == .foreground,
+            manager.locationServicesAlert == .notShown
+        else { return }
+        manager.locationServicesAlert = .shown
+        emit(.prompt(.show(.locationServices, text: "", answers: [])))
     }
 
     func checkDeclared(_ id: String, _ s: TimedStatement) throws(ScenarioError) {
@@ -78,8 +93,8 @@ extension Simulator {
         // A new run of updates delivers its first fix whatever distanceFilter
         // says; starting again while running changes nothing.
         if !manager.updating {
-            manager.standard = .updating(lastDelivered: nil)
-            timers.cancel(.requestLocationTimeout)
+            endRequestLocation(dropping: .superseded)
+            manager.standard = .updating(lastDelivered: nil, motion: .still(at: nil))
         }
         if authorization.status(on: rules).deniesAccess { emitCallback(.didFailWithError(.kCLErrorDenied)) }
         beginSessionIfEligible()
@@ -93,9 +108,9 @@ extension Simulator {
         }
         if manager.updating { return }  // the running updates deliver the next fix anyway
         // A newer request replaces a pending one, and its timeout with it.
-        timers.cancel(.requestLocationTimeout)
+        endRequestLocation(dropping: .superseded)
         let timeout = now + parameters.requestLocationTimeout
-        manager.standard = .requestingOnce(timeout: timeout)
+        manager.standard = .requestingOnce(timeout: timeout, best: nil)
         schedule(.requestLocationTimeout, at: timeout)
     }
 
@@ -127,7 +142,7 @@ extension Simulator {
             return
         }
         let boundary = initialBoundary(region)
-        let monitored = MonitoredRegion(region: region, boundary: boundary)
+        let monitored = MonitoredRegion(region: region, boundary: boundary, outside: outsideBound(region))
         monitoring.regions.upsert(region.id, monitored)
         emitCallback(.didStartMonitoring(regionID: region.id))
         reportRegionState(boundary.state, region.id)
@@ -146,6 +161,11 @@ extension Simulator {
         } else {
             emitCallback(callback)
         }
+    }
+
+    /// Where a fix is surely outside `region` beyond the crossing margin (§8).
+    func outsideBound(_ region: CircularRegion) -> Geo.Proximity {
+        Geo.Proximity(center: region.center, farBeyond: region.radius + parameters.crossingMargin)
     }
 
     /// A new region's state from the last known fix, `unknown` without one (RULES §8).
@@ -200,6 +220,20 @@ extension AppCall {
         case .stopRangingBeacons: return "stopRangingBeacons"
         case .set(let p): return "set \(p.name)"
         case .addLocationNotification: return "addLocationNotification"
+        }
+    }
+}
+
+extension AppCall {
+    /// A request or a service start: what shows the Location Services alert.
+    var usesLocationServices: Bool {
+        switch self {
+        case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .startUpdatingLocation, .requestLocation,
+            .startMonitoringSignificantLocationChanges, .startMonitoringVisits, .startMonitoring, .startRangingBeacons:
+            return true
+        case .requestTemporaryFullAccuracyAuthorization, .stopUpdatingLocation, .stopMonitoringSignificantLocationChanges,
+            .stopMonitoringVisits, .stopMonitoring, .requestState, .stopRangingBeacons, .set, .addLocationNotification:
+            return false
         }
     }
 }

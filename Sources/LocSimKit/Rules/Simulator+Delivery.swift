@@ -31,36 +31,134 @@ extension Simulator {
         if parameters.deriveCrossings { deriveCrossings(from: location) }
     }
 
-    /// Returns true when the fix reached `didUpdateLocations`.
-    mutating func offerToStandardUpdates(_ location: Location) -> Bool {
-        switch decide(.location) {
+    /// Whether standard updates may deliver now; records the drop if not.
+    mutating func standardUpdatesMayDeliver(_ location: Location) -> Bool {
+        mayDeliver(location, decide(.location))
+    }
+
+    mutating func mayDeliver(_ location: Location, _ decision: Delivery) -> Bool {
+        switch decision {
         case .deliver, .extendRunThenDeliver, .wakeThenDeliver, .relaunchThenDeliver:
-            break
+            return true
         case .hold:
             preconditionFailure("standard updates are never held")
         case .drop(let reason):
             emit(.drop(.fix(location), reason))
             return false
         }
-        if case .updating(let last?) = manager.standard, let filter = manager.distanceFilter,
-            Geo.distance(last.coordinate, location.coordinate) < filter
-        {
-            emit(.drop(.fix(location), .distanceFilter))
-            return false
+    }
+
+    /// Returns true when the fix reached `didUpdateLocations`, or will when
+    /// the suspended app next runs.
+    mutating func offerToStandardUpdates(_ location: Location) -> Bool {
+        switch manager.standard {
+        case .off:
+            preconditionFailure("a fix offered to stopped updates")
+        case .updating(let last, var motion):
+            if case .paused(let at) = motion {
+                guard resumesAutomatically(at: at, location) else {
+                    emit(.drop(.fix(location), .paused))
+                    return false
+                }
+                motion = .still(at: nil)
+                callbackOrDrop(.didResumeLocationUpdates)
+            }
+            if parameters.pauseAfter != nil {
+                trackMotion(&motion, location)
+                manager.standard = .updating(lastDelivered: last, motion: motion)
+            }
+            let decision = decide(.location)
+            let queues = decision == .drop(.suspended) && deliverableIfRunning && parameters.suspendedQueueLimit > 0
+            guard queues || mayDeliver(location, decision) else { return false }
+            if let last, let filter = manager.distanceFilter, Geo.distance(last.coordinate, location.coordinate) < filter {
+                emit(.drop(.fix(location), .distanceFilter))
+                return false
+            }
+            if queues {
+                // "The system enqueues location updates and delivers them when
+                // the app runs again" (Apple, Handling location updates in the background).
+                emit(.hold(.fix(location), .suspended))
+                manager.suspendedQueue.append(TimedLocation(location: location, time: now))
+                if manager.suspendedQueue.count > parameters.suspendedQueueLimit {
+                    emit(.drop(.fix(manager.suspendedQueue.removeFirst().location), .superseded))
+                }
+            } else if !deliverLocation(location, fixedAt: now) {
+                return false
+            }
+            manager.standard = .updating(lastDelivered: location, motion: motion)
+            return true
+        case .requestingOnce(let timeout, let best):
+            guard standardUpdatesMayDeliver(location) else { return false }
+            return offerToRequest(location, timeout: timeout, best: best)
         }
+    }
+
+    /// Whether standard updates would reach the app were it running: then a
+    /// suspended app's updates are queued rather than dropped.
+    var deliverableIfRunning: Bool {
+        Delivery.decide(.location, access: deliveryAccess, inUse: reported.inUse, app: .background, accuracy: accuracy)
+            == .deliver
+    }
+
+    /// The updates queued while the app was suspended, in order, each with
+    /// its own time; those it may no longer receive are dropped.
+    mutating func deliverQueuedUpdates() {
+        guard !manager.suspendedQueue.isEmpty else { return }
+        let queued = manager.suspendedQueue
+        manager.suspendedQueue = []
+        for q in queued where standardUpdatesMayDeliver(q.location) {
+            _ = deliverLocation(q.location, fixedAt: q.time)
+        }
+    }
+
+    /// The app ends with updates queued: they are lost.
+    mutating func dropQueuedUpdates(_ reason: DropReason) {
+        guard !manager.suspendedQueue.isEmpty else { return }
+        let queued = manager.suspendedQueue
+        manager.suspendedQueue = []
+        for q in queued { emit(.drop(.fix(q.location), reason)) }
+    }
+
+    /// `requestLocation` (Apple's header): the first fix meeting
+    /// `desiredAccuracy` is delivered; until then the most accurate fix is
+    /// kept for the timeout, and every other one is dropped (§8).
+    mutating func offerToRequest(_ location: Location, timeout: Millis, best: TimedLocation?) -> Bool {
+        if manager.desiredAccuracy.isMet(by: location.accuracy) {
+            endRequestLocation(dropping: .superseded)
+            return deliverLocation(location, fixedAt: now)
+        }
+        if let best, best.location.accuracy <= location.accuracy {
+            emit(.drop(.fix(location), .lessAccurate))
+        } else {
+            if let best { emit(.drop(.fix(best.location), .superseded)) }
+            manager.standard = .requestingOnce(timeout: timeout, best: TimedLocation(location: location, time: now))
+        }
+        return false
+    }
+
+    /// Ends a pending `requestLocation`: its timeout goes, and a fix it kept
+    /// is dropped with `reason`.
+    mutating func endRequestLocation(dropping reason: DropReason) {
+        guard case .requestingOnce(_, let best) = manager.standard else { return }
+        manager.standard = .off
+        timers.cancel(.requestLocationTimeout)
+        if let best { emit(.drop(.fix(best.location), reason)) }
+    }
+
+    /// `didUpdateLocations` for a location fixed at `time`, reduced if the
+    /// accuracy asks for it; false when reduced accuracy's rate drops it.
+    mutating func deliverLocation(_ location: Location, fixedAt time: Millis) -> Bool {
         guard let shown = reducedIfNeeded(location) else {
             emit(.drop(.fix(location), .reducedAccuracy))
             return false
         }
-        switch manager.standard {
-        case .off: preconditionFailure("a fix offered to stopped updates")
-        case .updating: manager.standard = .updating(lastDelivered: location)
-        case .requestingOnce:
-            manager.standard = .off
-            timers.cancel(.requestLocationTimeout)
-        }
-        emitCallback(.didUpdateLocations(shown), as: .fix(location))
+        emitCallback(locationCallback(shown, fixedAt: time), as: .fix(location))
         return true
+    }
+
+    /// `didUpdateLocations`, showing the location's own time when it is older than now.
+    func locationCallback(_ location: Location, fixedAt time: Millis) -> Callback {
+        time == now ? .didUpdateLocations(location) : .didUpdateEarlierLocation(location, fixedAt: time)
     }
 
     /// Under reduced accuracy (or `desiredAccuracy reduced`) a location is
@@ -86,11 +184,19 @@ extension Simulator {
             guard now - last.time >= parameters.slcInterval,
                 Geo.distance(last.location.coordinate, location.coordinate) >= parameters.slcDistance
             else { return }
+            // Seed 002: under reduced accuracy a change is notified only when
+            // the move shows at the lower accuracy; within the same grid cell
+            // the device counts as staying put.
+            if accuracy == .reduced,
+                reducedLocation(last.location).coordinate == reducedLocation(location).coordinate
+            {
+                return
+            }
         }
         monitoring.significantChange?.last = (location, now)
         // The same fix already reached didUpdateLocations through standard updates.
         if alreadyDelivered { return }
-        deliverMonitoring(.significantChange(location))
+        deliverMonitoring(.significantChange(location, fixedAt: now))
     }
 
     /// Region, significant-change and visit events (§8 table, §6 holding).
@@ -118,12 +224,13 @@ extension Simulator {
         case .stateSettled(let id, let state):
             guard monitoring.regions.contains(id) else { return }
             emitCallback(.didDetermineState(state, regionID: id))
-        case .significantChange(let location):
+        case .significantChange(let location, let time):
             guard let shown = reducedIfNeeded(location) else {
                 emit(.drop(event.undelivered, .reducedAccuracy))
                 return
             }
-            emitCallback(.didUpdateLocations(shown), as: event.undelivered)
+            // A held event comes later than its fix: the log shows the fix's time.
+            emitCallback(locationCallback(shown, fixedAt: time), as: event.undelivered)
         case .visit(let arrival, let departure, let location, _):
             let shown = accuracy == .reduced ? reducedLocation(location) : location
             emitCallback(.didVisit(arrival: arrival, departure: departure, shown), as: event.undelivered)
@@ -170,35 +277,85 @@ extension Simulator {
 
     /// Crossings from fixes: beyond the boundary by `crossingMargin` and on
     /// the new side for `crossingDwell` (F§5), for monitored regions and
-    /// location notifications alike. The crossing is reported at the first
-    /// fix that completes the dwell; from `unknown` the state only settles.
+    /// location notifications alike. A fix beyond the margin starts the
+    /// dwell; unless a contrary fix comes first, the side settles when the
+    /// dwell ends (a timer), fixes or not. From `unknown` the state only settles.
     mutating func deriveCrossings(from location: Location) {
-        let p = parameters
+        let margin = parameters.crossingMargin
+        let dwell = parameters.crossingDwell
         let now = self.now
-        var shown: [(id: String, entered: Bool)] = []
-        monitoring.notifications.forEach { id, n in
-            // Settling from `unknown` shows nothing: being inside when the
-            // trigger is scheduled is no entry.
-            if case .crossed(let entered)? = n.boundary.observe(
-                location, center: n.region.center, radius: n.region.radius, p, at: now)
-            {
-                shown.append((id, entered))
+        var shown: [(id: String, change: Boundary.Change)] = []
+        var dwells: [(RuleTimer.CrossingTarget, Millis)] = []
+        let (φ, λ, cosφ) = Geo.Proximity.point(location.coordinate)
+        // The exact distance only where the cheap bound cannot tell; a region
+        // surely outside gets a distance at its outer margin, which `observe`
+        // classifies as the bound would: outside.
+        func distance(_ region: CircularRegion, _ outside: Geo.Proximity) -> Double {
+            outside.isFar(latitude: φ, longitude: λ, cosLatitude: cosφ)
+                ? region.radius + margin : Geo.distance(region.center, location.coordinate)
+        }
+        /// Far outside a region already known to be outside, with no dwell under way: nothing to do.
+        func settledFar(_ boundary: Boundary, _ outside: Geo.Proximity) -> Bool {
+            boundary.state == .outside && boundary.candidate == nil
+                && outside.isFar(latitude: φ, longitude: λ, cosLatitude: cosφ)
+        }
+        monitoring.notifications.forEach { n in
+            if settledFar(n.boundary, n.outside) { return }
+            let d = distance(n.region, n.outside)
+            switch n.boundary.observe(distance: d, radius: n.region.radius, margin: margin, dwell: dwell, at: now) {
+            case .none: break
+            case .dwellStarted(let until): dwells.append((.notification(n.region.id), until))
+            case .changed(let change): shown.append((n.region.id, change))
             }
         }
         var changed: [(id: String, change: Boundary.Change)] = []
-        monitoring.regions.forEach { id, r in
-            if let change = r.boundary.observe(location, center: r.region.center, radius: r.region.radius, p, at: now) {
-                changed.append((id, change))
+        monitoring.regions.forEach { r in
+            if settledFar(r.boundary, r.outside) { return }
+            let d = distance(r.region, r.outside)
+            switch r.boundary.observe(distance: d, radius: r.region.radius, margin: margin, dwell: dwell, at: now) {
+            case .none: break
+            case .dwellStarted(let until): dwells.append((.region(r.region.id), until))
+            case .changed(let change): changed.append((r.region.id, change))
             }
         }
-        for (id, entered) in shown { notificationCrossed(id, entered: entered) }
-        for (id, change) in changed {
-            switch change {
-            case .crossed(let entered): deliverMonitoring(.crossing(regionID: id, entered: entered))
-            case .settled(let entered): deliverMonitoring(.stateSettled(regionID: id, entered ? .inside : .outside))
-            }
-        }
+        for (target, until) in dwells { schedule(.crossingDwell(target), at: until) }
+        for (id, change) in shown { notificationChanged(id, change) }
+        for (id, change) in changed { regionChanged(id, change) }
         if !modern.monitors.isEmpty { deriveConditionChanges(from: location) }
+    }
+
+    /// A dwell timer: the region or notification settles if its dwell held.
+    mutating func dwellEnded(_ target: RuleTimer.CrossingTarget) {
+        let dwell = parameters.crossingDwell
+        let now = self.now
+        switch target {
+        case .region(let id):
+            guard let change = monitoring.regions.update(id, { $0.boundary.settle(at: now, dwell: dwell) }) ?? nil else {
+                return
+            }
+            regionChanged(id, change)
+        case .notification(let id):
+            guard let change = monitoring.notifications.update(id, { $0.boundary.settle(at: now, dwell: dwell) }) ?? nil
+            else { return }
+            notificationChanged(id, change)
+        case .condition(let key):
+            guard modern.monitors.update(key, { $0.boundary.settle(at: now, dwell: dwell) }) ?? nil != nil else { return }
+            deliverMonitorEvent(key)
+        }
+    }
+
+    mutating func regionChanged(_ id: String, _ change: Boundary.Change) {
+        switch change {
+        case .crossed(let entered): deliverMonitoring(.crossing(regionID: id, entered: entered))
+        case .settled(let entered): deliverMonitoring(.stateSettled(regionID: id, entered ? .inside : .outside))
+        }
+    }
+
+    /// Settling from `unknown` shows nothing: being inside when the trigger
+    /// is scheduled is no entry.
+    mutating func notificationChanged(_ id: String, _ change: Boundary.Change) {
+        guard case .crossed(let entered) = change else { return }
+        notificationCrossed(id, entered: entered)
     }
 
     /// Visits: arrival with no departure; departure with the arrival if known (F§7).

@@ -33,6 +33,7 @@ extension Simulator {
         updateIndicator()
         updateInUse(beginning: .foreground)
         deliverOwedCallbacks()
+        deliverQueuedUpdates()
         modernForeground()
     }
 
@@ -74,8 +75,9 @@ extension Simulator {
         // (a dead app gets no completion).
         dismissInAppPrompt()
         modernTerminated()
+        endRequestLocation(dropping: .notRunning)
+        dropQueuedUpdates(.notRunning)
         manager = ManagerSettings()
-        timers.cancel(.requestLocationTimeout)
         updateIndicator()
         updateInUse(ending: .terminated)
     }
@@ -88,19 +90,21 @@ extension Simulator {
     }
 
     /// Leaving the foreground (or the app ending) dismisses an in-app prompt
-    /// unanswered; the request may be made again (RULES §4, choice). A
-    /// temporary full-accuracy request still completes, with no error, as
-    /// its prompt was shown (F§11).
+    /// unanswered; the request may be made again (RULES §4, choice), except
+    /// `requestAlwaysAuthorization`'s upgrade prompt, which appears once:
+    /// "After your app calls this method, further calls have no effect"
+    /// (Apple, requestAlwaysAuthorization()). A temporary full-accuracy
+    /// request completes declined: the user did not grant it (CLError.promptDeclined).
     mutating func dismissInAppPrompt() {
         guard let p = prompt, p.isInApp else { return }
         prompt = nil
         emit(.prompt(.dismiss))
         switch p.origin {
-        case .alwaysRequest, .upgradeRequest:
+        case .alwaysRequest:
             upgrade.request = .available
         case .temporaryFullAccuracy:
-            if app.isRunning { emit(.completion(method: "requestTemporaryFullAccuracyAuthorization", error: nil)) }
-        case .whenInUseRequest, .firstUse, .provisionalUpgrade, .serviceSessionFullAccuracy:
+            if app.isRunning { completeTemporaryFullAccuracy(granted: false) }
+        case .whenInUseRequest, .firstUse, .upgradeRequest, .provisionalUpgrade, .serviceSessionFullAccuracy:
             break
         }
     }
@@ -137,6 +141,7 @@ extension Simulator {
         emit(.app(.wake(reason)))
         extendRun()
         deliverOwedCallbacks()
+        deliverQueuedUpdates()
     }
 
     mutating func relaunch(for reason: WakeReason) {
@@ -147,9 +152,11 @@ extension Simulator {
         createManager()
     }
 
-    /// F§6: relaunch after a force-quit, by version unless the scenario sets it.
+    /// F§6: relaunch after a force-quit, by version unless the scenario sets
+    /// it: not on iOS 7.0.x ("in iOS7.0(.x) it was broken. It started working
+    /// again in iOS7.1+", developer reports), nor from iOS 26.
     var relaunchesAfterForceQuit: Bool {
-        parameters.relaunchAfterForceQuit ?? !rules.atLeast(26)
+        parameters.relaunchAfterForceQuit ?? (rules.atLeast(7, 1) && !rules.atLeast(26))
     }
 
     /// A running background app runs for `wakeWindow` more.

@@ -75,11 +75,17 @@ extension Simulator {
         let p = parameters
         let now = self.now
         var changed: [String] = []
+        var dwells: [(String, Millis)] = []
         modern.monitors.forEach(limit: p.monitorConditionLimit) { key, c, withinLimit in
             guard withinLimit, c.pending == nil, case .circle(let center, let radius) = c.kind else { return }
             // Settling from `unknown` is an event too: every state change is.
-            if c.boundary.observe(location, center: center, radius: radius, p, at: now) != nil { changed.append(key) }
+            switch c.boundary.observe(location, center: center, radius: radius, p, at: now) {
+            case .none: break
+            case .dwellStarted(let until): dwells.append((key, until))
+            case .changed: changed.append(key)
+            }
         }
+        for (key, until) in dwells { schedule(.crossingDwell(.condition(key)), at: until) }
         for key in changed { deliverMonitorEvent(key) }
     }
 

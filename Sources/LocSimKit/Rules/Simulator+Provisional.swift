@@ -4,11 +4,11 @@ extension Simulator {
     /// same key supersedes the older. The first makes the upgrade prompt pending.
     mutating func hold(_ event: MonitoringEvent) {
         let key = event.holdKey
-        if let index = upgrade.held.firstIndex(where: { $0.key == key }) {
-            let older = upgrade.held.remove(at: index)
+        // The newer goes last: release is in time order.
+        if let older = upgrade.held.remove(key.id) {
             emit(.drop(older.event.undelivered, .superseded))
         }
-        upgrade.held.append(HeldEvent(time: now, key: key, event: event))
+        upgrade.held.upsert(key.id, HeldEvent(time: now, key: key, event: event))
         emit(.hold(event.undelivered, .provisionalAlways))
         guard upgrade.prompt == .notOffered else { return }
         let showAt = parameters.upgradePromptDelay.map { now + $0 }
@@ -30,8 +30,8 @@ extension Simulator {
     /// delivered in time order and older ones dropped as stale; otherwise all
     /// are dropped with `reason`.
     mutating func releaseHeldEvents(deliver: Bool, otherwise reason: DropReason) {
-        let events = upgrade.held
-        upgrade.held = []
+        let events = upgrade.held.elements
+        upgrade.held = KeyedList()
         for h in events {
             if !deliver {
                 emit(.drop(h.event.undelivered, reason))

@@ -60,9 +60,9 @@ extension Simulator {
             return
         }
         // RULES §4: Always needs the When In Use key and, by version, the Always key.
-        let keys = [Self.whenInUseKey, rules.atLeast(11) ? Self.alwaysAndWhenInUseKey : Self.alwaysKey]
+        let keys = [Self.whenInUseKey, alwaysUsageKey]
         guard hasKeys(keys, for: call), stateAllowsPrompt else { return }
-        let alwaysText = rules.atLeast(11) ? Self.alwaysAndWhenInUseKey : Self.alwaysKey
+        let alwaysText = alwaysUsageKey
         switch authorization.access {
         case .notDetermined, .askNextTime:
             if rules.modern {
@@ -103,10 +103,18 @@ extension Simulator {
         show(.legacy, text: Self.usageKey, origin: .firstUse, answers: [.allow, .dontAllow])
     }
 
+    /// The completion of `requestTemporaryFullAccuracyAuthorization`: no
+    /// error when granted, `kCLErrorPromptDeclined` otherwise (§10).
+    mutating func completeTemporaryFullAccuracy(granted: Bool) {
+        emit(.completion(method: "requestTemporaryFullAccuracyAuthorization", error: granted ? nil : .kCLErrorPromptDeclined))
+    }
+
+    /// The Always usage key of the platform's version (F§4).
+    var alwaysUsageKey: String { rules.atLeast(11) ? Self.alwaysAndWhenInUseKey : Self.alwaysKey }
+
     mutating func requestTemporaryFullAccuracy(purposeKey: String) {
-        let method = "requestTemporaryFullAccuracyAuthorization"
         guard showTemporaryFullAccuracyPrompt(purposeKey, origin: .temporaryFullAccuracy) else {
-            emit(.completion(method: method, error: .kCLErrorPromptDeclined))
+            completeTemporaryFullAccuracy(granted: false)
             return
         }
     }

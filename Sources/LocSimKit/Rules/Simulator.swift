@@ -61,7 +61,7 @@ public struct Simulator {
     public mutating func apply(_ fix: Fix, at time: Millis) {
         advance(to: time)
         fixArrived(fix)
-        timers.flush()
+        if timers.hasScheduled { timers.flush() }
         if modern.isActive { refreshModernDiagnostics() }
     }
 

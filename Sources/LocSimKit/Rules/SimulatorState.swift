@@ -48,13 +48,16 @@ struct AlwaysUpgrade {
 
     var request = Request.available
     var prompt = PromptState.notOffered
-    var held: [HeldEvent] = []
+    /// Held events by key, in the order they were held.
+    var held = KeyedList<HeldEvent>()
 }
 
 /// A region the app monitors, with the system's cached state.
 struct MonitoredRegion: Equatable {
     var region: CircularRegion
     var boundary: Boundary
+    /// Beyond the boundary by the crossing margin: surely outside.
+    var outside: Geo.Proximity
     var state: RegionState { boundary.state }
 }
 
@@ -64,6 +67,7 @@ struct LocationNotification: Equatable {
     var region: CircularRegion
     var repeats: Bool
     var boundary: Boundary
+    var outside: Geo.Proximity
 }
 
 /// The monitoring services, which outlive the app's process (F§6–F§9).
@@ -97,6 +101,15 @@ struct HeldEvent: Equatable {
         case region(String)
         case significantChange
         case visits
+
+        /// The key as `KeyedList` stores it (a region id cannot collide with the others).
+        var id: String {
+            switch self {
+            case .region(let id): return "region " + id
+            case .significantChange: return "significantChange"
+            case .visits: return "visits"
+            }
+        }
     }
 
     var time: Millis
@@ -111,7 +124,8 @@ enum MonitoringEvent: Equatable {
     /// A region whose state was `unknown` is settled by fixes: didDetermineState
     /// alone, as being inside at registration is no entry (F§5).
     case stateSettled(regionID: String, RegionState)
-    case significantChange(Location)
+    /// The fix and its time: a held event is delivered later, with that time.
+    case significantChange(Location, fixedAt: Millis)
     case visit(arrival: Millis?, departure: Millis?, Location, arrive: Bool)
 
     var wakeReason: WakeReason {
@@ -143,8 +157,32 @@ enum MonitoringEvent: Equatable {
         switch self {
         case .crossing(let id, let entered): return entered ? .enter(regionID: id) : .exit(regionID: id)
         case .stateSettled(let id, let state): return .callback(.didDetermineState(state, regionID: id))
-        case .significantChange(let l): return .significantChange(l)
+        case .significantChange(let l, _): return .significantChange(l)
         case .visit(_, _, let l, let arrive): return arrive ? .visitArrive(l) : .visitDepart(l)
+        }
+    }
+}
+
+/// A location with the time it was fixed.
+struct TimedLocation: Equatable {
+    var location: Location
+    var time: Millis
+}
+
+extension DesiredAccuracy {
+    /// Whether a fix of `accuracy` meters meets this `desiredAccuracy`.
+    /// `kCLLocationAccuracyBest` and `…BestForNavigation` are negative
+    /// constants no fix meets, so `requestLocation` then waits its timeout
+    /// and delivers the best fix seen (developers measure about 10 s, F§11);
+    /// `reduced` accepts any fix, as it is reduced anyway.
+    func isMet(by accuracy: Double) -> Bool {
+        switch self {
+        case .bestForNavigation, .best: return false
+        case .nearestTenMeters: return accuracy <= 10
+        case .hundredMeters: return accuracy <= 100
+        case .kilometer: return accuracy <= 1000
+        case .threeKilometers: return accuracy <= 3000
+        case .reduced: return true
         }
     }
 }
@@ -155,9 +193,10 @@ struct ManagerSettings {
     enum Standard: Equatable {
         case off
         /// `lastDelivered` is what `distanceFilter` measures from.
-        case updating(lastDelivered: Location?)
-        /// A `requestLocation` waiting for a fix until `timeout`.
-        case requestingOnce(timeout: Millis)
+        case updating(lastDelivered: Location?, motion: Motion)
+        /// A `requestLocation` waiting until `timeout` for a fix meeting
+        /// `desiredAccuracy`, keeping the most accurate fix seen meanwhile.
+        case requestingOnce(timeout: Millis, best: TimedLocation?)
     }
 
     var standard = Standard.off
@@ -167,10 +206,30 @@ struct ManagerSettings {
     var distanceFilter: Double? = nil
     var desiredAccuracy = DesiredAccuracy.best
     var ranging = Ranging()
+    /// Standard updates held for the suspended app, oldest first (§8);
+    /// kept out of `standard` so the per-fix path moves no array.
+    var suspendedQueue: [TimedLocation] = []
+    /// The "Turn On Location Services" alert shows once per launch (§4).
+    var locationServicesAlert = LocationServicesAlert.notShown
 
+    enum LocationServicesAlert: Equatable { case notShown, shown }
+
+    /// Updates started and not paused.
     var updating: Bool {
-        if case .updating = standard { return true }
+        if case .updating(_, let motion) = standard { return !motion.isPaused }
         return false
+    }
+
+    /// Automatic pausing (`pausesLocationUpdatesAutomatically`): where the
+    /// device has stayed since when, or paused.
+    enum Motion: Equatable {
+        case still(at: TimedLocation?)
+        case paused(at: Location)
+
+        var isPaused: Bool {
+            if case .paused = self { return true }
+            return false
+        }
     }
 
     /// The ranged constraints in the order they were started, each once.

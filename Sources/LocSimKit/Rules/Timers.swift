@@ -7,12 +7,23 @@ enum RuleTimer: Equatable {
     case suspend
     case upgradePrompt
     case requestLocationTimeout
+    /// Standard updates pause after `pauseAfter` without movement (§8).
+    case autoPause
+    /// A derived crossing's dwell ends (§8).
+    case crossingDwell(CrossingTarget)
+
+    enum CrossingTarget: Equatable {
+        case region(String)
+        case notification(String)
+        /// A `CLMonitor` circular condition, by its key in `Monitors`.
+        case condition(String)
+    }
 
     var phase: Phase {
         switch self {
         case .graceExpired: return .inUse
         case .suspend: return .suspension
-        case .upgradePrompt, .requestLocationTimeout: return .rule
+        case .upgradePrompt, .requestLocationTimeout, .crossingDwell, .autoPause: return .rule
         }
     }
 }
@@ -28,6 +39,9 @@ struct Timers {
     mutating func schedule(_ timer: RuleTimer, at time: Millis) {
         scheduled.append((timer, time))
     }
+
+    /// Timers set since the last flush (checked inline on the per-fix path).
+    var hasScheduled: Bool { !scheduled.isEmpty }
 
     /// Forgets every `timer` not yet fired, so a replaced timer takes no memory.
     /// - Complexity: O(n) in the timers pending.
@@ -93,12 +107,20 @@ extension Simulator {
         case .upgradePrompt:
             guard upgrade.prompt == .pending(showAt: now) else { return }
             showUpgradePromptIfPending()
+        case .crossingDwell(let target):
+            dwellEnded(target)
+        case .autoPause:
+            pauseIfStill()
         case .requestLocationTimeout:
-            guard manager.standard == .requestingOnce(timeout: now) else { return }
+            guard case .requestingOnce(now, let best) = manager.standard else { return }
             manager.standard = .off
-            let failure = Callback.didFailWithError(.kCLErrorLocationUnknown)
+            // At the timeout the best fix seen, else a failure (Apple's header, F§11).
+            if let best {
+                if standardUpdatesMayDeliver(best.location) { _ = deliverLocation(best.location, fixedAt: best.time) }
+                return
+            }
             // A suspended app runs no code: the failure is lost (RULES §2).
-            if app.isRunning { emitCallback(failure) } else { emit(.drop(.callback(failure), .suspended)) }
+            callbackOrDrop(.didFailWithError(.kCLErrorLocationUnknown))
         }
     }
 }

@@ -35,6 +35,13 @@ public struct Parameters: Equatable, Sendable {
     /// next ones get `conditionLimitExceeded` (Apple gives no number; locsim
     /// uses the region limit, docs/modern.md).
     public var monitorConditionLimit = 20
+    /// At most this many standard updates queued for a suspended app; the
+    /// oldest goes first (a bound of locsim's, Apple gives none).
+    public var suspendedQueueLimit = 100
+    /// Automatic pausing: updates pause after this long within `pauseDistance`
+    /// of one place; `nil`: never (Apple gives no time).
+    public var pauseAfter: Millis? = nil
+    public var pauseDistance = 100.0
 
     public init() {}
 }
@@ -59,6 +66,9 @@ public enum ParameterSetting: Equatable, Sendable {
     case stationaryRadius(Double)
     case stationaryDelay(Millis)
     case monitorConditionLimit(Int)
+    case suspendedQueueLimit(Int)
+    case pauseAfter(Millis?)
+    case pauseDistance(Double)
 
     /// The kind of value each parameter takes, by name, for the parser.
     public enum Kind: Sendable {
@@ -79,6 +89,7 @@ public enum ParameterSetting: Equatable, Sendable {
         ("reducedGrid", .meters(1...100_000)), ("reducedInterval", .duration),
         ("requestLocationTimeout", .duration), ("relaunchAfterForceQuit", .bool),
         ("stationaryRadius", .meters(0...maxDistance)), ("stationaryDelay", .duration), ("monitorConditionLimit", .count),
+        ("suspendedQueueLimit", .count), ("pauseAfter", .optionalDuration), ("pauseDistance", .meters(0...maxDistance)),
     ]
 }
 
@@ -104,6 +115,9 @@ extension Parameters {
         case .stationaryRadius(let v): stationaryRadius = v
         case .stationaryDelay(let v): stationaryDelay = v
         case .monitorConditionLimit(let v): monitorConditionLimit = v
+        case .suspendedQueueLimit(let v): suspendedQueueLimit = v
+        case .pauseAfter(let v): pauseAfter = v
+        case .pauseDistance(let v): pauseDistance = v
         }
     }
 }

@@ -82,6 +82,9 @@ extension Scenario {
         case .stationaryRadius(let v): return "stationaryRadius " + number(v)
         case .stationaryDelay(let v): return "stationaryDelay \(v)"
         case .monitorConditionLimit(let v): return "monitorConditionLimit \(v)"
+        case .suspendedQueueLimit(let v): return "suspendedQueueLimit \(v)"
+        case .pauseAfter(let v): return "pauseAfter " + (v.map(\.description) ?? "none")
+        case .pauseDistance(let v): return "pauseDistance " + number(v)
         }
     }
 

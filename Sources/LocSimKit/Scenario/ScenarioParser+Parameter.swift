@@ -59,6 +59,9 @@ extension ScenarioParser {
         case ("stationaryRadius", .meters(let v)): return .stationaryRadius(v)
         case ("stationaryDelay", .duration(let v)): return .stationaryDelay(v)
         case ("monitorConditionLimit", .count(let v)): return .monitorConditionLimit(v)
+        case ("suspendedQueueLimit", .count(let v)): return .suspendedQueueLimit(v)
+        case ("pauseAfter", .optionalDuration(let v)): return .pauseAfter(v)
+        case ("pauseDistance", .meters(let v)): return .pauseDistance(v)
         default: return nil
         }
     }
