@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LocSimGPX
 import LocSimKit
 
 /// `locsim run <scenario> [--format text|jsonl] [--only <kind>,…] [-o <file>]`.
@@ -78,7 +77,7 @@ enum RunCommand {
             let directory = options.scenario == "-" ? "." : FileIO.directory(of: options.scenario)
             try Replay.run(
                 &reader, format: options.format, filter: options.filter, into: &output,
-                tracks: TrackSource(reader: GPXReader(), directory: directory), warnings: &warnings)
+                tracks: TrackSource(reader: GPXSidecar(), directory: directory), warnings: &warnings)
         } catch {
             output.discard()
             printError(error.formatted(file: label))
