@@ -22,7 +22,7 @@ public enum GPXPointLines {
         var failure: TrackError? = nil
         do throws(TrackError) {
             try GPXParser.read(path) { point in
-                pending.append(contentsOf: line(point).utf8)
+                append(point, to: &pending)
                 guard pending.count >= chunkSize else { return true }
                 // The reader stopped (a replay that ended early): stop too.
                 writeFailed = FileIO.writeAll(fd, pending) != 0
@@ -38,8 +38,12 @@ public enum GPXPointLines {
     }
 
     /// `<line> <column> <offset> fix …` and a line end.
-    static func line(_ point: GPXPoint) -> String {
-        "\(point.location.line) \(point.location.column) " + point.fixLine(at: point.offset)
+    static func append(_ point: GPXPoint, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: String(point.location.line).utf8)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: String(point.location.column).utf8)
+        bytes.append(UInt8(ascii: " "))
+        point.appendFixLine(at: point.offset, to: &bytes)
     }
 
     /// `error <line> <column> <message>` (`0 0` without a place) and a line end.

@@ -79,10 +79,7 @@ import Testing
     /// A replay that stops early drops the stream while the program is
     /// still writing: it is killed and reaped (the pipe is closed first).
     @Test func aStreamDroppedEarlyLeavesNoProcessAndNoPipe() throws {
-        var text = "<gpx><trk><trkseg>\n"
-        for i in 0..<200_000 { text += "<trkpt lat=\"1\" lon=\"\(i % 180)\"/>\n" }
-        text += "</trkseg></trk></gpx>\n"
-        let path = GPXReaderTests.file(text)
+        let path = GPXReaderTests.longTrack(200_000)
         defer { unlink(path) }
         var stream: GPXSidecarStream? = try GPXSidecar().stream(path)
         #expect(try stream?.next() != nil)
