@@ -1,6 +1,8 @@
 # locsim — build, run, test and benchmark. `make help` lists the targets.
 SWIFT ?= swift
 LOCSIM := .build/release/locsim
+# The GPX reader locsim runs for `gpx` lines (docs/gpx.md); installed next to it.
+LOCSIM_GPX := .build/release/locsim-gpx
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR := $(DESTDIR)$(PREFIX)/bin
@@ -8,17 +10,18 @@ BINDIR := $(DESTDIR)$(PREFIX)/bin
 .PHONY: help build run test bench fuzz clean install uninstall
 
 help:
-	@echo "make build   release build (.build/release/locsim)"
+	@echo "make build   release build (.build/release/locsim and locsim-gpx)"
 	@echo "make run     build, then replay Scenarios/quickstart.scn"
 	@echo "make test    build, swift test, check every golden in Scenarios/, CLI file tests, then the Examples/ package"
 	@echo "make bench   1 M and 10 M line benchmarks, written to bench/RESULTS.md"
 	@echo "make fuzz    libFuzzer over parser and simulator (FUZZ_SECONDS=60)"
-	@echo "make install    copy locsim to \$$(PREFIX)/bin (PREFIX=/usr/local by default)"
-	@echo "make uninstall  remove \$$(PREFIX)/bin/locsim"
+	@echo "make install    copy locsim and locsim-gpx to \$$(PREFIX)/bin (PREFIX=/usr/local by default)"
+	@echo "make uninstall  remove \$$(PREFIX)/bin/locsim and locsim-gpx"
 	@echo "make clean   remove build products"
 
 # The Swift runtime linked in statically: `locsim run` on a short scenario
-# then starts in about 2 ms instead of 3.5 (bench/RESULTS.md).
+# then starts in about 2 ms instead of 3.5 (bench/RESULTS.md). Builds both
+# programs: locsim does not link Foundation; locsim-gpx (GPX files) does.
 build:
 	$(SWIFT) build -c release --static-swift-stdlib
 
@@ -43,6 +46,7 @@ clean:
 install: build
 	install -d "$(BINDIR)"
 	install -m 755 $(LOCSIM) "$(BINDIR)/locsim"
+	install -m 755 $(LOCSIM_GPX) "$(BINDIR)/locsim-gpx"
 
 uninstall:
-	rm -f "$(BINDIR)/locsim"
+	rm -f "$(BINDIR)/locsim" "$(BINDIR)/locsim-gpx"

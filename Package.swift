@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "LocSimKit", targets: ["LocSimKit"]),
         .library(name: "LocSimGPX", targets: ["LocSimGPX"]),
         .executable(name: "locsim", targets: ["locsim"]),
+        .executable(name: "locsim-gpx", targets: ["locsim-gpx"]),
     ],
     targets: [
         // All logic: event queue, rules, scenario parser, log writers, replay and check.
@@ -15,8 +16,13 @@ let package = Package(
         // imports Foundation (FoundationXML's XMLParser), kept out of
         // LocSimKit so the fix path and library users do not pay for it.
         .target(name: "LocSimGPX", dependencies: ["LocSimKit"]),
-        // The thin command-line front end.
-        .executableTarget(name: "locsim", dependencies: ["LocSimKit", "LocSimGPX"]),
+        // The thin command-line front end. It does not link LocSimGPX: with
+        // the Swift runtime linked statically, Foundation and ICU would make
+        // it 75 MB instead of 14 and slow every start-up. It runs
+        // `locsim-gpx` for GPX files instead (`GPXSidecar`).
+        .executableTarget(name: "locsim", dependencies: ["LocSimKit"]),
+        // The GPX reader `locsim` runs, installed next to it.
+        .executableTarget(name: "locsim-gpx", dependencies: ["LocSimGPX", "LocSimKit"]),
         // libFuzzer harness over parser and simulator (`make fuzz`); without
         // the fuzzer it replays crash files given as arguments.
         .executableTarget(name: "locsim-fuzz", dependencies: ["LocSimKit"]),

@@ -34,11 +34,26 @@ public struct GPXPoint: Equatable, Sendable {
     /// `<seconds> fix <lat> <lon> [<accuracy>] [speed=…] [course=…] [alt=…]`
     /// for a point played from `start`, plus a line end.
     public func fixLine(at time: Millis) -> String {
-        var line = time.description + " fix " + latitude + " " + longitude
-        if let accuracy { line += " " + accuracy }
-        if let speed { line += " speed=" + speed }
-        if let course { line += " course=" + course }
-        if let altitude { line += " alt=" + altitude }
-        return line + "\n"
+        var line: [UInt8] = []
+        appendFixLine(at: time, to: &line)
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// Appends `fixLine(at:)` to `bytes`, without building strings (a
+    /// million-point track is a million lines).
+    public func appendFixLine(at time: Millis, to bytes: inout [UInt8]) {
+        func word(_ prefix: StaticString, _ value: String?) {
+            guard let value else { return }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+            bytes.append(contentsOf: value.utf8)
+        }
+        time.appendSeconds(to: &bytes)
+        word(" fix ", latitude)
+        word(" ", longitude)
+        word(" ", accuracy)
+        word(" speed=", speed)
+        word(" course=", course)
+        word(" alt=", altitude)
+        bytes.append(UInt8(ascii: "\n"))
     }
 }

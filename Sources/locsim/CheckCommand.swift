@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LocSimGPX
 import LocSimKit
 
 /// `locsim check <scenario or folder>… [--update] [--jobs N]`.
@@ -24,7 +23,7 @@ enum CheckCommand {
             }
         }
         guard !paths.isEmpty else { throw UsageError("missing scenario or folder to check") }
-        return (paths, Check(update: update, jobs: jobs, replay: Check.replayText(tracks: GPXReader()), matrix: Check.matrixText(tracks: GPXReader())))
+        return (paths, Check(update: update, jobs: jobs, replay: Check.replayText(tracks: GPXSidecar()), matrix: Check.matrixText(tracks: GPXSidecar())))
     }
 
     /// `LOCSIM_RECORD=1` in the environment: the same as `--update`, for CI

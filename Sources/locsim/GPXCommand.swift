@@ -1,4 +1,3 @@
-import LocSimGPX
 import LocSimKit
 
 /// `locsim gpx <file.gpx> [--start <seconds>] [--speed <factor>] [-o <file>]`.
@@ -56,7 +55,7 @@ enum GPXCommand {
             output = .standardOutput()
         }
         do throws(TrackError) {
-            try GPXFixLines.write(options.path, start: options.start, speed: options.speed, into: &output)
+            try GPXSidecar().writeFixLines(options.path, start: options.start, speed: options.speed, into: &output)
         } catch {
             output.discard()
             if let location = error.location {

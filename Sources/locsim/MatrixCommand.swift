@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LocSimGPX
 import LocSimKit
 
 /// `locsim matrix <scenario> [--platforms <list> | --all] [--format text|markdown|jsonl] [-o <file>] [--jobs N]`.
@@ -69,7 +68,7 @@ enum MatrixCommand {
         }
         let report: Matrix.Report
         let directory = options.scenario == "-" ? "." : FileIO.directory(of: options.scenario)
-        let tracks = TrackSource(reader: GPXReader(), directory: directory)
+        let tracks = TrackSource(reader: GPXSidecar(), directory: directory)
         do throws(ScenarioError) { report = try options.matrix.run(scenario, tracks: tracks) } catch {
             printError(error.formatted(file: label))
             return .failure

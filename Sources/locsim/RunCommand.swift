@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LocSimGPX
 import LocSimKit
 
 /// `locsim run <scenario> [--format text|jsonl] [--only <kind>,…] [-o <file>] [--threads 1|2]`.
@@ -90,7 +89,7 @@ enum RunCommand {
             let directory = options.scenario == "-" ? "." : FileIO.directory(of: options.scenario)
             try Replay.run(
                 &reader, format: options.format, filter: options.filter, threads: threads, into: &output,
-                tracks: TrackSource(reader: GPXReader(), directory: directory), warnings: &warnings)
+                tracks: TrackSource(reader: GPXSidecar(), directory: directory), warnings: &warnings)
         } catch {
             output.discard()
             printError(error.formatted(file: label))

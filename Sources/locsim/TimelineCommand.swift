@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LocSimGPX
 import LocSimKit
 
 /// `locsim timeline <scenario> -o <file.svg|file.html>`.
@@ -53,7 +52,7 @@ enum TimelineCommand {
             let directory = scenario == "-" ? "." : FileIO.directory(of: scenario)
             picture = try Timeline.render(
                 &reader, title: FileIO.fileName(of: label), format: outputPath.hasSuffix(".html") ? .html : .svg,
-                tracks: TrackSource(reader: GPXReader(), directory: directory))
+                tracks: TrackSource(reader: GPXSidecar(), directory: directory))
         } catch {
             printError(error.formatted(file: label))
             return .failure

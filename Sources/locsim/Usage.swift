@@ -139,6 +139,8 @@ enum Usage {
           -h, --help              Show this help
 
         A malformed file prints 'file.gpx:line:column: error: ...' and exits 2.
+        GPX files are read by the program locsim-gpx, looked for next to locsim
+        (or at the path in LOCSIM_GPX).
 
         """
 

@@ -30,6 +30,13 @@ import LocSimKit
         return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
+    /// A file of `count` untimed track points, longitude = index mod 180.
+    static func longTrack(_ count: Int) -> String {
+        var text = "<gpx><trk><trkseg>\n"
+        for i in 0..<count { text += "<trkpt lat=\"1\" lon=\"\(i % 180)\"/>\n" }
+        return Self.file(text + "</trkseg></trk></gpx>\n")
+    }
+
     @Test func multiSegmentTrackWithElevationHDOPAndExtensions() throws {
         let points = try Self.points(Self.scenarios + "/morning-run.gpx")
         #expect(points.map(\.offset.value) == [0, 3000, 6000, 26_000, 29_000])
@@ -96,10 +103,7 @@ import LocSimKit
     /// in more batches than the queue holds.
     @Test func longTrackStreamsInOrder() throws {
         let count = 10_000
-        var text = "<gpx><trk><trkseg>\n"
-        for i in 0..<count { text += "<trkpt lat=\"1\" lon=\"\(i % 180)\"/>\n" }
-        text += "</trkseg></trk></gpx>\n"
-        let path = Self.file(text)
+        let path = Self.longTrack(count)
         defer { unlink(path) }
         let stream = try GPXReader().open(path)
         var n = 0
@@ -114,10 +118,7 @@ import LocSimKit
     /// A replay that fails while a long track is still being read drops
     /// the stream; its parser thread stops (the test would hang otherwise).
     @Test func aStreamDroppedEarlyStopsItsThread() throws {
-        var text = "<gpx><trk><trkseg>\n"
-        for i in 0..<50_000 { text += "<trkpt lat=\"1\" lon=\"\(i % 180)\"/>\n" }
-        text += "</trkseg></trk></gpx>\n"
-        let path = Self.file(text)
+        let path = Self.longTrack(50_000)
         defer { unlink(path) }
         for _ in 0..<3 {
             let stream = try GPXReader().open(path)

@@ -2,12 +2,13 @@ import Testing
 import LocSimKit
 @testable import LocSimGPX
 
-/// A `gpx` line plays exactly what `locsim gpx` prints.
+/// A `gpx` line plays exactly what `locsim gpx` prints, both read through
+/// `locsim-gpx` (built next to the test bundle) as the `locsim` command does.
 @Suite struct GPXReplayTests {
     static let directory = GPXReaderTests.scenarios
 
-    static func log(_ scenario: String) throws(ScenarioError) -> String {
-        let source = TrackSource(reader: GPXReader(), directory: directory)
+    static func log(_ scenario: String, reader: any TrackReader = GPXSidecar()) throws(ScenarioError) -> String {
+        let source = TrackSource(reader: reader, directory: directory)
         return String(decoding: try Replay.textLog(of: Array(scenario.utf8), tracks: source), as: UTF8.self)
     }
 
@@ -27,10 +28,11 @@ import LocSimKit
     @Test(arguments: ["morning-run.gpx", "xcode-waypoints.gpx", "no-times.gpx"], [1.0, 2.5])
     func gpxLineEqualsItsFixLines(_ file: String, _ speed: Double) throws {
         var lines = OutputBuffer.memory()
-        try GPXFixLines.write(Self.directory + "/" + file, start: .seconds(10), speed: speed, into: &lines)
+        try GPXSidecar().writeFixLines(Self.directory + "/" + file, start: .seconds(10), speed: speed, into: &lines)
         let inline = Self.header + String(decoding: lines.contents, as: UTF8.self)
         let viaTrack = Self.header + "10 gpx \(file) speed \(speed)\n"
         #expect(try Self.log(viaTrack) == Self.log(inline))
+        #expect(try Self.log(viaTrack, reader: GPXReader()) == Self.log(viaTrack))
         #expect(try Self.log(inline).contains("didUpdateLocations"))
     }
 

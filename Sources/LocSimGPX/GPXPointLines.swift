@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LocSimKit
+
+/// What `locsim-gpx` prints: a GPX file's points as the lines `GPXSidecar`
+/// (in LocSimKit, which documents the format) reads back.
+public enum GPXPointLines {
+    /// Bytes collected before each `write(2)`.
+    static let chunkSize = 1 << 16
+
+    /// Writes the points of the GPX file at `path` to `fd`, then an `error`
+    /// line if the file does not fit.
+    ///
+    /// - Returns: true when the whole file was read and written.
+    public static func write(_ path: String, to fd: Int32) -> Bool {
+        var pending: [UInt8] = []
+        pending.reserveCapacity(chunkSize + 4096)
+        var writeFailed = false
+        var failure: TrackError? = nil
+        do throws(TrackError) {
+            try GPXParser.read(path) { point in
+                append(point, to: &pending)
+                guard pending.count >= chunkSize else { return true }
+                // The reader stopped (a replay that ended early): stop too.
+                writeFailed = FileIO.writeAll(fd, pending) != 0
+                pending.removeAll(keepingCapacity: true)
+                return !writeFailed
+            }
+        } catch {
+            failure = error
+        }
+        if writeFailed { return false }
+        if let failure { pending.append(contentsOf: errorLine(failure).utf8) }
+        return FileIO.writeAll(fd, pending) == 0 && failure == nil
+    }
+
+    /// `<line> <column> <offset> fix …` and a line end.
+    static func append(_ point: GPXPoint, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: String(point.location.line).utf8)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: String(point.location.column).utf8)
+        bytes.append(UInt8(ascii: " "))
+        point.appendFixLine(at: point.offset, to: &bytes)
+    }
+
+    /// `error <line> <column> <message>` (`0 0` without a place) and a line end.
+    static func errorLine(_ error: TrackError) -> String {
+        let place = error.location.map { "\($0.line) \($0.column)" } ?? "0 0"
+        let message = error.message.map { $0 == "\n" || $0 == "\r" ? " " : $0 }
+        return "error \(place) \(String(message))\n"
+    }
+}

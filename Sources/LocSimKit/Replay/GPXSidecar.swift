@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads GPX tracks by running the `locsim-gpx` program (docs/gpx.md).
+///
+/// The GPX parser is FoundationXML's `XMLParser`; linking Foundation into
+/// `locsim` would make the binary five times larger and every start-up
+/// slower, scenarios without tracks included. So it lives in a program of
+/// its own, and `locsim` reads its standard output, one line a point:
+///
+///     <line> <column> <offset> fix <lat> <lon> [<accuracy>] [speed=…] [course=…] [alt=…]
+///
+/// `<line> <column>` is where the point is in the GPX file; the rest is a
+/// `fix` line timed at the point's offset from the track's first point,
+/// parsed by the scenario parser's own fix path, so a `gpx` line plays the
+/// same values as the printed `fix` lines. A file that does not fit ends
+/// the output with
+///
+///     error <line> <column> <message>
+///
+/// (`0 0` when the error has no place in the file), and the program exits
+/// with status 2.
+public struct GPXSidecar: TrackReader {
+    /// The program's file name, looked for next to the running executable.
+    public static let programName = "locsim-gpx"
+    /// The environment variable that names the program's path instead.
+    public static let environmentVariable = "LOCSIM_GPX"
+
+    /// The program's path, `nil` if it cannot be known.
+    public var executable: String?
+
+    /// Runs `executable`, by default `$LOCSIM_GPX` if set, else
+    /// `locsim-gpx` in the running executable's folder.
+    public init(executable: String? = nil) {
+        self.executable = executable ?? Self.defaultExecutable()
+    }
+
+    private static func defaultExecutable() -> String? {
+        if let value = getenv(environmentVariable), value.pointee != 0 { return String(cString: value) }
+        return ChildProcess.executableDirectory().map { $0 + "/" + programName }
+    }
+
+    public func open(_ path: String) throws(TrackError) -> any TrackStream {
+        try stream(path)
+    }
+
+    /// Starts the program on the GPX file at `path`.
+    ///
+    /// - Throws: `TrackError` without a place when the file cannot be opened
+    ///   or the program is missing or cannot start.
+    func stream(_ path: String) throws(TrackError) -> GPXSidecarStream {
+        // Opened here first for the system's reason, before anything starts.
+        switch FileIO.openForReading(path) {
+        case .success(let fd): close(fd)
+        case .failure(let error): throw TrackError(FileError.describe(error.code))
+        }
+        guard let executable else {
+            throw TrackError(
+                "the GPX reader \(Self.programName) cannot be found (the running program's folder is unknown);"
+                    + " set \(Self.environmentVariable) to its path")
+        }
+        guard access(executable, X_OK) == 0 else {
+            throw TrackError(
+                "the GPX reader '\(executable)' is missing or not executable; install \(Self.programName)"
+                    + " next to locsim, or set \(Self.environmentVariable) to its path")
+        }
+        switch ChildProcess.spawn(executable, ["--", path]) {
+        case .success(let child): return GPXSidecarStream(child)
+        case .failure(let error): throw TrackError(error.message)
+        }
+    }
+
+    /// `locsim gpx`: writes the `fix` lines that `<start> gpx <path> speed
+    /// <speed>` plays, the numbers as the GPX file writes them.
+    ///
+    /// - Returns: the number of lines written.
+    /// - Throws: `TrackError` as a replay would; `output` then holds part of
+    ///   the lines and the caller discards it.
+    @discardableResult
+    public func writeFixLines(
+        _ path: String, start: Millis = .zero, speed: Double = 1, into output: inout OutputBuffer
+    ) throws(TrackError) -> Int {
+        let track = TrackStatement(
+            time: start, path: path, speed: speed, location: SourceLocation(line: 1, column: 1), pathColumn: 1)
+        let stream = try stream(path)
+        var line: [UInt8] = []
+        var count = 0
+        while let point = try stream.next(fixWords: { words in line.append(contentsOf: words) }) {
+            guard let time = track.time(at: point.offset) else {
+                throw TrackError("this point falls beyond the latest time a scenario can have", at: point.location)
+            }
+            var timed: [UInt8] = []
+            time.appendSeconds(to: &timed)
+            timed.append(UInt8(ascii: " "))
+            output.append(timed + line + [UInt8(ascii: "\n")])
+            line.removeAll(keepingCapacity: true)
+            count += 1
+        }
+        return count
+    }
+}

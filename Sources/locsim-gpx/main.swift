@@ -1,0 +1,31 @@
+// locsim-gpx <file.gpx>: the GPX reader `locsim` runs for `gpx` lines and
+// `locsim gpx` (docs/gpx.md). It is the only program that links Foundation
+// (FoundationXML's XMLParser), so `locsim` itself starts without it. It
+// prints the file's points in the line format `GPXSidecar` documents.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LocSimGPX
+import LocSimKit
+
+// `locsim` ignores SIGPIPE and the setting is inherited: a reader that has
+// gone is a failed write, which stops the parse.
+signal(SIGPIPE, SIG_IGN)
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--" { arguments.removeFirst() }
+guard arguments.count == 1, arguments[0] != "-h", arguments[0] != "--help" else {
+    let usage = """
+        usage: locsim-gpx <file.gpx>
+        Prints the GPX file's points for locsim, one per line:
+          <line> <column> <offset> fix <lat> <lon> [<accuracy>] [speed=…] [course=…] [alt=…]
+        and, if the file does not fit, a last line: error <line> <column> <message>
+        Run `locsim gpx <file.gpx>` for fix lines to paste into a scenario.
+
+        """
+    _ = FileIO.writeAll(arguments.count == 1 ? STDOUT_FILENO : STDERR_FILENO, Array(usage.utf8))
+    exit(arguments.count == 1 ? 0 : 2)
+}
+exit(GPXPointLines.write(arguments[0], to: STDOUT_FILENO) ? 0 : 2)
