@@ -13,7 +13,10 @@ struct ReplayDriver {
     /// Built once, from the whole header, when the first timed line comes
     /// (header lines all precede it; the parser checks): building it per
     /// header line copied the header each time, quadratic in its length.
-    private var simulator: Simulator? = nil
+    /// Not an optional: unwrapping a value this large on every line cost
+    /// a tag test and a copy (a fifth of a fix line's instructions).
+    private var simulator: Simulator
+    private var started = false
     private var causes = ErrorCauses()
     /// The track of the last `gpx` line while it has points left.
     private var player: TrackPlayer? = nil
@@ -22,6 +25,15 @@ struct ReplayDriver {
         self.platform = platform
         self.tracks = tracks
         if let platform { header.platform = platform }
+        simulator = Simulator(header: header)
+    }
+
+    /// Builds the simulator from the header as it stands at the first timed line.
+    @inline(__always)
+    private mutating func start() {
+        guard !started else { return }
+        started = true
+        simulator = Simulator(header: header)
     }
 
     @inline(__always)
@@ -32,19 +44,19 @@ struct ReplayDriver {
 
     mutating func timed<W: LogWriter>(_ statement: TimedStatement, into writer: inout W) throws(ScenarioError) {
         if player != nil { try play(until: statement.time, into: &writer) }
-        if simulator == nil { simulator = Simulator(header: header) }
+        start()
         // The timers due first, then the line, so each record is known to
         // come from this line or not (for error notes).
-        simulator!.runTimers(until: statement.time, before: .trace)
-        Replay.drain(&simulator!, into: &writer, causes: &causes, from: nil)
+        simulator.runTimers(until: statement.time, before: .trace)
+        Replay.drain(&simulator, into: &writer, causes: &causes, from: nil)
         do throws(ScenarioError) {
-            try simulator!.apply(statement)
+            try simulator.apply(statement)
         } catch {
             var error = error
-            error.notes = causes.notes(for: statement, app: simulator!.app, header: header)
+            error.notes = causes.notes(for: statement, app: simulator.app, header: header)
             throw error
         }
-        Replay.drain(&simulator!, into: &writer, causes: &causes, from: statement.location)
+        Replay.drain(&simulator, into: &writer, causes: &causes, from: statement.location)
     }
 
     @inline(__always)
@@ -55,9 +67,9 @@ struct ReplayDriver {
 
     @inline(__always)
     private mutating func applyFix<W: LogWriter>(_ fix: Fix, at time: Millis, into writer: inout W) {
-        if simulator == nil { simulator = Simulator(header: header) }
-        simulator!.apply(fix, at: time)
-        Replay.drain(&simulator!, into: &writer, causes: &causes, from: nil)
+        start()
+        simulator.apply(fix, at: time)
+        Replay.drain(&simulator, into: &writer, causes: &causes, from: nil)
     }
 
     /// A `gpx` line: its points play from its time on, one track at a time.
@@ -88,9 +100,8 @@ struct ReplayDriver {
     /// line (grace expiring, suspension).
     mutating func finish<W: LogWriter>(into writer: inout W) throws(ScenarioError) {
         try play(until: nil, into: &writer)
-        var finished = simulator ?? Simulator(header: header)
-        simulator = nil
-        finished.finish()
-        Replay.drain(&finished, into: &writer, causes: &causes, from: nil)
+        start()
+        simulator.finish()
+        Replay.drain(&simulator, into: &writer, causes: &causes, from: nil)
     }
 }

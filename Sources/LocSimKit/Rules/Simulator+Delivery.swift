@@ -1,6 +1,7 @@
 /// RULES §8: reads the state into `Delivery.decide` and performs its outcome.
 extension Simulator {
     /// The authorization as §8's rows read it.
+    @inline(__always)
     var deliveryAccess: Delivery.Access {
         switch authorization.level {
         case .none: return .none
@@ -11,6 +12,9 @@ extension Simulator {
         }
     }
 
+    /// Inlined: called from a `mutating` method, an outlined call took a
+    /// copy of the whole simulator (800 bytes, a `memcpy` per fix).
+    @inline(__always)
     func decide(_ service: Delivery.Service) -> Delivery {
         Delivery.decide(service, access: deliveryAccess, inUse: reported.inUse, app: deliveryApp, accuracy: accuracy)
     }

@@ -122,6 +122,7 @@ extension Simulator {
     }
 
     /// The app as §8's table sees it.
+    @inline(__always)
     var deliveryApp: Delivery.App {
         switch lifecycle {
         case .foreground: return .foreground

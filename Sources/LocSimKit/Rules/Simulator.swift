@@ -44,6 +44,7 @@ public struct Simulator {
     public var session: Bool { lifecycle.hasSession }
     public var indicator: Bool { reported.indicator }
     var significantChanges: Bool { monitoring.significantChange != nil }
+    @inline(__always)
     var accuracy: AccuracyAuthorization { authorization.accuracy(on: rules) }
 
     /// Applies one scenario line at its time, first running every timer due
