@@ -200,12 +200,12 @@ HEADER = """\
 #            18:28:20, when the 20 s dwell begun by a fix ends (a timer).
 #  19:00     the visit arrival; 21:00 a last look; 23:00 the system ends it.
 #
-# Rules: RULES §2 (suspension, wake, wakeWindow, background launch with its
+# Rules: docs/rules.md §2 (suspension, wake, wakeWindow, background launch with its
 # reason, system termination), §3 (the session, in use, the indicator of an
 # Always app with showsBackgroundLocationIndicator), §4 (iOS 13.4+ upgrade
 # prompt), §8 (Always delivery; significant change at start and thresholds;
-# regions from the last fix; derived crossings; visits), §9. Sources: F§1,
-# F§5–F§10.
+# regions from the last fix; derived crossings; visits), §9. Sources: Apple, background execution,
+# Apple, region monitoring–Apple, showsBackgroundLocationIndicator.
 # Choices (see slc-thresholds.scn, region-derived-crossings.scn): a fix
 # already delivered by standard updates is not delivered again as a
 # significant change; an event for a running background app extends its run

@@ -1,7 +1,7 @@
 import Testing
 @testable import LocSimKit
 
-/// RULES §1, §4, §5, §9: requests, prompts, answers, callbacks by version.
+/// docs/rules.md §1, §4, §5, §9: requests, prompts, answers, callbacks by version.
 @Suite struct AuthorizationRulesTests {
     typealias S = SimulatorScript
     static let both: [String: PlistValue] = [
@@ -161,7 +161,7 @@ import Testing
 
     // Fixes made while writing Scenarios/authorization.
 
-    /// RULES §4: only a missing key or a request outside the foreground warns;
+    /// docs/rules.md §4: only a missing key or a request outside the foreground warns;
     /// a request while a prompt is on screen does nothing, silently.
     @Test func requestWhilePromptOnScreenDoesNothingWithoutWarning() throws {
         var s = S(Platform(.iOS, 13, 4), plist: Self.both)
@@ -171,7 +171,7 @@ import Testing
         #expect(try s.at(3, .app(.requestAlwaysAuthorization)) == [])
     }
 
-    /// RULES §8, §2: the kCLErrorDenied owed with a denial made while the app
+    /// docs/rules.md §8, §2: the kCLErrorDenied owed with a denial made while the app
     /// was suspended comes with the owed callback.
     @Test func denialWhileSuspendedFailsRunningUpdatesOnResume() throws {
         var s = S()
@@ -203,7 +203,7 @@ import Testing
         return s
     }
 
-    /// RULES §10 (choice): an explicit Precise setting, or a Settings choice
+    /// docs/rules.md §10 (choice): an explicit Precise setting, or a Settings choice
     /// that removes access, ends temporary full accuracy.
     @Test func explicitSettingsEndTemporaryFullAccuracy() throws {
         var off = try temporaryFullAccuracy()
@@ -225,7 +225,7 @@ import Testing
         #expect(never.finish().map(\.record) == [.inUseEnd(.graceExpired), .app(.suspend)])
     }
 
-    /// RULES §1: a Settings choice the platform's Settings app does not offer is a scenario error.
+    /// docs/rules.md §1: a Settings choice the platform's Settings app does not offer is a scenario error.
     @Test(arguments: [
         (Platform(.iOS, 12, 4), SettingsChoice.askNextTime),
         (Platform(.tvOS, 14, 0), .always),
@@ -251,7 +251,7 @@ import Testing
         try s.at(1, .user(.settings(choice, precise: nil)))
     }
 
-    /// F§12: macOS's request APIs arrived in 10.15, requestLocation in 10.14;
+    /// Apple, SDK availability: macOS's request APIs arrived in 10.15, requestLocation in 10.14;
     /// UNLocationNotificationTrigger does not exist on macOS.
     @Test func macOSAvailabilityFollowsMacOSVersions() throws {
         var old = S(Platform(.macOS, 10, 14))

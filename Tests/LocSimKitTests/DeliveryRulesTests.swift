@@ -1,7 +1,7 @@
 import Testing
 @testable import LocSimKit
 
-/// RULES §2, §8: delivery, wake and relaunch.
+/// docs/rules.md §2, §8: delivery, wake and relaunch.
 @Suite struct DeliveryRulesTests {
     typealias S = SimulatorScript
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import LocSimKit
 
-/// RULES §8 as a table: one row per cell of the matrix (authorization ×
+/// docs/rules.md §8 as a table: one row per cell of the matrix (authorization ×
 /// service × accuracy), one column per place the app can be. Written from
 /// the rule text, not from the code.
 @Suite struct DeliveryTableTests {

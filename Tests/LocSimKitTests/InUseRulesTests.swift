@@ -1,7 +1,7 @@
 import Testing
 @testable import LocSimKit
 
-/// RULES §3, §7: in use, the grace period, the session, Allow Once.
+/// docs/rules.md §3, §7: in use, the grace period, the session, Allow Once.
 @Suite struct InUseRulesTests {
     typealias S = SimulatorScript
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import LocSimKit
 
-/// RULES §1, §2, §4 on lifecycle edges: macOS, dismissed prompts.
+/// docs/rules.md §1, §2, §4 on lifecycle edges: macOS, dismissed prompts.
 @Suite struct LifecycleRulesTests {
     typealias S = SimulatorScript
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import LocSimKit
 
-/// RULES §6: provisional Always.
+/// docs/rules.md §6: provisional Always.
 @Suite struct ProvisionalRulesTests {
     typealias S = SimulatorScript
 

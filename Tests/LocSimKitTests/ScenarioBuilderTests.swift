@@ -128,7 +128,7 @@ import Testing
         #expect(log.records.contains { if case .prompt(.show(.whenInUse, "Why", _)) = $0.record { true } else { false } })
     }
 
-    /// RULES §5–§6: Always requested, While Using picked on iOS 13.4 gives
+    /// docs/rules.md §5–§6: Always requested, While Using picked on iOS 13.4 gives
     /// provisional Always; a region crossing while not in use is held, and
     /// "Change to Always Allow" delivers it.
     @Test func provisionalAlwaysFlowAsTypedRecords() throws {

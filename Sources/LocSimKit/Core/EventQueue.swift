@@ -1,5 +1,5 @@
 /// The order of events that share a time: timers first, in the order below,
-/// then trace lines (RULES §0).
+/// then trace lines (docs/rules.md §0).
 public enum Phase: UInt8, Comparable, Sendable {
     /// In use ends (grace expired) before anything else at that instant, so an
     /// Allow Once expiry reaches the app before it is suspended.

@@ -1,7 +1,7 @@
 /// A point in scenario time or a duration, in whole milliseconds.
 ///
 /// Time is an integer so that equal instants compare equal and no rule
-/// depends on floating-point drift (RULES §0).
+/// depends on floating-point drift (docs/rules.md §0).
 public struct Millis: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Milliseconds since the scenario start (or the length of a duration).
     public var value: Int64

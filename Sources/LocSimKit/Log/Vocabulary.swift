@@ -71,7 +71,7 @@ public enum DropReason: String, Equatable, Sendable, CaseIterable {
     case unavailable, notImplemented
     /// Closer than `distanceFilter` to the last delivered location (an addition to SPEC §2, see README).
     case distanceFilter
-    /// The user force-quit the app and this version does not relaunch it (F§6; an addition).
+    /// The user force-quit the app and this version does not relaunch it (Apple, startMonitoringSignificantLocationChanges; an addition).
     case forceQuit
     /// The app is not running and the system never launches it for this event (an addition).
     case notRunning

@@ -2,7 +2,7 @@
 /// with the scenario lines after it.
 ///
 /// A point plays before a scenario line at the same time: the `gpx` line
-/// came first in the file (RULES §0, lines at equal times apply in file
+/// came first in the file (docs/rules.md §0, lines at equal times apply in file
 /// order). A point is read ahead only once the previous one has played, so
 /// memory does not grow with the track.
 struct TrackPlayer {

@@ -1,5 +1,5 @@
 /// The app's location authorization as the system holds it, and what each
-/// part of the system reads from it (RULES §4–§7, §10; seed 001's table).
+/// part of the system reads from it (docs/rules.md §4–§7, §10; seed 001's table).
 ///
 /// The grant is one enum whose cases carry only what exists with them:
 /// Allow Once is a kind of When In Use, provisional a kind of Always, and
@@ -42,7 +42,7 @@ public struct Authorization: Equatable, Sendable {
         case notDetermined, denied, whenInUse, always
     }
 
-    /// The level the delivery rules work with (RULES §8's rows).
+    /// The level the delivery rules work with (docs/rules.md §8's rows).
     public enum Level: Equatable, Sendable {
         case none, whenInUse, always
     }

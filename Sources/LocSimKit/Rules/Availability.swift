@@ -1,4 +1,4 @@
-/// Which calls exist on which platform (RULES §1, F§12). A call that does
+/// Which calls exist on which platform (docs/rules.md §1, Apple, SDK availability). A call that does
 /// not exist is a scenario error naming the platform.
 ///
 /// The `default:` branches below are deliberate: each platform lists the few

@@ -1,6 +1,6 @@
 /// Where the system places the device relative to one region's boundary —
 /// the cached state `requestState` reports — and, for crossings derived from
-/// fixes, the dwell under way towards the other side (RULES §8, F§5).
+/// fixes, the dwell under way towards the other side (docs/rules.md §8, Apple, region monitoring).
 struct Boundary: Equatable {
     var state: RegionState
     var candidate: Candidate? = nil

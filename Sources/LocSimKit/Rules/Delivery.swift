@@ -1,4 +1,4 @@
-/// RULES §8 as one table: whether an event of a started service reaches the
+/// docs/rules.md §8 as one table: whether an event of a started service reaches the
 /// app, and what the system does first. Pure: the simulator reads its state
 /// into the inputs and performs the outcome.
 enum Delivery: Equatable {
@@ -62,7 +62,7 @@ enum Delivery: Equatable {
     enum App: Equatable, CaseIterable {
         case foreground, background, suspended
         case notRunning
-        /// Force-quit by the user where monitoring no longer relaunches (§2, F§6).
+        /// Force-quit by the user where monitoring no longer relaunches (§2, Apple, startMonitoringSignificantLocationChanges).
         case forceQuit
         /// A platform whose system never launches the app (watchOS).
         case notLaunchable
@@ -75,12 +75,12 @@ enum Delivery: Equatable {
         switch service {
         case .location, .ranging:
             let outcome = whileRunning(access: access, inUse: inUse, app: app)
-            // Ranging reveals the precise position: none under reduced accuracy (F§15).
+            // Ranging reveals the precise position: none under reduced accuracy (Apple, startRangingBeacons(satisfying:)).
             if outcome == .deliver, service == .ranging, accuracy == .reduced { return .drop(.reducedAccuracy) }
             return outcome
         case .region, .significantChange, .visit:
             if access == .none { return .drop(.notAuthorized) }
-            // Region monitoring is unavailable under reduced accuracy (F§5):
+            // Region monitoring is unavailable under reduced accuracy (Apple, region monitoring):
             // the event neither wakes nor relaunches the app, nor is it held.
             if service == .region, accuracy == .reduced { return .drop(.reducedAccuracy) }
             return monitoring(access: access, inUse: inUse, app: app)

@@ -6,7 +6,7 @@ import Darwin
 
 /// Distances and the reduced-accuracy grid.
 enum Geo {
-    /// The mean Earth radius RULES §8 fixes for haversine distances.
+    /// The mean Earth radius docs/rules.md §8 fixes for haversine distances.
     static let earthRadius = 6_371_008.8
     static let degrees = 180.0 / Double.pi
     static let radians = Double.pi / 180.0
@@ -70,7 +70,7 @@ enum Geo {
         }
     }
 
-    /// The centre of the `grid`-meter cell holding `c` (RULES §10): rows of
+    /// The centre of the `grid`-meter cell holding `c` (docs/rules.md §10): rows of
     /// `grid` meters of latitude, each cut into cells `grid` meters wide at the
     /// row's centre latitude.
     static func snap(_ c: Coordinate, grid: Double) -> Coordinate {

@@ -1,4 +1,4 @@
-/// Where the app is in its lifecycle (RULES §2), with what each state
+/// Where the app is in its lifecycle (docs/rules.md §2), with what each state
 /// carries: a background app its run deadline and what keeps it in use, a
 /// terminated app how it ended.
 enum Lifecycle: Equatable {
@@ -50,7 +50,7 @@ enum Lifecycle: Equatable {
     }
 }
 
-/// Where the app is in its lifecycle (RULES §2), as tests and records name it.
+/// Where the app is in its lifecycle (docs/rules.md §2), as tests and records name it.
 public enum AppState: Equatable, Sendable {
     case notRunning, foreground, background, suspended
 

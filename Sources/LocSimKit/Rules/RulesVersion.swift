@@ -1,5 +1,5 @@
 /// The platform reduced to what the rules ask of it: which iOS generation's
-/// authorization rules apply (RULES §1).
+/// authorization rules apply (docs/rules.md §1).
 ///
 /// tvOS shares iOS numbers; watchOS N follows iOS N+7 (watchOS 6 shipped with
 /// iOS 13); macOS 10.15 follows iOS 13 and macOS N (11 ≤ N ≤ 15) iOS N+3.

@@ -1,4 +1,4 @@
-/// RULES §5–§7, §10: the user's answers and Settings changes.
+/// docs/rules.md §5–§7, §10: the user's answers and Settings changes.
 extension Simulator {
     mutating func user(_ action: UserAction, _ s: TimedStatement) throws(ScenarioError) {
         switch action {
@@ -32,7 +32,7 @@ extension Simulator {
         }
     }
 
-    /// The choices the platform's Settings offers (RULES §1): Ask Next Time
+    /// The choices the platform's Settings offers (docs/rules.md §1): Ask Next Time
     /// comes with Allow Once in iOS 13; tvOS has When In Use only; iOS ≤ 7
     /// and macOS have one on/off switch per app (`always`/`never`).
     func checkSettingsChoice(_ choice: SettingsChoice, _ s: TimedStatement) throws(ScenarioError) {

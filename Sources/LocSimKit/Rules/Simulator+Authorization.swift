@@ -1,4 +1,4 @@
-/// RULES §9: what the app is told about its authorization, and the
+/// docs/rules.md §9: what the app is told about its authorization, and the
 /// consequences of a change for the running services.
 extension Simulator {
     /// The callback iOS 14+ prefers when the app implements it, else the old one.

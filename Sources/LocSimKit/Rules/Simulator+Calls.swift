@@ -28,7 +28,7 @@ extension Simulator {
         case .startMonitoringSignificantLocationChanges:
             promptOnFirstUse()
             guard monitoringAllowed(region: nil) else { return }
-            // Starting twice gives no new event; stop then start does (F§6).
+            // Starting twice gives no new event; stop then start does (Apple, startMonitoringSignificantLocationChanges).
             if significantChanges { return }
             monitoring.significantChange = .init()
             if let fix = fixes.last { significantChangeCheck(fix, alreadyDelivered: false) }
@@ -48,7 +48,7 @@ extension Simulator {
             if let r = monitoring.regions[id] {
                 reportRegionState(r.state, id)
             } else {
-                // No longer (or never successfully) monitored: code 5, as F§5
+                // No longer (or never successfully) monitored: code 5, as Apple, region monitoring
                 // reports for a state request right after removing a region.
                 emitCallback(.monitoringDidFail(regionID: id, .kCLErrorRegionMonitoringFailure))
             }
@@ -115,7 +115,7 @@ extension Simulator {
     }
 
     /// Before iOS 13, When In Use cannot use significant-change, region or
-    /// visit monitoring (RULES §1, §8); denied apps cannot either.
+    /// visit monitoring (docs/rules.md §1, §8); denied apps cannot either.
     mutating func monitoringAllowed(region: String?) -> Bool {
         let blocked =
             authorization.access == .denied || authorization.restricted
@@ -149,7 +149,7 @@ extension Simulator {
     }
 
     /// `didDetermineState` for a start or a state request. With Precise
-    /// Location off region monitoring is unavailable (F§5), so the state,
+    /// Location off region monitoring is unavailable (Apple, region monitoring), so the state,
     /// which would reveal the precise position, is dropped.
     mutating func reportRegionState(_ state: RegionState, _ id: String) {
         let callback = Callback.didDetermineState(state, regionID: id)
@@ -168,7 +168,7 @@ extension Simulator {
         Geo.Proximity(center: region.center, farBeyond: region.radius + parameters.crossingMargin)
     }
 
-    /// A new region's state from the last known fix, `unknown` without one (RULES §8).
+    /// A new region's state from the last known fix, `unknown` without one (docs/rules.md §8).
     func initialBoundary(_ region: CircularRegion) -> Boundary {
         Boundary.initial(distance: fixes.last.map { Geo.distance($0.coordinate, region.center) }, radius: region.radius)
     }
@@ -177,7 +177,7 @@ extension Simulator {
         switch property {
         case .allowsBackgroundLocationUpdates(let on):
             if on && !header.array("UIBackgroundModes", contains: "location") {
-                // F§9: a fatal error; the app stops running.
+                // Apple, allowsBackgroundLocationUpdates: a fatal error; the app stops running.
                 emit(.crash(
                     "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', "
                         + "reason: 'Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient)'"))

@@ -1,4 +1,4 @@
-/// RULES §8: reads the state into `Delivery.decide` and performs its outcome.
+/// docs/rules.md §8: reads the state into `Delivery.decide` and performs its outcome.
 extension Simulator {
     /// The authorization as §8's rows read it.
     @inline(__always)
@@ -167,7 +167,7 @@ extension Simulator {
 
     /// Under reduced accuracy (or `desiredAccuracy reduced`) a location is
     /// snapped to the grid and arrives at most once per `reducedInterval`;
-    /// `nil` when it comes too soon (RULES §10).
+    /// `nil` when it comes too soon (docs/rules.md §10).
     mutating func reducedIfNeeded(_ location: Location) -> Location? {
         guard accuracy == .reduced || manager.desiredAccuracy == .reduced else { return location }
         if let last = fixes.lastReducedDelivery, now - last < parameters.reducedInterval { return nil }
@@ -176,13 +176,13 @@ extension Simulator {
     }
 
     /// A location as reduced accuracy reports it: the centre of its
-    /// `reducedGrid` cell, with that cell size as its accuracy (RULES §10).
+    /// `reducedGrid` cell, with that cell size as its accuracy (docs/rules.md §10).
     func reducedLocation(_ location: Location) -> Location {
         Location(Geo.snap(location.coordinate, grid: parameters.reducedGrid), accuracy: parameters.reducedGrid)
     }
 
     /// Significant change: a fix at least `slcDistance` from the last event
-    /// and `slcInterval` after it (F§6).
+    /// and `slcInterval` after it (Apple, startMonitoringSignificantLocationChanges).
     mutating func significantChangeCheck(_ location: Location, alreadyDelivered: Bool) {
         if let last = monitoring.significantChange?.last {
             guard now - last.time >= parameters.slcInterval,
@@ -280,7 +280,7 @@ extension Simulator {
     }
 
     /// Crossings from fixes: beyond the boundary by `crossingMargin` and on
-    /// the new side for `crossingDwell` (F§5), for monitored regions and
+    /// the new side for `crossingDwell` (Apple, region monitoring), for monitored regions and
     /// location notifications alike. A fix beyond the margin starts the
     /// dwell; unless a contrary fix comes first, the side settles when the
     /// dwell ends (a timer), fixes or not. From `unknown` the state only settles.
@@ -362,7 +362,7 @@ extension Simulator {
         notificationCrossed(id, entered: entered)
     }
 
-    /// Visits: arrival with no departure; departure with the arrival if known (F§7).
+    /// Visits: arrival with no departure; departure with the arrival if known (Apple, startMonitoringVisits).
     mutating func visitEvent(_ location: Location, arrive: Bool) {
         guard monitoring.visits != nil else { return }
         if arrive {
@@ -375,7 +375,7 @@ extension Simulator {
         }
     }
 
-    /// Ranging: each sighting matching a ranged constraint (F§15).
+    /// Ranging: each sighting matching a ranged constraint (Apple, startRangingBeacons(satisfying:)).
     mutating func beaconSighted(_ beacon: BeaconSighting) {
         for constraint in manager.ranging.constraints where constraint.matches(beacon) {
             switch decide(.ranging) {

@@ -1,4 +1,4 @@
-/// RULES §3: in use, the background session and the indicator.
+/// docs/rules.md §3: in use, the background session and the indicator.
 extension Simulator {
     /// In use = in the foreground, within `grace` after leaving it, or while a
     /// background session is active. macOS apps are in use while they run.
@@ -48,7 +48,7 @@ extension Simulator {
     }
 
     /// Begins a session for a running background app when it may: while in
-    /// use for When In Use, while running for Always (RULES §3). The session
+    /// use for When In Use, while running for Always (docs/rules.md §3). The session
     /// replaces any grace period.
     mutating func beginSessionIfEligible() {
         guard rules.suspends, case .background(var b) = lifecycle, b.inUse != .session, sessionConditionsHold else {

@@ -1,4 +1,4 @@
-/// RULES §2: launch, foreground, background, suspension, termination, wake.
+/// docs/rules.md §2: launch, foreground, background, suspension, termination, wake.
 extension Simulator {
     mutating func launch(_ s: TimedStatement) throws(ScenarioError) {
         guard app == .notRunning else {
@@ -26,7 +26,7 @@ extension Simulator {
     }
 
     /// Back to the foreground: the grace and the session are background
-    /// notions, and the indicator is off (RULES §3).
+    /// notions, and the indicator is off (docs/rules.md §3).
     mutating func bringToForeground() {
         lifecycle = .foreground
         emit(.app(.foreground))
@@ -67,7 +67,7 @@ extension Simulator {
         }
     }
 
-    /// The app stops running: standard updates and ranging stop; monitoring persists (F§6–F§9).
+    /// The app stops running: standard updates and ranging stop; monitoring persists (Apple, startMonitoringSignificantLocationChanges–Apple, allowsBackgroundLocationUpdates).
     mutating func end(_ reason: TerminateReason) {
         lifecycle = .notRunning(endedBy: reason)
         emit(.app(.terminate(reason)))
@@ -83,14 +83,14 @@ extension Simulator {
     }
 
     /// A new `CLLocationManager`: fresh properties, then the initial
-    /// authorization callback (RULES §0, §9).
+    /// authorization callback (docs/rules.md §0, §9).
     mutating func createManager() {
         manager = ManagerSettings()
         reportAuthorization(initial: true)
     }
 
     /// Leaving the foreground (or the app ending) dismisses an in-app prompt
-    /// unanswered; the request may be made again (RULES §4, choice), except
+    /// unanswered; the request may be made again (docs/rules.md §4, choice), except
     /// `requestAlwaysAuthorization`'s upgrade prompt, which appears once:
     /// "After your app calls this method, further calls have no effect"
     /// (Apple, requestAlwaysAuthorization()). A temporary full-accuracy
@@ -111,7 +111,7 @@ extension Simulator {
 
     /// Suspends a background app whose run time is over, unless a session
     /// (or a CLBackgroundActivitySession) keeps it running. macOS apps are
-    /// never suspended (RULES §1).
+    /// never suspended (docs/rules.md §1).
     mutating func suspendIfIdle() {
         guard rules.suspends, case .background(let b) = lifecycle, b.inUse != .session, now >= b.deadline,
             !modern.activity.keepsInUse
@@ -153,7 +153,7 @@ extension Simulator {
         createManager()
     }
 
-    /// F§6: relaunch after a force-quit, by version unless the scenario sets
+    /// Apple, startMonitoringSignificantLocationChanges: relaunch after a force-quit, by version unless the scenario sets
     /// it: not on iOS 7.0.x ("in iOS7.0(.x) it was broken. It started working
     /// again in iOS7.1+", developer reports), nor from iOS 26.
     var relaunchesAfterForceQuit: Bool {

@@ -1,4 +1,4 @@
-/// RULES §6: provisional Always holds monitoring events for the upgrade prompt.
+/// docs/rules.md §6: provisional Always holds monitoring events for the upgrade prompt.
 extension Simulator {
     /// Holds an event that occurred while not in use; a newer one for the
     /// same key supersedes the older. The first makes the upgrade prompt pending.

@@ -1,4 +1,4 @@
-/// RULES §4: authorization requests and the prompts they show.
+/// docs/rules.md §4: authorization requests and the prompts they show.
 extension Simulator {
     static let whenInUseKey = "NSLocationWhenInUseUsageDescription"
     static let alwaysAndWhenInUseKey = "NSLocationAlwaysAndWhenInUseUsageDescription"
@@ -7,8 +7,8 @@ extension Simulator {
 
     /// A request shows a prompt only from the foreground with no prompt on
     /// screen; otherwise it does nothing. Only the call outside the
-    /// foreground warns (RULES §4: a warning for a missing key or a request
-    /// outside the foreground; F§2, F§3).
+    /// foreground warns (docs/rules.md §4: a warning for a missing key or a request
+    /// outside the foreground; Apple, requestAlwaysAuthorization, Apple, locationManagerDidChangeAuthorization).
     mutating func canPrompt(_ call: String) -> Bool {
         guard app == .foreground else {
             warn("\(call) called while the app is not in the foreground; it does nothing")
@@ -17,7 +17,7 @@ extension Simulator {
         return prompt == nil
     }
 
-    /// The usage-description keys a request needs (F§4), with the console
+    /// The usage-description keys a request needs (Apple, Info.plist usage descriptions), with the console
     /// message iOS prints when one is missing.
     mutating func hasKeys(_ keys: [String], for call: String) -> Bool {
         let missing = keys.filter { header.string($0) == nil }
@@ -59,7 +59,7 @@ extension Simulator {
             requestWhenInUse()
             return
         }
-        // RULES §4: Always needs the When In Use key and, by version, the Always key.
+        // docs/rules.md §4: Always needs the When In Use key and, by version, the Always key.
         let keys = [Self.whenInUseKey, alwaysUsageKey]
         guard hasKeys(keys, for: call), stateAllowsPrompt else { return }
         let alwaysText = alwaysUsageKey
@@ -75,7 +75,7 @@ extension Simulator {
             }
             upgrade.request = .used
         case .whenInUse(.once, _):
-            return  // Allow Once: Core Location ignores the call (F§2)
+            return  // Allow Once: Core Location ignores the call (Apple, requestAlwaysAuthorization)
         case .whenInUse(.standing, let precision):
             // It upgrades one time only.
             guard upgrade.request == .available else { return }
@@ -95,7 +95,7 @@ extension Simulator {
     /// Restricted apps and Location Services off show no authorization prompt.
     var stateAllowsPrompt: Bool { !authorization.restricted && !authorization.locationServicesOff }
 
-    /// iOS ≤ 7 and macOS: the first use of a location service prompts (004, F§12).
+    /// iOS ≤ 7 and macOS: the first use of a location service prompts (004, Apple, SDK availability).
     mutating func promptOnFirstUse() {
         guard rules.legacy || rules.isMac, authorization.grant == .notDetermined, app == .foreground,
             prompt == nil, stateAllowsPrompt
@@ -109,11 +109,13 @@ extension Simulator {
         emit(.completion(method: "requestTemporaryFullAccuracyAuthorization", error: granted ? nil : .kCLErrorPromptDeclined))
     }
 
-    /// The Always usage key of the platform's version (F§4).
+    /// The Always usage key of the platform's version (Apple, Info.plist usage descriptions).
     var alwaysUsageKey: String { rules.atLeast(11) ? Self.alwaysAndWhenInUseKey : Self.alwaysKey }
 
     mutating func requestTemporaryFullAccuracy(purposeKey: String) {
         guard showTemporaryFullAccuracyPrompt(purposeKey, origin: .temporaryFullAccuracy) else {
+            // iOS logs a missing purpose key to the console (§10).
+            if let text = header.missingPurposeKeyWarning(purposeKey) { warn(text) }
             completeTemporaryFullAccuracy(granted: false)
             return
         }

@@ -48,7 +48,7 @@ public struct Simulator {
     var accuracy: AccuracyAuthorization { authorization.accuracy(on: rules) }
 
     /// Applies one scenario line at its time, first running every timer due
-    /// at or before it (timers before trace lines at equal times, RULES §0).
+    /// at or before it (timers before trace lines at equal times, docs/rules.md §0).
     public mutating func apply(_ statement: TimedStatement) throws(ScenarioError) {
         advance(to: statement.time)
         defer { timers.flush() }

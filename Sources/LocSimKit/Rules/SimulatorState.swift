@@ -20,7 +20,7 @@ struct Prompt: Equatable {
     var origin: Origin
     var answers: [Answer]
 
-    /// In-app prompts are dismissed when the app leaves the foreground (RULES §4).
+    /// In-app prompts are dismissed when the app leaves the foreground (docs/rules.md §4).
     var isInApp: Bool { origin != .provisionalUpgrade }
 }
 
@@ -62,7 +62,7 @@ struct MonitoredRegion: Equatable {
 }
 
 /// A `UNLocationNotificationTrigger` the app scheduled; the system monitors
-/// its region like any other (F§14).
+/// its region like any other (Apple, UNLocationNotificationTrigger).
 struct LocationNotification: Equatable {
     var region: CircularRegion
     var repeats: Bool
@@ -70,7 +70,7 @@ struct LocationNotification: Equatable {
     var outside: Geo.Proximity
 }
 
-/// The monitoring services, which outlive the app's process (F§6–F§9).
+/// The monitoring services, which outlive the app's process (Apple, startMonitoringSignificantLocationChanges–Apple, allowsBackgroundLocationUpdates).
 struct Monitoring {
     /// Significant-change monitoring, when started: the last event it gave.
     struct SignificantChange { var last: (location: Location, time: Millis)? = nil }
@@ -94,7 +94,7 @@ struct Fixes {
     var lastReducedDelivery: Millis? = nil
 }
 
-/// An event held for provisional Always's upgrade prompt (RULES §6).
+/// An event held for provisional Always's upgrade prompt (docs/rules.md §6).
 struct HeldEvent: Equatable {
     /// Events with the same key supersede each other.
     enum Key: Equatable {
@@ -122,7 +122,7 @@ struct HeldEvent: Equatable {
 enum MonitoringEvent: Equatable {
     case crossing(regionID: String, entered: Bool)
     /// A region whose state was `unknown` is settled by fixes: didDetermineState
-    /// alone, as being inside at registration is no entry (F§5).
+    /// alone, as being inside at registration is no entry (Apple, region monitoring).
     case stateSettled(regionID: String, RegionState)
     /// The fix and its time: a held event is delivered later, with that time.
     case significantChange(Location, fixedAt: Millis)
@@ -173,7 +173,7 @@ extension DesiredAccuracy {
     /// Whether a fix of `accuracy` meters meets this `desiredAccuracy`.
     /// `kCLLocationAccuracyBest` and `…BestForNavigation` are negative
     /// constants no fix meets, so `requestLocation` then waits its timeout
-    /// and delivers the best fix seen (developers measure about 10 s, F§11);
+    /// and delivers the best fix seen (developers measure about 10 s, Apple, requestLocation and CLError);
     /// `reduced` accepts any fix, as it is reduced anyway.
     func isMet(by accuracy: Double) -> Bool {
         switch self {

@@ -114,12 +114,12 @@ extension Simulator {
         case .requestLocationTimeout:
             guard case .requestingOnce(now, let best) = manager.standard else { return }
             manager.standard = .off
-            // At the timeout the best fix seen, else a failure (Apple's header, F§11).
+            // At the timeout the best fix seen, else a failure (Apple's header, Apple, requestLocation and CLError).
             if let best {
                 if standardUpdatesMayDeliver(best.location) { _ = deliverLocation(best.location, fixedAt: best.time) }
                 return
             }
-            // A suspended app runs no code: the failure is lost (RULES §2).
+            // A suspended app runs no code: the failure is lost (docs/rules.md §2).
             callbackOrDrop(.didFailWithError(.kCLErrorLocationUnknown))
         }
     }

@@ -1,30 +1,30 @@
-/// The rule parameters (RULES.md §Parameters), settable with `set <name> <value>`.
+/// The rule parameters (docs/rules.md §Parameters), settable with `set <name> <value>`.
 public struct Parameters: Equatable, Sendable {
-    /// In use after leaving the foreground ("a few seconds", 003, F§1).
+    /// In use after leaving the foreground ("a few seconds", 003, Apple, background execution).
     public var grace = Millis.seconds(5)
-    /// Background time before suspension (F§1).
+    /// Background time before suspension (Apple, background execution).
     public var suspendAfter = Millis.seconds(5)
-    /// Run time after a wake or a background launch (F§1).
+    /// Run time after a wake or a background launch (Apple, background execution).
     public var wakeWindow = Millis.seconds(10)
     /// Automatic upgrade prompt this long after it becomes pending; `nil`: only on `system notBusy`.
     public var upgradePromptDelay: Millis? = nil
     /// Held events older than this when the user picks Always are dropped as stale (choice).
     public var heldEventMaxAge = Millis.seconds(600)
-    /// Significant-change thresholds (F§6).
+    /// Significant-change thresholds (Apple, startMonitoringSignificantLocationChanges).
     public var slcDistance = 500.0
     public var slcInterval = Millis.seconds(300)
-    /// At most this many monitored regions (F§5).
+    /// At most this many monitored regions (Apple, region monitoring).
     public var maxRegions = 20
-    /// Crossings derived from fixes (F§5).
+    /// Crossings derived from fixes (Apple, region monitoring).
     public var deriveCrossings = false
     public var crossingMargin = 50.0
     public var crossingDwell = Millis.seconds(20)
-    /// Reduced accuracy grid and rate (002, F§11).
+    /// Reduced accuracy grid and rate (002, Apple, requestLocation and CLError).
     public var reducedGrid = 5000.0
     public var reducedInterval = Millis.seconds(900)
-    /// `requestLocation` gives up after this long (F§11).
+    /// `requestLocation` gives up after this long (Apple, requestLocation and CLError).
     public var requestLocationTimeout = Millis.seconds(10)
-    /// Whether monitoring events relaunch a force-quit app; `nil`: by version (F§6).
+    /// Whether monitoring events relaunch a force-quit app; `nil`: by version (Apple, startMonitoringSignificantLocationChanges).
     public var relaunchAfterForceQuit: Bool? = nil
     /// `CLLocationUpdate` stationary detection: fixes within this distance of
     /// where the device stopped, for `stationaryDelay`, pause live updates

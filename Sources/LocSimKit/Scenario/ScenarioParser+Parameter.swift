@@ -1,4 +1,4 @@
-/// `set <parameter> <value>` header lines (RULES.md §Parameters).
+/// `set <parameter> <value>` header lines (docs/rules.md §Parameters).
 extension ScenarioParser {
     /// A parameter value checked for its kind, before it is tied to its name.
     private enum Value {
