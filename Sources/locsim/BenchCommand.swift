@@ -66,10 +66,6 @@ enum BenchCommand {
             output.append(line)
             line.removeAll(keepingCapacity: true)
         }
-        do { try output.commit() } catch {
-            printError("locsim: error: \(error.message)")
-            return .failure
-        }
-        return .success
+        return commitOutput(&output) ? .success : .failure
     }
 }

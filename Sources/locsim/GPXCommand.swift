@@ -45,15 +45,7 @@ enum GPXCommand {
     static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
         let options: Options
         do { options = try parse(arguments) } catch { return Usage.fail("gpx", error) }
-        var output: OutputBuffer
-        if let path = options.output, path != "-" {
-            do { output = try OutputBuffer.file(path) } catch {
-                printError("locsim: error: \(error.message)")
-                return .failure
-            }
-        } else {
-            output = .standardOutput()
-        }
+        guard var output = openOutput(options.output) else { return .failure }
         do throws(TrackError) {
             try GPXSidecar().writeFixLines(options.path, start: options.start, speed: options.speed, into: &output)
         } catch {
@@ -65,10 +57,6 @@ enum GPXCommand {
             }
             return .failure
         }
-        do { try output.commit() } catch {
-            printError("locsim: error: \(error.message)")
-            return .failure
-        }
-        return .success
+        return commitOutput(&output) ? .success : .failure
     }
 }

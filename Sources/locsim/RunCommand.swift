@@ -65,15 +65,7 @@ enum RunCommand {
                 return .failure
             }
         }
-        var output: OutputBuffer
-        if let path = options.output, path != "-" {
-            do { output = try OutputBuffer.file(path) } catch {
-                printError("locsim: error: \(error.message)")
-                return .failure
-            }
-        } else {
-            output = .standardOutput()
-        }
+        guard var output = openOutput(options.output) else { return .failure }
 
         var reader = LineReader(fileDescriptor: input)
         var warnings: [ScenarioWarning] = []
@@ -95,10 +87,6 @@ enum RunCommand {
             printError(error.formatted(file: label))
             return .failure
         }
-        do { try output.commit() } catch {
-            printError("locsim: error: \(error.message)")
-            return .failure
-        }
-        return .success
+        return commitOutput(&output) ? .success : .failure
     }
 }

@@ -49,3 +49,22 @@ func printOutput(_ text: String) -> ExitStatus {
     }
     return .success
 }
+
+/// The output of `-o <path>` (staged beside it, written on `commit`), or
+/// standard output for none or `-`; `nil` after printing why it cannot be made.
+func openOutput(_ path: String?) -> OutputBuffer? {
+    guard let path, path != "-" else { return .standardOutput() }
+    do { return try OutputBuffer.file(path) } catch {
+        printError("locsim: error: \(error.message)")
+        return nil
+    }
+}
+
+/// Writes the staged output; false after printing why it could not.
+func commitOutput(_ output: inout OutputBuffer) -> Bool {
+    do { try output.commit() } catch {
+        printError("locsim: error: \(error.message)")
+        return false
+    }
+    return true
+}

@@ -57,20 +57,8 @@ enum TimelineCommand {
             printError(error.formatted(file: label))
             return .failure
         }
-        var output: OutputBuffer
-        if outputPath == "-" {
-            output = .standardOutput()
-        } else {
-            do { output = try OutputBuffer.file(outputPath) } catch {
-                printError("locsim: error: \(error.message)")
-                return .failure
-            }
-        }
+        guard var output = openOutput(outputPath) else { return .failure }
         output.append(picture)
-        do { try output.commit() } catch {
-            printError("locsim: error: \(error.message)")
-            return .failure
-        }
-        return .success
+        return commitOutput(&output) ? .success : .failure
     }
 }
