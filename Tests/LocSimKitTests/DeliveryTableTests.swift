@@ -59,7 +59,7 @@ import Testing
     // docs/modern.md M1, M7, M9, M10, M11: liveUpdates. A terminated app is
     // relaunched as monitoring relaunches an Always app; the session
     // requirement stops everything a running app would get.
-    static let streamInUse = "D  D  nU S  nU R  fQ nR"
+    static let streamInUse = "D  D  nU S  S  R  fQ nR"
     static let streamRunning = "D  D  D  S  S  R  fQ nR"
     static let streamSessionRequired = "sR sR sR sR sR R  fQ nR"
 

@@ -162,12 +162,20 @@ extension Delivery {
         switch access {
         case .none, .whenInUseBefore13:
             return .drop(.notAuthorized)
-        case .whenInUse, .provisionalAlways:
-            if !inUse { return .drop(.notInUse) }
-        case .always:
-            if !inUse && sessions == .withoutAlways { return .drop(.notInUse) }
+        case .whenInUse, .provisionalAlways, .always:
+            break
         }
-        return app.notRunningCode.map { .drop($0) } ?? .deliver
+        // An app that runs no code is told so first, as for standard updates
+        // (docs/rules.md §8, v2 correction 9: one reason for one situation).
+        if let reason = app.notRunningCode { return .drop(reason) }
+        switch access {
+        case .none, .whenInUseBefore13:
+            return .drop(.notAuthorized)
+        case .whenInUse, .provisionalAlways:
+            return inUse ? .deliver : .drop(.notInUse)
+        case .always:
+            return !inUse && sessions == .withoutAlways ? .drop(.notInUse) : .deliver
+        }
     }
 }
 
