@@ -5,16 +5,18 @@ let package = Package(
     name: "locsim",
     products: [
         .library(name: "LocSimKit", targets: ["LocSimKit"]),
-        .library(name: "LocSimGPX", targets: ["LocSimGPX"]),
         .executable(name: "locsim", targets: ["locsim"]),
         .executable(name: "locsim-gpx", targets: ["locsim-gpx"]),
     ],
     targets: [
-        // All logic: event queue, rules, scenario parser, log writers, replay and check.
+        // All logic: event queue, rules, scenario parser, log writers, replay
+        // and check. Public: only the documented API (docs/public-api.txt);
+        // the rest is `package`, for the programs and tests below.
         .target(name: "LocSimKit"),
         // GPX tracks for `gpx` lines and `locsim gpx`: the only code that
         // imports Foundation (FoundationXML's XMLParser), kept out of
         // LocSimKit so the fix path and library users do not pay for it.
+        // No library product: it has no public API, it serves locsim-gpx.
         .target(name: "LocSimGPX", dependencies: ["LocSimKit"]),
         // The thin command-line front end. It does not link LocSimGPX: with
         // the Swift runtime linked statically, Foundation and ICU would make

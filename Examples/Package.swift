@@ -12,6 +12,12 @@ let package = Package(
         .testTarget(
             name: "ProvisionalAlwaysTests",
             dependencies: [.product(name: "LocSimKit", package: "locsim")]
-        )
+        ),
+        // Uses every declaration of locsim's docs/public-api.txt: it compiles
+        // only while each is public.
+        .testTarget(
+            name: "DocumentedAPITests",
+            dependencies: [.product(name: "LocSimKit", package: "locsim")]
+        ),
     ]
 )

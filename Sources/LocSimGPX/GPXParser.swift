@@ -18,13 +18,13 @@ import Darwin
 /// and `trkseg`; a file without any is read a second time for its `wpt`
 /// elements (the form Xcode's simulated locations use). Routes (`rte`) are
 /// planned, not recorded, and are not read.
-public enum GPXParser {
+package enum GPXParser {
     /// Calls `body` with each point; `body` returns false to stop early.
     ///
     /// - Throws: `TrackError`, at the place in the file, when the file is not
     ///   GPX, not well-formed XML, or a point does not fit; without a place
     ///   when the file cannot be opened.
-    public static func read(_ path: String, _ body: (GPXPoint) -> Bool) throws(TrackError) {
+    package static func read(_ path: String, _ body: (GPXPoint) -> Bool) throws(TrackError) {
         // Opened once first for the system's reason (XMLParser says only
         // that it could not read).
         switch FileIO.openForReading(path) {

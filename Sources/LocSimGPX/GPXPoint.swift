@@ -3,27 +3,27 @@ import LocSimKit
 /// A track point as the GPX file writes it: numbers kept as their text, so
 /// the `fix` lines printed from a track (`locsim gpx`) parse back to exactly
 /// the values the `gpx` line plays.
-public struct GPXPoint: Equatable, Sendable {
+package struct GPXPoint: Equatable, Sendable {
     /// Since the first point, as recorded (docs/gpx.md, "Times").
-    public var offset: Millis
-    public var latitude: String
-    public var longitude: String
+    package var offset: Millis
+    package var latitude: String
+    package var longitude: String
     /// Meters: `hdop` × `metersPerHDOP`, or `nil` for the `fix` default.
-    public var accuracy: String?
-    public var speed: String?
-    public var course: String?
+    package var accuracy: String?
+    package var speed: String?
+    package var course: String?
     /// `ele`, meters.
-    public var altitude: String?
+    package var altitude: String?
     /// Where the point's element is in the file.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Horizontal accuracy in meters for one unit of `hdop`: the user
     /// equivalent range error of a consumer GPS receiver, about 5 m
     /// (docs/gpx.md says why).
-    public static let metersPerHDOP = 5.0
+    package static let metersPerHDOP = 5.0
 
     /// The point as the simulator's fix; every number is valid (the reader checked).
-    public var fix: Fix {
+    package var fix: Fix {
         let number = { (text: String?) in text.flatMap(ScenarioParser.decimal) }
         return Fix(
             Location(
@@ -33,7 +33,7 @@ public struct GPXPoint: Equatable, Sendable {
 
     /// `<seconds> fix <lat> <lon> [<accuracy>] [speed=…] [course=…] [alt=…]`
     /// for a point played from `start`, plus a line end.
-    public func fixLine(at time: Millis) -> String {
+    package func fixLine(at time: Millis) -> String {
         var line: [UInt8] = []
         appendFixLine(at: time, to: &line)
         return String(decoding: line, as: UTF8.self)
@@ -41,7 +41,7 @@ public struct GPXPoint: Equatable, Sendable {
 
     /// Appends `fixLine(at:)` to `bytes`, without building strings (a
     /// million-point track is a million lines).
-    public func appendFixLine(at time: Millis, to bytes: inout [UInt8]) {
+    package func appendFixLine(at time: Millis, to bytes: inout [UInt8]) {
         func word(_ prefix: StaticString, _ value: String?) {
             guard let value else { return }
             bytes.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))

@@ -7,7 +7,7 @@ import LocSimKit
 
 /// What `locsim-gpx` prints: a GPX file's points as the lines `GPXSidecar`
 /// (in LocSimKit, which documents the format) reads back.
-public enum GPXPointLines {
+package enum GPXPointLines {
     /// Bytes collected before each `write(2)`.
     static let chunkSize = 1 << 16
 
@@ -15,7 +15,7 @@ public enum GPXPointLines {
     /// line if the file does not fit.
     ///
     /// - Returns: true when the whole file was read and written.
-    public static func write(_ path: String, to fd: Int32) -> Bool {
+    package static func write(_ path: String, to fd: Int32) -> Bool {
         var pending: [UInt8] = []
         pending.reserveCapacity(chunkSize + 4096)
         var writeFailed = false

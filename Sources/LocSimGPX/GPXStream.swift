@@ -6,10 +6,10 @@ import LocSimKit
 
 /// Reads GPX tracks for `gpx` lines: hand it to `Replay` (or `Check`) to
 /// play scenarios that name GPX files.
-public struct GPXReader: TrackReader {
-    public init() {}
+package struct GPXReader: TrackReader {
+    package init() {}
 
-    public func open(_ path: String) throws(TrackError) -> any TrackStream {
+    package func open(_ path: String) throws(TrackError) -> any TrackStream {
         // Opened here first for the system's reason, before a thread starts.
         switch FileIO.openForReading(path) {
         case .success(let fd): close(fd)

@@ -1,7 +1,7 @@
 /// The versions `locsim --version` reports.
-public enum LocSimVersion {
+package enum LocSimVersion {
     /// The tool's version.
-    public static let tool = "0.1.0"
+    package static let tool = "0.1.0"
     /// The newest scenario format this build reads (`locsim 1`, SPEC §1.1).
-    public static var scenarioFormat: Int { ScenarioParser.formatVersion }
+    package static var scenarioFormat: Int { ScenarioParser.formatVersion }
 }

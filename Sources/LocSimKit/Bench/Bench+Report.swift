@@ -8,7 +8,7 @@ extension Bench.Report {
     ///     runs (s): 1.201 1.187 1.250 1.190 1.220
     ///     median: 1.201 s, 832639 lines/s, 37.6 MB/s in, 1027953 records/s
     ///     peak resident memory: 11264 KiB
-    public var text: String {
+    package var text: String {
         let t = medianSeconds
         let perSecond = { (n: Int) -> String in t > 0 ? String(Int((Double(n) / t).rounded())) : "-" }
         let mbPerSecond = { (n: Int) -> String in t > 0 ? Self.fixed(Double(n) / t / 1e6, 1) : "-" }

@@ -8,7 +8,7 @@ extension Bench {
     /// Times the log writer alone (`locsim bench --writer`): `records` log
     /// records of a typical mix, formatted and written to a temporary file,
     /// `runs` times. No scenario is parsed or simulated.
-    public static func writer(records: Int, runs: Int, format: LogFormat) throws(Failure) -> Report {
+    package static func writer(records: Int, runs: Int, format: LogFormat) throws(Failure) -> Report {
         let samples = sampleRecords()
         let logPath = FileIO.temporaryDirectory + "/locsim-bench-writer-\(getpid()).log"
         let logTicket = StagedFiles.register(logPath)

@@ -10,45 +10,45 @@ import Darwin
 /// times, each time writing the log to a real temporary file (so the timing
 /// includes formatting and writing, as `locsim run -o` does), and the median
 /// run is reported.
-public struct Bench {
-    public struct Options: Sendable {
-        public var lines = 1_000_000
-        public var runs = 5
-        public var seed: UInt64 = 1
+package struct Bench {
+    package struct Options: Sendable {
+        package var lines = 1_000_000
+        package var runs = 5
+        package var seed: UInt64 = 1
         /// A scenario to replay instead of a generated trace.
-        public var scenario: String?
-        public var format = LogFormat.text
+        package var scenario: String?
+        package var format = LogFormat.text
         /// 2: parse on a second thread (`Replay.runPipelined`), as `run` does on a file.
-        public var threads = 1
-        public init() {}
+        package var threads = 1
+        package init() {}
     }
 
     /// What the bench measured.
-    public struct Report: Sendable {
-        public var source: String
-        public var lines: Int
-        public var inputBytes: Int
-        public var records: Int
+    package struct Report: Sendable {
+        package var source: String
+        package var lines: Int
+        package var inputBytes: Int
+        package var records: Int
         /// Size of the log one run writes.
-        public var outputBytes: Int
-        public var format: LogFormat
+        package var outputBytes: Int
+        package var format: LogFormat
         /// Wall time of each run, in seconds.
-        public var seconds: [Double]
+        package var seconds: [Double]
         /// The process's peak resident memory after the runs (`ru_maxrss`), in KiB.
-        public var peakResidentKiB: Int
-        public var cores: Int
+        package var peakResidentKiB: Int
+        package var cores: Int
         /// Threads of the replay: 2 when parsing ran on a second thread.
-        public var threads = 1
+        package var threads = 1
 
-        public var medianSeconds: Double { Bench.median(seconds) }
+        package var medianSeconds: Double { Bench.median(seconds) }
     }
 
-    public enum Failure: Error {
+    package enum Failure: Error {
         case file(FileError)
         case scenario(ScenarioError, file: String)
 
         /// The line to print: `file:line:column: error: …` or the file error.
-        public var message: String {
+        package var message: String {
             switch self {
             case .file(let e): return e.message
             case .scenario(let e, let file): return e.formatted(file: file)
@@ -58,7 +58,7 @@ public struct Bench {
 
     /// Generates or opens the trace, replays it `options.runs` times and
     /// reports the timings. Temporary files are removed before returning.
-    public static func run(_ options: Options) throws(Failure) -> Report {
+    package static func run(_ options: Options) throws(Failure) -> Report {
         let path: String
         var generated: (path: String, ticket: StagedFiles.Ticket)? = nil
         defer { if let generated { StagedFiles.remove(generated.path, generated.ticket) } }

@@ -11,9 +11,9 @@
 ///
 /// The same seed and line count give the same bytes on every machine: all
 /// arithmetic is on integers (positions in 10⁻⁷ degrees, times in ms).
-public struct TraceGenerator {
+package struct TraceGenerator {
     /// Lines still to write, header included.
-    public private(set) var remaining: Int
+    package private(set) var remaining: Int
     private var random: SplitMix64
     private var pendingSetup: [String]
     private var clock = Millis(0)
@@ -41,7 +41,7 @@ public struct TraceGenerator {
     private static let regions = ["home", "office"]
 
     /// A generator of `lines` lines (at least the header is written).
-    public init(lines: Int, seed: UInt64) {
+    package init(lines: Int, seed: UInt64) {
         remaining = lines
         random = SplitMix64(seed: seed)
         pendingSetup = [
@@ -64,7 +64,7 @@ public struct TraceGenerator {
     }
 
     /// Appends the next line (with its `\n`) to `bytes`; false when done.
-    public mutating func appendLine(to bytes: inout [UInt8]) -> Bool {
+    package mutating func appendLine(to bytes: inout [UInt8]) -> Bool {
         guard remaining > 0 else { return false }
         remaining -= 1
         if let setup = pendingSetup.popLast() {
@@ -93,7 +93,7 @@ public struct TraceGenerator {
     }
 
     /// The whole trace in memory (tests, small traces).
-    public static func text(lines: Int, seed: UInt64) -> [UInt8] {
+    package static func text(lines: Int, seed: UInt64) -> [UInt8] {
         var generator = TraceGenerator(lines: lines, seed: seed)
         var bytes: [UInt8] = []
         while generator.appendLine(to: &bytes) {}

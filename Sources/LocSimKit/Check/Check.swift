@@ -23,24 +23,24 @@ import Darwin
 /// afterwards, so it is byte-identical for any number of jobs. A log that
 /// differs is written to `x.actual.log` beside the golden (to the golden
 /// itself with `update`); a log that matches removes a stale `x.actual.log`.
-public struct Check: Sendable {
+package struct Check: Sendable {
     /// Replays a scenario (read from the path given last) into a text log,
     /// or throws the scenario's error.
-    public typealias ReplayFunction =
+    package typealias ReplayFunction =
         @Sendable (inout LineReader, inout OutputBuffer, _ path: String) throws(ScenarioError) -> Void
     /// Runs the matrix of scenario bytes read from the path given second.
-    public typealias MatrixFunction = @Sendable ([UInt8], _ path: String) -> Result<[UInt8], ScenarioError>
+    package typealias MatrixFunction = @Sendable ([UInt8], _ path: String) -> Result<[UInt8], ScenarioError>
 
     /// Write missing or differing goldens instead of failing on them.
-    public var update: Bool
+    package var update: Bool
     /// Threads to use; at least 1.
-    public var jobs: Int
+    package var jobs: Int
     /// The replay under test; `Check.replayText` in the product, a fake in tests.
-    public var replay: ReplayFunction
+    package var replay: ReplayFunction
     /// The matrix under test, for `x.matrix` goldens; `Check.matrixText` in the product.
-    public var matrix: MatrixFunction
+    package var matrix: MatrixFunction
 
-    public init(
+    package init(
         update: Bool = false, jobs: Int = Check.coreCount, replay: @escaping ReplayFunction = Check.replayText,
         matrix: @escaping MatrixFunction = Check.matrixText
     ) {
@@ -51,14 +51,14 @@ public struct Check: Sendable {
     }
 
     /// The machine's online processor count, the default for `jobs`.
-    public static var coreCount: Int { ParallelMap.coreCount }
+    package static var coreCount: Int { ParallelMap.coreCount }
 
     /// The product's replay without a track reader (`gpx` lines fail).
-    public static let replayText: ReplayFunction = replayText(tracks: nil)
+    package static let replayText: ReplayFunction = replayText(tracks: nil)
 
     /// The product's replay: `Replay` into a text log; `tracks` reads the
     /// files of `gpx` lines, relative to each scenario's folder.
-    public static func replayText(tracks: (any TrackReader)?) -> ReplayFunction {
+    package static func replayText(tracks: (any TrackReader)?) -> ReplayFunction {
         { (reader, output, path) throws(ScenarioError) in
             let source = tracks.map { TrackSource(reader: $0, directory: FileIO.directory(of: path)) }
             try Replay.run(&reader, format: .text, into: &output, tracks: source)
@@ -67,10 +67,10 @@ public struct Check: Sendable {
 
     /// The product's matrix: the default platforms, one thread (`check`
     /// already runs scenarios in parallel), the text format.
-    public static let matrixText: MatrixFunction = matrixText(tracks: nil)
+    package static let matrixText: MatrixFunction = matrixText(tracks: nil)
 
     /// `matrixText` reading the files of `gpx` lines with `tracks`.
-    public static func matrixText(tracks: (any TrackReader)?) -> MatrixFunction {
+    package static func matrixText(tracks: (any TrackReader)?) -> MatrixFunction {
         { scenario, path in
             let source = tracks.map { TrackSource(reader: $0, directory: FileIO.directory(of: path)) }
             do throws(ScenarioError) {
@@ -83,23 +83,23 @@ public struct Check: Sendable {
     }
 
     /// Where the log of a scenario with golden `stem.log` goes when it differs.
-    public static func actualLogPath(stem: String) -> String { stem + ".actual.log" }
+    package static func actualLogPath(stem: String) -> String { stem + ".actual.log" }
 
     /// Counts of a check run.
-    public struct Summary: Equatable, Sendable {
-        public var passed = 0
-        public var failed = 0
+    package struct Summary: Equatable, Sendable {
+        package var passed = 0
+        package var failed = 0
         /// Goldens written by `--update` (those scenarios count as passed).
-        public var updated = 0
-        public init() {}
+        package var updated = 0
+        package init() {}
     }
 
     /// What happened to one scenario, and what to print about it.
-    public struct Outcome: Equatable, Sendable {
-        public enum Status: Equatable, Sendable { case passed, failed, updated }
-        public var status: Status
+    package struct Outcome: Equatable, Sendable {
+        package enum Status: Equatable, Sendable { case passed, failed, updated }
+        package var status: Status
         /// Lines for the report, each ending in `\n`; empty for a plain pass.
-        public var report: String
+        package var report: String
 
         /// Both outcomes of one scenario (its log, then its matrix) as one:
         /// failed if either failed, updated if either was written.
@@ -117,7 +117,7 @@ public struct Check: Sendable {
     ///
     /// - Throws: when an input does not exist or a folder cannot be read
     ///   (nothing has been checked yet).
-    public func run<Out: TextOutputStream>(_ inputs: [String], to out: inout Out) throws(FileError) -> Summary {
+    package func run<Out: TextOutputStream>(_ inputs: [String], to out: inout Out) throws(FileError) -> Summary {
         let scenarios = try ScenarioFinder.scenarios(in: inputs)
         let outcomes = ParallelMap.map(scenarios.count, threads: jobs) { [self] i in
             self.check(scenarios[i])
@@ -139,7 +139,7 @@ public struct Check: Sendable {
     }
 
     /// Checks one scenario.
-    public func check(_ path: String) -> Outcome {
+    package func check(_ path: String) -> Outcome {
         let fd: Int32
         switch FileIO.openRegularFile(path) {
         case .success(let d): fd = d

@@ -6,7 +6,7 @@ import Darwin
 
 /// Finds the scenarios `locsim check` runs: files given by name, and every
 /// `*.scn` under a folder given by name.
-public enum ScenarioFinder {
+package enum ScenarioFinder {
     /// The scenario paths for `inputs`, in a deterministic order.
     ///
     /// Files are taken as given, whatever their extension. Folders are searched
@@ -16,7 +16,7 @@ public enum ScenarioFinder {
     /// found twice is checked once.
     ///
     /// - Throws: when an input does not exist or a folder cannot be read.
-    public static func scenarios(in inputs: [String]) throws(FileError) -> [String] {
+    package static func scenarios(in inputs: [String]) throws(FileError) -> [String] {
         var result: [String] = []
         var seen = Set<String>()
         for input in inputs {

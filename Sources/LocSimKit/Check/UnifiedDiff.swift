@@ -4,9 +4,9 @@
 /// Lines are compared as bytes, with their line end: a last line without a
 /// `\n` differs from the same text with one, and prints GNU diff's
 /// `\ No newline at end of file` marker.
-public enum UnifiedDiff {
+package enum UnifiedDiff {
     /// Lines of context around each change, as `diff -u` uses by default.
-    public static let defaultContext = 3
+    package static let defaultContext = 3
 
     /// Past this many saved frontier entries (about `D²` for `D` differing
     /// lines), the changed middle is shown as one deletion and one insertion
@@ -22,7 +22,7 @@ public enum UnifiedDiff {
     ///   - linesBefore: lines, equal on both sides, that precede `old` and
     ///     `new` in the files they come from (a window of two long logs);
     ///     the hunk headers count them.
-    public static func diff(
+    package static func diff(
         _ old: [UInt8], _ new: [UInt8], oldLabel: String, newLabel: String, context: Int = defaultContext,
         linesBefore: Int = 0
     ) -> String {

@@ -1,6 +1,6 @@
 /// The order of events that share a time: timers first, in the order below,
 /// then trace lines (docs/rules.md §0).
-public enum Phase: UInt8, Comparable, Sendable {
+package enum Phase: UInt8, Comparable, Sendable {
     /// In use ends (grace expired) before anything else at that instant, so an
     /// Allow Once expiry reaches the app before it is suspended.
     case inUse = 0
@@ -11,7 +11,7 @@ public enum Phase: UInt8, Comparable, Sendable {
     /// A scenario line; timers at the same time fire before it.
     case trace = 3
 
-    public static func < (a: Phase, b: Phase) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: Phase, b: Phase) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// A priority queue of pending events keyed by (time, phase, sequence).
@@ -19,7 +19,7 @@ public enum Phase: UInt8, Comparable, Sendable {
 /// The sequence number is handed out by `schedule`, so events with equal time
 /// and phase come out in the order they were scheduled, never in an order
 /// that depends on the heap's shape.
-public struct EventQueue<Payload> {
+package struct EventQueue<Payload> {
     struct Entry {
         var time: Millis
         var phase: Phase
@@ -36,19 +36,19 @@ public struct EventQueue<Payload> {
     var heap: [Entry] = []
     var nextSequence: UInt64 = 0
     /// The time of the last event taken out; events never go back before it.
-    public private(set) var now = Millis.zero
+    package private(set) var now = Millis.zero
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { heap.isEmpty }
-    public var count: Int { heap.count }
+    package var isEmpty: Bool { heap.isEmpty }
+    package var count: Int { heap.count }
 
     /// The time of the next event, if any.
-    public var nextTime: Millis? { heap.first?.time }
+    package var nextTime: Millis? { heap.first?.time }
 
     /// True when the next event is due at or before `limit` and, at exactly
     /// `limit`, sorts before `phase` (the boundary rule of `run(until:before:)`).
-    public func hasEvent(until limit: Millis, before phase: Phase) -> Bool {
+    package func hasEvent(until limit: Millis, before phase: Phase) -> Bool {
         guard let first = heap.first else { return false }
         return first.time < limit || (first.time == limit && first.phase < phase)
     }
@@ -57,7 +57,7 @@ public struct EventQueue<Payload> {
     ///
     /// - Precondition: `time` is not before `now`.
     /// - Complexity: O(log n).
-    public mutating func schedule(_ payload: Payload, at time: Millis, phase: Phase) {
+    package mutating func schedule(_ payload: Payload, at time: Millis, phase: Phase) {
         precondition(time >= now, "scheduled at \(time) before now \(now)")
         let entry = Entry(time: time, phase: phase, sequence: nextSequence, payload: payload)
         nextSequence &+= 1
@@ -68,7 +68,7 @@ public struct EventQueue<Payload> {
     /// Takes out the next event, advancing `now` to its time.
     ///
     /// - Complexity: O(log n).
-    public mutating func step() -> (time: Millis, phase: Phase, payload: Payload)? {
+    package mutating func step() -> (time: Millis, phase: Phase, payload: Payload)? {
         guard let first = heap.first else { return nil }
         let last = heap.removeLast()
         if !heap.isEmpty {
@@ -87,7 +87,7 @@ public struct EventQueue<Payload> {
     /// before `phase`. `run(until: t, before: .trace)` therefore runs every
     /// timer due at `t` and leaves the clock at `t`, ready for a trace line at
     /// `t`; `run(until: t, before: .trace)` never runs a timer due after `t`.
-    public mutating func run<E: Error>(
+    package mutating func run<E: Error>(
         until limit: Millis, before phase: Phase,
         _ body: (inout EventQueue, Millis, Payload) throws(E) -> Void
     ) throws(E) {
@@ -102,7 +102,7 @@ public struct EventQueue<Payload> {
     /// others keep their order.
     ///
     /// - Complexity: O(n).
-    public mutating func removeAll(where predicate: (Payload) throws -> Bool) rethrows {
+    package mutating func removeAll(where predicate: (Payload) throws -> Bool) rethrows {
         let before = heap.count
         try heap.removeAll { try predicate($0.payload) }
         guard heap.count != before, heap.count > 1 else { return }

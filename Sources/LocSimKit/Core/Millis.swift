@@ -25,7 +25,7 @@ public struct Millis: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Appends seconds with exactly three decimals to `bytes`.
-    public func appendSeconds(to bytes: inout [UInt8]) {
+    package func appendSeconds(to bytes: inout [UInt8]) {
         var v = value
         if v < 0 {
             bytes.append(UInt8(ascii: "-"))
@@ -41,7 +41,7 @@ public struct Millis: Hashable, Comparable, Sendable, CustomStringConvertible {
 }
 
 /// Appends the decimal digits of `n` to `bytes`, without allocating.
-public func appendDecimal(_ n: UInt64, to bytes: inout [UInt8]) {
+package func appendDecimal(_ n: UInt64, to bytes: inout [UInt8]) {
     if n < 10 {
         bytes.append(UInt8(48 + n))
         return

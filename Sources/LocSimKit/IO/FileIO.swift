@@ -8,9 +8,9 @@ import Darwin
 ///
 /// Every call retries on `EINTR` and finishes short writes, so callers see
 /// either all bytes written or one `errno`.
-public enum FileIO {
+package enum FileIO {
     /// Writes all of `bytes` to `fd`; returns 0 or the `errno` of the failure.
-    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
         guard var base = bytes.baseAddress else { return 0 }
         var remaining = bytes.count
         while remaining > 0 {
@@ -26,12 +26,12 @@ public enum FileIO {
     }
 
     /// Writes all of `bytes` to `fd`; returns 0 or the `errno` of the failure.
-    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
         bytes.withUnsafeBytes { writeAll(fd, $0) }
     }
 
     /// Reads `fd` to its end; `label` names it in the error.
-    public static func readAll(_ fd: Int32, label: String) -> Result<[UInt8], FileError> {
+    package static func readAll(_ fd: Int32, label: String) -> Result<[UInt8], FileError> {
         var result: [UInt8] = []
         while true {
             switch readBytes(fd, upTo: 1 << 16, label: label) {
@@ -78,7 +78,7 @@ public enum FileIO {
     }
 
     /// Opens `path` for reading.
-    public static func openForReading(_ path: String) -> Result<Int32, FileError> {
+    package static func openForReading(_ path: String) -> Result<Int32, FileError> {
         while true {
             let fd = open(path, O_RDONLY | O_CLOEXEC)
             if fd >= 0 { return .success(fd) }
@@ -90,7 +90,7 @@ public enum FileIO {
     /// Opens `path` for reading if it is a regular file (after its links):
     /// `check` reads scenarios and goldens to their end, and `/dev/zero` or a
     /// FIFO has none (issue 14). The error says `not a regular file`.
-    public static func openRegularFile(_ path: String) -> Result<Int32, FileError> {
+    package static func openRegularFile(_ path: String) -> Result<Int32, FileError> {
         let fd: Int32
         switch openForReading(path) {
         case .success(let d): fd = d
@@ -121,7 +121,7 @@ public enum FileIO {
 
     /// Reads the whole file at `path`; with `regularOnly`, only a regular
     /// file (see `openRegularFile`).
-    public static func readFile(_ path: String, regularOnly: Bool = false) -> Result<[UInt8], FileError> {
+    package static func readFile(_ path: String, regularOnly: Bool = false) -> Result<[UInt8], FileError> {
         let fd: Int32
         switch regularOnly ? openRegularFile(path) : openForReading(path) {
         case .success(let d): fd = d
@@ -139,7 +139,7 @@ public enum FileIO {
     /// registered with `StagedFiles` so a signal removes it.
     ///
     /// - Returns: the open descriptor, the file's actual path and its ticket.
-    public static func makeTemporaryFile(
+    package static func makeTemporaryFile(
         _ template: String
     ) -> Result<(fd: Int32, path: String, ticket: StagedFiles.Ticket), FileError> {
         var buffer = Array(template.utf8CString)
@@ -152,7 +152,7 @@ public enum FileIO {
 
     /// The folder for temporary files: `$TMPDIR` if it names a folder, else
     /// `/tmp` (a `TMPDIR` that does not exist must not make a run fail).
-    public static var temporaryDirectory: String {
+    package static var temporaryDirectory: String {
         if let dir = getenv("TMPDIR"), dir.pointee != 0 {
             var path = String(cString: dir)
             while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
@@ -167,7 +167,7 @@ public enum FileIO {
     /// `/proc/self/fd/N`; `nil` for any other path. Writing to such a path
     /// writes to the descriptor, as the shell set it up, and never replaces
     /// or truncates what it points to.
-    public static func inheritedDescriptor(_ path: String) -> Int32? {
+    package static func inheritedDescriptor(_ path: String) -> Int32? {
         switch path {
         case "/dev/stdout": return STDOUT_FILENO
         case "/dev/stderr": return STDERR_FILENO
@@ -188,7 +188,7 @@ public enum FileIO {
     /// inherited descriptor a link leads to.
     ///
     /// - Throws: `ELOOP` after 40 links, as the kernel counts them.
-    public static func resolveLinks(_ path: String) throws(FileError) -> WriteTarget {
+    package static func resolveLinks(_ path: String) throws(FileError) -> WriteTarget {
         var current = path
         for _ in 0..<40 {
             if let fd = inheritedDescriptor(current) { return .descriptor(fd) }
@@ -209,7 +209,7 @@ public enum FileIO {
     }
 
     /// What `resolveLinks` found.
-    public enum WriteTarget: Equatable, Sendable {
+    package enum WriteTarget: Equatable, Sendable {
         /// A path that is not a symbolic link (it may not exist yet).
         case path(String)
         /// One of the process's open descriptors (`/dev/stdout`).
@@ -217,7 +217,7 @@ public enum FileIO {
     }
 
     /// The folder part of `path` (`.` when it has none), as `dirname` would say.
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         let bytes = Array(path.utf8)
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         if slash == 0 { return "/" }
@@ -225,7 +225,7 @@ public enum FileIO {
     }
 
     /// The last component of `path` (`b.scn` for `a/b.scn`).
-    public static func fileName(of path: String) -> String {
+    package static func fileName(of path: String) -> String {
         let bytes = Array(path.utf8)
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
         return String(decoding: bytes[(slash + 1)...], as: UTF8.self)
@@ -244,7 +244,7 @@ public enum FileIO {
 
     /// Writes `bytes` to `path` by way of a temporary file beside it and
     /// `rename(2)`, so a reader sees the old file or the new one, never half.
-    public static func writeFileAtomically(_ path: String, _ bytes: [UInt8]) -> Result<Void, FileError> {
+    package static func writeFileAtomically(_ path: String, _ bytes: [UInt8]) -> Result<Void, FileError> {
         var output: OutputBuffer
         do { output = try OutputBuffer.file(path) } catch { return .failure(error) }
         output.append(bytes)

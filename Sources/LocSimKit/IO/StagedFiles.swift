@@ -14,7 +14,7 @@ import Synchronization
 /// `removeAllForSignal()` reads the table with atomic loads and calls only
 /// `unlink`, so it is async-signal-safe. Registering takes a slot with an
 /// atomic compare-and-exchange: no lock a signal could interrupt.
-public enum StagedFiles {
+package enum StagedFiles {
     /// Slots in the table: `check --update` stages one file a job, `bench`
     /// two; past this many files at once the extra ones are not cleaned up
     /// on a signal (they are still removed on every ordinary path).
@@ -29,12 +29,12 @@ public enum StagedFiles {
     }()
 
     /// A registered file; pass it back to `remove` or `forget`.
-    public struct Ticket: Sendable {
+    package struct Ticket: Sendable {
         fileprivate var slot: Int
     }
 
     /// Remembers `path` as a file to remove if a signal ends the process.
-    public static func register(_ path: String) -> Ticket {
+    package static func register(_ path: String) -> Ticket {
         guard let copy = strdup(path) else { return Ticket(slot: -1) }
         let address = Int(bitPattern: copy)
         for i in 0..<capacity where slots[i].compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing).exchanged {
@@ -45,21 +45,21 @@ public enum StagedFiles {
     }
 
     /// The file is gone or renamed into place: stop tracking it.
-    public static func forget(_ ticket: Ticket) {
+    package static func forget(_ ticket: Ticket) {
         guard ticket.slot >= 0 else { return }
         let address = slots[ticket.slot].exchange(0, ordering: .acquiringAndReleasing)
         free(UnsafeMutableRawPointer(bitPattern: address))
     }
 
     /// Removes the file now and stops tracking it.
-    public static func remove(_ path: String, _ ticket: Ticket) {
+    package static func remove(_ path: String, _ ticket: Ticket) {
         unlink(path)
         forget(ticket)
     }
 
     /// Unlinks every registered file. Only for a signal handler about to
     /// end the process: the table is left as it is (no `free`, not safe there).
-    public static func removeAllForSignal() {
+    package static func removeAllForSignal() {
         for i in 0..<capacity {
             let address = slots[i].load(ordering: .acquiring)
             if let path = UnsafePointer<CChar>(bitPattern: address) { unlink(path) }

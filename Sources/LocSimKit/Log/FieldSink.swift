@@ -3,7 +3,7 @@
 /// Each record describes itself once (`Record.render(to:)`); the text and the
 /// JSON Lines writers are two sinks, so both formats always carry the same
 /// records and the same fields.
-public protocol FieldSink {
+package protocol FieldSink {
     /// A bare word: text prints `value`; JSON `"name":"value"`.
     mutating func word(_ name: String, _ value: String)
     /// Text `name=value`; JSON `"name":"value"`.

@@ -4,18 +4,18 @@
 /// `t` is a number with exactly three decimals; the other members follow the
 /// record's fields in order, with the names and value types `FieldSink`
 /// documents. Keys are the fixed ASCII field names, so only values are escaped.
-public struct JSONLogWriter: LogWriter, FieldSink {
+package struct JSONLogWriter: LogWriter, FieldSink {
     /// Where the lines go; `commit()` or `discard()` it when the replay ends.
-    public var output: OutputBuffer
+    package var output: OutputBuffer
 
-    public init(output: OutputBuffer = .memory()) {
+    package init(output: OutputBuffer = .memory()) {
         self.output = output
     }
 
     /// The text written so far, for a writer into memory (tests).
-    public var text: String { String(decoding: output.contents, as: UTF8.self) }
+    package var text: String { String(decoding: output.contents, as: UTF8.self) }
 
-    public mutating func write(_ record: LogRecord) {
+    package mutating func write(_ record: LogRecord) {
         output.bytes.append(#"{"t":"#)
         LogBytes.appendSeconds(record.time, to: &output.bytes)
         output.bytes.append(#","kind":""#)
@@ -29,26 +29,26 @@ public struct JSONLogWriter: LogWriter, FieldSink {
 
     // MARK: - FieldSink
 
-    public mutating func word(_ name: String, _ value: String) {
+    package mutating func word(_ name: String, _ value: String) {
         key(name)
         LogBytes.appendJSONString(value, to: &output.bytes)
     }
 
-    public mutating func keyed(_ name: String, _ value: String) {
+    package mutating func keyed(_ name: String, _ value: String) {
         key(name)
         LogBytes.appendJSONString(value, to: &output.bytes)
     }
 
-    public mutating func keyed(_ name: String, label: String, _ value: String) {
+    package mutating func keyed(_ name: String, label: String, _ value: String) {
         keyed(name, value)
     }
 
-    public mutating func identifier(_ name: String, _ value: String) {
+    package mutating func identifier(_ name: String, _ value: String) {
         key(name)
         LogBytes.appendJSONString(value, to: &output.bytes)
     }
 
-    public mutating func keyedTime(_ name: String, _ time: Millis?, placeholder: String) {
+    package mutating func keyedTime(_ name: String, _ time: Millis?, placeholder: String) {
         key(name)
         if let time {
             LogBytes.appendSeconds(time, to: &output.bytes)
@@ -57,29 +57,29 @@ public struct JSONLogWriter: LogWriter, FieldSink {
         }
     }
 
-    public mutating func coordinate(_ c: Coordinate) {
+    package mutating func coordinate(_ c: Coordinate) {
         key("lat")
         LogBytes.appendFixed6(c.latitude, to: &output.bytes)
         key("lon")
         LogBytes.appendFixed6(c.longitude, to: &output.bytes)
     }
 
-    public mutating func accuracy(_ meters: Double) {
+    package mutating func accuracy(_ meters: Double) {
         key("accuracy")
         LogBytes.appendWholeMeters(meters, to: &output.bytes)
     }
 
-    public mutating func timestamp(_ time: Millis) {
+    package mutating func timestamp(_ time: Millis) {
         key("timestamp")
         LogBytes.appendSeconds(time, to: &output.bytes)
     }
 
-    public mutating func quoted(_ name: String, _ text: String) {
+    package mutating func quoted(_ name: String, _ text: String) {
         key(name)
         LogBytes.appendJSONString(text, to: &output.bytes)
     }
 
-    public mutating func list(_ name: String, _ words: [String]) {
+    package mutating func list(_ name: String, _ words: [String]) {
         key(name)
         output.bytes.append(UInt8(ascii: "["))
         for (i, word) in words.enumerated() {
@@ -89,12 +89,12 @@ public struct JSONLogWriter: LogWriter, FieldSink {
         output.bytes.append(UInt8(ascii: "]"))
     }
 
-    public mutating func flag(_ name: String, _ isSet: Bool) {
+    package mutating func flag(_ name: String, _ isSet: Bool) {
         key(name)
         output.bytes.append(isSet ? "true" : "false")
     }
 
-    public mutating func beaconReading(_ b: BeaconSighting) {
+    package mutating func beaconReading(_ b: BeaconSighting) {
         key("major")
         LogBytes.appendInteger(Int64(b.major), to: &output.bytes)
         key("minor")
@@ -103,7 +103,7 @@ public struct JSONLogWriter: LogWriter, FieldSink {
         LogBytes.appendJSONString(b.proximity.rawValue, to: &output.bytes)
     }
 
-    public mutating func message(_ text: String) {
+    package mutating func message(_ text: String) {
         key("message")
         LogBytes.appendJSONString(text, to: &output.bytes)
     }

@@ -26,7 +26,7 @@ import Darwin
 ///
 /// A write error is remembered, later writes are dropped, and `commit()`
 /// throws it. A copy of a buffer shares its file descriptors: keep one owner.
-public struct OutputBuffer {
+package struct OutputBuffer {
     /// Bytes written and not yet flushed; the writers append here.
     var bytes = ByteBuffer()
     /// `bytes.count` at which `flushIfNeeded()` writes them out.
@@ -36,9 +36,9 @@ public struct OutputBuffer {
 
     /// Size of the writes to a file (SPEC-free choice: 64 KiB, one write per
     /// about a thousand log lines, small enough to stay in cache).
-    public static let chunkSize = 1 << 16
+    package static let chunkSize = 1 << 16
     /// Default in-memory limit of a spooled log before it spills to disk.
-    public static let defaultSpillThreshold = 4 << 20
+    package static let defaultSpillThreshold = 4 << 20
 
     private enum Destination {
         case memory
@@ -68,7 +68,7 @@ public struct OutputBuffer {
     }
 
     /// Keeps the whole log in memory, in `contents`.
-    public static func memory() -> OutputBuffer {
+    package static func memory() -> OutputBuffer {
         OutputBuffer(destination: .memory, flushThreshold: .max)
     }
 
@@ -85,7 +85,7 @@ public struct OutputBuffer {
     }
 
     /// Spools the log for standard output, written by `commit()`.
-    public static func standardOutput(spillThreshold: Int = defaultSpillThreshold) -> OutputBuffer {
+    package static func standardOutput(spillThreshold: Int = defaultSpillThreshold) -> OutputBuffer {
         spooled(.descriptor(STDOUT_FILENO, label: standardOutputLabel), spillThreshold: spillThreshold)
     }
 
@@ -105,7 +105,7 @@ public struct OutputBuffer {
     /// symbolic link leads to), renamed over it by `commit()`.
     ///
     /// - Throws: when `path` is a folder or its folder does not accept a new file.
-    public static func file(_ path: String, spillThreshold: Int = defaultSpillThreshold) throws(FileError) -> OutputBuffer {
+    package static func file(_ path: String, spillThreshold: Int = defaultSpillThreshold) throws(FileError) -> OutputBuffer {
         let target: String
         switch try FileIO.resolveLinks(path) {
         case .descriptor(let fd):
@@ -141,10 +141,10 @@ public struct OutputBuffer {
 
     /// Everything written so far, for a `memory()` buffer; for the others,
     /// only what has not been flushed yet.
-    public var contents: [UInt8] { bytes.array }
+    package var contents: [UInt8] { bytes.array }
 
     /// Appends raw bytes (a scenario generator, a copied log).
-    public mutating func append(_ more: [UInt8]) {
+    package mutating func append(_ more: [UInt8]) {
         bytes.append(more)
         flushIfNeeded()
     }
@@ -211,7 +211,7 @@ public struct OutputBuffer {
     /// copies the spooled bytes to standard output or the target.
     ///
     /// - Throws: the first write error, after removing any temporary file.
-    public mutating func commit() throws(FileError) {
+    package mutating func commit() throws(FileError) {
         let destination = self.destination
         self.destination = .closed
         switch destination {
@@ -261,7 +261,7 @@ public struct OutputBuffer {
     }
 
     /// Throws the log away, removing any temporary file.
-    public mutating func discard() {
+    package mutating func discard() {
         switch destination {
         case .memory, .closed, .discarding:
             break

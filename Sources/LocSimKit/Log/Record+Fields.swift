@@ -1,6 +1,6 @@
 extension Record {
     /// Describes this record's detail to `sink`, field by field.
-    public func render<S: FieldSink>(to sink: inout S) {
+    package func render<S: FieldSink>(to sink: inout S) {
         switch self {
         case .delegate(let callback):
             callback.render(to: &sink)
@@ -163,7 +163,7 @@ extension UndeliveredEvent {
 
 extension BeaconConstraint {
     /// `<uuid>[.<major>[.<minor>]]`, as the `didRange` record prints it.
-    public var text: String {
+    package var text: String {
         var s = uuid
         if let major {
             s += ".\(major)"

@@ -1,23 +1,23 @@
 /// Which record kinds a log keeps (`locsim run --only delegate,auth`).
-public struct RecordFilter: Equatable, Sendable {
+package struct RecordFilter: Equatable, Sendable {
     /// Every `<kind>` of SPEC §2, in the order of its table.
-    public static let kinds = [
+    package static let kinds = [
         "delegate", "update", "completion", "prompt", "app", "auth", "inuse", "indicator",
         "hold", "drop", "notification", "warning", "crash",
     ]
 
     /// The kinds kept, or `nil` for all of them.
-    public private(set) var kept: [String]?
+    package private(set) var kept: [String]?
 
     /// Keeps every record.
-    public static let all = RecordFilter(kept: nil)
+    package static let all = RecordFilter(kept: nil)
 
     private init(kept: [String]?) { self.kept = kept }
 
     /// Parses a comma-separated list of kinds: `delegate,auth`.
     ///
     /// - Throws: a message naming the first unknown or empty kind and listing the valid ones.
-    public init(parsing list: String) throws(RecordFilter.ParseError) {
+    package init(parsing list: String) throws(RecordFilter.ParseError) {
         var kept: [String] = []
         for part in list.split(separator: ",", omittingEmptySubsequences: false) {
             let kind = String(part)
@@ -31,13 +31,13 @@ public struct RecordFilter: Equatable, Sendable {
     }
 
     /// A list that names no valid kind.
-    public struct ParseError: Error, Equatable, Sendable {
-        public var message: String
+    package struct ParseError: Error, Equatable, Sendable {
+        package var message: String
     }
 
     /// True when `record` is kept.
     @inline(__always)
-    public func keeps(_ record: Record) -> Bool {
+    package func keeps(_ record: Record) -> Bool {
         guard let kept else { return true }
         let kind = record.kind
         // At most 13 short (inline) strings: a scan is cheaper than hashing.
@@ -47,18 +47,18 @@ public struct RecordFilter: Equatable, Sendable {
 }
 
 /// Passes on to `base` only the records a `RecordFilter` keeps, and counts them.
-public struct FilteredLogWriter<Base: LogWriter>: LogWriter {
-    public var base: Base
-    public var filter: RecordFilter
+package struct FilteredLogWriter<Base: LogWriter>: LogWriter {
+    package var base: Base
+    package var filter: RecordFilter
     /// How many records were passed on.
-    public private(set) var written = 0
+    package private(set) var written = 0
 
-    public init(_ base: Base, filter: RecordFilter) {
+    package init(_ base: Base, filter: RecordFilter) {
         self.base = base
         self.filter = filter
     }
 
-    public mutating func write(_ record: LogRecord) {
+    package mutating func write(_ record: LogRecord) {
         if filter.keeps(record.record) {
             written += 1
             base.write(record)

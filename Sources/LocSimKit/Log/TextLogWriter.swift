@@ -3,18 +3,18 @@
 /// Fields are separated by one space; a field with nothing to print (an unset
 /// `flag`, an empty `list`) prints nothing, not an empty word. Every byte is
 /// appended by hand to the output buffer (STYLE habits 8 and 9).
-public struct TextLogWriter: LogWriter, FieldSink {
+package struct TextLogWriter: LogWriter, FieldSink {
     /// Where the lines go; `commit()` or `discard()` it when the replay ends.
-    public var output: OutputBuffer
+    package var output: OutputBuffer
 
-    public init(output: OutputBuffer = .memory()) {
+    package init(output: OutputBuffer = .memory()) {
         self.output = output
     }
 
     /// The text written so far, for a writer into memory (tests).
-    public var text: String { String(decoding: output.contents, as: UTF8.self) }
+    package var text: String { String(decoding: output.contents, as: UTF8.self) }
 
-    public mutating func write(_ record: LogRecord) {
+    package mutating func write(_ record: LogRecord) {
         LogBytes.appendSeconds(record.time, to: &output.bytes)
         output.bytes.append(LogBytes.space)
         output.bytes.append(record.record.kind)
@@ -25,22 +25,22 @@ public struct TextLogWriter: LogWriter, FieldSink {
 
     // MARK: - FieldSink
 
-    public mutating func word(_ name: String, _ value: String) {
+    package mutating func word(_ name: String, _ value: String) {
         output.bytes.append(LogBytes.space)
         output.bytes.append(value)
     }
 
-    public mutating func keyed(_ name: String, _ value: String) {
+    package mutating func keyed(_ name: String, _ value: String) {
         key(name)
         output.bytes.append(value)
     }
 
-    public mutating func keyed(_ name: String, label: String, _ value: String) {
+    package mutating func keyed(_ name: String, label: String, _ value: String) {
         key(label)
         output.bytes.append(value)
     }
 
-    public mutating func identifier(_ name: String, _ value: String) {
+    package mutating func identifier(_ name: String, _ value: String) {
         output.bytes.append(LogBytes.space)
         if LogBytes.isPlainWord(value) {
             output.bytes.append(value)
@@ -49,7 +49,7 @@ public struct TextLogWriter: LogWriter, FieldSink {
         }
     }
 
-    public mutating func keyedTime(_ name: String, _ time: Millis?, placeholder: String) {
+    package mutating func keyedTime(_ name: String, _ time: Millis?, placeholder: String) {
         key(name)
         if let time {
             LogBytes.appendSeconds(time, to: &output.bytes)
@@ -58,32 +58,32 @@ public struct TextLogWriter: LogWriter, FieldSink {
         }
     }
 
-    public mutating func coordinate(_ c: Coordinate) {
+    package mutating func coordinate(_ c: Coordinate) {
         output.bytes.append(LogBytes.space)
         LogBytes.appendFixed6(c.latitude, to: &output.bytes)
         output.bytes.append(LogBytes.comma)
         LogBytes.appendFixed6(c.longitude, to: &output.bytes)
     }
 
-    public mutating func accuracy(_ meters: Double) {
+    package mutating func accuracy(_ meters: Double) {
         output.bytes.append(LogBytes.space)
         output.bytes.append(0xC2)  // `±` in UTF-8
         output.bytes.append(0xB1)
         LogBytes.appendWholeMeters(meters, to: &output.bytes)
     }
 
-    public mutating func timestamp(_ time: Millis) {
+    package mutating func timestamp(_ time: Millis) {
         output.bytes.append(LogBytes.space)
         output.bytes.append(UInt8(ascii: "@"))
         LogBytes.appendSeconds(time, to: &output.bytes)
     }
 
-    public mutating func quoted(_ name: String, _ text: String) {
+    package mutating func quoted(_ name: String, _ text: String) {
         output.bytes.append(LogBytes.space)
         LogBytes.appendTextQuoted(text, to: &output.bytes)
     }
 
-    public mutating func list(_ name: String, _ words: [String]) {
+    package mutating func list(_ name: String, _ words: [String]) {
         guard !words.isEmpty else { return }
         output.bytes.append(LogBytes.space)
         for (i, word) in words.enumerated() {
@@ -92,13 +92,13 @@ public struct TextLogWriter: LogWriter, FieldSink {
         }
     }
 
-    public mutating func flag(_ name: String, _ isSet: Bool) {
+    package mutating func flag(_ name: String, _ isSet: Bool) {
         guard isSet else { return }
         output.bytes.append(LogBytes.space)
         output.bytes.append(name)
     }
 
-    public mutating func beaconReading(_ b: BeaconSighting) {
+    package mutating func beaconReading(_ b: BeaconSighting) {
         output.bytes.append(LogBytes.space)
         LogBytes.appendInteger(Int64(b.major), to: &output.bytes)
         output.bytes.append(LogBytes.dot)
@@ -107,7 +107,7 @@ public struct TextLogWriter: LogWriter, FieldSink {
         output.bytes.append(b.proximity.rawValue)
     }
 
-    public mutating func message(_ text: String) {
+    package mutating func message(_ text: String) {
         guard !text.isEmpty else { return }
         output.bytes.append(LogBytes.space)
         output.bytes.append(text)

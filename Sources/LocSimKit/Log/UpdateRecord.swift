@@ -36,7 +36,7 @@ public enum UpdateStream: String, Equatable, Sendable {
 
     /// The stream's properties, in the order the log prints them (the
     /// order of the SDK headers).
-    public var flags: [(DiagnosticFlags, String)] {
+    package var flags: [(DiagnosticFlags, String)] {
         switch self {
         case .liveUpdates:
             return [

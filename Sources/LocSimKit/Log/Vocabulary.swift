@@ -10,9 +10,9 @@ public enum AccuracyAuthorization: Equatable, Sendable {
     case full, reduced
 
     /// The word in an `auth` record: `full` or `reduced`.
-    public var word: String { self == .full ? "full" : "reduced" }
+    package var word: String { self == .full ? "full" : "reduced" }
     /// The Swift case name in a delegate record: `fullAccuracy` or `reducedAccuracy`.
-    public var caseName: String { self == .full ? "fullAccuracy" : "reducedAccuracy" }
+    package var caseName: String { self == .full ? "fullAccuracy" : "reducedAccuracy" }
 }
 
 /// What the Settings app shows for the app (seed 001's table).

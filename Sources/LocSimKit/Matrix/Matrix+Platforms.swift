@@ -1,8 +1,8 @@
 /// The platform list of `locsim matrix --platforms`.
 extension Matrix {
     /// A platform list that does not parse.
-    public struct PlatformListError: Error, Equatable, Sendable {
-        public var message: String
+    package struct PlatformListError: Error, Equatable, Sendable {
+        package var message: String
     }
 
     /// Parses `iOS 12.5,13.0,13.4,macOS 15.0`: comma-separated items, each
@@ -11,7 +11,7 @@ extension Matrix {
     ///
     /// Each item is checked as the scenario's `platform` line is, so the
     /// matrix accepts exactly the platforms a scenario may name.
-    public static func platforms(parsing list: String) throws(PlatformListError) -> [Platform] {
+    package static func platforms(parsing list: String) throws(PlatformListError) -> [Platform] {
         var platforms: [Platform] = []
         var os = Platform.OS.iOS.rawValue
         for item in list.split(separator: ",", omittingEmptySubsequences: false) {

@@ -11,9 +11,10 @@ public struct Matrix: Sendable {
     /// Threads to use; at least 1.
     public var jobs: Int
 
-    public init(platforms: [Platform] = Matrix.defaultPlatforms, jobs: Int = Check.coreCount) {
+    /// - Parameter jobs: threads to use; `nil`, one per core.
+    public init(platforms: [Platform] = Matrix.defaultPlatforms, jobs: Int? = nil) {
         self.platforms = platforms
-        self.jobs = max(1, jobs)
+        self.jobs = max(1, jobs ?? Check.coreCount)
     }
 
     /// Without `--platforms` or `--all`: the versions an SDK vendor supports
@@ -53,8 +54,13 @@ public struct Matrix: Sendable {
     /// Replays `scenario` on every platform, in parallel.
     ///
     /// - Throws: the scenario's first syntax error, before anything is replayed.
-    /// - Parameter tracks: reads the files of `gpx` lines, as for `run`.
-    public func run(_ scenario: [UInt8], tracks: TrackSource? = nil) throws(ScenarioError) -> Report {
+    public func run(_ scenario: [UInt8]) throws(ScenarioError) -> Report {
+        try run(scenario, tracks: nil)
+    }
+
+    /// `run(_:)` with `tracks` reading the files of `gpx` lines, as for
+    /// `Replay.run`; the track readers serve the `locsim` tool.
+    package func run(_ scenario: [UInt8], tracks: TrackSource?) throws(ScenarioError) -> Report {
         try Replay.validateSyntax(of: scenario)
         let platforms = self.platforms
         let rows = ParallelMap.map(platforms.count, threads: jobs) { i in

@@ -23,18 +23,18 @@ import Darwin
 ///
 /// (`0 0` when the error has no place in the file), and the program exits
 /// with status 2.
-public struct GPXSidecar: TrackReader {
+package struct GPXSidecar: TrackReader {
     /// The program's file name, looked for next to the running executable.
-    public static let programName = "locsim-gpx"
+    package static let programName = "locsim-gpx"
     /// The environment variable that names the program's path instead.
-    public static let environmentVariable = "LOCSIM_GPX"
+    package static let environmentVariable = "LOCSIM_GPX"
 
     /// The program's path, `nil` if it cannot be known.
-    public var executable: String?
+    package var executable: String?
 
     /// Runs `executable`, by default `$LOCSIM_GPX` if set, else
     /// `locsim-gpx` in the running executable's folder.
-    public init(executable: String? = nil) {
+    package init(executable: String? = nil) {
         self.executable = executable ?? Self.defaultExecutable()
     }
 
@@ -43,7 +43,7 @@ public struct GPXSidecar: TrackReader {
         return ChildProcess.executableDirectory().map { $0 + "/" + programName }
     }
 
-    public func open(_ path: String) throws(TrackError) -> any TrackStream {
+    package func open(_ path: String) throws(TrackError) -> any TrackStream {
         try stream(path)
     }
 
@@ -80,7 +80,7 @@ public struct GPXSidecar: TrackReader {
     /// - Throws: `TrackError` as a replay would; `output` then holds part of
     ///   the lines and the caller discards it.
     @discardableResult
-    public func writeFixLines(
+    package func writeFixLines(
         _ path: String, start: Millis = .zero, speed: Double = 1, into output: inout OutputBuffer
     ) throws(TrackError) -> Int {
         let track = TrackStatement(

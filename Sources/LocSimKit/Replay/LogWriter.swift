@@ -1,4 +1,4 @@
 /// Receives the log records of a replay, in order.
-public protocol LogWriter {
+package protocol LogWriter {
     mutating func write(_ record: LogRecord)
 }

@@ -1,5 +1,5 @@
 /// The two log formats of SPEC §2.
-public enum LogFormat: String, Equatable, Sendable, CaseIterable {
+package enum LogFormat: String, Equatable, Sendable, CaseIterable {
     /// `<t> <kind> <detail>` lines.
     case text
     /// JSON Lines, one object a record.
@@ -7,7 +7,7 @@ public enum LogFormat: String, Equatable, Sendable, CaseIterable {
 }
 
 /// A log writer that appends to an `OutputBuffer` it owns.
-public protocol BufferedLogWriter: LogWriter {
+package protocol BufferedLogWriter: LogWriter {
     var output: OutputBuffer { get set }
     init(output: OutputBuffer)
 }
@@ -25,7 +25,7 @@ extension Replay {
     ///
     /// - Returns: the number of records written.
     @discardableResult
-    public static func run(
+    package static func run(
         _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, threads: Int = 1,
         into output: inout OutputBuffer, tracks: TrackSource? = nil
     ) throws(ScenarioError) -> Int {
@@ -37,7 +37,7 @@ extension Replay {
     /// `run(_:format:filter:threads:into:tracks:)`, also handing back the
     /// scenario's warnings (for standard error; they are not part of the log).
     @discardableResult
-    public static func run(
+    package static func run(
         _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, threads: Int = 1,
         into output: inout OutputBuffer, tracks: TrackSource? = nil, warnings: inout [ScenarioWarning]
     ) throws(ScenarioError) -> Int {
@@ -54,7 +54,7 @@ extension Replay {
     }
 
     /// Replays scenario bytes held in memory into a text log in memory (`check`).
-    public static func textLog(of scenario: [UInt8], tracks: TrackSource? = nil) throws(ScenarioError) -> [UInt8] {
+    package static func textLog(of scenario: [UInt8], tracks: TrackSource? = nil) throws(ScenarioError) -> [UInt8] {
         var reader = LineReader(bytes: scenario)
         var output = OutputBuffer.memory()
         try run(&reader, format: .text, into: &output, tracks: tracks)

@@ -19,7 +19,7 @@ extension Replay {
     /// Meant for files: the parsing thread is joined before this returns,
     /// and reading a pipe that stalls would delay an early error until it
     /// reads again.
-    public static func runPipelined<W: LogWriter>(
+    package static func runPipelined<W: LogWriter>(
         _ reader: inout LineReader, into writer: inout W, tracks: TrackSource? = nil,
         warnings: inout [ScenarioWarning]
     ) throws(ScenarioError) {

@@ -13,7 +13,7 @@ public enum Replay {
     /// - Throws: `ScenarioError` at the first line that does not fit, with a
     ///   note for each earlier line that caused it. Records written before
     ///   the error are not a result; the caller discards them.
-    public static func run<W: LogWriter>(
+    package static func run<W: LogWriter>(
         _ reader: inout LineReader, platform: Platform? = nil, into writer: inout W, tracks: TrackSource? = nil
     ) throws(ScenarioError) {
         var warnings: [ScenarioWarning] = []
@@ -23,7 +23,7 @@ public enum Replay {
     /// `run(_:platform:into:tracks:)`, also handing back the scenario's
     /// warnings (lines that replay but deserve a look, such as a missing
     /// `platform` line), which are not part of the log.
-    public static func run<W: LogWriter>(
+    package static func run<W: LogWriter>(
         _ reader: inout LineReader, platform: Platform? = nil, into writer: inout W, tracks: TrackSource? = nil,
         warnings: inout [ScenarioWarning]
     ) throws(ScenarioError) {

@@ -7,7 +7,7 @@ public struct ReplayLog: Equatable, Sendable {
     /// Every record, in log order.
     public var records: [LogRecord]
 
-    public init(records: [LogRecord]) {
+    package init(records: [LogRecord]) {
         self.records = records
     }
 

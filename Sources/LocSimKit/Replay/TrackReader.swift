@@ -3,7 +3,7 @@
 /// LocSimKit parses no track format itself: the GPX reader needs
 /// FoundationXML, which the fix path must not pay for, so it lives in the
 /// `LocSimGPX` module and is handed to `Replay` by whoever links it.
-public protocol TrackReader: Sendable {
+package protocol TrackReader: Sendable {
     /// Opens the track file at `path` (already resolved against the
     /// scenario's folder).
     ///
@@ -14,7 +14,7 @@ public protocol TrackReader: Sendable {
 
 /// The points of one track, read on demand: a scenario's later lines are
 /// interleaved with them by time, and a long track is never held in memory.
-public protocol TrackStream: AnyObject {
+package protocol TrackStream: AnyObject {
     /// The next point in file order, `nil` after the last.
     ///
     /// - Throws: `TrackError` at the place in the track file that does not fit.
@@ -22,14 +22,14 @@ public protocol TrackStream: AnyObject {
 }
 
 /// One point of a track as a fix at a time.
-public struct TrackPoint: Equatable, Sendable {
+package struct TrackPoint: Equatable, Sendable {
     /// Since the track's first point, as recorded (before any `speed` factor).
-    public var offset: Millis
-    public var fix: Fix
+    package var offset: Millis
+    package var fix: Fix
     /// Where the point is in the track file.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(offset: Millis, fix: Fix, location: SourceLocation) {
+    package init(offset: Millis, fix: Fix, location: SourceLocation) {
         self.offset = offset
         self.fix = fix
         self.location = location
@@ -37,31 +37,31 @@ public struct TrackPoint: Equatable, Sendable {
 }
 
 /// A track file that cannot be read or does not fit.
-public struct TrackError: Error, Equatable, Sendable {
-    public var message: String
+package struct TrackError: Error, Equatable, Sendable {
+    package var message: String
     /// The place in the track file; `nil` when the file as a whole fails
     /// (cannot be opened), which the scenario's `gpx` line then answers for.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
-    public init(_ message: String, at location: SourceLocation? = nil) {
+    package init(_ message: String, at location: SourceLocation? = nil) {
         self.message = message
         self.location = location
     }
 }
 
 /// A track reader and the folder that relative track paths start from.
-public struct TrackSource: Sendable {
-    public var reader: any TrackReader
+package struct TrackSource: Sendable {
+    package var reader: any TrackReader
     /// The scenario's folder (`.` for the current one).
-    public var directory: String
+    package var directory: String
 
-    public init(reader: any TrackReader, directory: String) {
+    package init(reader: any TrackReader, directory: String) {
         self.reader = reader
         self.directory = directory
     }
 
     /// `path` as written in a scenario, resolved against `directory`.
-    public func resolve(_ path: String) -> String {
+    package func resolve(_ path: String) -> String {
         path.hasPrefix("/") || directory == "." ? path : directory + "/" + path
     }
 }

@@ -4,9 +4,9 @@
 /// The grant is one enum whose cases carry only what exists with them:
 /// Allow Once is a kind of When In Use, provisional a kind of Always, and
 /// temporary full accuracy refines an authorized grant only.
-public struct Authorization: Equatable, Sendable {
+package struct Authorization: Equatable, Sendable {
     /// What the user granted.
-    public enum Access: Equatable, Sendable {
+    package enum Access: Equatable, Sendable {
         /// Never asked: Settings shows nothing.
         case notDetermined
         /// Asked before and undecided again (Settings: Ask Next Time); the status reads `notDetermined`.
@@ -17,7 +17,7 @@ public struct Authorization: Equatable, Sendable {
     }
 
     /// How long When In Use lasts.
-    public enum WhenInUse: Equatable, Sendable {
+    package enum WhenInUse: Equatable, Sendable {
         /// Until the user changes it.
         case standing
         /// Allow Once: until in use ends (§7).
@@ -25,39 +25,39 @@ public struct Authorization: Equatable, Sendable {
     }
 
     /// Whether Always is confirmed or only provisional (§6).
-    public enum Always: Equatable, Sendable {
+    package enum Always: Equatable, Sendable {
         case confirmed
         /// The status reads `authorizedAlways`; delivery follows When In Use.
         case provisional
     }
 
     /// Full accuracy granted once by `requestTemporaryFullAccuracyAuthorization` (§10).
-    public enum TemporaryPrecision: Equatable, Sendable {
+    package enum TemporaryPrecision: Equatable, Sendable {
         case none
         case fullUntilInUseEnds
     }
 
     /// The grant, reduced to its four levels (tests and the Settings display read it).
-    public enum Grant: Equatable, Sendable {
+    package enum Grant: Equatable, Sendable {
         case notDetermined, denied, whenInUse, always
     }
 
     /// The level the delivery rules work with (docs/rules.md §8's rows).
-    public enum Level: Equatable, Sendable {
+    package enum Level: Equatable, Sendable {
         case none, whenInUse, always
     }
 
-    public var access = Access.notDetermined
+    package var access = Access.notDetermined
     /// The Precise switch is off (iOS 14+).
-    public var reducedAccuracy = false
+    package var reducedAccuracy = false
     /// Location Services are off for the whole device.
-    public var locationServicesOff = false
+    package var locationServicesOff = false
     /// Screen Time or a profile restricts location.
-    public var restricted = false
+    package var restricted = false
 
-    public init() {}
+    package init() {}
 
-    public var grant: Grant {
+    package var grant: Grant {
         switch access {
         case .notDetermined, .askNextTime: return .notDetermined
         case .denied: return .denied
@@ -67,15 +67,15 @@ public struct Authorization: Equatable, Sendable {
     }
 
     /// Allow Once.
-    public var temporary: Bool { access == .whenInUse(.once, .none) || access == .whenInUse(.once, .fullUntilInUseEnds) }
+    package var temporary: Bool { access == .whenInUse(.once, .none) || access == .whenInUse(.once, .fullUntilInUseEnds) }
 
     /// Provisional Always.
-    public var provisional: Bool {
+    package var provisional: Bool {
         if case .always(.provisional, _) = access { return true }
         return false
     }
 
-    public var temporaryFullAccuracy: Bool {
+    package var temporaryFullAccuracy: Bool {
         switch access {
         case .whenInUse(_, let p), .always(_, let p): return p == .fullUntilInUseEnds
         case .notDetermined, .askNextTime, .denied: return false
@@ -97,7 +97,7 @@ public struct Authorization: Equatable, Sendable {
     var precision: TemporaryPrecision { temporaryFullAccuracy ? .fullUntilInUseEnds : .none }
 
     /// `CLAuthorizationStatus` as the app reads it on `platform`.
-    public func status(on platform: RulesVersion) -> AuthorizationStatus {
+    package func status(on platform: RulesVersion) -> AuthorizationStatus {
         if restricted { return .restricted }
         if locationServicesOff { return .denied }
         switch access {
@@ -111,7 +111,7 @@ public struct Authorization: Equatable, Sendable {
     }
 
     /// What the Settings app shows.
-    public var settings: SettingsDisplay {
+    package var settings: SettingsDisplay {
         switch access {
         case .notDetermined: return .none
         case .askNextTime, .whenInUse(.once, _): return .askNextTime
@@ -122,12 +122,12 @@ public struct Authorization: Equatable, Sendable {
     }
 
     /// `CLAccuracyAuthorization`; always full before iOS 14.
-    public func accuracy(on platform: RulesVersion) -> AccuracyAuthorization {
+    package func accuracy(on platform: RulesVersion) -> AccuracyAuthorization {
         platform.hasAccuracy && reducedAccuracy && !temporaryFullAccuracy ? .reduced : .full
     }
 
     /// The level delivery follows.
-    public var level: Level {
+    package var level: Level {
         if restricted || locationServicesOff { return .none }
         switch access {
         case .notDetermined, .askNextTime, .denied: return .none
@@ -137,7 +137,7 @@ public struct Authorization: Equatable, Sendable {
     }
 
     /// The `auth` record.
-    public func view(on platform: RulesVersion) -> AuthView {
+    package func view(on platform: RulesVersion) -> AuthView {
         AuthView(
             status: status(on: platform), settings: settings, accuracy: accuracy(on: platform),
             provisional: provisional, temporary: temporary || temporaryFullAccuracy)

@@ -51,15 +51,15 @@ enum Lifecycle: Equatable {
 }
 
 /// Where the app is in its lifecycle (docs/rules.md §2), as tests and records name it.
-public enum AppState: Equatable, Sendable {
+package enum AppState: Equatable, Sendable {
     case notRunning, foreground, background, suspended
 
     /// Runs code (not suspended, not terminated).
-    public var isRunning: Bool { self == .foreground || self == .background }
+    package var isRunning: Bool { self == .foreground || self == .background }
 }
 
 extension AppState: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         switch self {
         case .notRunning: return "not running"
         case .foreground: return "in the foreground"

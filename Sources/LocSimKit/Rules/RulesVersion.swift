@@ -5,13 +5,13 @@
 /// iOS 13); macOS 10.15 follows iOS 13 and macOS N (11 ≤ N ≤ 15) iOS N+3.
 /// From 26 (2025) every platform carries the same number as iOS. These
 /// mappings are a modelling choice documented in the README.
-public struct RulesVersion: Equatable, Sendable {
-    public var platform: Platform
+package struct RulesVersion: Equatable, Sendable {
+    package var platform: Platform
     /// The iOS version whose rules apply.
-    public var major: Int
-    public var minor: Int
+    package var major: Int
+    package var minor: Int
 
-    public init(_ platform: Platform) {
+    package init(_ platform: Platform) {
         self.platform = platform
         switch platform.os {
         case .iOS, .iPadOS, .tvOS:
@@ -34,19 +34,19 @@ public struct RulesVersion: Equatable, Sendable {
         }
     }
 
-    public func atLeast(_ major: Int, _ minor: Int = 0) -> Bool {
+    package func atLeast(_ major: Int, _ minor: Int = 0) -> Bool {
         self.major > major || (self.major == major && self.minor >= minor)
     }
 
-    public var isMac: Bool { platform.os == .macOS }
-    public var isTV: Bool { platform.os == .tvOS }
-    public var isWatch: Bool { platform.os == .watchOS }
+    package var isMac: Bool { platform.os == .macOS }
+    package var isTV: Bool { platform.os == .tvOS }
+    package var isWatch: Bool { platform.os == .watchOS }
     /// iOS 7 and earlier: no request API, status `authorized`.
-    public var legacy: Bool { !isMac && !atLeast(8) }
+    package var legacy: Bool { !isMac && !atLeast(8) }
     /// iOS 13+: When In Use may use every API, delivered while in use.
-    public var modern: Bool { atLeast(13) }
+    package var modern: Bool { atLeast(13) }
     /// iOS 14+: accuracy authorization and `locationManagerDidChangeAuthorization(_:)`.
-    public var hasAccuracy: Bool { atLeast(14) }
+    package var hasAccuracy: Bool { atLeast(14) }
     /// Apps can be suspended and have an in-use notion (not macOS).
-    public var suspends: Bool { !isMac }
+    package var suspends: Bool { !isMac }
 }

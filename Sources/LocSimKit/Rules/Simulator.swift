@@ -5,15 +5,15 @@
 /// `output` and timers to `timers`; `Replay` drains the records. Rules live
 /// in `Simulator+<Rule>.swift`, one concern per file; each piece of state is
 /// an enum or a small struct whose shape rules out what cannot happen.
-public struct Simulator {
+package struct Simulator {
     let header: ScenarioHeader
     let rules: RulesVersion
     var parameters: Parameters { header.parameters }
 
     /// The one clock: the last trace line's time or the timer being handled.
-    public internal(set) var now = Millis.zero
+    package internal(set) var now = Millis.zero
     /// Records produced and not yet taken by the caller.
-    public internal(set) var output: [LogRecord] = []
+    package internal(set) var output: [LogRecord] = []
     var timers = Timers()
 
     /// §2: foreground, background (deadline, grace, session), suspended, terminated.
@@ -21,7 +21,7 @@ public struct Simulator {
     /// What the log and the app were last told: in use, indicator, authorization.
     var reported: Reported
     /// §4–§7, §10.
-    public internal(set) var authorization = Authorization()
+    package internal(set) var authorization = Authorization()
     var prompt: Prompt? = nil
     var upgrade = AlwaysUpgrade()
     /// §8: the manager of the current launch and the services that outlive it.
@@ -32,24 +32,24 @@ public struct Simulator {
     // The iOS 17+ APIs (docs/modern.md).
     var modern = ModernState()
 
-    public init(header: ScenarioHeader) {
+    package init(header: ScenarioHeader) {
         self.header = header
         self.rules = RulesVersion(header.platform)
         reported = Reported(auth: Authorization().view(on: rules))
     }
 
-    public var app: AppState { lifecycle.appState }
+    package var app: AppState { lifecycle.appState }
     /// In use as the log last reported it (§3).
-    public var inUse: Bool { reported.inUse }
-    public var session: Bool { lifecycle.hasSession }
-    public var indicator: Bool { reported.indicator }
+    package var inUse: Bool { reported.inUse }
+    package var session: Bool { lifecycle.hasSession }
+    package var indicator: Bool { reported.indicator }
     var significantChanges: Bool { monitoring.significantChange != nil }
     @inline(__always)
     var accuracy: AccuracyAuthorization { authorization.accuracy(on: rules) }
 
     /// Applies one scenario line at its time, first running every timer due
     /// at or before it (timers before trace lines at equal times, docs/rules.md §0).
-    public mutating func apply(_ statement: TimedStatement) throws(ScenarioError) {
+    package mutating func apply(_ statement: TimedStatement) throws(ScenarioError) {
         advance(to: statement.time)
         defer { timers.flush() }
         try handle(statement)
@@ -59,7 +59,7 @@ public struct Simulator {
     /// `apply` for a fix line, without building its statement: a fix is
     /// never rejected, so no error needs the line's place, and most lines of
     /// a long trace are fixes.
-    public mutating func apply(_ fix: Fix, at time: Millis) {
+    package mutating func apply(_ fix: Fix, at time: Millis) {
         advance(to: time)
         fixArrived(fix)
         if timers.hasScheduled { timers.flush() }
@@ -73,7 +73,7 @@ public struct Simulator {
     }
 
     /// Runs every remaining timer: what happens after the last line.
-    public mutating func finish() {
+    package mutating func finish() {
         runTimers(until: Millis(.max), before: .trace)
     }
 
@@ -84,7 +84,7 @@ public struct Simulator {
     }
 
     /// Takes the records produced so far.
-    public mutating func takeOutput() -> [LogRecord] {
+    package mutating func takeOutput() -> [LogRecord] {
         defer { output.removeAll(keepingCapacity: true) }
         return output
     }

@@ -22,7 +22,7 @@ public struct DelegateMethods: OptionSet, Equatable, Sendable {
     public static let all = DelegateMethods(rawValue: (1 << 14) - 1)
 
     /// Short names as the `delegate` header spells them, in declaration order.
-    public static let names: [(String, DelegateMethods)] = [
+    package static let names: [(String, DelegateMethods)] = [
         ("didChangeAuthorization", .didChangeAuthorization),
         ("locationManagerDidChangeAuthorization", .locationManagerDidChangeAuthorization),
         ("didUpdateLocations", .didUpdateLocations),

@@ -10,10 +10,10 @@ import Darwin
 /// A line ends at `\n`; one `\r` before it is dropped (CRLF files), a UTF-8
 /// byte-order mark at the start of the file is skipped, and a last line
 /// without `\n` is still a line. An empty file has no lines.
-public struct LineReader {
+package struct LineReader {
     /// The longest line accepted, in bytes without the line end; a longer one
     /// is a scenario error.
-    public static let maxLineLength = 65_536
+    package static let maxLineLength = 65_536
 
     /// Bytes asked of `read(2)` at a time.
     static let chunkSize = 1 << 16
@@ -30,13 +30,13 @@ public struct LineReader {
     private var source: Source
 
     /// Reads from an open file descriptor (not closed by the reader).
-    public init(fileDescriptor: Int32) { source = .file(fileDescriptor) }
+    package init(fileDescriptor: Int32) { source = .file(fileDescriptor) }
 
     /// Reads from bytes in memory (tests, stdin already read).
-    public init(bytes: [UInt8]) { source = .bytes(bytes) }
+    package init(bytes: [UInt8]) { source = .bytes(bytes) }
 
     /// Reads from a string in memory.
-    public init(_ text: String) { source = .bytes(Array(text.utf8)) }
+    package init(_ text: String) { source = .bytes(Array(text.utf8)) }
 
     /// Calls `body` with each line's bytes (no `\n`) and its 1-based number.
     ///
@@ -44,7 +44,7 @@ public struct LineReader {
     ///
     /// - Throws: `ScenarioError` for a line longer than `maxLineLength` or a
     ///   failed read, or whatever `body` throws, which stops the reading.
-    public mutating func forEachLine(
+    package mutating func forEachLine(
         _ body: (UnsafeRawBufferPointer, Int) throws(ScenarioError) -> Void
     ) throws(ScenarioError) {
         var splitter = LineSplitter()

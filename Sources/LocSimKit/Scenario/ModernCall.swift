@@ -31,7 +31,7 @@ public enum ModernCall: Equatable, Sendable {
     case monitorRemove(name: String, id: String)
 
     /// The call as a scenario writes it, for messages.
-    public var name: String {
+    package var name: String {
         switch self {
         case .liveUpdatesStart: return "liveUpdates start"
         case .liveUpdatesStop: return "liveUpdates stop"

@@ -1,49 +1,49 @@
 /// The rule parameters (docs/rules.md §Parameters), settable with `set <name> <value>`.
-public struct Parameters: Equatable, Sendable {
+package struct Parameters: Equatable, Sendable {
     /// In use after leaving the foreground ("a few seconds", 003, Apple, background execution).
-    public var grace = Millis.seconds(5)
+    package var grace = Millis.seconds(5)
     /// Background time before suspension (Apple, background execution).
-    public var suspendAfter = Millis.seconds(5)
+    package var suspendAfter = Millis.seconds(5)
     /// Run time after a wake or a background launch (Apple, background execution).
-    public var wakeWindow = Millis.seconds(10)
+    package var wakeWindow = Millis.seconds(10)
     /// Automatic upgrade prompt this long after it becomes pending; `nil`: only on `system notBusy`.
-    public var upgradePromptDelay: Millis? = nil
+    package var upgradePromptDelay: Millis? = nil
     /// Held events older than this when the user picks Always are dropped as stale (choice).
-    public var heldEventMaxAge = Millis.seconds(600)
+    package var heldEventMaxAge = Millis.seconds(600)
     /// Significant-change thresholds (Apple, startMonitoringSignificantLocationChanges).
-    public var slcDistance = 500.0
-    public var slcInterval = Millis.seconds(300)
+    package var slcDistance = 500.0
+    package var slcInterval = Millis.seconds(300)
     /// At most this many monitored regions (Apple, region monitoring).
-    public var maxRegions = 20
+    package var maxRegions = 20
     /// Crossings derived from fixes (Apple, region monitoring).
-    public var deriveCrossings = false
-    public var crossingMargin = 50.0
-    public var crossingDwell = Millis.seconds(20)
+    package var deriveCrossings = false
+    package var crossingMargin = 50.0
+    package var crossingDwell = Millis.seconds(20)
     /// Reduced accuracy grid and rate (002, Apple, requestLocation and CLError).
-    public var reducedGrid = 5000.0
-    public var reducedInterval = Millis.seconds(900)
+    package var reducedGrid = 5000.0
+    package var reducedInterval = Millis.seconds(900)
     /// `requestLocation` gives up after this long (Apple, requestLocation and CLError).
-    public var requestLocationTimeout = Millis.seconds(10)
+    package var requestLocationTimeout = Millis.seconds(10)
     /// Whether monitoring events relaunch a force-quit app; `nil`: by version (Apple, startMonitoringSignificantLocationChanges).
-    public var relaunchAfterForceQuit: Bool? = nil
+    package var relaunchAfterForceQuit: Bool? = nil
     /// `CLLocationUpdate` stationary detection: fixes within this distance of
     /// where the device stopped, for `stationaryDelay`, pause live updates
     /// (a locsim parameter; Apple gives no threshold, docs/modern.md).
-    public var stationaryRadius = 20.0
-    public var stationaryDelay = Millis.seconds(60)
+    package var stationaryRadius = 20.0
+    package var stationaryDelay = Millis.seconds(60)
     /// `CLMonitor`: conditions of one type the app may monitor before the
     /// next ones get `conditionLimitExceeded` (Apple gives no number; locsim
     /// uses the region limit, docs/modern.md).
-    public var monitorConditionLimit = 20
+    package var monitorConditionLimit = 20
     /// At most this many standard updates queued for a suspended app; the
     /// oldest goes first (a bound of locsim's, Apple gives none).
-    public var suspendedQueueLimit = 100
+    package var suspendedQueueLimit = 100
     /// Automatic pausing: updates pause after this long within `pauseDistance`
     /// of one place; `nil`: never (Apple gives no time).
-    public var pauseAfter: Millis? = nil
-    public var pauseDistance = 100.0
+    package var pauseAfter: Millis? = nil
+    package var pauseDistance = 100.0
 
-    public init() {}
+    package init() {}
 }
 
 /// The value a `set` header line gives a parameter, already checked for its kind.
@@ -71,7 +71,7 @@ public enum ParameterSetting: Equatable, Sendable {
     case pauseDistance(Double)
 
     /// The kind of value each parameter takes, by name, for the parser.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         case duration, optionalDuration, count, bool
         /// A distance in meters, accepted within `range` (docs/cli-files.md).
         case meters(ClosedRange<Double>)
@@ -79,9 +79,9 @@ public enum ParameterSetting: Equatable, Sendable {
 
     /// The longest distance between two points on the Earth, rounded up:
     /// a larger `slcDistance` or `crossingMargin` could never be reached.
-    public static let maxDistance = 20_100_000.0
+    package static let maxDistance = 20_100_000.0
 
-    public static let kinds: [(String, Kind)] = [
+    package static let kinds: [(String, Kind)] = [
         ("grace", .duration), ("suspendAfter", .duration), ("wakeWindow", .duration),
         ("upgradePromptDelay", .optionalDuration), ("heldEventMaxAge", .duration),
         ("slcDistance", .meters(0...maxDistance)), ("slcInterval", .duration), ("maxRegions", .count),
@@ -95,7 +95,7 @@ public enum ParameterSetting: Equatable, Sendable {
 
 extension Parameters {
     /// Applies one `set` line.
-    public mutating func apply(_ setting: ParameterSetting) {
+    package mutating func apply(_ setting: ParameterSetting) {
         switch setting {
         case .grace(let v): grace = v
         case .suspendAfter(let v): suspendAfter = v

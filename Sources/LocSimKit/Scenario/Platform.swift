@@ -19,7 +19,7 @@ public struct Platform: Equatable, Sendable, CustomStringConvertible {
     public static let `default` = Platform(.iOS, 14, 0)
 
     /// The newest version the rule book knows; a higher one is a scenario error.
-    public static func newestKnown(_ os: OS) -> (Int, Int) {
+    package static func newestKnown(_ os: OS) -> (Int, Int) {
         switch os {
         case .iOS, .iPadOS: return (26, 9)
         case .macOS: return (26, 9)
@@ -29,7 +29,7 @@ public struct Platform: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// True when the version is at least `major.minor`.
-    @inlinable public func atLeast(_ major: Int, _ minor: Int = 0) -> Bool {
+    @inlinable package func atLeast(_ major: Int, _ minor: Int = 0) -> Bool {
         self.major > major || (self.major == major && self.minor >= minor)
     }
 

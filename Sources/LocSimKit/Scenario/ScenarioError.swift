@@ -11,22 +11,22 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
     public struct Note: Equatable, Sendable {
         public var location: SourceLocation
         public var message: String
-        public init(_ message: String, at location: SourceLocation) {
+        package init(_ message: String, at location: SourceLocation) {
             self.message = message
             self.location = location
         }
     }
     /// The file the error is in when it is not the scenario itself (a GPX
     /// track), as the scenario names it: relative to the scenario's folder.
-    public var file: String?
+    package var file: String?
 
-    public init(_ message: String, at location: SourceLocation, file: String? = nil) {
+    package init(_ message: String, at location: SourceLocation, file: String? = nil) {
         self.message = message
         self.location = location
         self.file = file
     }
 
-    public init(_ message: String, line: Int, column: Int) {
+    package init(_ message: String, line: Int, column: Int) {
         self.init(message, at: SourceLocation(line: line, column: column))
     }
 

@@ -1,19 +1,19 @@
 /// What a scenario's header fixes before time starts: platform, Info.plist,
 /// delegate methods and rule parameters.
-public struct ScenarioHeader: Equatable, Sendable {
-    public var formatVersion = 1
-    public var platform = Platform.default
+package struct ScenarioHeader: Equatable, Sendable {
+    package var formatVersion = 1
+    package var platform = Platform.default
     /// Info.plist entries by key; a dotted key names a dictionary entry
     /// (`NSLocationTemporaryUsageDescriptionDictionary.Navigate`).
-    public var plist: [String: PlistValue] = [:]
-    public var delegate = DelegateMethods.all
-    public var parameters = Parameters()
-    public var seed: UInt64 = 0
+    package var plist: [String: PlistValue] = [:]
+    package var delegate = DelegateMethods.all
+    package var parameters = Parameters()
+    package var seed: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
     /// Applies one header line.
-    public mutating func apply(_ statement: HeaderStatement) {
+    package mutating func apply(_ statement: HeaderStatement) {
         switch statement {
         case .formatVersion(let v): formatVersion = v
         case .platform(let p): platform = p
@@ -26,7 +26,7 @@ public struct ScenarioHeader: Equatable, Sendable {
 
     /// The string value of an Info.plist key. Bare words (`plist Key Hello
     /// there`) count as the string they spell, joined by single spaces.
-    public func string(_ key: String) -> String? {
+    package func string(_ key: String) -> String? {
         switch plist[key] {
         case .string(let s)?: return s
         case .array(let words)?: return words.joined(separator: " ")
@@ -35,13 +35,13 @@ public struct ScenarioHeader: Equatable, Sendable {
     }
 
     /// True when the key is a boolean `true`.
-    public func flag(_ key: String) -> Bool {
+    package func flag(_ key: String) -> Bool {
         if case .bool(true)? = plist[key] { return true }
         return false
     }
 
     /// True when the array-valued key contains `word` (`UIBackgroundModes location`).
-    public func array(_ key: String, contains word: String) -> Bool {
+    package func array(_ key: String, contains word: String) -> Bool {
         switch plist[key] {
         case .array(let words)?: return words.contains(word)
         case .string(let s)?: return s == word
@@ -50,14 +50,14 @@ public struct ScenarioHeader: Equatable, Sendable {
     }
 
     /// The dictionary whose entries `requestTemporaryFullAccuracyAuthorization` names.
-    public static let temporaryUsageDictionary = "NSLocationTemporaryUsageDescriptionDictionary"
+    package static let temporaryUsageDictionary = "NSLocationTemporaryUsageDescriptionDictionary"
 
     /// The console warning for `requestTemporaryFullAccuracyAuthorization`
     /// naming a purpose key the Info.plist dictionary lacks, or `nil` when the
     /// entry exists. Apple: "The purposeKey you provide to this method must
     /// correspond to an entry in that dictionary." For the rules to emit as
     /// a `warning` record before the declined completion.
-    public func missingPurposeKeyWarning(_ purposeKey: String) -> String? {
+    package func missingPurposeKeyWarning(_ purposeKey: String) -> String? {
         let dictionary = Self.temporaryUsageDictionary
         guard string("\(dictionary).\(purposeKey)") == nil else { return nil }
         return "requestTemporaryFullAccuracyAuthorization: the purpose key '\(purposeKey)' is not in "

@@ -1,7 +1,7 @@
 /// Header lines (SPEC §1.1): `locsim`, `platform`, `plist`, `delegate`, `set`, `seed`.
 extension ScenarioParser {
     /// The newest scenario format this parser reads.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
     private enum HeaderWord: String {
         case locsim, platform, plist, delegate, set, seed

@@ -1,18 +1,18 @@
 /// `<time> gpx <path> [speed <factor>]`: a recorded track played as fixes
 /// from `<time>` (docs/gpx.md).
-public struct TrackStatement: Equatable, Sendable {
+package struct TrackStatement: Equatable, Sendable {
     /// When the track's first point is sensed.
-    public var time: Millis
+    package var time: Millis
     /// The track file as written, relative to the scenario's folder.
-    public var path: String
+    package var path: String
     /// How much faster than recorded the track plays (2 = twice as fast).
-    public var speed: Double
+    package var speed: Double
     /// Where `gpx` starts.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// Where the path starts: errors about the file as a whole point here.
-    public var pathColumn: Int
+    package var pathColumn: Int
 
-    public init(time: Millis, path: String, speed: Double = 1, location: SourceLocation, pathColumn: Int) {
+    package init(time: Millis, path: String, speed: Double = 1, location: SourceLocation, pathColumn: Int) {
         self.time = time
         self.path = path
         self.speed = speed
@@ -25,7 +25,7 @@ extension TrackStatement {
     /// The scenario time of a point recorded `offset` after the track's
     /// first: `time + offset / speed`, rounded to the millisecond; `nil`
     /// past the latest time a scenario can have.
-    public func time(at offset: Millis) -> Millis? {
+    package func time(at offset: Millis) -> Millis? {
         // Scaled in `Double` and checked before it becomes an integer again
         // (a tiny factor would overflow `Int64`, which traps).
         let scaled = speed == 1 ? Double(offset.value) : (Double(offset.value) / speed).rounded()
@@ -61,7 +61,7 @@ extension ScenarioParser {
     /// A decimal number as scenario lines write it (sign, digits, `.`, no
     /// exponent), or `nil`: track readers parse with it so that a track and
     /// the `fix` lines printed from it give the same values.
-    public static func decimal(_ text: String) -> Double? {
+    package static func decimal(_ text: String) -> Double? {
         var copy = text
         return copy.withUTF8 { buffer in
             ByteScanner.decimal(UnsafeRawBufferPointer(buffer), 0, buffer.count)

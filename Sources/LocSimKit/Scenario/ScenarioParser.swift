@@ -3,7 +3,7 @@
 /// The parser keeps what one line needs from the lines before it: whether a
 /// timed line has been seen (headers must precede it) and the previous time
 /// (times never decrease; `+<seconds>` counts from it).
-public struct ScenarioParser {
+package struct ScenarioParser {
     /// True once a timed line has been parsed.
     private(set) var seenTimed = false
     /// The time of the last timed line.
@@ -11,9 +11,9 @@ public struct ScenarioParser {
     /// The line of the `platform` statement, once seen (a second one is an error).
     var platformLine: Int? = nil
     /// Lines that replay but deserve a look (no `platform` line), in line order.
-    public private(set) var warnings: [ScenarioWarning] = []
+    package private(set) var warnings: [ScenarioWarning] = []
 
-    public init() {}
+    package init() {}
 
     static let headerWords = "locsim, platform, plist, delegate, set, seed"
     static let eventWords =
@@ -23,7 +23,7 @@ public struct ScenarioParser {
     ///
     /// - Throws: `ScenarioError` pointing at the offending word, saying what
     ///   is wrong and what was expected.
-    public mutating func parse(_ line: UnsafeRawBufferPointer, lineNumber: Int) throws(ScenarioError) -> Statement? {
+    package mutating func parse(_ line: UnsafeRawBufferPointer, lineNumber: Int) throws(ScenarioError) -> Statement? {
         let parsed = try parseLine(line, lineNumber: lineNumber)
         switch consume parsed {
         case .blank: return nil
@@ -101,7 +101,7 @@ public struct ScenarioParser {
     }
 
     /// Parses a line from text (tests, tools).
-    public mutating func parse(_ line: String, lineNumber: Int) throws(ScenarioError) -> Statement? {
+    package mutating func parse(_ line: String, lineNumber: Int) throws(ScenarioError) -> Statement? {
         var copy = line
         // `withUTF8` rethrows untyped errors; carry ours out by hand.
         let result: Result<Statement?, ScenarioError> = copy.withUTF8 { buffer in

@@ -56,7 +56,7 @@ public struct BeaconConstraint: Equatable, Hashable, Sendable {
     }
 
     /// True when a beacon with these identifiers satisfies the constraint.
-    public func matches(_ b: BeaconSighting) -> Bool {
+    package func matches(_ b: BeaconSighting) -> Bool {
         b.uuid == uuid && (major == nil || major == b.major) && (minor == nil || minor == b.minor)
     }
 }
@@ -174,15 +174,15 @@ public enum Event: Equatable, Sendable {
 }
 
 /// A timed line: when, what, and where it was written.
-public struct TimedStatement: Equatable, Sendable {
-    public var time: Millis
-    public var event: Event
+package struct TimedStatement: Equatable, Sendable {
+    package var time: Millis
+    package var event: Event
     /// Where the event word starts (after the time).
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// Where the first argument that a rule may reject starts (the answer,
     /// the region id, the call name); equals `location` when there is none.
-    public var argumentColumn: Int
-    public init(time: Millis, event: Event, location: SourceLocation, argumentColumn: Int) {
+    package var argumentColumn: Int
+    package init(time: Millis, event: Event, location: SourceLocation, argumentColumn: Int) {
         self.time = time
         self.event = event
         self.location = location
@@ -191,14 +191,14 @@ public struct TimedStatement: Equatable, Sendable {
 }
 
 /// A value in the Info.plist (`plist <Key> <value>`).
-public enum PlistValue: Equatable, Sendable {
+package enum PlistValue: Equatable, Sendable {
     case string(String)
     case bool(Bool)
     case array([String])
 }
 
 /// A header line (before the first timed line).
-public enum HeaderStatement: Equatable, Sendable {
+package enum HeaderStatement: Equatable, Sendable {
     case formatVersion(Int)
     case platform(Platform)
     case plist(key: String, value: PlistValue)
@@ -208,7 +208,7 @@ public enum HeaderStatement: Equatable, Sendable {
 }
 
 /// One parsed line of a scenario.
-public enum Statement: Equatable, Sendable {
+package enum Statement: Equatable, Sendable {
     case header(HeaderStatement, SourceLocation)
     case timed(TimedStatement)
     /// `<time> gpx <path> [speed <factor>]`: a track played as fixes.

@@ -5,31 +5,31 @@
 /// past the last bucket, neighbouring buckets merge in pairs and the width
 /// doubles. A bucket keeps its first mark's time and text exactly, so a
 /// lone mark is drawn at its own time with its own hover text.
-public struct MarkBuckets: Equatable, Sendable {
-    public struct Bucket: Equatable, Sendable {
-        public var count: Int
-        public var first: Millis
-        public var last: Millis
+package struct MarkBuckets: Equatable, Sendable {
+    package struct Bucket: Equatable, Sendable {
+        package var count: Int
+        package var first: Millis
+        package var last: Millis
         /// The first mark's log line.
-        public var text: String
+        package var text: String
     }
 
     /// At least twice the plot's width in pixels: a bucket is then never
     /// wider than about a pixel, finer than the marks are drawn.
-    public static let capacity = 4096
+    package static let capacity = 4096
 
     /// Milliseconds a bucket spans; a power of two.
-    public private(set) var width: Int64 = 1
+    package private(set) var width: Int64 = 1
     private var buckets: [Bucket?] = []
 
-    public init() {}
+    package init() {}
 
     /// The non-empty buckets in time order.
-    public var nonEmpty: [Bucket] { buckets.compactMap { $0 } }
+    package var nonEmpty: [Bucket] { buckets.compactMap { $0 } }
 
     /// Adds a mark at `time` (never before the previous mark); `text` is
     /// only asked for when the mark starts a bucket.
-    public mutating func add(_ time: Millis, _ text: () -> String) {
+    package mutating func add(_ time: Millis, _ text: () -> String) {
         var index = Int(time.value / width)
         while index >= Self.capacity {
             widen()

@@ -1,5 +1,5 @@
 /// The output formats of `locsim timeline`.
-public enum TimelineFormat: String, Equatable, Sendable, CaseIterable {
+package enum TimelineFormat: String, Equatable, Sendable, CaseIterable {
     case svg, html
 }
 
@@ -7,7 +7,7 @@ extension Timeline {
     /// Replays `reader` and returns its picture in `format`, titled `title`.
     ///
     /// - Throws: the scenario's error; nothing is drawn then.
-    public static func render(
+    package static func render(
         _ reader: inout LineReader, title: String, format: TimelineFormat, tracks: TrackSource? = nil
     ) throws(ScenarioError) -> [UInt8] {
         var recorder = TimelineRecorder()

@@ -1,50 +1,50 @@
 /// Where things go in the picture, in SVG user units (1 unit = 1 CSS pixel).
 ///
 /// Public so that tests can find a lane or a time on a rendered page.
-public struct TimelineLayout: Equatable, Sendable {
-    public static let width = 1200
+package struct TimelineLayout: Equatable, Sendable {
+    package static let width = 1200
     /// The row names' column; the plot starts after it.
-    public static let plotLeft = 230
-    public static let plotRight = 1180
-    public static let top = 48
-    public static let laneHeight = 22
-    public static let laneGap = 4
+    package static let plotLeft = 230
+    package static let plotRight = 1180
+    package static let top = 48
+    package static let laneHeight = 22
+    package static let laneGap = 4
     /// Space between the state lanes and the rows of marks.
-    public static let sectionGap = 14
-    public static let axisHeight = 28
+    package static let sectionGap = 14
+    package static let axisHeight = 28
     /// Marks closer than this (in pixels) are drawn as one aggregated mark.
-    public static let markMergeDistance = 3.0
+    package static let markMergeDistance = 3.0
 
     /// The time at the plot's right edge.
-    public let axisEnd: Millis
-    public let laneCount: Int
-    public let rowCount: Int
+    package let axisEnd: Millis
+    package let laneCount: Int
+    package let rowCount: Int
 
-    public init(_ timeline: Timeline) {
+    package init(_ timeline: Timeline) {
         axisEnd = max(timeline.end, Millis(1000))
         laneCount = timeline.lanes.count
         rowCount = timeline.rows.count
     }
 
     /// The x of `time`.
-    public func x(_ time: Millis) -> Double {
+    package func x(_ time: Millis) -> Double {
         Double(Self.plotLeft)
             + Double(time.value) / Double(axisEnd.value) * Double(Self.plotRight - Self.plotLeft)
     }
 
     /// The top of state lane `index`.
-    public func laneTop(_ index: Int) -> Int { Self.top + index * (Self.laneHeight + Self.laneGap) }
+    package func laneTop(_ index: Int) -> Int { Self.top + index * (Self.laneHeight + Self.laneGap) }
 
     /// The top of mark row `index`.
-    public func rowTop(_ index: Int) -> Int { laneTop(laneCount) + Self.sectionGap + index * (Self.laneHeight + Self.laneGap) }
+    package func rowTop(_ index: Int) -> Int { laneTop(laneCount) + Self.sectionGap + index * (Self.laneHeight + Self.laneGap) }
 
     /// The axis line's y (below everything).
-    public var axisY: Int { rowTop(rowCount) + 4 }
+    package var axisY: Int { rowTop(rowCount) + 4 }
 
-    public var height: Int { axisY + Self.axisHeight }
+    package var height: Int { axisY + Self.axisHeight }
 
     /// Seconds between labelled ticks: the smallest step that gives at most 12.
-    public var tickStep: Millis {
+    package var tickStep: Millis {
         let steps: [Int64] = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400]
         for s in steps where axisEnd.value / (s * 1000) <= 12 { return .seconds(s) }
         var s: Int64 = 86400
@@ -55,8 +55,8 @@ public struct TimelineLayout: Equatable, Sendable {
 
 /// The colours of states and marks, chosen apart enough for a test to tell
 /// them by pixel.
-public enum TimelinePalette {
-    public static func color(_ state: Timeline.State) -> String {
+package enum TimelinePalette {
+    package static func color(_ state: Timeline.State) -> String {
         switch state {
         case .notRunning: return "#e0e0e0"
         case .foreground: return "#2e7d32"
@@ -79,7 +79,7 @@ public enum TimelinePalette {
     }
 
     /// Text on a bar: white on dark colours, black on light ones.
-    public static func textColor(_ state: Timeline.State) -> String {
+    package static func textColor(_ state: Timeline.State) -> String {
         switch state {
         case .foreground, .background, .session, .indicator, .denied, .restricted, .always, .authorizedLegacy:
             return "#ffffff"
@@ -89,7 +89,7 @@ public enum TimelinePalette {
         }
     }
 
-    public static func color(_ kind: Timeline.MarkKind) -> String {
+    package static func color(_ kind: Timeline.MarkKind) -> String {
         switch kind {
         case .delegate: return "#1e88e5"
         case .completion: return "#00897b"

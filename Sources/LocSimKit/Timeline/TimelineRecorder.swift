@@ -4,7 +4,7 @@
 /// `indicator`, `auth`, `prompt`. Every other record is a mark in the row
 /// of its method or reason. Nothing here looks at the rules: the picture
 /// shows exactly what the log says.
-public struct TimelineRecorder: LogWriter {
+package struct TimelineRecorder: LogWriter {
     /// An open segment: its state since `start`.
     private struct Open {
         var start: Millis
@@ -31,12 +31,12 @@ public struct TimelineRecorder: LogWriter {
     private var inUseInBackground: Millis?
     private var appInForeground = false
 
-    public init() {}
+    package init() {}
 
     /// The timeline drawn so far, titled `title`. It runs 3% (at least a
     /// second) past the last record, so a mark at the end is not on the
     /// edge; a state still open runs to that end.
-    public func timeline(title: String) -> Timeline {
+    package func timeline(title: String) -> Timeline {
         let lastSecond = max(last.value, 1000)
         let end = Millis(lastSecond + max(lastSecond * 3 / 100, 1000))
         let lanes = self.lanes.map { lane in
@@ -51,7 +51,7 @@ public struct TimelineRecorder: LogWriter {
         return Timeline(lanes: lanes, rows: rows, end: end, title: title)
     }
 
-    public mutating func write(_ record: LogRecord) {
+    package mutating func write(_ record: LogRecord) {
         last = record.time
         let t = record.time
         switch record.record {

@@ -4,16 +4,16 @@
 /// tenths, lanes and rows come in a fixed order, nothing is read from a
 /// clock or the machine. Each bar and mark carries a `<title>`, which
 /// browsers show on hover.
-public enum TimelineSVG {
+package enum TimelineSVG {
     /// The picture as a standalone SVG document.
-    public static func svg(_ timeline: Timeline) -> [UInt8] {
+    package static func svg(_ timeline: Timeline) -> [UInt8] {
         var out = SVGWriter()
         draw(timeline, into: &out)
         return out.bytes
     }
 
     /// A self-contained HTML page showing the picture (no script, no outside file).
-    public static func html(_ timeline: Timeline) -> [UInt8] {
+    package static func html(_ timeline: Timeline) -> [UInt8] {
         var out = SVGWriter()
         out.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
         out.text(timeline.title)

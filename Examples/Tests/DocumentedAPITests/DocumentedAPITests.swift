@@ -1,0 +1,276 @@
+import LocSimKit
+import Testing
+
+/// Every declaration of docs/public-api.txt, used from another package.
+///
+/// This package sees only what LocSimKit makes `public`, so if a documented
+/// declaration stops being public (becomes `package` or `internal`) this
+/// target does not compile; `PublicAPITests` in locsim fails when a
+/// declaration becomes public without being listed. The assertions check
+/// that each piece does what docs/swift-api.md says.
+@Suite struct DocumentedAPITests {
+    // MARK: Scenario and the event values
+
+    /// A scenario using every builder call and every kind of event value,
+    /// written as the text lines of docs/language.md.
+    static func everyEvent() -> Scenario {
+        var s = Scenario(platform: Platform(.iOS, 18, 0))
+        s.plist("NSLocationWhenInUseUsageDescription", "Finds stores near you.")
+        s.plist("NSLocationAlwaysAndWhenInUseUsageDescription", "Tells you when you pass a store.")
+        s.plist("UIBackgroundModes", ["location"])
+        s.plist("NSLocationRequireExplicitServiceSession", false)
+        s.delegate(.all)
+        s.set(.grace(.seconds(5)))
+        s.set(.upgradePromptDelay(nil))
+        s.set(.maxRegions(20))
+        s.set(.deriveCrossings(false))
+        s.set(.slcDistance(500))
+        let store = CircularRegion(id: "store", center: Coordinate(35.0, 139.7), radius: 100)
+        let beacons = BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", major: 1)
+        let events: [Event] = [
+            .launch,
+            .app(.requestWhenInUseAuthorization),
+            .user(.answer(.allowWhileUsing)),
+            .app(.set(.desiredAccuracy(.best))),
+            .app(.set(.distanceFilter(nil))),
+            .app(.set(.allowsBackgroundLocationUpdates(true))),
+            .app(.startUpdatingLocation),
+            .fix(35.0, 139.7),
+            .fix(Fix(Location(Coordinate(35.001, 139.7), accuracy: 5), speed: 1.5, course: 90, altitude: 10)),
+            .app(.startMonitoring(store)),
+            .enter(regionID: "store"),
+            .exit(regionID: "store"),
+            .app(.startRangingBeacons(beacons)),
+            .beacon(BeaconSighting(uuid: beacons.uuid, major: 1, minor: 2, proximity: .near, rssi: -60)),
+            .app(.stopRangingBeacons(beacons)),
+            .visitArrive(Location(Coordinate(35.0, 139.7), accuracy: 20)),
+            .modern(.liveUpdatesStart(.default)),
+            .modern(.serviceSessionBegin(name: "s", .whenInUse, fullAccuracyPurposeKey: nil)),
+            .modern(.monitorOpen(name: "m")),
+            .modern(.monitorAdd(name: "m", id: "home", .circle(center: Coordinate(35.0, 139.7), radius: 50))),
+            .user(.settings(.always)),
+            .user(.precise(true)),
+            .background,
+            .foreground,
+            .systemNotBusy,
+            .terminate,
+        ]
+        for (i, event) in events.enumerated() { s.at(Double(i), event) }
+        return s
+    }
+
+    @Test func theBuilderWritesScenarioText() {
+        let text = Self.everyEvent().text
+        #expect(text.hasPrefix("locsim 1\nplatform iOS 18.0\n"))
+        for line in [
+            "plist UIBackgroundModes location", "set grace 5.000", "1.000 app requestWhenInUseAuthorization",
+            "2.000 user allowWhileUsing", "7.000 fix 35 139.7 5", "10.000 enter store", "23.000 foreground",
+            "25.000 terminate",
+        ] {
+            #expect(text.contains(line + "\n"), "\(line)")
+        }
+        // The text form reads back as the same scenario.
+        #expect(Scenario(text: text).text == text)
+    }
+
+    @Test func everyEventReplays() throws {
+        let log = try Self.everyEvent().replay()
+        #expect(log.records.first?.time == .zero)
+        #expect(log.records.map(\.time) == log.records.map(\.time).sorted())
+        // iOS 14 and later call locationManagerDidChangeAuthorization(_:) instead.
+        #expect(log.callbacks.contains(.locationManagerDidChangeAuthorization(.authorizedWhenInUse, .full)))
+        #expect(log.callbacks.contains(.didEnterRegion(regionID: "store")))
+        #expect(log.records.contains { $0.record == .app(.terminate(.user)) })
+    }
+
+    /// The other values the builder takes, and their fields.
+    @Test func eventValuesKeepTheirFields() {
+        let c = Coordinate(35.0, 139.7)
+        #expect(c.latitude == 35.0 && c.longitude == 139.7)
+        let l = Location(c, accuracy: 5)
+        #expect(l.coordinate == c && l.accuracy == 5)
+        let f = Fix(l, speed: 2, course: 180, altitude: nil)
+        #expect(f.location == l && f.speed == 2 && f.course == 180 && f.altitude == nil)
+        #expect(Event.fix(35.0, 139.7) == .fix(Fix(Location(c, accuracy: 5))))
+        let r = CircularRegion(id: "a", center: c, radius: 10, notifyOnEntry: false)
+        #expect(r.id == "a" && r.center == c && r.radius == 10 && !r.notifyOnEntry && r.notifyOnExit)
+        let b = BeaconConstraint(uuid: "U", major: 1, minor: 2)
+        #expect(b.uuid == "U" && b.major == 1 && b.minor == 2)
+        let seen = BeaconSighting(uuid: "U", major: 1, minor: 2, proximity: Proximity.immediate)
+        #expect(seen.uuid == "U" && seen.major == 1 && seen.minor == 2 && seen.proximity == .immediate && seen.rssi == nil)
+        #expect(UserAction.answer(.allowOnce) == .answer(.allowOnce, precise: nil))
+        #expect(UserAction.settings(.never) == .settings(.never, precise: nil))
+        #expect(Answer.allCases.contains(.changeToAlways) && SettingsChoice.allCases.contains(.askNextTime))
+        #expect(DesiredAccuracy.allCases.contains(.reduced))
+        #expect(LiveConfiguration.allCases.contains(.fitness) && ServiceRequirement.allCases.contains(.always))
+        #expect(ManagerProperty.pausesLocationUpdatesAutomatically(true) != .showsBackgroundLocationIndicator(true))
+        #expect(AppCall.requestAlwaysAuthorization != .requestWhenInUseAuthorization)
+        #expect(ModernCall.monitorAdd(name: "m", id: "b", MonitorCondition.beacon(b)) != .monitorClose(name: "m"))
+        #expect(ParameterSetting.pauseAfter(.seconds(1)) != .pauseDistance(1))
+    }
+
+    @Test func delegateMethodsAreAnOptionSet() {
+        let methods: [DelegateMethods] = [
+            .didChangeAuthorization, .locationManagerDidChangeAuthorization, .didUpdateLocations, .didFailWithError,
+            .didEnterRegion, .didExitRegion, .didDetermineState, .didStartMonitoringFor, .monitoringDidFailFor,
+            .didVisit, .didRange, .didFailRangingFor, .didPauseLocationUpdates, .didResumeLocationUpdates,
+        ]
+        #expect(DelegateMethods(methods) == .all)
+        #expect(Set(methods.map(\.rawValue)).count == methods.count)
+        #expect(DelegateMethods(rawValue: DelegateMethods.didVisit.rawValue) == .didVisit)
+        // A method the app does not implement is dropped as notImplemented.
+        var s = Scenario(platform: .iOS(14))
+        s.plist("NSLocationWhenInUseUsageDescription", "Why")
+        s.delegate([.didChangeAuthorization])
+        s.at(0, .launch)
+        s.at(1, .app(.requestWhenInUseAuthorization))
+        s.at(2, .user(.answer(.allowWhileUsing)))
+        s.at(3, .app(.startUpdatingLocation))
+        s.at(4, .fix(35.0, 139.7))
+        #expect(s.text.contains("delegate didChangeAuthorization\n"))
+        let log = try? s.replay()
+        #expect(log?.records.contains { $0.dropReason == .notImplemented } == true)
+    }
+
+    @Test func platforms() {
+        let p = Platform(.iPadOS, 17, 4)
+        #expect(p.os == .iPadOS && p.major == 17 && p.minor == 4 && p.description == "iPadOS 17.4")
+        #expect(Platform.iOS(13) == Platform(.iOS, 13, 0))
+        #expect(Platform.iPadOS(17, 4) == p)
+        #expect(Platform.macOS(15).os == .macOS && Platform.tvOS(17).os == .tvOS && Platform.watchOS(10).os == .watchOS)
+        #expect(Platform.default == .iOS(14) && Platform.OS.allCases.count == 5)
+    }
+
+    // MARK: Replay, the log and its records
+
+    static let denied = """
+        locsim 1
+        platform iOS 13.0
+        plist NSLocationWhenInUseUsageDescription "Why"
+        0 launch
+        1 app requestWhenInUseAuthorization
+        2 user dontAllow
+        3 app startUpdatingLocation
+        4 fix 35.0 139.7
+
+        """
+
+    @Test func replayLogOfBytes() throws {
+        let log = try Replay.log(of: Array(Self.denied.utf8))
+        #expect(log == (try Scenario(text: Self.denied).replay()))
+        #expect(log.text.hasPrefix("0.000 app launch foreground\n0.000 inuse begin reason=foreground\n"))
+        #expect(log.callbacks.first == .didChangeAuthorization(.notDetermined))
+        // platform: replaces the scenario's platform line; iOS 14 also tells the accuracy.
+        let on14 = try Replay.log(of: Array(Self.denied.utf8), platform: .iOS(14))
+        #expect(on14.callbacks.contains(.locationManagerDidChangeAuthorization(.denied, .full)))
+    }
+
+    @Test func recordViews() throws {
+        let log = try Scenario(text: Self.denied).replay()
+        let records: [LogRecord] = log.records
+        let prompt = try #require(records.first { $0.prompt != nil })
+        #expect(prompt.kind == "prompt" && prompt.record.kind == "prompt")
+        #expect(prompt.prompt == .show(.whenInUse, text: "Why", answers: [.allowWhileUsing, .allowOnce, .dontAllow]))
+        #expect(records.contains { $0.prompt == .answer(.dontAllow) })
+        let auth = try #require(records.last { $0.auth != nil }?.auth)
+        #expect(auth == AuthView(status: .denied, settings: .never, accuracy: .full, provisional: false, temporary: false))
+        #expect(auth.status == .denied && auth.settings == .never && auth.accuracy == .full)
+        #expect(!auth.provisional && !auth.temporary)
+        let drop = try #require(records.first { $0.dropReason != nil })
+        #expect(drop.dropReason == .notAuthorized && drop.holdReason == nil && drop.callback == nil)
+        #expect(drop.undelivered == .fix(Location(Coordinate(35.0, 139.7), accuracy: 5)))
+        #expect(drop == LogRecord(.seconds(4), .drop(.fix(Location(Coordinate(35.0, 139.7), accuracy: 5)), .notAuthorized)))
+        let first = try #require(records.first { $0.callback != nil }?.callback)
+        #expect(first.selector == "locationManager(_:didChangeAuthorization:)" && first.method == .didChangeAuthorization)
+    }
+
+    /// The record enums a `switch` over a log meets, each named once.
+    @Test func recordValues() {
+        let records: [Record] = [
+            .delegate(.didFailWithError(.kCLErrorDenied)),
+            .delegate(.didDetermineState(RegionState.inside, regionID: "a")),
+            .update(.liveUpdate(nil, [.stationary, .accuracyLimited])),
+            .update(.monitorEvent(monitor: "m", id: "a", MonitorState.satisfied, [])),
+            .completion(method: "requestTemporaryFullAccuracyAuthorization", error: CLErrorCode.kCLErrorPromptDeclined),
+            .prompt(.show(PromptKind.upgrade, text: "", answers: [.keepWhileUsing, .changeToAlways])),
+            .prompt(.dismiss),
+            .app(AppRecord.wake(WakeReason.region)),
+            .app(.launchBackground(.location)),
+            .auth(AuthView(status: .authorizedAlways, settings: SettingsDisplay.always, accuracy: AccuracyAuthorization.reduced, provisional: true, temporary: false)),
+            .inUseBegin(InUseBeginReason.foreground), .inUseEnd(InUseEndReason.graceExpired),
+            .indicator(on: true),
+            .hold(.enter(regionID: "a"), HoldReason.provisionalAlways),
+            .drop(UndeliveredEvent.callback(.didVisit(arrival: nil, departure: nil, Location(Coordinate(0, 0), accuracy: 1))), DropReason.stale),
+            .notification(id: "n", entry: true), .warning("w"), .crash("c"),
+        ]
+        #expect(records.map(\.kind) == [
+            "delegate", "delegate", "update", "update", "completion", "prompt", "prompt", "app", "app", "auth",
+            "inuse", "inuse", "indicator", "hold", "drop", "notification", "warning", "crash",
+        ])
+        #expect(AuthorizationStatus.allCases.contains(.authorized) && TerminateReason.allCases.contains(.crash))
+        #expect(UpdateRecord.serviceSession(name: "s", []).stream == UpdateStream.serviceSession)
+        #expect(UpdateRecord.backgroundActivitySession(.insufficientlyInUse).stream == .backgroundActivitySession)
+        let flags: [DiagnosticFlags] = [
+            .stationary, .authorizationDenied, .authorizationDeniedGlobally, .authorizationRestricted,
+            .authorizationRequestInProgress, .insufficientlyInUse, .serviceSessionRequired, .accuracyLimited,
+            .locationUnavailable, .fullAccuracyDenied, .alwaysAuthorizationDenied, .conditionUnsupported,
+            .conditionLimitExceeded, .persistenceUnavailable,
+        ]
+        #expect(Set(flags.map(\.rawValue)).count == flags.count)
+        #expect(DiagnosticFlags.authorizationProblems.isSubset(of: DiagnosticFlags(flags)))
+        #expect(DiagnosticFlags(rawValue: 1).rawValue == DiagnosticFlags.stationary.rawValue)
+    }
+
+    @Test func millis() {
+        let t = Millis(2500)
+        #expect(t.value == 2500 && t.description == "2.500")
+        #expect(Millis.seconds(2) + Millis(500) == t && t - .seconds(2) == Millis(500))
+        #expect(Millis.zero < t)
+    }
+
+    // MARK: Errors
+
+    @Test func scenarioErrors() {
+        do {
+            _ = try Scenario(text: "locsim 1\n0 launch\n1 app requestEverything\n").replay()
+            Issue.record("a bad call replayed")
+        } catch {
+            #expect(error.location == SourceLocation(line: 3, column: 7))
+            #expect(error.location.line == 3 && error.location.column == 7)
+            #expect(error.formatted(file: "my.scn").hasPrefix("my.scn:3:7: error: \(error.message)"))
+            #expect(error.description.hasPrefix("<scenario>:3:7: error: "))
+            #expect(error.notes.allSatisfy { $0.location.line < 3 && !$0.message.isEmpty })
+        }
+    }
+
+    // MARK: Matrix
+
+    @Test func matrix() throws {
+        let scenario = Array(Self.denied.utf8)
+        let m = Matrix(platforms: [.iOS(7), .iOS(13), .iOS(14)], jobs: 2)
+        #expect(m.platforms.count == 3 && m.jobs == 2)
+        #expect(Matrix().platforms == Matrix.defaultPlatforms && Matrix().jobs >= 1)
+        #expect(Matrix.allPlatforms.count > Matrix.defaultPlatforms.count)
+        let report = try m.run(scenario)
+        #expect(report.rows.map(\.platform) == m.platforms)
+        // iOS 7 has no requestWhenInUseAuthorization: that row is an error, not a crash.
+        #expect((try? report.rows[0].outcome.get()) == nil)
+        let row = report.rows[1]
+        let tally = try row.outcome.get()
+        #expect(tally == Tally((try Replay.log(of: scenario, platform: row.platform)).records))
+        // notDetermined, denied, then kCLErrorDenied for startUpdatingLocation.
+        #expect(tally.delivered == 3 && tally.held == 0 && tally.warnings == 0)
+        #expect(tally.dropped.map { [$0.name: $0.count] } == [["notAuthorized": 1]])
+        #expect(tally.prompts.first?.name == "whenInUse" && tally.prompts.first?.count == 1)
+        #expect(Tally().delivered == 0 && Tally([]) == Tally())
+        #expect(String(decoding: row.log, as: UTF8.self) == (try Replay.log(of: scenario, platform: .iOS(13)).text))
+        #expect(report.divergences.count == 2)
+        let d = report.divergences[1]
+        #expect(d.from == .iOS(13) && d.to == .iOS(14) && d.line == 3)
+        #expect(d.removed.count <= Divergence.shownLines && d.added.count <= Divergence.shownLines)
+        #expect(d.removedCount >= d.removed.count && d.addedCount >= d.added.count && d.differingLines > 0)
+        for format in Matrix.Format.allCases {
+            #expect(report.rendered(format).contains("iOS 13.0"))
+        }
+    }
+}
