@@ -58,7 +58,9 @@ public struct Simulator {
 
     /// `apply` for a fix line, without building its statement: a fix is
     /// never rejected, so no error needs the line's place, and most lines of
-    /// a long trace are fixes.
+    /// a long trace are fixes. Inlined into the replay loop: the call
+    /// cost a tenth of a fix line's own work.
+    @inline(__always)
     public mutating func apply(_ fix: Fix, at time: Millis) {
         advance(to: time)
         fixArrived(fix)
