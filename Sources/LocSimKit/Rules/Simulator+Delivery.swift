@@ -407,6 +407,7 @@ extension Simulator {
 
 extension Authorization {
     /// The authorization as §8's rows read it.
+    @inline(__always)
     func deliveryAccess(on rules: RulesVersion) -> Delivery.Access {
         switch level {
         case .none: return .none

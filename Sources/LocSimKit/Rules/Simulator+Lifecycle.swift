@@ -159,6 +159,7 @@ extension Lifecycle.BackgroundInUse {
 extension Lifecycle {
     /// The app as §8's table sees it; `relaunchAfterForceQuit` is the
     /// scenario's parameter, if set.
+    @inline(__always)
     func deliveryApp(on rules: RulesVersion, relaunchAfterForceQuit: Bool?) -> Delivery.App {
         switch self {
         case .foreground: return .foreground

@@ -92,6 +92,10 @@ public struct Simulator {
     }
 
     /// Calls a delegate method, or records that the app does not implement it.
+    /// Inlined, so a caller's `event` is built only when the method is
+    /// missing: built and destroyed out of line, a delivered fix's unused
+    /// `.fix(location)` cost as much as formatting it (a generic destroy).
+    @inline(__always)
     mutating func emitCallback(_ callback: consuming Callback, as event: consuming UndeliveredEvent? = nil) {
         if header.delegate.contains(callback.method) {
             emit(.delegate(callback))
