@@ -44,7 +44,9 @@ if [ -z "$BASELINE" ]; then
 fi
 base_label=${BASE_REV:-given}
 if [ -n "$BASELINE" ] && [ -n "${BASE_REV:-}" ] && [ "$BASE_REV" != none ]; then
-  base_label="$BASE_REV ($(git rev-parse --short "$BASE_REV"))"
+  short=$(git rev-parse --short "$BASE_REV")
+  base_label=$BASE_REV
+  [[ $short == "$BASE_REV"* || $BASE_REV == "$short"* ]] || base_label="$BASE_REV ($short)"
 fi
 
 cc -O2 -o "$WORK/cfloor" bench/cfloor.c -lm
@@ -173,4 +175,33 @@ echo "| C floor / When In Use day, \`--threads 2\` | $(ratio "$(median cfloor)" 
 echo "| 20 regions / no regions | $(ratio "$(median cur_r20)" "$(median cur_r0)")× | ≤ 1.5× |"
 if [ -n "$BASELINE" ]; then
   echo "| 20 regions / no regions, baseline | $(ratio "$(median base_r20)" "$(median base_r0)")× | |"
+fi
+
+# Instructions executed (callgrind): the same on every run, where wall
+# times of runs this short move by 10–20% on a shared machine.
+if command -v valgrind > /dev/null; then
+  instructions() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 > /dev/null \
+      | awk '/refs:/ { gsub(",", "", $NF); printf "%.1f", $NF / 1e6 }'
+  }
+  declare -A ir
+  for t in session regions20 regions0; do
+    ir[cur_$t]=$(instructions "$LOCSIM" run "$WORK/$t.scn" -o "$WORK/out.log")
+    if [ -n "$BASELINE" ]; then ir[base_$t]=$(instructions "$BASELINE" run "$WORK/$t.scn" -o "$WORK/out.log"); fi
+  done
+  ir[cfloor]=$(instructions "$WORK/cfloor" "$WORK/session.scn")
+  echo
+  echo "Millions of instructions (\`valgrind --tool=callgrind\`, same inputs):"
+  echo
+  echo "| trace | this build | baseline | this / baseline |"
+  echo "|---|---|---|---|"
+  for t in session:"When In Use day" regions20:"20 regions, derived crossings" regions0:"no regions"; do
+    key=${t%%:*}
+    if [ -n "$BASELINE" ]; then
+      echo "| ${t#*:} | ${ir[cur_$key]} M | ${ir[base_$key]} M | $(ratio "${ir[cur_$key]}" "${ir[base_$key]}")× |"
+    else
+      echo "| ${t#*:} | ${ir[cur_$key]} M | - | - |"
+    fi
+  done
+  echo "| C floor (bench/cfloor.c) | ${ir[cfloor]} M | - | - |"
 fi
