@@ -13,7 +13,7 @@ help:
 	@echo "make build   release build (.build/release/locsim and locsim-gpx)"
 	@echo "make run     build, then replay Scenarios/quickstart.scn"
 	@echo "make test    build, swift test, check every golden in Scenarios/, CLI file tests, then the Examples/ package"
-	@echo "make bench   1 M and 10 M line benchmarks, written to bench/RESULTS.md"
+	@echo "make bench   1 M and 10 M line benchmarks, realistic traces against the C floor and the previous commit's build, written to bench/RESULTS.md"
 	@echo "make fuzz    libFuzzer over parser and simulator (FUZZ_SECONDS=60)"
 	@echo "make install    copy locsim and locsim-gpx to \$$(PREFIX)/bin (PREFIX=/usr/local by default)"
 	@echo "make uninstall  remove \$$(PREFIX)/bin/locsim and locsim-gpx"

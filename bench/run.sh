@@ -68,9 +68,14 @@ median_ms() {
 # field FILE PATTERN N: the Nth word of the line of FILE matching PATTERN.
 field() { awk -v n="$3" "/$2/ { gsub(\",\", \"\"); print \$n; exit }" "$1"; }
 
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 for i in "${!replays[@]}"; do
   ${replays[$i]} > "$WORK/replay$i.txt"
 done
+
+# Realistic traces against the C floor and against the previous commit's
+# build, made here (BASELINE=path/to/locsim skips the build; see the script).
+bench/realistic.sh "$LOCSIM" ${BASELINE:-} > "$WORK/realistic.md"
 
 # Super-linear paths (issue 14): each input at a quarter of its size and at
 # full size; a linear path takes about 4× as long for 4× the lines, a
@@ -201,7 +206,12 @@ fi
   echo "locsim: $LOCSIM, Swift runtime linked $(ldd "$LOCSIM" 2>/dev/null | grep -q libswiftCore && echo dynamically || echo statically)"
   echo "memory (free -g):"
   free -g
+  echo "load average (1, 5, 15 min) at the start: $load_before; at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo '```'
+  echo
+  echo "A load average near or above the number of cores means other work shared"
+  echo "the machine during the run: then only the ratios measured in one run"
+  echo "(threads, jobs, this build against the baseline) are comparable."
   echo
   echo "## Summary"
   echo
@@ -220,6 +230,8 @@ fi
   echo "| \`check\` on 2,000 scenarios, \`--jobs 1\` / \`--jobs 2\` | $large1 ms / $large2 ms: ${large_speedup}× | |"
   echo "| \`check\` on 200 day-long traces, \`--jobs 1\` / \`--jobs 2\` | $fleet1 ms / $fleet2 ms: ${fleet_speedup}× | ≥ 1.7× |"
   echo "| \`run\` on a 10-line scenario (bench/tiny.scn) | $tiny_ms ms | < 15 ms |"
+  echo
+  cat "$WORK/realistic.md"
   echo
   echo "## Super-linear paths"
   echo

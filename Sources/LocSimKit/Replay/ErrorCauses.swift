@@ -29,21 +29,34 @@ struct ErrorCauses {
     private var warning: (String, Seen)? = nil
 
     /// Notes the records that matter; a quick tag test for the others, as
-    /// every record of a long trace passes through here.
+    /// every record of a long trace passes through here. The noting itself
+    /// is out of line, so a replay loop that inlines this holds no state of
+    /// its own for it.
     @inline(__always)
     mutating func saw(_ record: LogRecord, at location: SourceLocation?) {
         switch record.record {
         case .delegate, .update, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification:
             return
+        case .app, .crash, .prompt, .warning:
+            note(record, at: location)
+        }
+    }
+
+    @inline(never)
+    private mutating func note(_ record: LogRecord, at location: SourceLocation?) {
+        let seen = Seen(time: record.time, location: location)
+        switch record.record {
+        case .delegate, .update, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification:
+            return
         case .app(let app):
-            sawApp(app, Seen(time: record.time, location: location))
+            sawApp(app, seen)
         case .crash:
-            stop = (.crashed, Seen(time: record.time, location: location))
+            stop = (.crashed, seen)
         case .prompt(let p):
-            prompt = (p, Seen(time: record.time, location: location))
+            prompt = (p, seen)
             warning = nil
         case .warning(let text):
-            warning = (text, Seen(time: record.time, location: location))
+            warning = (text, seen)
         }
     }
 

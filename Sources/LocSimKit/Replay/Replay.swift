@@ -52,8 +52,9 @@ public enum Replay {
         guard !simulator.output.isEmpty else { return }
         // Moved out from the end, so no record is copied and the array needs
         // no `removeAll(keepingCapacity:)`, whose generic `replaceSubrange`
-        // cost more than formatting the record.
-        simulator.output.reverse()
+        // cost more than formatting the record. Most lines give one record,
+        // which needs no reversing (the call cost as much as the record's tag test).
+        if simulator.output.count > 1 { simulator.output.reverse() }
         while let record = simulator.output.popLast() {
             causes.saw(record, at: location)
             writer.write(record)

@@ -19,7 +19,12 @@ struct ReplayDriver {
     private var started = false
     private var causes = ErrorCauses()
     /// The track of the last `gpx` line while it has points left.
-    private var player: TrackPlayer? = nil
+    private var player: TrackPlayer? = nil {
+        didSet { playing = player != nil }
+    }
+    /// `player != nil`, kept as a flag: testing the optional's tag outright
+    /// was an outlined call on every line, for the rare scenario with tracks.
+    private var playing = false
 
     init(platform: Platform? = nil, tracks: TrackSource? = nil) {
         self.platform = platform
@@ -43,7 +48,7 @@ struct ReplayDriver {
     }
 
     mutating func timed<W: LogWriter>(_ statement: TimedStatement, into writer: inout W) throws(ScenarioError) {
-        if player != nil { try play(until: statement.time, into: &writer) }
+        if playing { try play(until: statement.time, into: &writer) }
         start()
         // The timers due first, then the line, so each record is known to
         // come from this line or not (for error notes).
@@ -61,7 +66,7 @@ struct ReplayDriver {
 
     @inline(__always)
     mutating func fix<W: LogWriter>(_ line: TimedFix, into writer: inout W) throws(ScenarioError) {
-        if player != nil { try play(until: line.time, into: &writer) }
+        if playing { try play(until: line.time, into: &writer) }
         applyFix(line.fix, at: line.time, into: &writer)
     }
 
@@ -74,8 +79,8 @@ struct ReplayDriver {
 
     /// A `gpx` line: its points play from its time on, one track at a time.
     mutating func track<W: LogWriter>(_ statement: TrackStatement, into writer: inout W) throws(ScenarioError) {
-        if player != nil { try play(until: statement.time, into: &writer) }
-        if player != nil {
+        if playing { try play(until: statement.time, into: &writer) }
+        if playing {
             throw ScenarioError(
                 "the previous gpx track still has points after this time; one track plays at a time",
                 at: statement.location)

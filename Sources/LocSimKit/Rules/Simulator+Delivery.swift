@@ -1,22 +1,30 @@
 /// docs/rules.md §8: reads the state into `Delivery.decide` and performs its outcome.
 extension Simulator {
     /// The authorization as §8's rows read it.
-    @inline(__always)
-    var deliveryAccess: Delivery.Access {
-        switch authorization.level {
-        case .none: return .none
-        case .whenInUse:
-            if !rules.modern { return .whenInUseBefore13 }
-            return authorization.provisional ? .provisionalAlways : .whenInUse
-        case .always: return .always
-        }
-    }
+    var deliveryAccess: Delivery.Access { authorization.deliveryAccess(on: rules) }
 
-    /// Inlined: called from a `mutating` method, an outlined call took a
-    /// copy of the whole simulator (800 bytes, a `memcpy` per fix).
+    /// §8's decision for `service` in the current state.
     @inline(__always)
     func decide(_ service: Delivery.Service) -> Delivery {
-        Delivery.decide(service, access: deliveryAccess, inUse: reported.inUse, app: deliveryApp, accuracy: accuracy)
+        Self.decide(
+            service, authorization, lifecycle, inUse: reported.inUse, rules,
+            relaunchAfterForceQuit: parameters.relaunchAfterForceQuit)
+    }
+
+    /// `decide(_:)` over the few stored properties it reads, for the per-fix
+    /// path. A `mutating` method passes a non-mutating method of the
+    /// simulator a copy of all of it (808 bytes) unless the call is inlined,
+    /// and `@inline(__always)` is a request the optimizer declined in
+    /// `offerToStandardUpdates`: that was a `memcpy` per fix. Stored
+    /// properties handed to a static function are copied alone.
+    static func decide(
+        _ service: Delivery.Service, _ authorization: Authorization, _ lifecycle: Lifecycle, inUse: Bool,
+        _ rules: RulesVersion, relaunchAfterForceQuit: Bool?
+    ) -> Delivery {
+        Delivery.decide(
+            service, access: authorization.deliveryAccess(on: rules), inUse: inUse,
+            app: lifecycle.deliveryApp(on: rules, relaunchAfterForceQuit: relaunchAfterForceQuit),
+            accuracy: authorization.accuracy(on: rules))
     }
 
     /// A fix: standard updates and `requestLocation`, significant changes,
@@ -71,8 +79,13 @@ extension Simulator {
                 trackMotion(&motion, location)
                 manager.standard = .updating(lastDelivered: last, motion: motion)
             }
-            let decision = decide(.location)
-            let queues = decision == .drop(.suspended) && deliverableIfRunning && parameters.suspendedQueueLimit > 0
+            // Every fix passes here: the static `decide`, which copies no simulator.
+            let decision = Self.decide(
+                .location, authorization, lifecycle, inUse: reported.inUse, rules,
+                relaunchAfterForceQuit: parameters.relaunchAfterForceQuit)
+            let queues =
+                decision == .drop(.suspended) && parameters.suspendedQueueLimit > 0
+                && Self.deliverableIfRunning(authorization, inUse: reported.inUse, rules)
             guard queues || mayDeliver(location, decision) else { return false }
             if let last, let filter = manager.distanceFilter, Geo.distance(last.coordinate, location.coordinate) < filter {
                 emit(.drop(.fix(location), .distanceFilter))
@@ -98,10 +111,12 @@ extension Simulator {
     }
 
     /// Whether standard updates would reach the app were it running: then a
-    /// suspended app's updates are queued rather than dropped.
-    var deliverableIfRunning: Bool {
-        Delivery.decide(.location, access: deliveryAccess, inUse: reported.inUse, app: .background, accuracy: accuracy)
-            == .deliver
+    /// suspended app's updates are queued rather than dropped. Static, as
+    /// `decide` is, for the per-fix path.
+    static func deliverableIfRunning(_ authorization: Authorization, inUse: Bool, _ rules: RulesVersion) -> Bool {
+        let access = authorization.deliveryAccess(on: rules)
+        let accuracy = authorization.accuracy(on: rules)
+        return Delivery.decide(.location, access: access, inUse: inUse, app: .background, accuracy: accuracy) == .deliver
     }
 
     /// The updates queued while the app was suspended, in order, each with
@@ -386,6 +401,20 @@ extension Simulator {
             case .drop(let reason):
                 emit(.drop(.beacon(beacon), reason))
             }
+        }
+    }
+}
+
+extension Authorization {
+    /// The authorization as §8's rows read it.
+    @inline(__always)
+    func deliveryAccess(on rules: RulesVersion) -> Delivery.Access {
+        switch level {
+        case .none: return .none
+        case .whenInUse:
+            if !rules.modern { return .whenInUseBefore13 }
+            return provisional ? .provisionalAlways : .whenInUse
+        case .always: return .always
         }
     }
 }

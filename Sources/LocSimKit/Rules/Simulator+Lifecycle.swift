@@ -121,20 +121,6 @@ extension Simulator {
         emit(.app(.suspend))
     }
 
-    /// The app as §8's table sees it.
-    @inline(__always)
-    var deliveryApp: Delivery.App {
-        switch lifecycle {
-        case .foreground: return .foreground
-        case .background: return .background
-        case .suspended: return .suspended
-        case .notRunning(let endedBy):
-            if rules.isWatch { return .notLaunchable }
-            if endedBy == .user && !relaunchesAfterForceQuit { return .forceQuit }
-            return .notRunning
-        }
-    }
-
     /// Wakes or relaunches the app for an event of `reason` (§2); either way
     /// it then runs for `wakeWindow`.
     mutating func wake(for reason: WakeReason) {
@@ -153,13 +139,6 @@ extension Simulator {
         createManager()
     }
 
-    /// Apple, startMonitoringSignificantLocationChanges: relaunch after a force-quit, by version unless the scenario sets
-    /// it: not on iOS 7.0.x ("in iOS7.0(.x) it was broken. It started working
-    /// again in iOS7.1+", developer reports), nor from iOS 26.
-    var relaunchesAfterForceQuit: Bool {
-        parameters.relaunchAfterForceQuit ?? (rules.atLeast(7, 1) && !rules.atLeast(26))
-    }
-
     /// A running background app runs for `wakeWindow` more.
     mutating func extendRun() {
         guard case .background(var b) = lifecycle else { return }
@@ -175,4 +154,28 @@ extension Lifecycle.BackgroundInUse {
     static func suspendedGrace(_ until: Millis?) -> Self {
         until.map { .grace(until: $0) } ?? .no
     }
+}
+
+extension Lifecycle {
+    /// The app as §8's table sees it; `relaunchAfterForceQuit` is the
+    /// scenario's parameter, if set.
+    @inline(__always)
+    func deliveryApp(on rules: RulesVersion, relaunchAfterForceQuit: Bool?) -> Delivery.App {
+        switch self {
+        case .foreground: return .foreground
+        case .background: return .background
+        case .suspended: return .suspended
+        case .notRunning(let endedBy):
+            if rules.isWatch { return .notLaunchable }
+            if endedBy == .user && !(relaunchAfterForceQuit ?? rules.relaunchesAfterForceQuit) { return .forceQuit }
+            return .notRunning
+        }
+    }
+}
+
+extension RulesVersion {
+    /// Apple, startMonitoringSignificantLocationChanges (and developer reports): relaunch after a force-quit, unless the scenario sets it: not on
+    /// iOS 7.0.x ("in iOS7.0(.x) it was broken. It started working again in
+    /// iOS7.1+", developer reports), nor from iOS 26.
+    var relaunchesAfterForceQuit: Bool { atLeast(7, 1) && !atLeast(26) }
 }
