@@ -41,6 +41,49 @@ import Testing
         #expect(tally.dropped.isEmpty && tally.held == 0 && tally.warnings == 0)
     }
 
+    /// A scenario written for iOS 13's answers replays on iOS 12 and 10 with
+    /// the answer that means the same there; its own platform is unchanged,
+    /// and Allow Once, which has no equivalent, still stops the row.
+    @Test func answersTranslateToTheVersionsEquivalent() throws {
+        func scenario(_ request: String, _ answer: String) -> [UInt8] {
+            Array("""
+                locsim 1
+                platform iOS 13.0
+                plist NSLocationWhenInUseUsageDescription "Why"
+                plist NSLocationAlwaysUsageDescription "Always"
+                plist NSLocationAlwaysAndWhenInUseUsageDescription "Always too"
+                0 launch
+                1 app \(request)
+                2 user \(answer)
+
+                """.utf8)
+        }
+        func answered(_ bytes: [UInt8], on platform: Platform) throws -> String? {
+            try Replay.log(of: bytes, platform: platform).records.compactMap { record -> String? in
+                guard case .prompt(.answer(let a)) = record.record else { return nil }
+                return a.rawValue
+            }.first
+        }
+        let whileUsing = scenario("requestWhenInUseAuthorization", "allowWhileUsing")
+        #expect(try answered(whileUsing, on: .iOS(12, 5)) == "allow")
+        #expect(try answered(whileUsing, on: .iOS(13)) == "allowWhileUsing")
+        let always = scenario("requestAlwaysAuthorization", "allowAlways")
+        #expect(try answered(always, on: .iOS(10)) == "allow")
+        #expect(try answered(always, on: .iOS(12, 5)) == "allowAlways")
+        // iOS 13's first Always prompt has no Always: While Using, then provisional Always.
+        #expect(try answered(always, on: .iOS(13)) == "allowWhileUsing")
+        let allow = scenario("requestAlwaysAuthorization", "allow")
+        #expect(try answered(allow, on: .iOS(12, 5)) == "allowAlways")
+        #expect(throws: ScenarioError.self) {
+            try Replay.log(of: scenario("requestWhenInUseAuthorization", "allowOnce"), platform: .iOS(12, 5))
+        }
+        // Without a platform override the scenario's own answers must fit.
+        #expect(throws: ScenarioError.self) {
+            try Replay.log(of: Array(String(decoding: whileUsing, as: UTF8.self)
+                .replacingOccurrences(of: "iOS 13.0", with: "iOS 12.5").utf8))
+        }
+    }
+
     @Test func aSyntaxErrorFailsTheWholeMatrix() {
         let bad = Array("locsim 1\n0 launch\n1 app requestEverything\n".utf8)
         do {

@@ -29,7 +29,10 @@ struct ReplayDriver {
     init(platform: Platform? = nil, tracks: TrackSource? = nil) {
         self.platform = platform
         self.tracks = tracks
-        if let platform { header.platform = platform }
+        if let platform {
+            header.platform = platform
+            header.translatesAnswers = true
+        }
         simulator = Simulator(header: header)
     }
 

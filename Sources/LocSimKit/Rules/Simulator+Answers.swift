@@ -63,9 +63,17 @@ extension Simulator {
         throw error("precise: the Precise Location switch exists from iOS 14; this scenario runs \(rules.platform)", s)
     }
 
-    mutating func answerPrompt(_ answer: Answer, precise: Bool?, _ s: TimedStatement) throws(ScenarioError) {
+    mutating func answerPrompt(_ written: Answer, precise writtenPrecise: Bool?, _ s: TimedStatement) throws(ScenarioError) {
         guard let shown = prompt else {
-            throw error("'\(answer.rawValue)': no prompt is on screen to answer", s, atArgument: true)
+            throw error("'\(written.rawValue)': no prompt is on screen to answer", s, atArgument: true)
+        }
+        var answer = written
+        var precise = writtenPrecise
+        if header.translatesAnswers, !shown.answers.contains(answer),
+            let equivalent = Self.equivalent(of: answer, among: shown.answers)
+        {
+            answer = equivalent
+            if !rules.hasAccuracy { precise = nil }  // no Precise switch to set on this version
         }
         guard shown.answers.contains(answer) else {
             let offered = shown.answers.map(\.rawValue).joined(separator: ", ")
@@ -155,5 +163,26 @@ extension Simulator {
             let reason: DropReason = choice == .whileUsing ? .keptWhileUsing : .notAuthorized
             releaseHeldEvents(deliver: choice == .always, otherwise: reason)
         }
+    }
+}
+
+extension Simulator {
+    /// The answer that means the same as `answer` on another version's
+    /// prompt, for a scenario replayed on a platform it was not written for
+    /// (`locsim matrix`, docs/matrix.md): granting While Using is Allow on
+    /// iOS 8–12's When In Use prompt (and the one button of iOS ≤ 7 and
+    /// macOS); Allow on an Always request is Allow Always on iOS 11–12 and
+    /// Allow While Using (then provisional Always) from iOS 13; Allow Always
+    /// is Allow on iOS 8–10 and Allow While Using from iOS 13. Allow Once has
+    /// no equivalent before iOS 13. `nil`: none of `offered` means the same.
+    static func equivalent(of answer: Answer, among offered: [Answer]) -> Answer? {
+        let candidates: [Answer]
+        switch answer {
+        case .allowWhileUsing: candidates = [.allow]
+        case .allow: candidates = [.allowAlways, .allowWhileUsing]
+        case .allowAlways: candidates = [.allow, .allowWhileUsing]
+        case .allowOnce, .dontAllow, .keepWhileUsing, .changeToAlways: candidates = []
+        }
+        return candidates.first(where: offered.contains)
     }
 }

@@ -9,6 +9,10 @@ package struct ScenarioHeader: Equatable, Sendable {
     package var delegate = DelegateMethods.all
     package var parameters = Parameters()
     package var seed: UInt64 = 0
+    /// The scenario replays on a platform it was not written for (`locsim
+    /// matrix`): an answer that platform's prompt does not offer is taken as
+    /// the one that means the same there (`Simulator.equivalent(of:among:)`).
+    package var translatesAnswers = false
 
     package init() {}
 
