@@ -195,7 +195,9 @@ extension CorrectionsTests {
 
 extension CorrectionsTests {
     /// 12. Updates pause after `pauseAfter` without movement; Always resumes when the device moves.
-    @Test func updatesPauseAndAlwaysResumes() throws {
+    /// Apple: "Core Location does not resume updates automatically after it
+    /// pauses them"; a restart reports didResumeLocationUpdates.
+    @Test func updatesPauseUntilTheAppRestartsThem() throws {
         var s = S(Platform(.iOS, 12, 0), plist: [
             "NSLocationWhenInUseUsageDescription": .string("w"), "NSLocationAlwaysAndWhenInUseUsageDescription": .string("a"),
         ]) { $0.pauseAfter = .seconds(300) }
@@ -205,9 +207,12 @@ extension CorrectionsTests {
         try s.at(3, .app(.startUpdatingLocation))
         try s.at(10, S.fix(35, 139.7))
         #expect(try s.at(400, S.fix(35, 139.7)) == [.delegate(.didPauseLocationUpdates), .drop(.fix(S.location(35, 139.7)), .paused)])
-        #expect(try s.at(500, S.fix(35.01, 139.7)) == [
-            .delegate(.didResumeLocationUpdates), .delegate(.didUpdateLocations(S.location(35.01, 139.7))),
-        ])
+        // Far away, and Always: still paused.
+        #expect(try s.at(500, S.fix(35.01, 139.7)) == [.drop(.fix(S.location(35.01, 139.7)), .paused)])
+        #expect(try s.at(510, .app(.startUpdatingLocation)) == [.delegate(.didResumeLocationUpdates)])
+        #expect(try s.at(520, S.fix(35.02, 139.7)) == [.delegate(.didUpdateLocations(S.location(35.02, 139.7)))])
+        // Starting running updates again is no resume.
+        #expect(try s.at(530, .app(.startUpdatingLocation)) == [])
     }
 
     /// 12. Without `pauseAfter` (the default) nothing pauses.

@@ -93,8 +93,13 @@ extension Simulator {
         // A new run of updates delivers its first fix whatever distanceFilter
         // says; starting again while running changes nothing.
         if !manager.updating {
+            // Apple, locationManagerDidResumeLocationUpdates(_:): "When you
+            // restart location services after an automatic pause, Core
+            // Location calls this method".
+            let resumes = manager.paused
             endRequestLocation(dropping: .superseded)
             manager.standard = .updating(lastDelivered: nil, motion: .still(at: nil))
+            if resumes { callbackOrDrop(.didResumeLocationUpdates) }
         }
         if authorization.status(on: rules).deniesAccess { emitCallback(.didFailWithError(.kCLErrorDenied)) }
         beginSessionIfEligible()

@@ -67,13 +67,11 @@ extension Simulator {
         case .off:
             preconditionFailure("a fix offered to stopped updates")
         case .updating(let last, var motion):
-            if case .paused(let at) = motion {
-                guard resumesAutomatically(at: at, location) else {
-                    emit(.drop(.fix(location), .paused))
-                    return false
-                }
-                motion = .still(at: nil)
-                callbackOrDrop(.didResumeLocationUpdates)
+            // Paused until the app restarts the updates (Apple: "Core Location
+            // does not resume updates automatically after it pauses them").
+            if case .paused = motion {
+                emit(.drop(.fix(location), .paused))
+                return false
             }
             if parameters.pauseAfter != nil {
                 trackMotion(&motion, location)

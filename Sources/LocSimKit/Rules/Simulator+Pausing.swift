@@ -2,9 +2,11 @@
 /// docs/rules.md §8). Apple: the location manager "pause[s] updates (and
 /// powers down the appropriate hardware) at times when the location data is
 /// unlikely to change"; "After a pause occurs, it is your responsibility to
-/// restart location services again"; didResumeLocationUpdates is "Invoked
-/// when location updates are automatically resumed". The time and distance
-/// are locsim's parameters (`pauseAfter`, off by default; `pauseDistance`).
+/// restart location services again"; locationManagerDidResumeLocationUpdates(_:):
+/// "When you restart location services after an automatic pause, Core
+/// Location calls this method … Core Location does not resume updates
+/// automatically after it pauses them." The time and distance are locsim's
+/// parameters (`pauseAfter`, off by default; `pauseDistance`).
 extension Simulator {
     /// A fix farther than `pauseDistance` from where the device stood starts
     /// a new still period, which pauses the updates after `pauseAfter`.
@@ -27,15 +29,6 @@ extension Simulator {
         // Paused updates keep no background session (a When In Use app then
         // loses access until it restarts the updates).
         endSessionIfBroken()
-    }
-
-    /// Only Always resumes by itself when the device moves: "For apps that
-    /// have in-use authorization, a pause to location updates ends access to
-    /// location changes until the app is launched again and able to restart
-    /// those updates" (Apple, quoted in developer reports).
-    func resumesAutomatically(at place: Location, _ location: Location) -> Bool {
-        authorization.level == .always
-            && Geo.distance(place.coordinate, location.coordinate) >= parameters.pauseDistance
     }
 
     /// A callback to the app if it runs code; lost, with a drop line, if not.

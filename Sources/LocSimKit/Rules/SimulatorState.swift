@@ -220,6 +220,12 @@ struct ManagerSettings {
         return false
     }
 
+    /// Updates started and paused automatically.
+    var paused: Bool {
+        if case .updating(_, let motion) = standard { return motion.isPaused }
+        return false
+    }
+
     /// Automatic pausing (`pausesLocationUpdatesAutomatically`): where the
     /// device has stayed since when, or paused.
     enum Motion: Equatable {
