@@ -266,6 +266,19 @@ import Testing
         #expect(try s.at(40, .enter(regionID: "home")) == [.drop(.monitorEvent(monitor: "geo", id: "home", .satisfied), .notInUse)])
     }
 
+    /// M14: a sighting with a known proximity satisfies a matching beacon
+    /// identity condition once; `unknown` proximity and other beacons do not.
+    @Test func beaconSightingsSatisfyMatchingBeaconConditions() throws {
+        var s = try alwaysApp(17)
+        let uuid = "5A4BCFCE-174E-4BAC-A814-092E77F6B7E5"
+        try s.at(7, .modern(.monitorAdd(name: "geo", id: "door", .beacon(BeaconConstraint(uuid: uuid, major: 7)))))
+        #expect(try s.at(8, .beacon(BeaconSighting(uuid: uuid, major: 8, minor: 1, proximity: .near))) == [])
+        #expect(try s.at(9, .beacon(BeaconSighting(uuid: uuid, major: 7, minor: 1, proximity: .unknown))) == [])
+        let door = UpdateRecord.monitorEvent(monitor: "geo", id: "door", .satisfied, [])
+        #expect(try s.at(10, .beacon(BeaconSighting(uuid: uuid, major: 7, minor: 1, proximity: .near))) == [.update(door)])
+        #expect(try s.at(11, .beacon(BeaconSighting(uuid: uuid, major: 7, minor: 2, proximity: .far))) == [])
+    }
+
     @Test func callsNeedAnOpenMonitor() throws {
         var s = S(Platform(.iOS, 17, 0))
         try s.launchAuthorized()

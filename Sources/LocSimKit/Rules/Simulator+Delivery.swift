@@ -400,6 +400,7 @@ extension Simulator {
                 emit(.drop(.beacon(beacon), reason))
             }
         }
+        if !modern.monitors.isEmpty { monitorBeaconSighted(beacon) }
     }
 }
 

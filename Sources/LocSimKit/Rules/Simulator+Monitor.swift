@@ -89,6 +89,22 @@ extension Simulator {
         for key in changed { deliverMonitorEvent(key) }
     }
 
+    /// A sighted beacon (proximity known) satisfies the beacon identity
+    /// conditions it matches — within the limit, no event pending — that are
+    /// not satisfied yet (M14); an `exit` line makes them unsatisfied again.
+    mutating func monitorBeaconSighted(_ beacon: BeaconSighting) {
+        guard beacon.proximity != .unknown else { return }
+        var changed: [String] = []
+        modern.monitors.forEach(limit: parameters.monitorConditionLimit) { key, c, withinLimit in
+            guard withinLimit, c.pending == nil, case .beacon(let constraint) = c.kind, constraint.matches(beacon),
+                c.state != .satisfied
+            else { return }
+            c.boundary.cross(entered: true)
+            changed.append(key)
+        }
+        for key in changed { deliverMonitorEvent(key) }
+    }
+
     /// The condition's new state as an event: decided like a region event,
     /// then yielded if the app has its monitor open, otherwise pending.
     mutating func deliverMonitorEvent(_ key: String) {
