@@ -67,6 +67,11 @@ package struct TimelineRecorder: LogWriter {
             if on { set(Self.indicator, .indicator, "indicator on", at: t) } else { clear(Self.indicator, at: t) }
         case .auth(let view):
             set(Self.authorization, Self.state(of: view), Self.label(of: view), at: t, title: Self.title(of: view))
+        case .prompt(.show(.locationServices, _, _)):
+            // The system's "Turn On Location Services" alert is never
+            // answered in the log (docs/rules.md §4): a mark, not a lane
+            // segment that would stay open to the end.
+            mark("prompt locationServices", .answer, record)
         case .prompt(.show(let kind, let text, let answers)):
             let answerList = answers.map(\.rawValue).joined(separator: ",")
             set(Self.prompt, .prompt, kind.rawValue, at: t, title: "prompt \(kind.rawValue) \"\(text)\" \(answerList)")
