@@ -25,6 +25,15 @@ import Testing
         t.lanes.first { $0.name == name }!.segments.map { "\($0.start)-\($0.end) \($0.state.rawValue)" }
     }
 
+    /// The Location Services alert is never answered: a mark at its time,
+    /// while the prompt lane holds only the answered prompt.
+    @Test func locationServicesAlertIsAMark() throws {
+        let t = try Self.timeline("Scenarios/authorization/location-services-off.scn")
+        #expect(lane(t, "prompt") == ["1.000-2.000 prompt"])
+        let row = t.rows.first { $0.name == "prompt locationServices" }
+        #expect(row?.marks.nonEmpty.map(\.count).reduce(0, +) == 1)
+    }
+
     /// The lanes say what the seed's log says (read against
     /// 000-experiment2-background-session.log; the axis ends at 602 + 3%).
     @Test func lanesOfTheBackgroundSessionSeed() throws {
