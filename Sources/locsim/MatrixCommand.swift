@@ -67,8 +67,7 @@ enum MatrixCommand {
             return .failure
         }
         let report: Matrix.Report
-        let directory = options.scenario == "-" ? "." : FileIO.directory(of: options.scenario)
-        let tracks = TrackSource(reader: GPXSidecar(), directory: directory)
+        let tracks = TrackSource(reader: GPXSidecar(), scenario: options.scenario)
         do throws(ScenarioError) { report = try options.matrix.run(scenario, tracks: tracks) } catch {
             printError(error.formatted(file: label))
             return .failure

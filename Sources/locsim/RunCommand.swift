@@ -78,10 +78,9 @@ enum RunCommand {
         let isFile = fstat(input, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
         let threads = isFile ? options.threads : 1
         do throws(ScenarioError) {
-            let directory = options.scenario == "-" ? "." : FileIO.directory(of: options.scenario)
             try Replay.run(
                 &reader, format: options.format, filter: options.filter, threads: threads, into: &output,
-                tracks: TrackSource(reader: GPXSidecar(), directory: directory), warnings: &warnings)
+                tracks: TrackSource(reader: GPXSidecar(), scenario: options.scenario), warnings: &warnings)
         } catch {
             output.discard()
             printError(error.formatted(file: label))

@@ -49,10 +49,9 @@ enum TimelineCommand {
         var reader = LineReader(fileDescriptor: input)
         let picture: [UInt8]
         do throws(ScenarioError) {
-            let directory = scenario == "-" ? "." : FileIO.directory(of: scenario)
             picture = try Timeline.render(
                 &reader, title: FileIO.fileName(of: label), format: outputPath.hasSuffix(".html") ? .html : .svg,
-                tracks: TrackSource(reader: GPXSidecar(), directory: directory))
+                tracks: TrackSource(reader: GPXSidecar(), scenario: scenario))
         } catch {
             printError(error.formatted(file: label))
             return .failure

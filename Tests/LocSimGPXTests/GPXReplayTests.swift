@@ -8,7 +8,7 @@ import LocSimKit
     static let directory = GPXReaderTests.scenarios
 
     static func log(_ scenario: String, reader: any TrackReader = GPXSidecar()) throws(ScenarioError) -> String {
-        let source = TrackSource(reader: reader, directory: directory)
+        let source = TrackSource(reader: reader, scenario: directory + "/scenario.scn")
         return String(decoding: try Replay.textLog(of: Array(scenario.utf8), tracks: source), as: UTF8.self)
     }
 

@@ -45,7 +45,7 @@ import Testing
     func deliveries(_ body: String, offsets: [Int64], failAt: Int? = nil) throws(ScenarioError) -> [String] {
         var reader = LineReader(Self.header + body)
         var output = OutputBuffer.memory()
-        let source = TrackSource(reader: FakeReader(offsets: offsets, failAt: failAt), directory: "dir")
+        let source = TrackSource(reader: FakeReader(offsets: offsets, failAt: failAt), scenario: "dir/scenario.scn")
         try Replay.run(&reader, format: .text, into: &output, tracks: source)
         return String(decoding: output.contents, as: UTF8.self).split(separator: "\n")
             .filter { $0.contains("didUpdateLocations") || $0.contains(" app ") && !$0.hasPrefix("0.000") }

@@ -60,7 +60,7 @@ package struct Check: Sendable {
     /// files of `gpx` lines, relative to each scenario's folder.
     package static func replayText(tracks: (any TrackReader)?) -> ReplayFunction {
         { (reader, output, path) throws(ScenarioError) in
-            let source = tracks.map { TrackSource(reader: $0, directory: FileIO.directory(of: path)) }
+            let source = tracks.map { TrackSource(reader: $0, scenario: path) }
             try Replay.run(&reader, format: .text, into: &output, tracks: source)
         }
     }
@@ -72,7 +72,7 @@ package struct Check: Sendable {
     /// `matrixText` reading the files of `gpx` lines with `tracks`.
     package static func matrixText(tracks: (any TrackReader)?) -> MatrixFunction {
         { scenario, path in
-            let source = tracks.map { TrackSource(reader: $0, directory: FileIO.directory(of: path)) }
+            let source = tracks.map { TrackSource(reader: $0, scenario: path) }
             do throws(ScenarioError) {
                 let report = try Matrix(jobs: 1).run(scenario, tracks: source)
                 return .success(Array(report.rendered(.text).utf8))

@@ -224,6 +224,13 @@ package enum FileIO {
         return String(decoding: bytes[..<slash], as: UTF8.self)
     }
 
+    /// `path` as a file beside `scenario` names it: absolute as it is,
+    /// otherwise relative to the scenario's folder (a `gpx` line's track).
+    package static func path(_ path: String, besideFile scenario: String) -> String {
+        let folder = directory(of: scenario)
+        return path.hasPrefix("/") || folder == "." ? path : folder + "/" + path
+    }
+
     /// The last component of `path` (`b.scn` for `a/b.scn`).
     package static func fileName(of path: String) -> String {
         let bytes = Array(path.utf8)

@@ -49,19 +49,17 @@ package struct TrackError: Error, Equatable, Sendable {
     }
 }
 
-/// A track reader and the folder that relative track paths start from.
+/// A track reader and the scenario that relative track paths start from.
 package struct TrackSource: Sendable {
     package var reader: any TrackReader
-    /// The scenario's folder (`.` for the current one).
-    package var directory: String
+    /// The scenario's path (`-`, standard input, reads from the current folder).
+    package var scenario: String
 
-    package init(reader: any TrackReader, directory: String) {
+    package init(reader: any TrackReader, scenario: String) {
         self.reader = reader
-        self.directory = directory
+        self.scenario = scenario == "-" ? "." : scenario
     }
 
-    /// `path` as written in a scenario, resolved against `directory`.
-    package func resolve(_ path: String) -> String {
-        path.hasPrefix("/") || directory == "." ? path : directory + "/" + path
-    }
+    /// `path` as written in the scenario, resolved against its folder.
+    package func resolve(_ path: String) -> String { FileIO.path(path, besideFile: scenario) }
 }

@@ -304,22 +304,21 @@ extension Simulator {
         var shown: [(id: String, change: Boundary.Change)] = []
         var dwells: [(RuleTimer.CrossingTarget, Millis)] = []
         let (φ, λ, cosφ) = Geo.Proximity.point(location.coordinate)
-        // The exact distance only where the cheap bound cannot tell; a region
-        // surely outside gets a distance at its outer margin, which `observe`
-        // classifies as the bound would: outside.
-        func distance(_ region: CircularRegion, _ outside: Geo.Proximity) -> Double {
-            outside.isFar(latitude: φ, longitude: λ, cosLatitude: cosφ)
-                ? region.radius + margin : Geo.distance(region.center, location.coordinate)
-        }
-        /// Far outside a region already known to be outside, with no dwell under way: nothing to do.
-        func settledFar(_ boundary: Boundary, _ outside: Geo.Proximity) -> Bool {
-            boundary.state == .outside && boundary.candidate == nil
-                && outside.isFar(latitude: φ, longitude: λ, cosLatitude: cosφ)
+        /// The fix seen from one region. The exact distance only where the
+        /// cheap bound cannot tell; a region surely outside gets a distance at
+        /// its outer margin, which `observe` classifies as the bound would:
+        /// outside — and nothing at all to do when the region is already
+        /// known to be outside with no dwell under way.
+        @inline(__always) func observe(_ region: CircularRegion, _ boundary: inout Boundary, _ outside: Geo.Proximity)
+            -> Boundary.Observation
+        {
+            let far = outside.isFar(latitude: φ, longitude: λ, cosLatitude: cosφ)
+            if far && boundary.state == .outside && boundary.candidate == nil { return .none }
+            let d = far ? region.radius + margin : Geo.distance(region.center, location.coordinate)
+            return boundary.observe(distance: d, radius: region.radius, margin: margin, dwell: dwell, at: now)
         }
         monitoring.notifications.forEach { n in
-            if settledFar(n.boundary, n.outside) { return }
-            let d = distance(n.region, n.outside)
-            switch n.boundary.observe(distance: d, radius: n.region.radius, margin: margin, dwell: dwell, at: now) {
+            switch observe(n.region, &n.boundary, n.outside) {
             case .none: break
             case .dwellStarted(let until): dwells.append((.notification(n.region.id), until))
             case .changed(let change): shown.append((n.region.id, change))
@@ -327,9 +326,7 @@ extension Simulator {
         }
         var changed: [(id: String, change: Boundary.Change)] = []
         monitoring.regions.forEach { r in
-            if settledFar(r.boundary, r.outside) { return }
-            let d = distance(r.region, r.outside)
-            switch r.boundary.observe(distance: d, radius: r.region.radius, margin: margin, dwell: dwell, at: now) {
+            switch observe(r.region, &r.boundary, r.outside) {
             case .none: break
             case .dwellStarted(let until): dwells.append((.region(r.region.id), until))
             case .changed(let change): changed.append((r.region.id, change))

@@ -35,11 +35,7 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
     /// is the scenario's name; an error in a track names the track, in the
     /// scenario's folder as `file` spells it (notes are always in the scenario).
     public func formatted(file: String) -> String {
-        var name = file
-        if let track = self.file {
-            let folder = FileIO.directory(of: file)
-            name = track.hasPrefix("/") || folder == "." ? track : folder + "/" + track
-        }
+        let name = self.file.map { FileIO.path($0, besideFile: file) } ?? file
         var text = "\(name):\(location.line):\(location.column): error: \(message)"
         for note in notes {
             text += "\n\(file):\(note.location.line):\(note.location.column): note: \(note.message)"
