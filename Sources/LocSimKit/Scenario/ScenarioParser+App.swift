@@ -64,8 +64,7 @@ extension ScenarioParser {
         } else if s.matches(name, "set") {
             return .set(try property(&s))
         }
-        throw s.error(
-            "unknown app call '\(s.display(name))'; expected one of: \(Self.appCalls), \(Self.modernCalls)", at: name)
+        throw s.unknown("app call", name, expected: ScenarioParser.list(Self.appCalls) + ScenarioParser.list(Self.modernCalls))
     }
 
     /// `<id> <lat> <lon> <radius> [notifyOnEntry=<bool>] [notifyOnExit=<bool>]`
@@ -137,12 +136,11 @@ extension ScenarioParser {
         } else if s.matches(name, "desiredAccuracy") {
             let value = try s.required("value", for: "set desiredAccuracy")
             guard !value.isQuoted, value.count <= 20, let accuracy = DesiredAccuracy(rawValue: s.string(value)) else {
-                let names = DesiredAccuracy.allCases.map(\.rawValue).joined(separator: ", ")
-                throw s.error("unknown desiredAccuracy '\(s.display(value))'; expected one of: \(names)", at: value)
+                throw s.unknown("desiredAccuracy", value, expected: DesiredAccuracy.allCases.map(\.rawValue))
             }
             property = .desiredAccuracy(accuracy)
         } else {
-            throw s.error("unknown property '\(s.display(name))'; expected one of: \(Self.managerProperties)", at: name)
+            throw s.unknown("property", name, expected: ScenarioParser.list(Self.managerProperties))
         }
         try s.end()
         return property

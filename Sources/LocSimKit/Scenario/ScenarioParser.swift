@@ -16,6 +16,9 @@ package struct ScenarioParser {
     package init() {}
 
     static let headerWords = "locsim, platform, plist, delegate, set, seed"
+
+    /// The words of a keyword list as the messages print it (`a, b, c`).
+    static func list(_ joined: String) -> [String] { joined.split(separator: ", ").map(String.init) }
     static let eventWords =
         "launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon"
 
@@ -86,8 +89,8 @@ package struct ScenarioParser {
                 "missing time before '\(scanner.display(first))'; expected '<time> \(scanner.display(first)) …'",
                 at: first)
         }
-        throw scanner.error(
-            "unknown statement '\(scanner.display(first))'; expected a time or one of: \(Self.headerWords)", at: first)
+        throw scanner.unknown(
+            "statement", first, expected: Self.list(Self.headerWords), listed: "a time or one of: \(Self.headerWords)")
     }
 
     /// At the first timed line: a scenario without a `platform` line runs
@@ -96,7 +99,7 @@ package struct ScenarioParser {
         guard platformLine == nil else { return }
         warnings.append(
             ScenarioWarning(
-                "no 'platform' line; replaying as \(Platform.default) (add e.g. 'platform iOS 17.0' before the first timed line)",
+                ScenarioWarning.noPlatformPrefix + "; replaying as \(Platform.default) (add e.g. 'platform iOS 17.0' before the first timed line)",
                 at: SourceLocation(line: 1, column: 1)))
     }
 
