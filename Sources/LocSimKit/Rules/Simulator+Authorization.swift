@@ -27,14 +27,7 @@ extension Simulator {
             emitCallback(.didChangeAuthorization(status))
         }
         guard lostAccess else { return }
-        switch manager.standard {
-        case .off: break
-        case .updating:
-            emitCallback(.didFailWithError(.kCLErrorDenied))
-        case .requestingOnce:
-            endRequestLocation(dropping: .notAuthorized)
-            emitCallback(.didFailWithError(.kCLErrorDenied))
-        }
+        apply(manager.accessLost())
     }
 
     /// Delivers what changed while the app was suspended (§2): the callback

@@ -92,6 +92,13 @@ struct Fixes {
     var last: Location? = nil
     /// Reduced accuracy delivers at most once per `reducedInterval` (§10).
     var lastReducedDelivery: Millis? = nil
+
+    /// A reduced location at `now` comes less than `interval` after the last one (§10).
+    @inline(__always)
+    func reducedTooSoon(at now: Millis, interval: Millis) -> Bool {
+        if let last = lastReducedDelivery { return now - last < interval }
+        return false
+    }
 }
 
 /// An event held for provisional Always's upgrade prompt (docs/rules.md §6).
@@ -164,7 +171,7 @@ enum MonitoringEvent: Equatable {
 }
 
 /// A location with the time it was fixed.
-struct TimedLocation: Equatable {
+struct TimedLocation: Hashable {
     var location: Location
     var time: Millis
 }
@@ -187,70 +194,3 @@ extension DesiredAccuracy {
     }
 }
 
-/// The `CLLocationManager` the app created at its latest launch.
-struct ManagerSettings {
-    /// Standard location updates: off, running, or one `requestLocation`.
-    enum Standard: Equatable {
-        case off
-        /// `lastDelivered` is what `distanceFilter` measures from.
-        case updating(lastDelivered: Location?, motion: Motion)
-        /// A `requestLocation` waiting until `timeout` for a fix meeting
-        /// `desiredAccuracy`, keeping the most accurate fix seen meanwhile.
-        case requestingOnce(timeout: Millis, best: TimedLocation?)
-    }
-
-    var standard = Standard.off
-    var allowsBackgroundLocationUpdates = false
-    var showsBackgroundLocationIndicator = false
-    var pausesLocationUpdatesAutomatically = true
-    var distanceFilter: Double? = nil
-    var desiredAccuracy = DesiredAccuracy.best
-    var ranging = Ranging()
-    /// Standard updates held for the suspended app, oldest first (§8);
-    /// kept out of `standard` so the per-fix path moves no array.
-    var suspendedQueue: [TimedLocation] = []
-    /// The "Turn On Location Services" alert shows once per launch (§4).
-    var locationServicesAlert = LocationServicesAlert.notShown
-
-    enum LocationServicesAlert: Equatable { case notShown, shown }
-
-    /// Updates started and not paused.
-    var updating: Bool {
-        if case .updating(_, let motion) = standard { return !motion.isPaused }
-        return false
-    }
-
-    /// Updates started and paused automatically.
-    var paused: Bool {
-        if case .updating(_, let motion) = standard { return motion.isPaused }
-        return false
-    }
-
-    /// Automatic pausing (`pausesLocationUpdatesAutomatically`): where the
-    /// device has stayed since when, or paused.
-    enum Motion: Equatable {
-        case still(at: TimedLocation?)
-        case paused(at: Location)
-
-        var isPaused: Bool {
-            if case .paused = self { return true }
-            return false
-        }
-    }
-
-    /// The ranged constraints in the order they were started, each once.
-    struct Ranging {
-        private(set) var constraints: [BeaconConstraint] = []
-        private var members: Set<BeaconConstraint> = []
-
-        mutating func start(_ c: BeaconConstraint) {
-            guard members.insert(c).inserted else { return }
-            constraints.append(c)
-        }
-
-        mutating func stop(_ c: BeaconConstraint) {
-            guard members.remove(c) != nil else { return }
-            constraints.removeAll { $0 == c }
-        }
-    }
-}
