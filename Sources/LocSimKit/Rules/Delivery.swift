@@ -1,7 +1,7 @@
 /// docs/rules.md §8 as one table: whether an event of a started service reaches the
 /// app, and what the system does first. Pure: the simulator reads its state
 /// into the inputs and performs the outcome.
-enum Delivery: Equatable {
+enum Delivery: Hashable {
     case deliver
     /// A running background app gets `wakeWindow` more to handle it (§2).
     case extendRunThenDeliver
@@ -17,7 +17,7 @@ enum Delivery: Equatable {
     case drop(DropReason)
 
     /// The services of §8's columns, and the iOS 17+ streams (docs/modern.md).
-    enum Service: Equatable, CaseIterable {
+    enum Service: Hashable, CaseIterable {
         /// Standard updates and `requestLocation`.
         case location
         case ranging
@@ -46,7 +46,7 @@ enum Delivery: Equatable {
     }
 
     /// What the app's `CLServiceSession`s do for the iOS 17+ streams (M7, M9).
-    enum Sessions: Equatable, CaseIterable {
+    enum Sessions: Hashable, CaseIterable {
         /// iOS 17: there are no service sessions; Always delivers out of use.
         case unsupported
         /// iOS 18+: `NSLocationRequireExplicitServiceSession` is set and no session meets it.
@@ -58,7 +58,7 @@ enum Delivery: Equatable {
     }
 
     /// §8's rows: the authorization as delivery reads it.
-    enum Access: Equatable, CaseIterable {
+    enum Access: Hashable, CaseIterable {
         /// Not determined, denied, restricted, or Location Services off.
         case none
         /// When In Use before iOS 13: no monitoring services.
@@ -71,7 +71,7 @@ enum Delivery: Equatable {
     }
 
     /// Where the app is, and for a terminated app whether the system may launch it.
-    enum App: Equatable, CaseIterable {
+    enum App: Hashable, CaseIterable {
         case foreground, background, suspended
         case notRunning
         /// Force-quit by the user where monitoring no longer relaunches (§2, Apple, startMonitoringSignificantLocationChanges).

@@ -20,7 +20,7 @@ extension Simulator {
             if unchanged { return }
             lostAccess = !seen.status.deniesAccess && status.deniesAccess
         }
-        reported.appSaw = (status, accuracy)
+        reported.appSaw = Reported.AppSaw(status: status, accuracy: accuracy)
         if usesNewAuthorizationCallback {
             emitCallback(.locationManagerDidChangeAuthorization(status, accuracy))
         } else {

@@ -177,7 +177,7 @@ extension Simulator {
             }
         }
         let now = self.now
-        monitoring.significantChange?.last = (location, now)
+        monitoring.significantChange?.last = TimedLocation(location: location, time: now)
         // The same fix already reached didUpdateLocations through standard updates.
         if alreadyDelivered { return }
         deliverMonitoring(.significantChange(location, fixedAt: now))

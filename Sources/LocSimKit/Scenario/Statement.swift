@@ -29,7 +29,7 @@ public struct Location: Hashable, Sendable {
 }
 
 /// A circular region as `startMonitoring` and `addLocationNotification` take it.
-public struct CircularRegion: Equatable, Sendable {
+public struct CircularRegion: Hashable, Sendable {
     public var id: String
     public var center: Coordinate
     public var radius: Double
