@@ -51,7 +51,7 @@ extension ScenarioParser {
             throw s.error(
                 "'\(header)' is a header statement; write it without a time, before the first timed line", at: word)
         } else {
-            throw s.unknown("event", word, expected: ScenarioParser.list(Self.eventWords))
+            throw s.unknown("event", word, expected: EventKeyword.words)
         }
         try s.end()
         return (event, word.column)
@@ -59,21 +59,11 @@ extension ScenarioParser {
 
     /// True when `word` is an event name (for "missing time" errors).
     func isEventWord(_ word: Token, _ s: ByteScanner) -> Bool {
-        for name: StaticString in [
-            "launch", "foreground", "background", "terminate", "system", "app", "user",
-            "fix", "gpx", "enter", "exit", "visit", "beacon",
-        ] where s.matches(word, name) {
-            return true
-        }
-        return false
+        EventKeyword.matching(word, in: s) != nil
     }
 
     private func headerWord(_ word: Token, _ s: ByteScanner) -> String? {
-        for name: StaticString in ["locsim", "platform", "plist", "delegate", "set", "seed"] where s.matches(word, name)
-        {
-            return name.description
-        }
-        return nil
+        HeaderKeyword.matching(word, in: s)?.rawValue
     }
 
     static let fixOptions = "speed=<m/s>, course=<deg>, alt=<m>"

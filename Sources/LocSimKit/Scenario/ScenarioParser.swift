@@ -15,12 +15,11 @@ package struct ScenarioParser {
 
     package init() {}
 
-    static let headerWords = "locsim, platform, plist, delegate, set, seed"
+    static let headerWords = HeaderKeyword.list
+    static let eventWords = EventKeyword.list
 
     /// The words of a keyword list as the messages print it (`a, b, c`).
     static func list(_ joined: String) -> [String] { joined.split(separator: ", ").map(String.init) }
-    static let eventWords =
-        "launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon"
 
     /// Parses one line; `nil` for a blank or comment-only line.
     ///
@@ -90,7 +89,7 @@ package struct ScenarioParser {
                 at: first)
         }
         throw scanner.unknown(
-            "statement", first, expected: Self.list(Self.headerWords), listed: "a time or one of: \(Self.headerWords)")
+            "statement", first, expected: HeaderKeyword.words, listed: "a time or one of: \(Self.headerWords)")
     }
 
     /// At the first timed line: a scenario without a `platform` line runs
