@@ -9,7 +9,7 @@ public struct SourceLocation: Equatable, Sendable {
 }
 
 /// A latitude/longitude pair in degrees.
-public struct Coordinate: Equatable, Sendable {
+public struct Coordinate: Equatable, Hashable, Sendable {
     public var latitude: Double
     public var longitude: Double
     public init(_ latitude: Double, _ longitude: Double) {
@@ -29,7 +29,7 @@ public struct Location: Equatable, Sendable {
 }
 
 /// A circular region as `startMonitoring` and `addLocationNotification` take it.
-public struct CircularRegion: Equatable, Sendable {
+public struct CircularRegion: Equatable, Hashable, Sendable {
     public var id: String
     public var center: Coordinate
     public var radius: Double
@@ -191,7 +191,7 @@ package struct TimedStatement: Equatable, Sendable {
 }
 
 /// A value in the Info.plist (`plist <Key> <value>`).
-package enum PlistValue: Equatable, Sendable {
+public enum PlistValue: Equatable, Sendable {
     case string(String)
     case bool(Bool)
     case array([String])
