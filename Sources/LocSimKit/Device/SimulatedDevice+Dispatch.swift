@@ -28,8 +28,19 @@ extension SimulatedDevice {
             let element = SimulatedLocationUpdate(
                 location: location.map { SimulatedLocation($0, at: record.time) }, diagnostics: flags)
             for stream in liveUpdateStreams { stream.yield(element) }
-        case .update, .prompt, .app, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning, .crash:
+        case .app(let app): lifecycle(app)
+        case .update, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning, .crash:
             return
+        }
+    }
+
+    private func lifecycle(_ record: AppRecord) {
+        switch record {
+        case .launchForeground: appDelegate?.applicationDidFinishLaunching(inBackground: false)
+        case .launchBackground: appDelegate?.applicationDidFinishLaunching(inBackground: true)
+        case .foreground: appDelegate?.applicationWillEnterForeground()
+        case .background: appDelegate?.applicationDidEnterBackground()
+        case .suspend, .wake, .terminate: return
         }
     }
 

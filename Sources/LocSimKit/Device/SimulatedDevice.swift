@@ -39,6 +39,8 @@ public final class SimulatedDevice {
     var liveUpdateStreams: [AsyncStream<SimulatedLocationUpdate>.Continuation] = []
     /// Misuses not yet thrown to the test, oldest first.
     var kept: [DeviceError] = []
+    /// Hears the app's lifecycle (launch, background, foreground); held weakly.
+    public weak var appDelegate: (any SimulatedAppDelegate)?
     /// The authorization as the records handed to the delegates tell it.
     var shownAuth: AuthView
 
