@@ -23,7 +23,7 @@ public struct Tally: Equatable, Sendable {
     /// Counts `records`.
     public init(_ records: [LogRecord]) {
         for record in records {
-            switch record.record.event {
+            switch record.record.base {
             // Async-sequence elements (iOS 17+) reach the app as callbacks do.
             case .delegate, .update: delivered += 1
             case .hold: held += 1
@@ -31,7 +31,7 @@ public struct Tally: Equatable, Sendable {
             case .prompt(.show(let kind, _, _)): Self.add(kind.rawValue, to: &prompts)
             case .warning: warnings += 1
             case .prompt(.answer), .prompt(.dismiss), .completion, .app, .auth, .inUseBegin, .inUseEnd, .indicator,
-                .notification, .crash:
+                .notification, .crash, .ofManager:
                 break
             }
         }
