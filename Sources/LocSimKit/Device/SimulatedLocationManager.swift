@@ -22,7 +22,7 @@ public final class SimulatedLocationManager {
     /// The last misuse of this manager, if any (see the type's summary).
     public internal(set) var lastError: DeviceError?
     /// The most recent location delivered to the delegate (`location`).
-    @exclusivity(unchecked) public internal(set) var location: SimulatedLocation?
+    public internal(set) var location: SimulatedLocation?
 
     private var desired = DesiredAccuracy.best
     private var filter = SimulatedLocationManager.distanceFilterNone
