@@ -170,6 +170,7 @@ else fail "matrix - < /dev/zero stops at the first long line" "status $status"; 
 cat "$QUICK" | "$LOCSIM" matrix - > matrix-pipe.txt
 if [ -s matrix-file.txt ] && cmp -s matrix-file.txt matrix-pipe.txt; then ok "matrix reads a pipe as it reads the file"
 else fail "matrix reads a pipe as it reads the file" "outputs differ"; fi
+
 # First use (issue 21): `run --help` lists every record kind `--only` takes
 # (the list in the --only error message is RecordFilter's own).
 kinds=$("$LOCSIM" run "$QUICK" --only bogus 2>&1 | sed -n 's/.*comma-separated list of: //p' | tr -d ',')
