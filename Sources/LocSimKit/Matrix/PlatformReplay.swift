@@ -93,7 +93,7 @@ struct BatchingWriter: LogWriter {
         tally.count(record)
         text.write(record)
         batch.ends.append(text.output.bytes.count)
-        batch.times.append(record.time.value)
+        batch.times.append(record.time.sinceStart.value)
         if batch.count == Self.batchLines { flush() }
     }
 

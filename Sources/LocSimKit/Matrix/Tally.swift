@@ -39,9 +39,10 @@ public struct Tally: Equatable, Sendable {
 
     /// Counts one more record.
     public mutating func count(_ record: LogRecord) {
-        switch record.record {
+        switch record.record.event {
         // Async-sequence elements (iOS 17+) reach the app as callbacks do.
-        case .delegate(.didChangeAuthorization), .delegate(.locationManagerDidChangeAuthorization):
+        case .delegate(let callback)
+        where !callback.method.isDisjoint(with: [.didChangeAuthorization, .locationManagerDidChangeAuthorization]):
             authorizationCallbacks += 1
         case .delegate, .update: delivered += 1
         case .hold(_, let reason): Self.add(reason.rawValue, to: &held)
