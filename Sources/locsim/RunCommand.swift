@@ -68,8 +68,8 @@ enum RunCommand {
         guard var output = openOutput(options.output) else { return .failure }
 
         var reader = LineReader(fileDescriptor: input)
-        var warnings: [ScenarioWarning] = []
-        defer { for warning in warnings { printError(warning.formatted(file: label)) } }
+        var report = ReplayReport()
+        defer { for warning in report.warnings { printError(warning.formatted(file: label)) } }
         // `--threads 2` parses on a second thread, for a file only (a stalled
         // pipe would hold up an early error; see `Replay.runPipelined`). Not
         // the default: on a machine whose cores are busy it measured slower
@@ -80,12 +80,16 @@ enum RunCommand {
         do throws(ScenarioError) {
             try Replay.run(
                 &reader, format: options.format, filter: options.filter, threads: threads, into: &output,
-                tracks: TrackSource(reader: GPXSidecar(), scenario: options.scenario), warnings: &warnings)
+                tracks: TrackSource(reader: GPXSidecar(), scenario: options.scenario), report: &report)
         } catch {
             output.discard()
             printError(error.formatted(file: label))
             return .failure
         }
-        return commitOutput(&output) ? .success : .failure
+        guard commitOutput(&output) else { return .failure }
+        // Failed expectations: the log is written (with an `expect` record
+        // for each); the status says the flow does not do what it should.
+        for failed in report.failedExpectations { printError(failed.formatted(file: label)) }
+        return report.failedExpectations.isEmpty ? .success : .mismatch
     }
 }

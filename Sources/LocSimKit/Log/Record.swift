@@ -75,6 +75,10 @@ public enum Record: Equatable, Sendable {
     case notification(id: String, entry: Bool)
     case warning(String)
     case crash(String)
+    /// An `on` line's action runs (or is skipped): the cause of the records after it.
+    indirect case react(ReactionRecord)
+    /// An `expect` line that did not hold, written after the last record.
+    indirect case expect(FailedExpectation)
 
     /// The `<kind>` column.
     public var kind: String {
@@ -92,6 +96,8 @@ public enum Record: Equatable, Sendable {
         case .notification: return "notification"
         case .warning: return "warning"
         case .crash: return "crash"
+        case .react: return "react"
+        case .expect: return "expect"
         }
     }
 }

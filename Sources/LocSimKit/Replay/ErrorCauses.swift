@@ -35,7 +35,8 @@ struct ErrorCauses {
     @inline(__always)
     mutating func saw(_ record: LogRecord, at location: SourceLocation?) {
         switch record.record {
-        case .delegate, .update, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification:
+        case .delegate, .update, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification,
+            .react, .expect:
             return
         case .app, .crash, .prompt, .warning:
             note(record, at: location)
@@ -46,7 +47,8 @@ struct ErrorCauses {
     private mutating func note(_ record: LogRecord, at location: SourceLocation?) {
         let seen = Seen(time: record.time, location: location)
         switch record.record {
-        case .delegate, .update, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification:
+        case .delegate, .update, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification,
+            .react, .expect:
             return
         case .app(let app):
             sawApp(app, seen)

@@ -29,27 +29,28 @@ extension Replay {
         _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, threads: Int = 1,
         into output: inout OutputBuffer, tracks: TrackSource? = nil
     ) throws(ScenarioError) -> Int {
-        var warnings: [ScenarioWarning] = []
+        var report = ReplayReport()
         return try run(
-            &reader, format: format, filter: filter, threads: threads, into: &output, tracks: tracks, warnings: &warnings)
+            &reader, format: format, filter: filter, threads: threads, into: &output, tracks: tracks, report: &report)
     }
 
     /// `run(_:format:filter:threads:into:tracks:)`, also handing back the
-    /// scenario's warnings (for standard error; they are not part of the log).
+    /// scenario's warnings (for standard error; they are not part of the
+    /// log) and its failed expectations.
     @discardableResult
     package static func run(
         _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, threads: Int = 1,
-        into output: inout OutputBuffer, tracks: TrackSource? = nil, warnings: inout [ScenarioWarning]
+        into output: inout OutputBuffer, tracks: TrackSource? = nil, report: inout ReplayReport
     ) throws(ScenarioError) -> Int {
         switch format {
         case .text:
             return try run(
                 &reader, writer: TextLogWriter.self, filter: filter, threads: threads, into: &output, tracks: tracks,
-                warnings: &warnings)
+                report: &report)
         case .jsonl:
             return try run(
                 &reader, writer: JSONLogWriter.self, filter: filter, threads: threads, into: &output, tracks: tracks,
-                warnings: &warnings)
+                report: &report)
         }
     }
 
@@ -63,7 +64,7 @@ extension Replay {
 
     private static func run<W: BufferedLogWriter>(
         _ reader: inout LineReader, writer: W.Type, filter: RecordFilter, threads: Int, into output: inout OutputBuffer,
-        tracks: TrackSource?, warnings: inout [ScenarioWarning]
+        tracks: TrackSource?, report: inout ReplayReport
     ) throws(ScenarioError) -> Int {
         var writer = FilteredLogWriter(W(output: .memory()), filter: filter)
         // Move the buffer in and back out instead of copying it, so its bytes
@@ -71,9 +72,9 @@ extension Replay {
         swap(&writer.base.output, &output)
         defer { swap(&writer.base.output, &output) }
         if threads > 1 {
-            try runPipelined(&reader, into: &writer, tracks: tracks, warnings: &warnings)
+            try runPipelined(&reader, into: &writer, tracks: tracks, report: &report)
         } else {
-            try run(&reader, into: &writer, tracks: tracks, warnings: &warnings)
+            try run(&reader, into: &writer, tracks: tracks, report: &report)
         }
         return writer.written
     }

@@ -14,11 +14,14 @@ extension ScenarioParser {
             let id = try s.identifier(try s.required("id", for: "tapNotification"), "a notification id")
             try s.end()
             action = .tapNotification(id: id)
+        } else if s.matches(word, "dismiss") {
+            try s.end()
+            action = .dismiss
         } else if !word.isQuoted, word.count <= 16, let answer = Answer(rawValue: s.string(word)) {
             action = .answer(answer, precise: try precise(&s))
         } else {
             throw s.error(
-                "unknown answer '\(s.display(word))'; expected \(Self.answers), settings, tapNotification", at: word)
+                "unknown answer '\(s.display(word))'; expected \(Self.answers), dismiss, settings, tapNotification", at: word)
         }
         return (.user(action), word.column)
     }

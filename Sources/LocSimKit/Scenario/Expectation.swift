@@ -1,0 +1,61 @@
+/// An `expect` line: what must hold once the run is over
+/// (docs/language.md, "Expectations").
+public enum Expectation: Equatable, Sendable {
+    /// `expect <kind> <words…> [by <time>]`: some record of `kind` whose
+    /// text-log detail contains `words` in order, at or before `by`.
+    case some(kind: String, words: [String], by: Millis?)
+    /// `expect no <kind> [<words…>] [by <time>]`: no such record.
+    case none(kind: String, words: [String], by: Millis?)
+    /// `expect final auth <status>`: the status the API reads at the end.
+    case finalAuth(AuthorizationStatus)
+    /// `expect final accuracy <full|reduced>`: the accuracy authorization at the end.
+    case finalAccuracy(AccuracyAuthorization)
+
+    /// The line as written after `expect`, normalized: the `expect` record
+    /// and the error message quote it.
+    public var text: String {
+        switch self {
+        case .some(let kind, let words, let by): return Self.text(kind, words, by)
+        case .none(let kind, let words, let by): return "no " + Self.text(kind, words, by)
+        case .finalAuth(let status): return "final auth " + status.rawValue
+        case .finalAccuracy(let accuracy): return "final accuracy " + accuracy.word
+        }
+    }
+
+    private static func text(_ kind: String, _ words: [String], _ by: Millis?) -> String {
+        var parts = [kind] + words.map(Scenario.word)
+        if let by { parts += ["by", by.description] }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// An `expect` line with where it was written.
+package struct ExpectationStatement: Equatable, Sendable {
+    package var expectation: Expectation
+    package var location: SourceLocation
+
+    package init(_ expectation: Expectation, at location: SourceLocation) {
+        self.expectation = expectation
+        self.location = location
+    }
+}
+
+/// An expectation that did not hold at the end of a run.
+public struct FailedExpectation: Equatable, Sendable {
+    public var expectation: Expectation
+    /// The `expect` line.
+    public var location: SourceLocation
+    /// Why, in a few words: what was seen instead.
+    public var reason: String
+
+    package init(_ expectation: Expectation, at location: SourceLocation, reason: String) {
+        self.expectation = expectation
+        self.location = location
+        self.reason = reason
+    }
+
+    /// `file:line:column: error: expectation failed: <text> (<reason>)`, as `run` and `check` print it.
+    public func formatted(file: String) -> String {
+        "\(file):\(location.line):\(location.column): error: expectation failed: expect \(expectation.text) (\(reason))"
+    }
+}
