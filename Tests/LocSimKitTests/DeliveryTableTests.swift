@@ -14,7 +14,7 @@ import Testing
     ]
 
     /// `D` deliver, `X` extend the run then deliver, `W` wake then deliver,
-    /// `R` relaunch then deliver, `H` hold; otherwise a drop reason:
+    /// `R` relaunch then deliver, `H` hold, `Q` queue until running; otherwise a drop reason:
     /// `nA` notAuthorized, `nU` notInUse, `S` suspended, `nR` notRunning,
     /// `rA` reducedAccuracy, `U` unavailable, `fQ` forceQuit, `sR` serviceSessionRequired.
     static func outcome(_ code: Substring) -> Delivery? {
@@ -24,6 +24,7 @@ import Testing
         case "W": return .wakeThenDeliver
         case "R": return .relaunchThenDeliver
         case "H": return .hold
+        case "Q": return .queueUntilRunning
         case "nA": return .drop(.notAuthorized)
         case "nU": return .drop(.notInUse)
         case "S": return .drop(.suspended)
@@ -51,6 +52,9 @@ import Testing
     static let none = "nA nA nA nA nA nA nA nA"
     static let whileInUse = "D  D  nU S  S  nR nR nR"
     static let whileRunning = "D  D  D  S  S  nR nR nR"
+    // Standard updates: a suspended app that would get the fix running gets it when it runs (§8).
+    static let locationInUse = "D  D  nU Q  S  nR nR nR"
+    static let locationRunning = "D  D  D  Q  Q  nR nR nR"
     static let monitoringWhenInUse = "D  D  nU S  S  nR nR nR"
     static let monitoringProvisional = "D  D  H  S  H  H  H  H"
     static let monitoringAlways = "D  X  X  W  W  R  fQ nR"
@@ -118,7 +122,7 @@ import Testing
         row(.none, .significantChange, .full, none), row(.none, .significantChange, .reduced, none),
         row(.none, .visit, .full, none), row(.none, .visit, .reduced, none),
 
-        row(.whenInUseBefore13, .location, .full, whileInUse), row(.whenInUseBefore13, .location, .reduced, whileInUse),
+        row(.whenInUseBefore13, .location, .full, locationInUse), row(.whenInUseBefore13, .location, .reduced, locationInUse),
         row(.whenInUseBefore13, .ranging, .full, whileInUse),
         row(.whenInUseBefore13, .ranging, .reduced, "rA rA nU S  S  nR nR nR"),
         row(.whenInUseBefore13, .region, .full, unavailable), row(.whenInUseBefore13, .region, .reduced, reduced),
@@ -126,14 +130,14 @@ import Testing
         row(.whenInUseBefore13, .significantChange, .reduced, unavailable),
         row(.whenInUseBefore13, .visit, .full, unavailable), row(.whenInUseBefore13, .visit, .reduced, unavailable),
 
-        row(.whenInUse, .location, .full, whileInUse), row(.whenInUse, .location, .reduced, whileInUse),
+        row(.whenInUse, .location, .full, locationInUse), row(.whenInUse, .location, .reduced, locationInUse),
         row(.whenInUse, .ranging, .full, whileInUse), row(.whenInUse, .ranging, .reduced, "rA rA nU S  S  nR nR nR"),
         row(.whenInUse, .region, .full, monitoringWhenInUse), row(.whenInUse, .region, .reduced, reduced),
         row(.whenInUse, .significantChange, .full, monitoringWhenInUse),
         row(.whenInUse, .significantChange, .reduced, monitoringWhenInUse),
         row(.whenInUse, .visit, .full, monitoringWhenInUse), row(.whenInUse, .visit, .reduced, monitoringWhenInUse),
 
-        row(.provisionalAlways, .location, .full, whileInUse), row(.provisionalAlways, .location, .reduced, whileInUse),
+        row(.provisionalAlways, .location, .full, locationInUse), row(.provisionalAlways, .location, .reduced, locationInUse),
         row(.provisionalAlways, .ranging, .full, whileInUse),
         row(.provisionalAlways, .ranging, .reduced, "rA rA nU S  S  nR nR nR"),
         row(.provisionalAlways, .region, .full, monitoringProvisional), row(.provisionalAlways, .region, .reduced, reduced),
@@ -142,7 +146,7 @@ import Testing
         row(.provisionalAlways, .visit, .full, monitoringProvisional),
         row(.provisionalAlways, .visit, .reduced, monitoringProvisional),
 
-        row(.always, .location, .full, whileRunning), row(.always, .location, .reduced, whileRunning),
+        row(.always, .location, .full, locationRunning), row(.always, .location, .reduced, locationRunning),
         row(.always, .ranging, .full, whileRunning), row(.always, .ranging, .reduced, "rA rA rA S  S  nR nR nR"),
         row(.always, .region, .full, monitoringAlways), row(.always, .region, .reduced, reduced),
         row(.always, .significantChange, .full, monitoringAlways),
@@ -150,14 +154,28 @@ import Testing
         row(.always, .visit, .full, monitoringAlways), row(.always, .visit, .reduced, monitoringAlways),
     ]
 
+    // A callback answering no event (a failure, a pause) reaches a running
+    // app whatever its authorization; `didDetermineState` answering the
+    // app's call needs authorization and full accuracy (§8).
+    static let callbackTable: [Row] = Delivery.Access.allCases.flatMap {
+        [row($0, .callback, .full, whileRunning), row($0, .callback, .reduced, whileRunning)]
+    }
+    static let regionStateTable: [Row] =
+        [row(.none, .regionState, .full, none), row(.none, .regionState, .reduced, none)]
+        + Delivery.Access.allCases.filter { $0 != .none }.flatMap {
+            [row($0, .regionState, .full, whileRunning), row($0, .regionState, .reduced, reduced)]
+        }
+
+    static let all = table + streamTable + monitorTable + callbackTable + regionStateTable
+
     @Test func tableCoversEveryCellOnce() {
         var seen: Set<String> = []
-        for r in Self.table + Self.streamTable + Self.monitorTable { #expect(seen.insert(r.description).inserted, "\(r) twice") }
+        for r in Self.all { #expect(seen.insert(r.description).inserted, "\(r) twice") }
         let cells = Delivery.Access.allCases.count * Delivery.Service.allCases.count * 2
         #expect(seen.count == cells)
     }
 
-    @Test(arguments: table + streamTable + monitorTable) func cell(_ row: Row) throws {
+    @Test(arguments: all) func cell(_ row: Row) throws {
         let codes = row.outcomes.split(separator: " ")
         try #require(codes.count == Self.columns.count, "\(row): \(codes.count) columns")
         for ((app, inUse), code) in zip(Self.columns, codes) {

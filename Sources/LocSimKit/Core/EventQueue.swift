@@ -101,6 +101,15 @@ package struct EventQueue<Payload> {
         if limit > now { now = limit }
     }
 
+    /// Moves `now` forward to `time` without taking anything out; a `time`
+    /// before `now` leaves it.
+    ///
+    /// - Precondition: no event is due before `time`.
+    package mutating func advance(to time: Millis) {
+        precondition(heap.first.map { $0.time >= time } ?? true, "advanced past a pending event")
+        if time > now { now = time }
+    }
+
     /// Removes every pending event whose payload matches `predicate`; the
     /// others keep their order.
     ///
@@ -137,5 +146,33 @@ package struct EventQueue<Payload> {
             parent = child
         }
         heap[parent] = entry
+    }
+}
+
+/// Two queues are equal when they would hand out the same events, at the
+/// same times, in the same order, from the same clock: the heap's layout and
+/// the sequence numbers, which depend on the path that filled it, are not
+/// compared (`locsim explore` merges paths that reach the same state).
+extension EventQueue: Equatable where Payload: Equatable {
+    /// The pending events in the order `step` takes them out.
+    var ordered: [Entry] { heap.sorted { $0.precedes($1) } }
+
+    package static func == (a: EventQueue, b: EventQueue) -> Bool {
+        guard a.now == b.now, a.heap.count == b.heap.count else { return false }
+        return zip(a.ordered, b.ordered).allSatisfy {
+            $0.time == $1.time && $0.phase == $1.phase && $0.payload == $1.payload
+        }
+    }
+}
+
+extension EventQueue: Hashable where Payload: Hashable {
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(now)
+        hasher.combine(heap.count)
+        for e in ordered {
+            hasher.combine(e.time)
+            hasher.combine(e.phase)
+            hasher.combine(e.payload)
+        }
     }
 }

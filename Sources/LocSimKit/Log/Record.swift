@@ -38,7 +38,7 @@ public enum AppRecord: Equatable, Sendable {
 }
 
 /// The system's view of the app's authorization (an `auth` record).
-public struct AuthView: Equatable, Sendable {
+public struct AuthView: Hashable, Sendable {
     public var status: AuthorizationStatus
     public var settings: SettingsDisplay
     public var accuracy: AccuracyAuthorization

@@ -6,7 +6,7 @@ public enum AuthorizationStatus: String, Equatable, Sendable, CaseIterable {
 }
 
 /// `CLAccuracyAuthorization` (iOS 14+).
-public enum AccuracyAuthorization: Equatable, Sendable {
+public enum AccuracyAuthorization: Hashable, Sendable {
     case full, reduced
 
     /// The word in an `auth` record: `full` or `reduced`.

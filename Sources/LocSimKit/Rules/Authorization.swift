@@ -4,9 +4,9 @@
 /// The grant is one enum whose cases carry only what exists with them:
 /// Allow Once is a kind of When In Use, provisional a kind of Always, and
 /// temporary full accuracy refines an authorized grant only.
-package struct Authorization: Equatable, Sendable {
+package struct Authorization: Hashable, Sendable {
     /// What the user granted.
-    package enum Access: Equatable, Sendable {
+    package enum Access: Hashable, Sendable {
         /// Never asked: Settings shows nothing.
         case notDetermined
         /// Asked before and undecided again (Settings: Ask Next Time); the status reads `notDetermined`.
@@ -17,7 +17,7 @@ package struct Authorization: Equatable, Sendable {
     }
 
     /// How long When In Use lasts.
-    package enum WhenInUse: Equatable, Sendable {
+    package enum WhenInUse: Hashable, Sendable {
         /// Until the user changes it.
         case standing
         /// Allow Once: until in use ends (§7).
@@ -25,25 +25,25 @@ package struct Authorization: Equatable, Sendable {
     }
 
     /// Whether Always is confirmed or only provisional (§6).
-    package enum Always: Equatable, Sendable {
+    package enum Always: Hashable, Sendable {
         case confirmed
         /// The status reads `authorizedAlways`; delivery follows When In Use.
         case provisional
     }
 
     /// Full accuracy granted once by `requestTemporaryFullAccuracyAuthorization` (§10).
-    package enum TemporaryPrecision: Equatable, Sendable {
+    package enum TemporaryPrecision: Hashable, Sendable {
         case none
         case fullUntilInUseEnds
     }
 
     /// The grant, reduced to its four levels (tests and the Settings display read it).
-    package enum Grant: Equatable, Sendable {
+    package enum Grant: Hashable, Sendable {
         case notDetermined, denied, whenInUse, always
     }
 
     /// The level the delivery rules work with (docs/rules.md §8's rows).
-    package enum Level: Equatable, Sendable {
+    package enum Level: Hashable, Sendable {
         case none, whenInUse, always
     }
 

@@ -1,26 +1,26 @@
 /// Where the system places the device relative to one region's boundary —
 /// the cached state `requestState` reports — and, for crossings derived from
 /// fixes, the dwell under way towards the other side (docs/rules.md §8, Apple, region monitoring).
-struct Boundary: Equatable {
+struct Boundary: Hashable {
     var state: RegionState
     var candidate: Candidate? = nil
 
     /// A fix was seen beyond the margin on `side`, and every fix since.
-    struct Candidate: Equatable {
+    struct Candidate: Hashable {
         var side: RegionState
         var since: Millis
     }
 
     /// What a fix did: started a dwell that settles at `until` unless a
     /// contrary fix comes first, or changed the state at once (no dwell).
-    enum Observation: Equatable {
+    enum Observation: Hashable {
         case none
         case dwellStarted(until: Millis)
         case changed(Change)
     }
 
     /// What a fix or a dwell did to the state.
-    enum Change: Equatable {
+    enum Change: Hashable {
         /// From inside or outside to the other side: a crossing.
         case crossed(entered: Bool)
         /// From `unknown`: no side to cross from, only a state to settle (choice).

@@ -1,7 +1,7 @@
 /// docs/rules.md §8 as one table: whether an event of a started service reaches the
 /// app, and what the system does first. Pure: the simulator reads its state
 /// into the inputs and performs the outcome.
-enum Delivery: Equatable {
+enum Delivery: Hashable {
     case deliver
     /// A running background app gets `wakeWindow` more to handle it (§2).
     case extendRunThenDeliver
@@ -9,10 +9,15 @@ enum Delivery: Equatable {
     case relaunchThenDeliver
     /// Held for provisional Always's upgrade prompt (§6).
     case hold
+    /// Kept for a suspended app that would get it were it running, and
+    /// delivered, with its own time, when the app next runs (standard
+    /// updates, §8: "The system enqueues location updates and delivers them
+    /// when the app runs again", Apple, Handling location updates in the background).
+    case queueUntilRunning
     case drop(DropReason)
 
     /// The services of §8's columns, and the iOS 17+ streams (docs/modern.md).
-    enum Service: Equatable, CaseIterable {
+    enum Service: Hashable, CaseIterable {
         /// Standard updates and `requestLocation`.
         case location
         case ranging
@@ -27,14 +32,21 @@ enum Delivery: Equatable {
         /// A `CLMonitor` event (M13–M17): as a region event, with the
         /// sessions' requirement and the iOS 18 Always-session rule of the streams.
         case monitor(Sessions)
+        /// A manager's callback that answers no event (a failure, a pause, a
+        /// resume): a running app gets it; one that runs no code loses it (§2).
+        case callback
+        /// `didDetermineState` answering the app's own `startMonitoring` or
+        /// `requestState`: like a region event it needs authorization and
+        /// full accuracy (it would reveal the position), and comes at once to the app that asked.
+        case regionState
 
         static let allCases: [Service] =
-            [.location, .ranging, .region, .significantChange, .visit] + Sessions.allCases.map { .liveUpdates($0) }
-            + Sessions.allCases.map { .monitor($0) }
+            [.location, .ranging, .region, .significantChange, .visit, .callback, .regionState]
+            + Sessions.allCases.map { .liveUpdates($0) } + Sessions.allCases.map { .monitor($0) }
     }
 
     /// What the app's `CLServiceSession`s do for the iOS 17+ streams (M7, M9).
-    enum Sessions: Equatable, CaseIterable {
+    enum Sessions: Hashable, CaseIterable {
         /// iOS 17: there are no service sessions; Always delivers out of use.
         case unsupported
         /// iOS 18+: `NSLocationRequireExplicitServiceSession` is set and no session meets it.
@@ -46,7 +58,7 @@ enum Delivery: Equatable {
     }
 
     /// §8's rows: the authorization as delivery reads it.
-    enum Access: Equatable, CaseIterable {
+    enum Access: Hashable, CaseIterable {
         /// Not determined, denied, restricted, or Location Services off.
         case none
         /// When In Use before iOS 13: no monitoring services.
@@ -59,7 +71,7 @@ enum Delivery: Equatable {
     }
 
     /// Where the app is, and for a terminated app whether the system may launch it.
-    enum App: Equatable, CaseIterable {
+    enum App: Hashable, CaseIterable {
         case foreground, background, suspended
         case notRunning
         /// Force-quit by the user where monitoring no longer relaunches (§2, Apple, startMonitoringSignificantLocationChanges).
@@ -73,11 +85,26 @@ enum Delivery: Equatable {
         _ service: Service, access: Access, inUse: Bool, app: App, accuracy: AccuracyAuthorization
     ) -> Delivery {
         switch service {
-        case .location, .ranging:
+        case .location:
+            let outcome = whileRunning(access: access, inUse: inUse, app: app)
+            // A suspended app's updates wait for it if it would get them running (§8).
+            if app == .suspended, whileRunning(access: access, inUse: inUse, app: .background) == .deliver {
+                return .queueUntilRunning
+            }
+            return outcome
+        case .ranging:
             let outcome = whileRunning(access: access, inUse: inUse, app: app)
             // Ranging reveals the precise position: none under reduced accuracy (Apple, startRangingBeacons(satisfying:)).
-            if outcome == .deliver, service == .ranging, accuracy == .reduced { return .drop(.reducedAccuracy) }
+            if outcome == .deliver, accuracy == .reduced { return .drop(.reducedAccuracy) }
             return outcome
+        case .callback:
+            return app.notRunningCode.map { .drop($0) } ?? .deliver
+        case .regionState:
+            // §8: no region events before authorization; with Precise Location
+            // off region monitoring is unavailable (Apple, region monitoring).
+            if access == .none { return .drop(.notAuthorized) }
+            if accuracy == .reduced { return .drop(.reducedAccuracy) }
+            return app.notRunningCode.map { .drop($0) } ?? .deliver
         case .region, .significantChange, .visit:
             if access == .none { return .drop(.notAuthorized) }
             // Region monitoring is unavailable under reduced accuracy (Apple, region monitoring):

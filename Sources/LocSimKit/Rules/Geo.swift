@@ -30,7 +30,7 @@ enum Geo {
     /// true only when it exceeds `distance` by a relative 1e-9, far above
     /// the rounding of either computation, so every decision it makes is the
     /// one the exact distance makes.
-    struct Proximity: Equatable {
+    struct Proximity: Hashable {
         let latitude: Double
         let longitude: Double
         let cosLatitude: Double

@@ -82,3 +82,27 @@ struct KeyedList<Element> {
         ids = keptIDs
     }
 }
+
+/// Equal when they hold the same ids with equal elements in the same order;
+/// the holes removal left are not compared (`Simulator.stateHash`).
+extension KeyedList: Equatable where Element: Equatable {
+    /// The live entries in order.
+    private var entries: [(id: String, element: Element)] {
+        zip(ids, slots).compactMap { id, slot in slot.map { (id, $0) } }
+    }
+
+    static func == (a: KeyedList, b: KeyedList) -> Bool {
+        guard a.count == b.count else { return false }
+        return zip(a.entries, b.entries).allSatisfy { $0.id == $1.id && $0.element == $1.element }
+    }
+}
+
+extension KeyedList: Hashable where Element: Hashable {
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for (id, element) in entries {
+            hasher.combine(id)
+            hasher.combine(element)
+        }
+    }
+}

@@ -1,7 +1,7 @@
 /// Where the app is in its lifecycle (docs/rules.md §2), with what each state
 /// carries: a background app its run deadline and what keeps it in use, a
 /// terminated app how it ended.
-enum Lifecycle: Equatable {
+enum Lifecycle: Hashable {
     case notRunning(endedBy: TerminateReason?)
     case foreground
     case background(Background)
@@ -9,7 +9,7 @@ enum Lifecycle: Equatable {
     case suspended(graceUntil: Millis?)
 
     /// A running background app.
-    struct Background: Equatable {
+    struct Background: Hashable {
         /// Suspended at this time unless a session keeps it running.
         var deadline: Millis
         var inUse: BackgroundInUse
@@ -18,7 +18,7 @@ enum Lifecycle: Equatable {
     /// What keeps a background app in use (§3): a grace period after leaving
     /// the foreground, or a background location session. A session begun
     /// ends the grace; a grace is never started with a session.
-    enum BackgroundInUse: Equatable {
+    enum BackgroundInUse: Hashable {
         case no
         case grace(until: Millis)
         case session
@@ -51,7 +51,7 @@ enum Lifecycle: Equatable {
 }
 
 /// Where the app is in its lifecycle (docs/rules.md §2), as tests and records name it.
-package enum AppState: Equatable, Sendable {
+package enum AppState: Hashable, Sendable {
     case notRunning, foreground, background, suspended
 
     /// Runs code (not suspended, not terminated).

@@ -20,21 +20,14 @@ extension Simulator {
             if unchanged { return }
             lostAccess = !seen.status.deniesAccess && status.deniesAccess
         }
-        reported.appSaw = (status, accuracy)
+        reported.appSaw = Reported.AppSaw(status: status, accuracy: accuracy)
         if usesNewAuthorizationCallback {
             emitCallback(.locationManagerDidChangeAuthorization(status, accuracy))
         } else {
             emitCallback(.didChangeAuthorization(status))
         }
         guard lostAccess else { return }
-        switch manager.standard {
-        case .off: break
-        case .updating:
-            emitCallback(.didFailWithError(.kCLErrorDenied))
-        case .requestingOnce:
-            endRequestLocation(dropping: .notAuthorized)
-            emitCallback(.didFailWithError(.kCLErrorDenied))
-        }
+        apply(manager.accessLost())
     }
 
     /// Delivers what changed while the app was suspended (§2): the callback

@@ -21,8 +21,7 @@ extension Simulator {
         case .requestTemporaryFullAccuracyAuthorization(let key): requestTemporaryFullAccuracy(purposeKey: key)
         case .startUpdatingLocation: startUpdatingLocation()
         case .stopUpdatingLocation:
-            endRequestLocation(dropping: .stopped)
-            manager.standard = .off
+            apply(manager.stopUpdating())
             endSessionIfBroken()
         case .requestLocation: requestLocation()
         case .startMonitoringSignificantLocationChanges:
@@ -90,17 +89,7 @@ extension Simulator {
 
     mutating func startUpdatingLocation() {
         promptOnFirstUse()
-        // A new run of updates delivers its first fix whatever distanceFilter
-        // says; starting again while running changes nothing.
-        if !manager.updating {
-            // Apple, locationManagerDidResumeLocationUpdates(_:): "When you
-            // restart location services after an automatic pause, Core
-            // Location calls this method".
-            let resumes = manager.paused
-            endRequestLocation(dropping: .superseded)
-            manager.standard = .updating(lastDelivered: nil, motion: .still(at: nil))
-            if resumes { callbackOrDrop(.didResumeLocationUpdates) }
-        }
+        apply(manager.startUpdating())
         if authorization.status(on: rules).deniesAccess { emitCallback(.didFailWithError(.kCLErrorDenied)) }
         beginSessionIfEligible()
     }
@@ -111,12 +100,7 @@ extension Simulator {
             emitCallback(.didFailWithError(.kCLErrorDenied))
             return
         }
-        if manager.updating { return }  // the running updates deliver the next fix anyway
-        // A newer request replaces a pending one, and its timeout with it.
-        endRequestLocation(dropping: .superseded)
-        let timeout = now + parameters.requestLocationTimeout
-        manager.standard = .requestingOnce(timeout: timeout, best: nil)
-        schedule(.requestLocationTimeout, at: timeout)
+        apply(manager.requestLocation(timeout: now + parameters.requestLocationTimeout))
     }
 
     /// Before iOS 13, When In Use cannot use significant-change, region or
@@ -158,13 +142,11 @@ extension Simulator {
     /// which would reveal the precise position, is dropped.
     mutating func reportRegionState(_ state: RegionState, _ id: String) {
         let callback = Callback.didDetermineState(state, regionID: id)
-        if authorization.level == .none {
-            // §8: no region events before authorization; the state would leak the position.
-            emit(.drop(.callback(callback), .notAuthorized))
-        } else if accuracy == .reduced {
-            emit(.drop(.callback(callback), .reducedAccuracy))
-        } else {
+        switch decide(.regionState) {
+        case .deliver, .extendRunThenDeliver, .wakeThenDeliver, .relaunchThenDeliver, .queueUntilRunning, .hold:
             emitCallback(callback)
+        case .drop(let reason):
+            emit(.drop(.callback(callback), reason))
         }
     }
 

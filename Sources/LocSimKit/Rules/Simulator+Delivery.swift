@@ -45,121 +45,87 @@ extension Simulator {
 
     /// Whether standard updates may deliver now; records the drop if not.
     mutating func standardUpdatesMayDeliver(_ location: Location) -> Bool {
-        mayDeliver(location, decide(.location))
+        guard let reason = decide(.location).singleFixDropReason else { return true }
+        emit(.drop(.fix(location), reason))
+        return false
     }
 
-    mutating func mayDeliver(_ location: Location, _ decision: Delivery) -> Bool {
-        switch decision {
-        case .deliver, .extendRunThenDeliver, .wakeThenDeliver, .relaunchThenDeliver:
-            return true
-        case .hold:
-            preconditionFailure("standard updates are never held")
-        case .drop(let reason):
-            emit(.drop(.fix(location), reason))
-            return false
-        }
-    }
-
-    /// Returns true when the fix reached `didUpdateLocations`, or will when
-    /// the suspended app next runs.
+    /// Offers a fix to the manager's standard updates or `requestLocation`
+    /// and applies what it returns. True when the fix reached
+    /// `didUpdateLocations`, or will when the suspended app next runs.
+    @inline(__always)
     mutating func offerToStandardUpdates(_ location: Location) -> Bool {
-        switch manager.standard {
-        case .off:
-            preconditionFailure("a fix offered to stopped updates")
-        case .updating(let last, var motion):
-            // Paused until the app restarts the updates (Apple: "Core Location
-            // does not resume updates automatically after it pauses them").
-            if case .paused = motion {
-                emit(.drop(.fix(location), .paused))
-                return false
+        // Every fix passes here: the static `decide`, which copies no simulator.
+        let decision = Self.decide(
+            .location, authorization, lifecycle, inUse: reported.inUse, rules,
+            relaunchAfterForceQuit: parameters.relaunchAfterForceQuit)
+        let reduces = manager.reduces(accuracy)
+        let tooSoon = reduces && fixes.reducedTooSoon(at: now, interval: parameters.reducedInterval)
+        let p = header.parameters
+        let fixParameters = FixParameters(
+            pauseAfter: p.pauseAfter, pauseDistance: p.pauseDistance, suspendedQueueLimit: p.suspendedQueueLimit)
+        let actions = manager.offer(location, at: now, decision, reducedTooSoon: tooSoon, fixParameters)
+        apply(actions, reduces: reduces)
+        return actions.reachesApp
+    }
+
+    /// Performs a manager's actions in order.
+    mutating func apply(_ actions: [ManagerAction]) {
+        for action in actions {
+            switch action {
+            case .deliver(let location, let time): _ = deliverLocation(location, fixedAt: time)
+            case .drop(let location, let reason): emit(.drop(.fix(location), reason))
+            case .hold(let location): emit(.hold(.fix(location), .suspended))
+            case .callback(let callback): callbackOrDrop(callback)
+            case .arm(let timer, let time): schedule(timer, at: time)
+            case .cancel(let timer): timers.cancel(timer)
             }
-            if parameters.pauseAfter != nil {
-                trackMotion(&motion, location)
-                manager.standard = .updating(lastDelivered: last, motion: motion)
-            }
-            // Every fix passes here: the static `decide`, which copies no simulator.
-            let decision = Self.decide(
-                .location, authorization, lifecycle, inUse: reported.inUse, rules,
-                relaunchAfterForceQuit: parameters.relaunchAfterForceQuit)
-            let queues =
-                decision == .drop(.suspended) && parameters.suspendedQueueLimit > 0
-                && Self.deliverableIfRunning(authorization, inUse: reported.inUse, rules)
-            guard queues || mayDeliver(location, decision) else { return false }
-            if let last, let filter = manager.distanceFilter, Geo.distance(last.coordinate, location.coordinate) < filter {
-                emit(.drop(.fix(location), .distanceFilter))
-                return false
-            }
-            if queues {
-                // "The system enqueues location updates and delivers them when
-                // the app runs again" (Apple, Handling location updates in the background).
-                emit(.hold(.fix(location), .suspended))
-                manager.suspendedQueue.append(TimedLocation(location: location, time: now))
-                if manager.suspendedQueue.count > parameters.suspendedQueueLimit {
-                    emit(.drop(.fix(manager.suspendedQueue.removeFirst().location), .superseded))
-                }
-            } else if !deliverLocation(location, fixedAt: now) {
-                return false
-            }
-            manager.standard = .updating(lastDelivered: location, motion: motion)
-            return true
-        case .requestingOnce(let timeout, let best):
-            guard standardUpdatesMayDeliver(location) else { return false }
-            return offerToRequest(location, timeout: timeout, best: best)
         }
     }
 
-    /// Whether standard updates would reach the app were it running: then a
-    /// suspended app's updates are queued rather than dropped. Static, as
-    /// `decide` is, for the per-fix path.
-    static func deliverableIfRunning(_ authorization: Authorization, inUse: Bool, _ rules: RulesVersion) -> Bool {
-        let access = authorization.deliveryAccess(on: rules)
-        let accuracy = authorization.accuracy(on: rules)
-        return Delivery.decide(.location, access: access, inUse: inUse, app: .background, accuracy: accuracy) == .deliver
+    /// Performs a fix's actions in order (`FixActions`); `reduces` is
+    /// whether a delivered location is reduced (the manager was told when
+    /// that is too soon, so a delivery here always happens).
+    @inline(__always)
+    mutating func apply(_ actions: FixActions, reduces: Bool) {
+        if let time = actions.armPauseAt { schedule(.autoPause, at: time) }
+        if actions.cancelsRequestTimeout { timers.cancel(.requestLocationTimeout) }
+        if let (location, disposition) = actions.first { apply(disposition, location, reduces: reduces) }
+        if let (location, disposition) = actions.second { apply(disposition, location, reduces: reduces) }
+    }
+
+    @inline(__always)
+    private mutating func apply(_ disposition: FixActions.Disposition, _ location: Location, reduces: Bool) {
+        switch disposition {
+        case .deliver:
+            var shown = location
+            if reduces {
+                fixes.lastReducedDelivery = now
+                shown = reducedLocation(location)
+            }
+            emitCallback(.didUpdateLocations(shown), as: .fix(location))
+        case .hold: emit(.hold(.fix(location), .suspended))
+        case .drop(let reason): emit(.drop(.fix(location), reason))
+        }
+    }
+
+    /// A callback that answers no event: to a running app, lost with a drop
+    /// record if the app runs no code (§8's table, `callback`).
+    mutating func callbackOrDrop(_ callback: Callback) {
+        switch decide(.callback) {
+        case .deliver, .extendRunThenDeliver, .wakeThenDeliver, .relaunchThenDeliver, .queueUntilRunning, .hold:
+            emitCallback(callback)
+        case .drop(let reason):
+            emit(.drop(.callback(callback), reason))
+        }
     }
 
     /// The updates queued while the app was suspended, in order, each with
     /// its own time; those it may no longer receive are dropped.
     mutating func deliverQueuedUpdates() {
-        guard !manager.suspendedQueue.isEmpty else { return }
-        let queued = manager.suspendedQueue
-        manager.suspendedQueue = []
-        for q in queued where standardUpdatesMayDeliver(q.location) {
+        for q in manager.takeSuspendedQueue() where standardUpdatesMayDeliver(q.location) {
             _ = deliverLocation(q.location, fixedAt: q.time)
         }
-    }
-
-    /// The app ends with updates queued: they are lost.
-    mutating func dropQueuedUpdates(_ reason: DropReason) {
-        guard !manager.suspendedQueue.isEmpty else { return }
-        let queued = manager.suspendedQueue
-        manager.suspendedQueue = []
-        for q in queued { emit(.drop(.fix(q.location), reason)) }
-    }
-
-    /// `requestLocation` (Apple's header): the first fix meeting
-    /// `desiredAccuracy` is delivered; until then the most accurate fix is
-    /// kept for the timeout, and every other one is dropped (§8).
-    mutating func offerToRequest(_ location: Location, timeout: Millis, best: TimedLocation?) -> Bool {
-        if manager.desiredAccuracy.isMet(by: location.accuracy) {
-            endRequestLocation(dropping: .superseded)
-            return deliverLocation(location, fixedAt: now)
-        }
-        if let best, best.location.accuracy <= location.accuracy {
-            emit(.drop(.fix(location), .lessAccurate))
-        } else {
-            if let best { emit(.drop(.fix(best.location), .superseded)) }
-            manager.standard = .requestingOnce(timeout: timeout, best: TimedLocation(location: location, time: now))
-        }
-        return false
-    }
-
-    /// Ends a pending `requestLocation`: its timeout goes, and a fix it kept
-    /// is dropped with `reason`.
-    mutating func endRequestLocation(dropping reason: DropReason) {
-        guard case .requestingOnce(_, let best) = manager.standard else { return }
-        manager.standard = .off
-        timers.cancel(.requestLocationTimeout)
-        if let best { emit(.drop(.fix(best.location), reason)) }
     }
 
     /// `didUpdateLocations` for a location fixed at `time`, reduced if the
@@ -182,8 +148,8 @@ extension Simulator {
     /// snapped to the grid and arrives at most once per `reducedInterval`;
     /// `nil` when it comes too soon (docs/rules.md §10).
     mutating func reducedIfNeeded(_ location: Location) -> Location? {
-        guard accuracy == .reduced || manager.desiredAccuracy == .reduced else { return location }
-        if let last = fixes.lastReducedDelivery, now - last < parameters.reducedInterval { return nil }
+        guard manager.reduces(accuracy) else { return location }
+        if fixes.reducedTooSoon(at: now, interval: parameters.reducedInterval) { return nil }
         fixes.lastReducedDelivery = now
         return reducedLocation(location)
     }
@@ -210,7 +176,8 @@ extension Simulator {
                 return
             }
         }
-        monitoring.significantChange?.last = (location, now)
+        let now = self.now
+        monitoring.significantChange?.last = TimedLocation(location: location, time: now)
         // The same fix already reached didUpdateLocations through standard updates.
         if alreadyDelivered { return }
         deliverMonitoring(.significantChange(location, fixedAt: now))
@@ -226,6 +193,8 @@ extension Simulator {
         case .hold:
             hold(event)
             return
+        case .queueUntilRunning:
+            preconditionFailure("monitoring events are never queued (§8's table)")
         case .drop(let reason):
             emit(.drop(event.undelivered, reason))
             return
@@ -375,6 +344,7 @@ extension Simulator {
     /// Visits: arrival with no departure; departure with the arrival if known (Apple, startMonitoringVisits).
     mutating func visitEvent(_ location: Location, arrive: Bool) {
         guard monitoring.visits != nil else { return }
+        let now = self.now
         if arrive {
             monitoring.visits?.arrival = now
             deliverMonitoring(.visit(arrival: now, departure: nil, location, arrive: true))
@@ -391,8 +361,8 @@ extension Simulator {
             switch decide(.ranging) {
             case .deliver, .extendRunThenDeliver, .wakeThenDeliver, .relaunchThenDeliver:
                 emitCallback(.didRange(constraint, beacon), as: .beacon(beacon))
-            case .hold:
-                preconditionFailure("ranging is never held")
+            case .hold, .queueUntilRunning:
+                preconditionFailure("ranging is never held or queued (§8's table)")
             case .drop(let reason):
                 emit(.drop(.beacon(beacon), reason))
             }

@@ -75,9 +75,8 @@ extension Simulator {
         // (a dead app gets no completion).
         dismissInAppPrompt()
         modernTerminated()
-        endRequestLocation(dropping: .notRunning)
-        dropQueuedUpdates(.notRunning)
-        manager = ManagerSettings()
+        apply(manager.end(.notRunning))
+        manager = LocationManager()
         updateIndicator()
         updateInUse(ending: .terminated)
     }
@@ -85,7 +84,7 @@ extension Simulator {
     /// A new `CLLocationManager`: fresh properties, then the initial
     /// authorization callback (docs/rules.md §0, §9).
     mutating func createManager() {
-        manager = ManagerSettings()
+        manager = LocationManager()
         reportAuthorization(initial: true)
     }
 

@@ -113,7 +113,7 @@ extension Simulator {
             case .drop(let reason):
                 emit(.drop(.liveUpdate(location), reason))
                 return
-            case .deliver, .extendRunThenDeliver, .wakeThenDeliver, .hold:
+            case .deliver, .extendRunThenDeliver, .wakeThenDeliver, .hold, .queueUntilRunning:
                 preconditionFailure("a stream's fix for a terminated app is relaunched or dropped")
             }
         }
@@ -148,7 +148,7 @@ extension Simulator {
             if rules.atLeast(18) && accuracy == .reduced { flags.insert(.accuracyLimited) }
             modern.liveUpdates.lastProblems = []
             emit(.update(.liveUpdate(shown, flags)))
-        case .extendRunThenDeliver, .wakeThenDeliver, .relaunchThenDeliver, .hold:
+        case .extendRunThenDeliver, .wakeThenDeliver, .relaunchThenDeliver, .hold, .queueUntilRunning:
             preconditionFailure("a running stream's element is delivered or dropped")
         }
     }

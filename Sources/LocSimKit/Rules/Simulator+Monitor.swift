@@ -115,7 +115,7 @@ extension Simulator {
         case .extendRunThenDeliver: extendRun()
         case .wakeThenDeliver: wake(for: .region)
         case .relaunchThenDeliver: relaunch(for: .region)
-        case .hold: preconditionFailure("CLMonitor events are never held for provisional Always")
+        case .hold, .queueUntilRunning: preconditionFailure("CLMonitor events are never held or queued (§8's table)")
         case .drop(let reason):
             emit(.drop(event, reason))
             return
@@ -137,7 +137,7 @@ extension Simulator {
             emit(.update(.monitorEvent(monitor: c.monitor, id: c.id, state, [])))
         case .drop(let reason):
             emit(.drop(.monitorEvent(monitor: c.monitor, id: c.id, state), reason))
-        case .wakeThenDeliver, .relaunchThenDeliver, .hold:
+        case .wakeThenDeliver, .relaunchThenDeliver, .hold, .queueUntilRunning:
             preconditionFailure("a monitor is opened by a running app")
         }
     }

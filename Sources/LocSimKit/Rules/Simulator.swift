@@ -10,8 +10,9 @@ package struct Simulator {
     let rules: RulesVersion
     var parameters: Parameters { header.parameters }
 
-    /// The one clock: the last trace line's time or the timer being handled.
-    package internal(set) var now = Millis.zero
+    /// The one clock, the timer queue's: the last trace line's time or the
+    /// timer being handled.
+    package var now: Millis { timers.now }
     /// Records produced and not yet taken by the caller.
     package internal(set) var output: [LogRecord] = []
     var timers = Timers()
@@ -25,7 +26,7 @@ package struct Simulator {
     var prompt: Prompt? = nil
     var upgrade = AlwaysUpgrade()
     /// §8: the manager of the current launch and the services that outlive it.
-    var manager = ManagerSettings()
+    var manager = LocationManager()
     var monitoring = Monitoring()
     var fixes = Fixes()
 
@@ -51,7 +52,6 @@ package struct Simulator {
     /// at or before it (timers before trace lines at equal times, docs/rules.md §0).
     package mutating func apply(_ statement: TimedStatement) throws(ScenarioError) {
         advance(to: statement.time)
-        defer { timers.flush() }
         try handle(statement)
         if modern.isActive { refreshModernDiagnostics() }
     }
@@ -64,14 +64,13 @@ package struct Simulator {
     package mutating func apply(_ fix: Fix, at time: Millis) {
         advance(to: time)
         fixArrived(fix)
-        if timers.hasScheduled { timers.flush() }
         if modern.isActive { refreshModernDiagnostics() }
     }
 
     /// Runs the timers due at or before a trace line at `time`, then sets the clock to it.
     private mutating func advance(to time: Millis) {
         runTimers(until: time, before: .trace)
-        now = time
+        timers.advance(to: time)
     }
 
     /// Runs every remaining timer: what happens after the last line.

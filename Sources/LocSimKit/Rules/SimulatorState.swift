@@ -1,7 +1,7 @@
 /// A prompt on screen and what answering it means.
-struct Prompt: Equatable {
+struct Prompt: Hashable {
     /// Which request or system path showed it, deciding what each answer grants.
-    enum Origin: Equatable {
+    enum Origin: Hashable {
         case whenInUseRequest
         case alwaysRequest
         /// The Keep/Change prompt after `requestAlwaysAuthorization` from When In Use.
@@ -25,21 +25,26 @@ struct Prompt: Equatable {
 }
 
 /// What the log and the app were last told, so a change is reported once.
-struct Reported {
+struct Reported: Hashable {
     var inUse = false
     var indicator = false
     var auth: AuthView
     /// What the app's delegate was last told: status and accuracy.
-    var appSaw: (status: AuthorizationStatus, accuracy: AccuracyAuthorization)? = nil
+    var appSaw: AppSaw? = nil
+
+    struct AppSaw: Hashable {
+        var status: AuthorizationStatus
+        var accuracy: AccuracyAuthorization
+    }
 }
 
 /// `requestAlwaysAuthorization`'s upgrade and provisional Always's prompt (§4, §6).
-struct AlwaysUpgrade {
+struct AlwaysUpgrade: Hashable {
     /// `requestAlwaysAuthorization` upgrades one time only (§4).
-    enum Request: Equatable { case available, used }
+    enum Request: Hashable { case available, used }
 
     /// Provisional Always's upgrade prompt, at most once per install (§6).
-    enum PromptState: Equatable {
+    enum PromptState: Hashable {
         case notOffered
         /// Shows at the next `system notBusy`, or at `showAt` (`upgradePromptDelay`).
         case pending(showAt: Millis?)
@@ -53,7 +58,7 @@ struct AlwaysUpgrade {
 }
 
 /// A region the app monitors, with the system's cached state.
-struct MonitoredRegion: Equatable {
+struct MonitoredRegion: Hashable {
     var region: CircularRegion
     var boundary: Boundary
     /// Beyond the boundary by the crossing margin: surely outside.
@@ -63,7 +68,7 @@ struct MonitoredRegion: Equatable {
 
 /// A `UNLocationNotificationTrigger` the app scheduled; the system monitors
 /// its region like any other (Apple, UNLocationNotificationTrigger).
-struct LocationNotification: Equatable {
+struct LocationNotification: Hashable {
     var region: CircularRegion
     var repeats: Bool
     var boundary: Boundary
@@ -71,11 +76,11 @@ struct LocationNotification: Equatable {
 }
 
 /// The monitoring services, which outlive the app's process (Apple, startMonitoringSignificantLocationChanges–Apple, allowsBackgroundLocationUpdates).
-struct Monitoring {
+struct Monitoring: Hashable {
     /// Significant-change monitoring, when started: the last event it gave.
-    struct SignificantChange { var last: (location: Location, time: Millis)? = nil }
+    struct SignificantChange: Hashable { var last: TimedLocation? = nil }
     /// Visit monitoring, when started: the arrival of the visit under way.
-    struct Visits { var arrival: Millis? = nil }
+    struct Visits: Hashable { var arrival: Millis? = nil }
 
     var significantChange: SignificantChange? = nil
     var visits: Visits? = nil
@@ -88,16 +93,23 @@ struct Monitoring {
 }
 
 /// What the device knows of its position, across launches.
-struct Fixes {
+struct Fixes: Hashable {
     var last: Location? = nil
     /// Reduced accuracy delivers at most once per `reducedInterval` (§10).
     var lastReducedDelivery: Millis? = nil
+
+    /// A reduced location at `now` comes less than `interval` after the last one (§10).
+    @inline(__always)
+    func reducedTooSoon(at now: Millis, interval: Millis) -> Bool {
+        if let last = lastReducedDelivery { return now - last < interval }
+        return false
+    }
 }
 
 /// An event held for provisional Always's upgrade prompt (docs/rules.md §6).
-struct HeldEvent: Equatable {
+struct HeldEvent: Hashable {
     /// Events with the same key supersede each other.
-    enum Key: Equatable {
+    enum Key: Hashable {
         case region(String)
         case significantChange
         case visits
@@ -119,7 +131,7 @@ struct HeldEvent: Equatable {
 
 /// An event of a service that may wake or relaunch the app: a region
 /// crossing, a significant change or a visit.
-enum MonitoringEvent: Equatable {
+enum MonitoringEvent: Hashable {
     case crossing(regionID: String, entered: Bool)
     /// A region whose state was `unknown` is settled by fixes: didDetermineState
     /// alone, as being inside at registration is no entry (Apple, region monitoring).
@@ -164,7 +176,7 @@ enum MonitoringEvent: Equatable {
 }
 
 /// A location with the time it was fixed.
-struct TimedLocation: Equatable {
+struct TimedLocation: Hashable {
     var location: Location
     var time: Millis
 }
@@ -187,70 +199,3 @@ extension DesiredAccuracy {
     }
 }
 
-/// The `CLLocationManager` the app created at its latest launch.
-struct ManagerSettings {
-    /// Standard location updates: off, running, or one `requestLocation`.
-    enum Standard: Equatable {
-        case off
-        /// `lastDelivered` is what `distanceFilter` measures from.
-        case updating(lastDelivered: Location?, motion: Motion)
-        /// A `requestLocation` waiting until `timeout` for a fix meeting
-        /// `desiredAccuracy`, keeping the most accurate fix seen meanwhile.
-        case requestingOnce(timeout: Millis, best: TimedLocation?)
-    }
-
-    var standard = Standard.off
-    var allowsBackgroundLocationUpdates = false
-    var showsBackgroundLocationIndicator = false
-    var pausesLocationUpdatesAutomatically = true
-    var distanceFilter: Double? = nil
-    var desiredAccuracy = DesiredAccuracy.best
-    var ranging = Ranging()
-    /// Standard updates held for the suspended app, oldest first (§8);
-    /// kept out of `standard` so the per-fix path moves no array.
-    var suspendedQueue: [TimedLocation] = []
-    /// The "Turn On Location Services" alert shows once per launch (§4).
-    var locationServicesAlert = LocationServicesAlert.notShown
-
-    enum LocationServicesAlert: Equatable { case notShown, shown }
-
-    /// Updates started and not paused.
-    var updating: Bool {
-        if case .updating(_, let motion) = standard { return !motion.isPaused }
-        return false
-    }
-
-    /// Updates started and paused automatically.
-    var paused: Bool {
-        if case .updating(_, let motion) = standard { return motion.isPaused }
-        return false
-    }
-
-    /// Automatic pausing (`pausesLocationUpdatesAutomatically`): where the
-    /// device has stayed since when, or paused.
-    enum Motion: Equatable {
-        case still(at: TimedLocation?)
-        case paused(at: Location)
-
-        var isPaused: Bool {
-            if case .paused = self { return true }
-            return false
-        }
-    }
-
-    /// The ranged constraints in the order they were started, each once.
-    struct Ranging {
-        private(set) var constraints: [BeaconConstraint] = []
-        private var members: Set<BeaconConstraint> = []
-
-        mutating func start(_ c: BeaconConstraint) {
-            guard members.insert(c).inserted else { return }
-            constraints.append(c)
-        }
-
-        mutating func stop(_ c: BeaconConstraint) {
-            guard members.remove(c) != nil else { return }
-            constraints.removeAll { $0 == c }
-        }
-    }
-}

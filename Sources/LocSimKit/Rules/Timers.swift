@@ -2,7 +2,7 @@
 /// state it belongs to says whether it still applies (a grace period ending
 /// now, a request whose timeout is now, a pending prompt due now), so a
 /// timer made stale by a later change does nothing.
-enum RuleTimer: Equatable {
+enum RuleTimer: Hashable {
     case graceExpired
     case suspend
     case upgradePrompt
@@ -12,7 +12,7 @@ enum RuleTimer: Equatable {
     /// A derived crossing's dwell ends (§8).
     case crossingDwell(CrossingTarget)
 
-    enum CrossingTarget: Equatable {
+    enum CrossingTarget: Hashable {
         case region(String)
         case notification(String)
         /// A `CLMonitor` circular condition, by its key in `Monitors`.
@@ -28,58 +28,54 @@ enum RuleTimer: Equatable {
     }
 }
 
-/// The one owner of the rules' timers: the event queue, and the timers a
-/// rule set while handling the current input, which join the queue when it
-/// returns (so a timer fired by the queue's own `run(until:before:)` can set
-/// others).
-struct Timers {
-    var queue = EventQueue<RuleTimer>()
-    private var scheduled: [(timer: RuleTimer, time: Millis)] = []
+/// The one owner of the rules' timers and of the clock: the event queue,
+/// whose `now` is the simulator's (the last trace line's time or the timer
+/// being handled). Timers a rule sets go straight into the queue, and a
+/// cancel removes them from it, during a timer run as at any other time.
+struct Timers: Hashable {
+    private(set) var queue = EventQueue<RuleTimer>()
+
+    /// The one clock.
+    var now: Millis { queue.now }
 
     mutating func schedule(_ timer: RuleTimer, at time: Millis) {
-        scheduled.append((timer, time))
+        queue.schedule(timer, at: time, phase: timer.phase)
     }
-
-    /// Timers set since the last flush (checked inline on the per-fix path).
-    var hasScheduled: Bool { !scheduled.isEmpty }
 
     /// Forgets every `timer` not yet fired, so a replaced timer takes no memory.
     /// - Complexity: O(n) in the timers pending.
     mutating func cancel(_ timer: RuleTimer) {
-        scheduled.removeAll { $0.timer == timer }
         queue.removeAll { $0 == timer }
     }
 
-    /// Moves the timers set since the last call into `queue`, in the order they were set.
-    mutating func flush(into queue: inout EventQueue<RuleTimer>) {
-        guard !scheduled.isEmpty else { return }
-        for s in scheduled { queue.schedule(s.timer, at: s.time, phase: s.timer.phase) }
-        scheduled.removeAll(keepingCapacity: true)
+    /// Takes out the next timer due up to a trace line at `limit`, moving the
+    /// clock to its time; nil when none is due.
+    @inline(__always)
+    mutating func next(until limit: Millis, before phase: Phase) -> RuleTimer? {
+        guard queue.hasEvent(until: limit, before: phase) else { return nil }
+        return queue.step()?.payload
     }
 
-    /// `flush(into:)` for the queue itself, between inputs.
-    mutating func flush() {
-        guard !scheduled.isEmpty else { return }
-        for s in scheduled { queue.schedule(s.timer, at: s.time, phase: s.timer.phase) }
-        scheduled.removeAll(keepingCapacity: true)
+    /// Moves the clock to `time` once no timer is due before it.
+    @inline(__always)
+    mutating func advance(to time: Millis) {
+        queue.advance(to: time)
     }
 }
 
 extension Simulator {
     /// Runs the timers due up to a trace line at `limit` (or every timer, at
-    /// the end) through the queue's `run(until:before:)`.
+    /// the end), each at its own time, in the queue's order (docs/rules.md §0).
+    @inline(__always)
     mutating func runTimers(until limit: Millis, before phase: Phase) {
-        if timers.queue.hasEvent(until: limit, before: phase) {
-            // The queue runs outside `self` so that `fire` may change the rest of it.
-            var queue = EventQueue<RuleTimer>()
-            swap(&queue, &timers.queue)
-            queue.run(until: limit, before: phase) { queue, time, timer in
-                now = time
-                fire(timer)
-                if modern.isActive { refreshModernDiagnostics() }
-                timers.flush(into: &queue)
-            }
-            swap(&queue, &timers.queue)
+        guard timers.queue.hasEvent(until: limit, before: phase) else { return }
+        runDueTimers(until: limit, before: phase)
+    }
+
+    private mutating func runDueTimers(until limit: Millis, before phase: Phase) {
+        while let timer = timers.next(until: limit, before: phase) {
+            fire(timer)
+            if modern.isActive { refreshModernDiagnostics() }
         }
     }
 
@@ -112,15 +108,7 @@ extension Simulator {
         case .autoPause:
             pauseIfStill()
         case .requestLocationTimeout:
-            guard case .requestingOnce(now, let best) = manager.standard else { return }
-            manager.standard = .off
-            // At the timeout the best fix seen, else a failure (Apple's header, Apple, requestLocation and CLError).
-            if let best {
-                if standardUpdatesMayDeliver(best.location) { _ = deliverLocation(best.location, fixedAt: best.time) }
-                return
-            }
-            // A suspended app runs no code: the failure is lost (docs/rules.md §2).
-            callbackOrDrop(.didFailWithError(.kCLErrorLocationUnknown))
+            apply(manager.requestTimedOut(at: now, decide(.location)))
         }
     }
 }

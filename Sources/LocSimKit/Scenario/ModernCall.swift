@@ -9,7 +9,7 @@ public enum ServiceRequirement: String, Equatable, Sendable, CaseIterable {
 }
 
 /// A `CLMonitor` condition: circular geographic or beacon identity (iOS 17).
-public enum MonitorCondition: Equatable, Sendable {
+public enum MonitorCondition: Hashable, Sendable {
     case circle(center: Coordinate, radius: Double)
     case beacon(BeaconConstraint)
 }

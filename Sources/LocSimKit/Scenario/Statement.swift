@@ -9,7 +9,7 @@ public struct SourceLocation: Equatable, Sendable {
 }
 
 /// A latitude/longitude pair in degrees.
-public struct Coordinate: Equatable, Sendable {
+public struct Coordinate: Hashable, Sendable {
     public var latitude: Double
     public var longitude: Double
     public init(_ latitude: Double, _ longitude: Double) {
@@ -19,7 +19,7 @@ public struct Coordinate: Equatable, Sendable {
 }
 
 /// A located position with its horizontal accuracy in meters.
-public struct Location: Equatable, Sendable {
+public struct Location: Hashable, Sendable {
     public var coordinate: Coordinate
     public var accuracy: Double
     public init(_ coordinate: Coordinate, accuracy: Double) {
@@ -29,7 +29,7 @@ public struct Location: Equatable, Sendable {
 }
 
 /// A circular region as `startMonitoring` and `addLocationNotification` take it.
-public struct CircularRegion: Equatable, Sendable {
+public struct CircularRegion: Hashable, Sendable {
     public var id: String
     public var center: Coordinate
     public var radius: Double

@@ -1,7 +1,7 @@
 /// `CLBackgroundActivitySession` (iOS 17): "An object that manages a visual
 /// indicator that keeps your app in use in the background" (docs/modern.md).
-struct ActivitySession: Equatable {
-    enum State: Equatable {
+struct ActivitySession: Hashable {
+    enum State: Hashable {
         case none
         /// Created while the app was not sufficiently in use: it takes effect
         /// when the app returns to the foreground (iOS 18 reports

@@ -4,8 +4,8 @@
 ///
 /// A value with no I/O: `observe` takes a fix and says whether the stream
 /// yields it; the simulator decides first whether the app may have it.
-struct LiveUpdates: Equatable {
-    enum State: Equatable {
+struct LiveUpdates: Hashable {
+    enum State: Hashable {
         case off
         case running(Stream)
         /// The stream ran with background delivery when the app stopped:
@@ -17,7 +17,7 @@ struct LiveUpdates: Equatable {
     }
 
     /// One iteration of `for try await update in CLLocationUpdate.liveUpdates(configuration)`.
-    struct Stream: Equatable {
+    struct Stream: Hashable {
         var configuration: LiveConfiguration
         /// Where the device came to rest and when; a fix farther than
         /// `stationaryRadius` from it moves the anchor.
@@ -25,19 +25,19 @@ struct LiveUpdates: Equatable {
         var motion = Motion.moving
     }
 
-    struct Anchor: Equatable {
+    struct Anchor: Hashable {
         var location: Location
         var time: Millis
     }
 
-    enum Motion: Equatable {
+    enum Motion: Hashable {
         case moving
         /// Updates are paused until the device leaves the anchor's radius.
         case stationary
     }
 
     /// What the stream does with a fix the app may receive.
-    enum Outcome: Equatable {
+    enum Outcome: Hashable {
         /// Yield it; `stationary` marks the element that pauses the stream.
         case yield(stationary: Bool)
         /// Paused: the device has not moved since it became stationary.

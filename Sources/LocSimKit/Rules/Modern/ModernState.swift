@@ -1,5 +1,5 @@
 /// The app's use of the iOS 17+ location APIs, as one value the simulator holds.
-struct ModernState {
+struct ModernState: Hashable {
     var liveUpdates = LiveUpdates()
     var activity = ActivitySession()
     var services = ServiceSessions()

@@ -6,8 +6,8 @@
 /// from monitoring. However, CoreLocation will stop monitoring conditions if
 /// an event is pending for them, but no CLMonitor has been configured to
 /// receive it" (CLMonitor.h).
-struct Monitors {
-    struct Condition: Equatable {
+struct Monitors: Hashable {
+    struct Condition: Hashable {
         var monitor: String
         var id: String
         var kind: MonitorCondition

@@ -1,8 +1,8 @@
 /// The app's `CLServiceSession`s (iOS 18): each declares an authorization
 /// goal; together they meet `NSLocationRequireExplicitServiceSession` and
 /// keep an Always app's streams flowing out of use (docs/modern.md).
-struct ServiceSessions: Equatable {
-    struct Session: Equatable {
+struct ServiceSessions: Hashable {
+    struct Session: Hashable {
         var name: String
         var requirement: ServiceRequirement
         var fullAccuracyPurposeKey: String?
@@ -12,9 +12,9 @@ struct ServiceSessions: Equatable {
         var fullAccuracyPrompt = FullAccuracyPrompt.notShown
     }
 
-    enum FullAccuracyPrompt: Equatable { case notShown, shown }
+    enum FullAccuracyPrompt: Hashable { case notShown, shown }
 
-    enum Standing: Equatable {
+    enum Standing: Hashable {
         case effective
         /// Created while not sufficiently in use: it "will yield the
         /// .insufficientlyInUse diagnostic until the app returns to the foreground".

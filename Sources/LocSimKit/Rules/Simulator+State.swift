@@ -1,0 +1,44 @@
+/// The simulator's rule state as a hashable value, for `locsim explore`,
+/// which merges paths that reach the same state: everything the rules read
+/// and change, without the output buffer (what was logged on the way) and
+/// the header (the same for every path of one scenario).
+extension Simulator {
+    package struct RuleState: Hashable {
+        fileprivate let simulator: Simulator
+
+        /// The parts compared and hashed: every stored property but `output`,
+        /// `header` and `rules` (derived from the header). SimulatorStateTests
+        /// checks this list against the stored properties.
+        static let parts = [
+            "timers", "lifecycle", "reported", "authorization", "prompt", "upgrade", "manager", "monitoring",
+            "fixes", "modern",
+        ]
+
+        package static func == (a: RuleState, b: RuleState) -> Bool {
+            let x = a.simulator
+            let y = b.simulator
+            return x.timers == y.timers && x.lifecycle == y.lifecycle && x.reported == y.reported
+                && x.authorization == y.authorization && x.prompt == y.prompt && x.upgrade == y.upgrade
+                && x.manager == y.manager && x.monitoring == y.monitoring && x.fixes == y.fixes
+                && x.modern == y.modern
+        }
+
+        package func hash(into hasher: inout Hasher) {
+            let s = simulator
+            hasher.combine(s.timers)
+            hasher.combine(s.lifecycle)
+            hasher.combine(s.reported)
+            hasher.combine(s.authorization)
+            hasher.combine(s.prompt)
+            hasher.combine(s.upgrade)
+            hasher.combine(s.manager)
+            hasher.combine(s.monitoring)
+            hasher.combine(s.fixes)
+            hasher.combine(s.modern)
+        }
+    }
+
+    /// The rule state now (O(n log n) in the pending timers: they are
+    /// compared in the order they will fire, not in the heap's layout).
+    package var ruleState: RuleState { RuleState(simulator: self) }
+}

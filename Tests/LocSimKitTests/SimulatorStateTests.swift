@@ -1,0 +1,91 @@
+import Testing
+@testable import LocSimKit
+
+/// The simulator's hashable rule state (`Simulator.ruleState`, for
+/// `locsim explore`) and the one timer queue that holds the clock.
+@Suite struct SimulatorStateTests {
+    typealias S = SimulatorScript
+
+    /// Two scripts that end in the same state by different paths: one
+    /// requests a location and replaces the request by updates it then stops
+    /// (the request's timeout is armed and cancelled on the way), the other
+    /// only stops updates it never started.
+    static func twoPaths() throws -> (S, S) {
+        var a = S()
+        try a.launchAuthorized()
+        try a.at(3, .app(.requestLocation))
+        try a.at(3.5, .app(.startUpdatingLocation))
+        try a.at(3.8, S.fix(35, 139.7))
+        try a.at(4, .app(.stopUpdatingLocation))
+        var b = S()
+        try b.launchAuthorized()
+        try b.at(3.8, S.fix(35, 139.7))
+        try b.at(4, .app(.stopUpdatingLocation))
+        return (a, b)
+    }
+
+    @Test func differentPathsToTheSameStateHashEqual() throws {
+        let (a, b) = try Self.twoPaths()
+        #expect(a.simulator.ruleState == b.simulator.ruleState)
+        #expect(a.simulator.ruleState.hashValue == b.simulator.ruleState.hashValue)
+        // The output buffer is no part of the state.
+        var c = b
+        c.simulator.warn("logged on the way")
+        #expect(c.simulator.ruleState == a.simulator.ruleState)
+    }
+
+    @Test func aChangedStateDiffers() throws {
+        let (a, b) = try Self.twoPaths()
+        var changed = b
+        try changed.at(4, .app(.set(.distanceFilter(10))))
+        #expect(changed.simulator.ruleState != a.simulator.ruleState)
+        #expect(changed.simulator.ruleState.hashValue != a.simulator.ruleState.hashValue)
+        // A pending timer is state: the same request at the same time in both.
+        var armed = b
+        try armed.at(4, .app(.requestLocation))
+        #expect(armed.simulator.ruleState != a.simulator.ruleState)
+        var armedToo = a
+        try armedToo.at(4, .app(.requestLocation))
+        #expect(armed.simulator.ruleState == armedToo.simulator.ruleState)
+        // The clock is state.
+        var later = b
+        try later.at(5, S.fix(35, 139.7))
+        var sooner = b
+        try sooner.at(4.5, S.fix(35, 139.7))
+        #expect(later.simulator.ruleState != sooner.simulator.ruleState)
+    }
+
+    /// Every stored property is hashed, or deliberately left out.
+    @Test func theStateCoversEveryStoredProperty() {
+        let stored = Mirror(reflecting: S().simulator).children.compactMap(\.label)
+        let excluded = ["header", "rules", "output"]
+        #expect(Set(stored) == Set(Simulator.RuleState.parts + excluded))
+        #expect(stored.count == Simulator.RuleState.parts.count + excluded.count)
+    }
+
+    /// A cancel while timers run reaches the queue (it once hit a placeholder
+    /// swapped in for the run), and the queue's clock is the simulator's.
+    @Test func aCancelDuringATimerRunReachesTheQueue() {
+        var timers = Timers()
+        timers.schedule(.suspend, at: .seconds(1))
+        timers.schedule(.requestLocationTimeout, at: .seconds(2))
+        #expect(timers.next(until: Millis(.max), before: .trace) == .suspend)
+        #expect(timers.now == .seconds(1))
+        timers.cancel(.requestLocationTimeout)
+        #expect(timers.next(until: Millis(.max), before: .trace) == nil)
+        timers.advance(to: .seconds(3))
+        #expect(timers.now == .seconds(3))
+    }
+
+    @Test func theSimulatorClockIsTheQueues() throws {
+        var s = S()
+        try s.launchAuthorized()
+        try s.at(4, .background)
+        #expect(s.simulator.now == .seconds(4))
+        // The grace expiry and the suspension fire before a line at 100 s.
+        let records = try s.at(100, S.fix(35, 139.7))
+        #expect(records.contains(.app(.suspend)))
+        #expect(s.simulator.now == .seconds(100))
+        #expect(s.simulator.timers.now == s.simulator.now)
+    }
+}
