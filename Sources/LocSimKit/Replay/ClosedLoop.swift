@@ -122,7 +122,7 @@ package struct ClosedLoop {
         }
         guard reaction != nil, let (time, _, next) = delayed.step() else { return false }
         var pending = next
-        simulator.now = time
+        simulator.advanceClock(to: time)
         delayedRuns += 1
         if delayedRuns > Self.maxDelayedRuns {
             throw ScenarioError(

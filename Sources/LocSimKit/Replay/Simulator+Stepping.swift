@@ -9,21 +9,21 @@ extension Simulator {
     /// exactly `limit`, sorts before a trace line; false if none is.
     /// The same work as one turn of `runTimers(until:before:)`.
     package mutating func fireNextTimer(until limit: Millis) -> Bool {
-        guard timers.queue.hasEvent(until: limit, before: .trace), let (time, _, timer) = timers.queue.step() else {
-            return false
-        }
-        now = time
+        guard let timer = timers.next(until: limit, before: .trace) else { return false }
         fire(timer)
         if modern.isActive { refreshModernDiagnostics() }
-        timers.flush()
         return true
+    }
+
+    /// Moves the clock to `time` (a delayed reaction's), once no timer is due before it.
+    mutating func advanceClock(to time: Millis) {
+        timers.advance(to: time)
     }
 
     /// Applies `statement` at the current time (`statement.time == now`):
     /// a reaction's action, which runs between timers due at the same
     /// instant, so none of them may run first.
     package mutating func applyNow(_ statement: TimedStatement) throws(ScenarioError) {
-        defer { timers.flush() }
         try handle(statement)
         if modern.isActive { refreshModernDiagnostics() }
     }
