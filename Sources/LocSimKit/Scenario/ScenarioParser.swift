@@ -15,9 +15,10 @@ package struct ScenarioParser {
 
     package init() {}
 
-    static let headerWords = "locsim, platform, plist, delegate, set, seed, on, expect"
-    static let eventWords =
-        "launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon"
+    /// `on` and `expect` lines may start a header line too (they are not
+    /// header statements: the replay, not the header, keeps them).
+    static let headerWords = HeaderKeyword.list + ", on, expect"
+    static let eventWords = EventKeyword.list
 
     /// Parses one line; `nil` for a blank or comment-only line.
     ///
