@@ -35,7 +35,7 @@ extension Trigger {
     }
 
     /// The trigger's name as the `react` record's `on=` prints it.
-    public var name: String {
+    package var name: String {
         switch self {
         case .delegate(let method, _):
             return DelegateMethods.names.first { $0.1 == method }?.0 ?? "delegate"

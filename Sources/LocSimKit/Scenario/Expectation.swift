@@ -22,8 +22,15 @@ public enum Expectation: Equatable, Sendable {
         }
     }
 
+    /// A word as an `expect` line reads it back: bare unless it is empty or
+    /// holds a space, a tab, `"` or `#` (`reason=notInUse` stays bare).
+    private static func word(_ w: String) -> String {
+        let plain = !w.isEmpty && !w.utf8.contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x22 || $0 == 0x23 }
+        return plain ? w : Scenario.quoted(w)
+    }
+
     private static func text(_ kind: String, _ words: [String], _ by: Millis?) -> String {
-        var parts = [kind] + words.map(Scenario.word)
+        var parts = [kind] + words.map(word)
         if let by { parts += ["by", by.description] }
         return parts.joined(separator: " ")
     }
@@ -48,7 +55,7 @@ public struct FailedExpectation: Equatable, Sendable {
     /// Why, in a few words: what was seen instead.
     public var reason: String
 
-    package init(_ expectation: Expectation, at location: SourceLocation, reason: String) {
+    public init(_ expectation: Expectation, at location: SourceLocation, reason: String) {
         self.expectation = expectation
         self.location = location
         self.reason = reason

@@ -1,27 +1,27 @@
 /// An `on` line: when `trigger` matches a log record, `action` runs at the
 /// record's time plus `delay` (docs/language.md, "Reactions").
-public struct Reaction: Equatable, Sendable {
-    public var trigger: Trigger
+package struct Reaction: Equatable, Sendable {
+    package var trigger: Trigger
     /// `after <seconds>`; zero runs the action at the record's own time.
-    public var delay: Millis
+    package var delay: Millis
     /// An `app …` call, or for a `prompt` trigger a `user <answer>` or `user dismiss`.
-    public var action: Event
+    package var action: Event
 
-    public init(_ trigger: Trigger, after delay: Millis = .zero, _ action: Event) {
+    package init(_ trigger: Trigger, after delay: Millis = .zero, _ action: Event) {
         self.trigger = trigger
         self.delay = delay
         self.action = action
     }
 
     /// An answer policy: `on prompt …` whose action answers or dismisses it.
-    public var isPolicy: Bool {
+    package var isPolicy: Bool {
         if case .prompt = trigger { return true }
         return false
     }
 }
 
 /// What an `on` line waits for: a record kind and an optional filter on it.
-public enum Trigger: Equatable, Sendable {
+package enum Trigger: Equatable, Sendable {
     /// A delivered delegate callback by its `delegate` short name, with an
     /// optional first-argument filter (`didChangeAuthorization authorizedWhenInUse`,
     /// `didEnterRegion home`). `didChangeAuthorization` and
@@ -37,7 +37,7 @@ public enum Trigger: Equatable, Sendable {
 }
 
 /// The lifecycle records an `on` line can wait for.
-public enum LifecycleTrigger: String, Equatable, Sendable, CaseIterable {
+package enum LifecycleTrigger: String, Equatable, Sendable, CaseIterable {
     case launch, relaunch, wake, foreground, background
 }
 
