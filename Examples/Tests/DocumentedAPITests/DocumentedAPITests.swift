@@ -190,7 +190,7 @@ import Testing
             action: "app stopUpdatingLocation", trigger: "background", line: 7, skipped: ReactionRecord.Skip.suspended)
         #expect(skipped.action == "app stopUpdatingLocation" && skipped.trigger == "background")
         #expect(skipped.line == 7 && skipped.skipped == .suspended && ReactionRecord.Skip.allCases.count == 3)
-        let expectations: [Expectation] = [
+        let expectations: [LogExpectation] = [
             .some(kind: "delegate", words: ["didUpdateLocations"], by: Millis(30_000)),
             .none(kind: "drop", words: [], by: nil),
             .finalAuth(.authorizedWhenInUse),

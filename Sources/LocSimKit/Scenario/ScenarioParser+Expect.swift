@@ -32,16 +32,16 @@ extension ScenarioParser {
             }
             words.append(s.string(word))
         }
-        let expectation: Expectation =
+        let expectation: LogExpectation =
             negated ? .none(kind: kind, words: words, by: by) : .some(kind: kind, words: words, by: by)
         return ExpectationStatement(expectation, at: location)
     }
 
     /// `final auth <status>`, `final accuracy <full|reduced>`.
-    private func finalExpectation(_ s: inout ByteScanner) throws(ScenarioError) -> Expectation {
+    private func finalExpectation(_ s: inout ByteScanner) throws(ScenarioError) -> LogExpectation {
         let what = try s.required("auth|accuracy", for: "expect final")
         let value = try s.required("value", for: "expect final \(s.display(what))")
-        let expectation: Expectation
+        let expectation: LogExpectation
         if s.matches(what, "auth") {
             guard !value.isQuoted, let status = AuthorizationStatus(rawValue: s.string(value)) else {
                 let names = AuthorizationStatus.allCases.map(\.rawValue).joined(separator: ", ")

@@ -1,6 +1,6 @@
 /// An `expect` line: what must hold once the run is over
 /// (docs/language.md, "Expectations").
-public enum Expectation: Equatable, Sendable {
+public enum LogExpectation: Equatable, Sendable {
     /// `expect <kind> <words…> [by <time>]`: some record of `kind` whose
     /// text-log detail contains `words` in order, at or before `by`.
     case some(kind: String, words: [String], by: Millis?)
@@ -38,10 +38,10 @@ public enum Expectation: Equatable, Sendable {
 
 /// An `expect` line with where it was written.
 package struct ExpectationStatement: Equatable, Sendable {
-    package var expectation: Expectation
+    package var expectation: LogExpectation
     package var location: SourceLocation
 
-    package init(_ expectation: Expectation, at location: SourceLocation) {
+    package init(_ expectation: LogExpectation, at location: SourceLocation) {
         self.expectation = expectation
         self.location = location
     }
@@ -49,13 +49,13 @@ package struct ExpectationStatement: Equatable, Sendable {
 
 /// An expectation that did not hold at the end of a run.
 public struct FailedExpectation: Equatable, Sendable {
-    public var expectation: Expectation
+    public var expectation: LogExpectation
     /// The `expect` line.
     public var location: SourceLocation
     /// Why, in a few words: what was seen instead.
     public var reason: String
 
-    public init(_ expectation: Expectation, at location: SourceLocation, reason: String) {
+    public init(_ expectation: LogExpectation, at location: SourceLocation, reason: String) {
         self.expectation = expectation
         self.location = location
         self.reason = reason
