@@ -20,7 +20,7 @@ extension Replay {
     /// and reading a pipe that stalls would delay an early error until it
     /// reads again.
     package static func runPipelined<W: LogWriter>(
-        _ reader: inout LineReader, into writer: inout W, tracks: TrackSource? = nil,
+        _ reader: inout LineReader, platform: Platform? = nil, into writer: inout W, tracks: TrackSource? = nil,
         report: inout ReplayReport
     ) throws(ScenarioError) {
         let queue = ParsedLineQueue()
@@ -34,7 +34,7 @@ extension Replay {
         guard started == 0 else {
             Unmanaged<ParsingThread>.fromOpaque(context).release()
             // No thread to be had: one thread does it all.
-            return try run(&reader, into: &writer, tracks: tracks, report: &report)
+            return try run(&reader, platform: platform, into: &writer, tracks: tracks, report: &report)
         }
         defer {
             queue.cancel()  // unblocks the parser if this ends early on a simulation error
@@ -43,7 +43,7 @@ extension Replay {
             // (added by the defer below, which runs first) come after.
             report.warnings = producer.warnings + report.warnings
         }
-        var driver = ReplayDriver(tracks: tracks)
+        var driver = ReplayDriver(platform: platform, tracks: tracks)
         defer { report.warnings += driver.warnings }
         while true {
             switch queue.pop() {
