@@ -142,7 +142,7 @@ package struct ClosedLoop {
     package mutating func finish<W: LogWriter>(into writer: inout W) throws(ScenarioError) -> [FailedExpectation] {
         try advance(to: Millis(.max), into: &writer)
         let failures = expectations.failures(final: simulator.authorizationView)
-        for failure in failures { writer.write(LogRecord(simulator.now, .expect(failure))) }
+        for failure in failures { writer.write(LogRecord(Instant(sinceStart: simulator.now), .expect(failure))) }
         return failures
     }
 
@@ -196,8 +196,8 @@ package struct ClosedLoop {
     private mutating func write<W: LogWriter>(_ record: LogRecord, depth: Int, into writer: inout W) throws(ScenarioError) {
         writer.write(record)
         if !expectations.isEmpty { expectations.observe(record) }
-        if case .prompt(let prompt) = record.record {
-            try promptChanged(prompt, at: record.time, depth: depth)
+        if case .prompt(let prompt) = record.record.event {
+            try promptChanged(prompt, at: record.time.sinceStart, depth: depth)
             return
         }
         for (index, statement) in reactions.enumerated() where !statement.reaction.isPolicy {
@@ -285,7 +285,7 @@ package struct ClosedLoop {
         let record = ReactionRecord(
             action: Scenario.text(of: pending.action), trigger: statement.reaction.trigger.name,
             line: statement.location.line, skipped: skipped)
-        try write(LogRecord(simulator.now, .react(record)), depth: pending.depth, into: &writer)
+        try write(LogRecord(Instant(sinceStart: simulator.now), .react(record)), depth: pending.depth, into: &writer)
         guard skipped == nil else { return }
         try perform(
             pending.action, at: statement.actionLocation, argumentColumn: statement.actionArgumentColumn,

@@ -24,10 +24,10 @@ struct ExpectationChecker {
 
     /// Notes what `record` satisfies or breaks.
     mutating func observe(_ record: LogRecord) {
-        let kind = record.record.kind
+        let kind = record.record.kind.name
         var line: String? = nil
         for i in items.indices {
-            let (words, by, negated): ([String], Millis?, Bool)
+            let (words, by, negated): ([String], Instant?, Bool)
             switch items[i].statement.expectation {
             case .some(let k, let w, let b):
                 guard k == kind, !items[i].satisfied else { continue }

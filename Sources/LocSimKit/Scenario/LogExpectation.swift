@@ -3,9 +3,9 @@
 public enum LogExpectation: Equatable, Sendable {
     /// `expect <kind> <words…> [by <time>]`: some record of `kind` whose
     /// text-log detail contains `words` in order, at or before `by`.
-    case some(kind: String, words: [String], by: Millis?)
+    case some(kind: String, words: [String], by: Instant?)
     /// `expect no <kind> [<words…>] [by <time>]`: no such record.
-    case none(kind: String, words: [String], by: Millis?)
+    case none(kind: String, words: [String], by: Instant?)
     /// `expect final auth <status>`: the status the API reads at the end.
     case finalAuth(AuthorizationStatus)
     /// `expect final accuracy <full|reduced>`: the accuracy authorization at the end.
@@ -29,7 +29,7 @@ public enum LogExpectation: Equatable, Sendable {
         return plain ? w : Scenario.quoted(w)
     }
 
-    private static func text(_ kind: String, _ words: [String], _ by: Millis?) -> String {
+    private static func text(_ kind: String, _ words: [String], _ by: Instant?) -> String {
         var parts = [kind] + words.map(word)
         if let by { parts += ["by", by.description] }
         return parts.joined(separator: " ")

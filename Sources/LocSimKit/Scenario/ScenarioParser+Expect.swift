@@ -22,11 +22,11 @@ extension ScenarioParser {
                 at: first)
         }
         var words: [String] = []
-        var by: Millis? = nil
+        var by: Instant? = nil
         while let word = try s.next() {
             if !word.isQuoted, s.matches(word, "by") {
                 let value = try s.required("time", for: "by")
-                by = try byTime(value, s)
+                by = Instant(sinceStart: try byTime(value, s))
                 try s.end()
                 break
             }
