@@ -37,8 +37,17 @@ public enum Replay {
         _ reader: inout LineReader, platform: Platform? = nil, into writer: inout W, tracks: TrackSource? = nil,
         report: inout ReplayReport
     ) throws(ScenarioError) {
-        var parser = ScenarioParser()
         var driver = ReplayDriver(platform: platform, tracks: tracks)
+        try run(&reader, driver: &driver, into: &writer, report: &report)
+    }
+
+    /// `run(_:platform:into:tracks:report:)` with a driver the caller
+    /// made and keeps, to ask it about the end (`locsim matrix`).
+    static func run<W: LogWriter>(
+        _ reader: inout LineReader, driver: inout ReplayDriver, into writer: inout W,
+        report: inout ReplayReport
+    ) throws(ScenarioError) {
+        var parser = ScenarioParser()
         defer { report.warnings = parser.warnings + driver.warnings }
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
             let line = try parser.parseLine(bytes, lineNumber: number)

@@ -131,6 +131,10 @@ struct ReplayDriver {
         loop.add(statement)
     }
 
+    /// The simulator as the replay left it (`locsim matrix` reads the final
+    /// authorization and the events still held from it).
+    var finalState: Simulator { loop.simulator }
+
     /// Plays what is left of a track, then the timers left after the last
     /// line (grace expiring, suspension), then checks the `expect` lines.
     ///
