@@ -55,6 +55,9 @@ extension Record {
             sink.word("result", "failed")
             sink.quoted("expectation", "expect " + failed.expectation.text)
             sink.keyed("line", String(failed.location.line))
+        case .ofManager(let name, let inner):
+            Record(inner).render(to: &sink)
+            sink.keyed("manager", name)
         }
     }
 }

@@ -86,6 +86,23 @@ public struct Record: Equatable, Sendable {
         indirect case react(ReactionRecord)
         /// An `expect` line that did not hold, written after the last record.
         indirect case expect(FailedExpectation)
+        /// A record of one of several `CLLocationManager`s (a delegate call,
+        /// a fix or callback held or dropped for it): the log names the
+        /// manager when the app has more than one (docs/language.md).
+        indirect case ofManager(String, Event)
+    }
+
+    /// What the record says, without the manager it names.
+    @inline(__always)
+    package var base: Event {
+        if case .ofManager(_, let event) = event { return event }
+        return event
+    }
+
+    /// The manager a record names (the app has several), or nil.
+    public var manager: String? {
+        if case .ofManager(let name, _) = event { return name }
+        return nil
     }
 
     /// What the record says; the library switches over it, clients do not.
@@ -96,7 +113,7 @@ public struct Record: Equatable, Sendable {
 
     /// The `<kind>` column.
     public var kind: RecordKind {
-        switch event {
+        switch base {
         case .delegate: return .delegate
         case .update: return .update
         case .completion: return .completion
@@ -112,6 +129,7 @@ public struct Record: Equatable, Sendable {
         case .crash: return .crash
         case .react: return .react
         case .expect: return .expect
+        case .ofManager: preconditionFailure("a manager's record wraps one other record")
         }
     }
 }

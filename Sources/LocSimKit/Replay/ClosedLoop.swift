@@ -196,7 +196,7 @@ package struct ClosedLoop {
     private mutating func write<W: LogWriter>(_ record: LogRecord, depth: Int, into writer: inout W) throws(ScenarioError) {
         writer.write(record)
         if !expectations.isEmpty { expectations.observe(record) }
-        if case .prompt(let prompt) = record.record.event {
+        if case .prompt(let prompt) = record.record.base {
             try promptChanged(prompt, at: record.time.sinceStart, depth: depth)
             return
         }

@@ -6,10 +6,10 @@ extension Trigger {
     func matches(_ record: Record) -> Bool {
         switch self {
         case .delegate(let method, let filter):
-            guard case .delegate(let callback) = record.event, Self.sameTrigger(method, callback.method) else { return false }
+            guard case .delegate(let callback) = record.base, Self.sameTrigger(method, callback.method) else { return false }
             return filter == nil || filter == callback.triggerArgument
         case .lifecycle(let lifecycle, let reason):
-            guard case .app(let app) = record.event else { return false }
+            guard case .app(let app) = record.base else { return false }
             switch lifecycle {
             case .launch: return app == .launchForeground || app.launchReason != nil
             case .relaunch: return app.launchReason.map { reason == nil || reason == $0 } ?? false
@@ -20,10 +20,10 @@ extension Trigger {
             case .background: return app == .background
             }
         case .update(let stream):
-            guard case .update(let update) = record.event else { return false }
+            guard case .update(let update) = record.base else { return false }
             return stream == nil || stream == update.stream
         case .prompt(let kind):
-            guard case .prompt(.show(let shown, _, let answers)) = record.event else { return false }
+            guard case .prompt(.show(let shown, _, let answers)) = record.base else { return false }
             return !answers.isEmpty && (kind == nil || kind == shown)
         }
     }
