@@ -92,7 +92,9 @@ public struct Record: Equatable, Sendable {
         indirect case ofManager(String, Event)
     }
 
-    /// What the record says, without the manager it names.
+    /// What the record says, without the manager it names. A copy of the
+    /// event: the per-record path (ErrorCauses, the writers) switches over
+    /// `event` instead, where the manager's records need no unwrapping.
     @inline(__always)
     package var base: Event {
         if case .ofManager(_, let event) = event { return event }
