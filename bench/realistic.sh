@@ -66,19 +66,21 @@ trace() {
     print "platform iOS 17.0"
     print "plist NSLocationWhenInUseUsageDescription \"Records your route.\""
     print "plist UIBackgroundModes location"
-    if (kind == "derived") print "set deriveCrossings true"
+    if (kind == "derived" || kind == "monitor") print "set deriveCrossings true"
     print "0.000 launch"
     print "0.100 app requestWhenInUseAuthorization"
     print "0.200 user allowWhileUsing"
     print "0.300 app set allowsBackgroundLocationUpdates true"
-    print "0.400 app startUpdatingLocation"
+    print "0.400 app " (kind == "live" ? "liveUpdates start" : "startUpdatingLocation")
+    if (kind == "monitor") print "0.450 app monitor geo open"
     if (kind == "session") {
       printf "0.500 app startMonitoring park %.6f %.6f 300\n", lat0 + dlat, lon0
       print "0.600 app startMonitoringVisits"
     }
     # Regions on the loop, every 18°: the route crosses each once an hour.
+    # Also the circular conditions of a CLMonitor (kind `monitor`).
     for (k = 0; k < regions; k++)
-      printf "0.%03d app startMonitoring r%d %.6f %.6f 150\n", 500 + k, k,
+      printf "0.%03d app %s r%d %.6f %.6f 150\n", 500 + k, kind == "monitor" ? "monitor geo add" : "startMonitoring", k,
         lat0 + dlat * cos(2 * pi * k / regions), lon0 + dlon * sin(2 * pi * k / regions)
     foreground = 1
     for (i = 0; i < n; i++) {
