@@ -7,7 +7,7 @@ import Testing
 @Suite struct DeliveredFixLineTests {
     /// The line `write` gives, and the line the generic path gives.
     static func lines(_ location: Location, at time: Millis) -> (fast: String, generic: String) {
-        lines(LogRecord(time, .delegate(.didUpdateLocations(location))))
+        lines(LogRecord(Instant(sinceStart: time), .delegate(.didUpdateLocations(location))))
     }
 
     static func lines(_ record: LogRecord) -> (fast: String, generic: String) {
@@ -34,13 +34,13 @@ import Testing
     @Test func edgesMatchTheFieldByFieldLine() {
         for (latitude, longitude, accuracy, millis) in Self.edges {
             let (fast, generic) = Self.lines(
-                Location(Coordinate(latitude, longitude), accuracy: accuracy), at: Millis(millis))
+                Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy), at: Millis(millis))
             #expect(fast == generic)
         }
     }
 
     @Test func aTieAndNegativeZeroPrintAsTheLogFormatSays() {
-        let (line, _) = Self.lines(Location(Coordinate(-0.0, 35.000_000_5), accuracy: 2.5), at: Millis(1500))
+        let (line, _) = Self.lines(Location(Coordinate(latitude: -0.0, longitude: 35.000_000_5), accuracy: 2.5), at: Millis(1500))
         #expect(line == "1.500 delegate locationManager(_:didUpdateLocations:) 0.000000,35.000001 ±3\n")
     }
 
@@ -52,7 +52,7 @@ import Testing
             let longitude = Double(Int64(random.next() % 3_600_000_001) - 1_800_000_000) / 1e7
             let accuracy = Double(random.next() % 2_000_000) / 100
             let time = Millis(Int64(random.next() % 100_000_000_000))
-            let (fast, generic) = Self.lines(Location(Coordinate(latitude, longitude), accuracy: accuracy), at: time)
+            let (fast, generic) = Self.lines(Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy), at: time)
             #expect(fast == generic)
         }
     }
@@ -61,18 +61,21 @@ import Testing
         var random = SplitMix64(seed: 17)
         for i in 0..<20_000 {
             let location = Location(
-                Coordinate(Double(Int64(random.next() % 1_800_000_001) - 900_000_000) / 1e7, 139.7671168),
+                Coordinate(
+                    latitude: Double(Int64(random.next() % 1_800_000_001) - 900_000_000) / 1e7, longitude: 139.7671168),
                 accuracy: Double(random.next() % 5000) / 100)
             // Every single flag, then random sets of them.
             let flags = DiagnosticFlags(rawValue: i < 16 ? 1 << UInt16(i) : UInt16(truncatingIfNeeded: random.next()))
-            let (fast, generic) = Self.lines(LogRecord(Millis(Int64(i) * 1500), .update(.liveUpdate(location, flags))))
+            let time = Instant(sinceStart: Millis(Int64(i) * 1500))
+            let (fast, generic) = Self.lines(LogRecord(time, .update(.liveUpdate(location, flags))))
             #expect(fast == generic)
         }
     }
 
     @Test func aLiveUpdateWithFlagsPrintsThemInHeaderOrder() {
+        let location = Location(Coordinate(latitude: 1, longitude: 2), accuracy: 3)
         let record = LogRecord(
-            Millis(2000), .update(.liveUpdate(Location(Coordinate(1, 2), accuracy: 3), [.accuracyLimited, .stationary])))
+            Instant(sinceStart: Millis(2000)), .update(.liveUpdate(location, [.accuracyLimited, .stationary])))
         #expect(Self.lines(record).fast == "2.000 update liveUpdates 1.000000,2.000000 ±3 stationary accuracyLimited\n")
     }
 }

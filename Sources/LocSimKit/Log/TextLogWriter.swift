@@ -18,11 +18,12 @@ package struct TextLogWriter: LogWriter, FieldSink {
         // A delivered fix (or a `liveUpdates` element) is almost every record
         // of a long trace: written here in a few stores, not field by field
         // through `render`.
-        switch record.record {
-        case .delegate(.didUpdateLocations(let location)):
-            writeLocated(location, at: record.time, middle: deliveredFixMiddle)
+        switch record.record.event {
+        case .delegate(let callback):
+            guard case .didUpdateLocations(let location) = callback.event else { return writeFields(record) }
+            writeLocated(location, at: record.time.sinceStart, middle: deliveredFixMiddle)
         case .update(.liveUpdate(let location?, let flags)):
-            writeLocated(location, at: record.time, middle: liveUpdateMiddle, flags: flags)
+            writeLocated(location, at: record.time.sinceStart, middle: liveUpdateMiddle, flags: flags)
         default:
             writeFields(record)
         }
@@ -31,9 +32,9 @@ package struct TextLogWriter: LogWriter, FieldSink {
     /// Writes any record field by field through `render`; `write` takes
     /// this path for every record but a delivered fix (tests compare the two).
     package mutating func writeFields(_ record: LogRecord) {
-        LogBytes.appendSeconds(record.time, to: &output.bytes)
+        LogBytes.appendSeconds(record.time.sinceStart, to: &output.bytes)
         output.bytes.append(LogBytes.space)
-        output.bytes.append(record.record.kind)
+        output.bytes.append(record.record.kind.name)
         record.record.render(to: &self)
         output.bytes.append(LogBytes.newline)
         output.flushIfNeeded()
@@ -75,8 +76,8 @@ package struct TextLogWriter: LogWriter, FieldSink {
     /// the two paths cannot disagree; stored properties, so the hot path
     /// reads no lazily initialized global.
     private let deliveredFixMiddle: [UInt8] = {
-        let sample = Record.delegate(.didUpdateLocations(Location(Coordinate(0, 0), accuracy: 0)))
-        guard case .delegate(let callback) = sample else { return [] }
+        let sample = Record.delegate(.didUpdateLocations(Location(Coordinate(latitude: 0, longitude: 0), accuracy: 0)))
+        guard case .delegate(let callback) = sample.event else { return [] }
         return Array(" \(sample.kind) \(callback.selector) ".utf8)
     }()
     private let liveUpdateMiddle: [UInt8] = {

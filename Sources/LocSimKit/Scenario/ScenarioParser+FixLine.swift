@@ -53,7 +53,7 @@ extension ScenarioParser {
             }
         }
         let fix = Fix(
-            Location(Coordinate(latitude, longitude), accuracy: accuracy), speed: speed, course: course,
+            Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy), speed: speed, course: course,
             altitude: altitude)
         return TimedFix(
             time: time, fix: fix, location: SourceLocation(line: lineNumber, column: fixColumn),
