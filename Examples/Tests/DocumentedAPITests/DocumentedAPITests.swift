@@ -45,6 +45,10 @@ import Testing
             .app(.stopRangingBeacons(beacons)),
             .visitArrive(Location(Coordinate(35.0, 139.7), accuracy: 20)),
             .modern(.liveUpdatesStart(.default)),
+            .app(.liveUpdates(.start(.fitness))),
+            .app(.backgroundActivitySession(.begin)),
+            .app(.serviceSession(.begin("n", .whenInUse, fullAccuracyPurposeKey: nil))),
+            .app(.monitor("m2", .open)),
             .modern(.serviceSessionBegin(name: "s", .whenInUse, fullAccuracyPurposeKey: nil)),
             .modern(.monitorOpen(name: "m")),
             .modern(.monitorAdd(name: "m", id: "home", .circle(center: Coordinate(35.0, 139.7), radius: 50))),
@@ -56,6 +60,7 @@ import Testing
             .terminate,
         ]
         for (i, event) in events.enumerated() { s.at(Double(i), event) }
+        s.seed(1)
         return s
     }
 
@@ -64,13 +69,17 @@ import Testing
         #expect(text.hasPrefix("locsim 1\nplatform iOS 18.0\n"))
         for line in [
             "plist UIBackgroundModes location", "set grace 5.000", "1.000 app requestWhenInUseAuthorization",
-            "2.000 user allowWhileUsing", "7.000 fix 35 139.7 5", "10.000 enter store", "23.000 foreground",
-            "25.000 terminate",
+            "2.000 user allowWhileUsing", "7.000 fix 35 139.7 5", "10.000 enter store", "27.000 foreground",
+            "29.000 terminate", "17.000 app liveUpdates start fitness", "18.000 app backgroundActivitySession begin",
+            "seed 1",
         ] {
             #expect(text.contains(line + "\n"), "\(line)")
         }
         // The text form reads back as the same scenario.
         #expect(Scenario(text: text).text == text)
+        var track = Scenario()
+        track.gpx(at: 1, "run.gpx", speed: 2)
+        #expect(track.text.hasSuffix("\n1.000 gpx run.gpx speed 2\n"))
     }
 
     @Test func everyEventReplays() throws {
@@ -207,6 +216,18 @@ import Testing
             "delegate", "delegate", "update", "update", "completion", "prompt", "prompt", "app", "app", "auth",
             "inuse", "inuse", "indicator", "hold", "drop", "notification", "warning", "crash",
         ])
+        // Every kind has its typed view.
+        let views = records.map { LogRecord(.zero, $0) }
+        #expect(views[2].update?.flags == [.stationary, .accuracyLimited] && views[2].update?.location == nil)
+        #expect(views[4].completion == CompletionRecord(method: "requestTemporaryFullAccuracyAuthorization", error: .kCLErrorPromptDeclined))
+        #expect(views[4].completion?.method == "requestTemporaryFullAccuracyAuthorization" && views[4].completion?.error != nil)
+        #expect(views[7].app == .wake(.region))
+        #expect(views[10].inUseBegin == .foreground && views[11].inUseEnd == .graceExpired)
+        #expect(views[12].indicator == true)
+        #expect(views[15].notification == ShownNotification(id: "n", entry: true))
+        #expect(views[15].notification?.id == "n" && views[15].notification?.entry == true)
+        #expect(views[16].warning == "w" && views[17].crash == "c")
+        #expect(LogRecord(.zero, .drop(.fix(Location(Coordinate(0, 0), accuracy: 1)), .reducedInterval)).dropReason == .reducedInterval)
         #expect(AuthorizationStatus.allCases.contains(.authorized) && TerminateReason.allCases.contains(.crash))
         #expect(UpdateRecord.serviceSession(name: "s", []).stream == UpdateStream.serviceSession)
         #expect(UpdateRecord.backgroundActivitySession(.insufficientlyInUse).stream == .backgroundActivitySession)

@@ -92,4 +92,9 @@ public enum DropReason: String, Equatable, Sendable, CaseIterable {
     case stopped
     /// Standard updates are paused automatically (docs/rules.md §8).
     case paused
+    /// Reduced accuracy delivers a location at most once per `reducedInterval`,
+    /// and one was delivered less than that ago (docs/rules.md §10). Apart
+    /// from `reducedAccuracy`, which is a service reduced accuracy does not
+    /// deliver at all, so a log says which of the two withheld an event.
+    case reducedInterval
 }
