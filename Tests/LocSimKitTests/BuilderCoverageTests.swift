@@ -58,7 +58,7 @@ import Testing
 
     /// One builder call for every line of the language.
     static var everyLine: Scenario {
-        let region = CircularRegion(id: "home", center: Coordinate(35, 139.7), radius: 100)
+        let region = CircularRegion(id: "home", center: Coordinate(latitude: 35, longitude: 139.7), radius: 100)
         let beacon = BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", major: 1)
         var s = Scenario(platform: .iOS(18))
         s.plist("NSLocationWhenInUseUsageDescription", "w")
@@ -68,8 +68,8 @@ import Testing
         let events: [Event] = [
             .launch, .foreground, .background, .terminate, .systemTerminate, .systemNotBusy,
             .fix(35, 139.7), .enter(regionID: "home"), .exit(regionID: "home"),
-            .visitArrive(Location(Coordinate(35, 139.7), accuracy: 30)),
-            .visitDepart(Location(Coordinate(35, 139.7), accuracy: 30)),
+            .visitArrive(Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 30)),
+            .visitDepart(Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 30)),
             .beacon(BeaconSighting(uuid: beacon.uuid, major: 1, minor: 2, proximity: .near)),
             .app(.requestWhenInUseAuthorization), .app(.requestAlwaysAuthorization),
             .app(.requestTemporaryFullAccuracyAuthorization(purposeKey: "Navigate")),
@@ -85,7 +85,7 @@ import Testing
             .app(.liveUpdates(.start(.fitness))), .app(.liveUpdates(.stop)),
             .app(.backgroundActivitySession(.begin)), .app(.backgroundActivitySession(.end)),
             .app(.serviceSession(.begin("nav", .whenInUse))), .app(.serviceSession(.end("nav"))),
-            .app(.monitor("geo", .open)), .app(.monitor("geo", .add("home", .circle(center: Coordinate(35, 139.7), radius: 100)))),
+            .app(.monitor("geo", .open)), .app(.monitor("geo", .add("home", .circle(center: Coordinate(latitude: 35, longitude: 139.7), radius: 100)))),
             .app(.monitor("geo", .remove("home"))), .app(.monitor("geo", .close)),
             .user(.precise(true)), .user(.locationServices(true)), .user(.restricted(false)),
             .user(.tapNotification(id: "n1")),

@@ -6,13 +6,13 @@ import Testing
 /// Every kind of log record has a typed view on `LogRecord`, `nil` for
 /// every other kind, and docs/swift-api.md lists every drop and hold reason.
 @Suite struct RecordViewsTests {
-    static let location = Location(Coordinate(35, 139.7), accuracy: 5)
+    static let location = Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 5)
 
     /// One record of each kind.
     static let samples: [Record] = [
         .delegate(.didUpdateLocations(location)),
         .update(.liveUpdate(location, [.stationary])),
-        .completion(method: "requestTemporaryFullAccuracyAuthorization", error: .kCLErrorPromptDeclined),
+        .completion(method: "requestTemporaryFullAccuracyAuthorization", error: .promptDeclined),
         .prompt(.dismiss),
         .app(.wake(.region)),
         .auth(AuthView(status: .denied, settings: .never, accuracy: .full, provisional: false, temporary: false)),
@@ -29,7 +29,7 @@ import Testing
     /// Whether the view for `record`'s own kind is set. The switch has no
     /// `default:`: a new kind of record does not compile here until it has a view.
     static func ownViewIsSet(_ r: LogRecord) -> Bool {
-        switch r.record {
+        switch r.record.event {
         case .delegate(let c): return r.callback == c
         case .update(let u): return r.update == u
         case .completion(let method, let error): return r.completion == CompletionRecord(method: method, error: error)
@@ -62,7 +62,7 @@ import Testing
         let r = LogRecord(.seconds(1), record)
         #expect(Self.ownViewIsSet(r))
         let expected: Int
-        switch record {
+        switch record.event {
         case .hold, .drop: expected = 2
         default: expected = 1
         }
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func everyKindIsSampled() {
-        #expect(Set(Self.samples.map(\.kind)) == Set(RecordFilter.kinds))
+        #expect(Set(Self.samples.map(\.kind)) == Set(RecordKind.allCases))
     }
 
     @Test func updateElementsReadAlike() {

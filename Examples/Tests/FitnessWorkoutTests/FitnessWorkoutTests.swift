@@ -10,7 +10,7 @@ import Testing
 /// user locks the phone, and what happens to a fix once the session is
 /// invalidated?
 @Suite struct FitnessWorkoutTests {
-    static let start = Coordinate(35.681236, 139.767125)
+    static let start = Coordinate(latitude: 35.681236, longitude: 139.767125)
 
     /// The workout as the app drives it; `endSessionAt` is when it
     /// invalidates its background activity session.
@@ -47,7 +47,7 @@ import Testing
         #expect(updates.first?.update?.location == Location(Self.start, accuracy: 8))
         #expect(updates.allSatisfy { $0.update?.stream == .liveUpdates && $0.update?.flags == [] })
         // No delegate location callbacks: the app uses the async sequence only.
-        #expect(!log.callbacks.contains { if case .didUpdateLocations = $0 { true } else { false } })
+        #expect(!log.callbacks.contains { $0.method == .didUpdateLocations })
         // The blue indicator shows while the session keeps a When In Use app in use.
         #expect(log.records.compactMap(\.indicator) == [true, false])
     }
@@ -59,7 +59,7 @@ import Testing
         #expect(log.records.contains { $0.time == .seconds(90) && $0.app == .suspend })
         let dropped = try #require(log.records.first { $0.dropReason != nil })
         #expect(dropped.time == .seconds(120) && dropped.dropReason == .suspended)
-        #expect(dropped.undelivered == .liveUpdate(Location(Coordinate(35.684, 139.770), accuracy: 6)))
+        #expect(dropped.undelivered == .liveUpdate(Location(Coordinate(latitude: 35.684, longitude: 139.770), accuracy: 6)))
     }
 
     /// Ending the session before the last fix of the run loses it: the test

@@ -42,7 +42,7 @@ struct ErrorCauses {
     /// its own for it.
     @inline(__always)
     mutating func saw(_ record: LogRecord, at location: SourceLocation?) {
-        switch record.record {
+        switch record.record.event {
         case .hold(_, .provisionalAlways), .app, .crash, .prompt, .warning, .auth, .inUseEnd:
             note(record, at: location)
         case .delegate, .update, .drop, .hold, .inUseBegin, .indicator, .completion, .notification:
@@ -52,8 +52,8 @@ struct ErrorCauses {
 
     @inline(never)
     private mutating func note(_ record: LogRecord, at location: SourceLocation?) {
-        let seen = Seen(time: record.time, location: location)
-        switch record.record {
+        let seen = Seen(time: record.time.sinceStart, location: location)
+        switch record.record.event {
         case .delegate, .update, .drop, .inUseBegin, .indicator, .completion, .notification:
             return
         case .hold:
