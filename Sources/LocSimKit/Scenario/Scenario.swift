@@ -88,8 +88,8 @@ public struct Scenario: Equatable, Sendable {
     ///   its line and column in `text`.
     public func replay() throws(ScenarioError) -> ReplayLog {
         var collector = RecordCollector()
-        let tracks = TrackSource(reader: GPXSidecar(), scenario: "-")
-        try Replay.records(of: Array(text.utf8), platform: nil, tracks: tracks, into: &collector)
+        var reader = LineReader(bytes: Array(text.utf8))
+        try Replay.run(&reader, into: &collector, tracks: TrackSource(reader: GPXSidecar(), scenario: "-"))
         return ReplayLog(records: collector.records)
     }
 }
