@@ -24,11 +24,19 @@ import Testing
         .notification(id: "n1", entry: true),
         .warning("text"),
         .crash("why"),
+        .react(ReactionRecord(action: "app startUpdatingLocation", trigger: "prompt", line: 3)),
+        .expect(FailedExpectation(.finalAuth(.denied), at: SourceLocation(line: 1, column: 1), reason: "r")),
+        // A record of one of several managers: the views read through the name.
+        Record(.ofManager("second", .delegate(.didUpdateLocations(location)))),
     ]
 
     /// Whether the view for `record`'s own kind is set. The switch has no
     /// `default:`: a new kind of record does not compile here until it has a view.
     static func ownViewIsSet(_ r: LogRecord) -> Bool {
+        if case .ofManager(let name, let base) = r.record.event {
+            return r.record.manager == name && ownViewIsSet(LogRecord(r.time, Record(base)))
+                && viewsSet(r) == viewsSet(LogRecord(r.time, Record(base)))
+        }
         switch r.record.event {
         case .delegate(let c): return r.callback == c
         case .update(let u): return r.update == u
@@ -44,6 +52,9 @@ import Testing
         case .notification(let id, let entry): return r.notification == ShownNotification(id: id, entry: entry)
         case .warning(let text): return r.warning == text
         case .crash(let text): return r.crash == text
+        case .react(let reaction): return r.reaction == reaction
+        case .expect(let failed): return r.failedExpectation == failed
+        case .ofManager: return false  // unwrapped above
         }
     }
 
@@ -52,7 +63,8 @@ import Testing
         let views: [Bool] = [
             r.callback != nil, r.update != nil, r.completion != nil, r.prompt != nil, r.app != nil, r.auth != nil,
             r.inUseBegin != nil, r.inUseEnd != nil, r.indicator != nil, r.holdReason != nil, r.dropReason != nil,
-            r.undelivered != nil, r.notification != nil, r.warning != nil, r.crash != nil,
+            r.undelivered != nil, r.notification != nil, r.warning != nil, r.crash != nil, r.reaction != nil,
+            r.failedExpectation != nil,
         ]
         return views.filter { $0 }.count
     }
@@ -62,7 +74,7 @@ import Testing
         let r = LogRecord(.seconds(1), record)
         #expect(Self.ownViewIsSet(r))
         let expected: Int
-        switch record.event {
+        switch record.base {
         case .hold, .drop: expected = 2
         default: expected = 1
         }

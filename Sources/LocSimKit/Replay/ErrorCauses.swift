@@ -42,10 +42,11 @@ struct ErrorCauses {
     /// its own for it.
     @inline(__always)
     mutating func saw(_ record: LogRecord, at location: SourceLocation?) {
-        switch record.record.event {
+        switch record.record.base {
         case .hold(_, .provisionalAlways), .app, .crash, .prompt, .warning, .auth, .inUseEnd:
             note(record, at: location)
-        case .delegate, .update, .drop, .hold, .inUseBegin, .indicator, .completion, .notification:
+        case .delegate, .update, .drop, .hold, .inUseBegin, .indicator, .completion, .notification, .react, .expect,
+            .ofManager:
             return
         }
     }
@@ -53,8 +54,9 @@ struct ErrorCauses {
     @inline(never)
     private mutating func note(_ record: LogRecord, at location: SourceLocation?) {
         let seen = Seen(time: record.time.sinceStart, location: location)
-        switch record.record.event {
-        case .delegate, .update, .drop, .inUseBegin, .indicator, .completion, .notification:
+        switch record.record.base {
+        case .delegate, .update, .drop, .inUseBegin, .indicator, .completion, .notification, .react, .expect,
+            .ofManager:
             return
         case .hold:
             if let p = provisional, p.held == nil { provisional = (p.since, seen) }
@@ -114,7 +116,7 @@ struct ErrorCauses {
         switch statement.event {
         case .user(.answer(let answer, _)):
             return upgradeNotes(for: answer, at: fallback) ?? promptNotes(at: fallback)
-        case .app, .modern, .background, .terminate, .systemTerminate:
+        case .app, .managerCall, .modern, .background, .terminate, .systemTerminate:
             if app == .notRunning, let (how, seen) = stop {
                 let at = seen.time
                 let text: String

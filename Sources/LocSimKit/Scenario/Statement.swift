@@ -139,6 +139,9 @@ public enum UserAction: Equatable, Sendable {
     case locationServices(Bool)
     case restricted(Bool)
     case tapNotification(id: String)
+    /// `user dismiss`: the prompt on screen goes away unanswered (the user
+    /// leaves it; docs/language.md).
+    case dismiss
 }
 
 /// A location fix the device senses (`fix <lat> <lon> [<accuracy>] …`).
@@ -164,6 +167,10 @@ public enum Event: Equatable, Sendable {
     case systemTerminate
     case systemNotBusy
     case app(AppCall)
+    /// A call on another `CLLocationManager` of the app, by its name
+    /// (`app[<name>] <call>`, docs/language.md); `app` alone is the manager
+    /// created at launch.
+    case managerCall(manager: String, AppCall)
     /// The Swift-concurrency APIs of iOS 17+ (docs/modern.md).
     case modern(ModernCall)
     case user(UserAction)
@@ -215,4 +222,8 @@ package enum Statement: Equatable, Sendable {
     case timed(TimedStatement)
     /// `<time> gpx <path> [speed <factor>]`: a track played as fixes.
     case track(TrackStatement)
+    /// `[<time>] on …`: a reaction or an answer policy.
+    case reaction(ReactionStatement)
+    /// `expect …`: checked once the run is over.
+    case expectation(ExpectationStatement)
 }
