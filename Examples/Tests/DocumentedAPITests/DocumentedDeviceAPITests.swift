@@ -108,6 +108,9 @@ import Testing
         try device.world.sight(BeaconSighting(uuid: beacons.uuid, major: 1, minor: 2, proximity: .near))
         manager.stopRangingBeacons(satisfying: beacons)
         #expect(manager.lastError == nil)
+        let second = device.makeLocationManager()
+        second.requestLocation()
+        #expect(manager.name == "default" && second.name == "manager2" && second.lastError == nil)
 
         let updates = device.liveUpdates(.fitness)
         try device.feed(fix: Fix(Location(Coordinate(latitude: 35.002, longitude: 139.7), accuracy: 5)))

@@ -97,6 +97,9 @@ struct DeviceEngine {
     /// The authorization the log last reported (`auth` records).
     var auth: AuthView { simulator.reported.auth }
 
+    /// True while the app runs code (in the foreground or the background).
+    var appRunning: Bool { simulator.app.isRunning }
+
     /// True while a prompt is on screen for the user to answer.
     var promptShowing: Bool { simulator.prompt != nil }
 

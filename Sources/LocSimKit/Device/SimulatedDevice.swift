@@ -114,12 +114,23 @@ public final class SimulatedDevice {
 
     /// A new `CLLocationManager` of the app.
     ///
-    /// Temporary limit: the rules simulate one manager per app until named
-    /// managers land (issue 18 part 2). A second manager is returned, and
-    /// each call on it is a `DeviceError` (`.rejected`).
+    /// The first is the manager created at launch (`app …` lines, `default`
+    /// in the log once there are several). Each later one is created now,
+    /// as `CLLocationManager()` creates it, and gets the authorization
+    /// callback at its creation: the scenario writes its creation as a line
+    /// setting a property to the value it has anyway
+    /// (`app[manager2] set distanceFilter none`), since the language creates
+    /// a named manager at its first line. What is each manager's and what
+    /// the app's: docs/rules.md §8, "Several managers".
     public func makeLocationManager() -> SimulatedLocationManager {
-        let manager = SimulatedLocationManager(device: self)
+        let first = managers.isEmpty
+        let manager = SimulatedLocationManager(
+            device: self, name: first ? SimulatedLocationManager.launchManagerName : "manager\(managers.count + 1)")
         managers.append(manager)
+        if !first {
+            // Created while the app runs no code, it is created at its next call.
+            if engine.appRunning { manager.created() }
+        }
         return manager
     }
 
@@ -191,13 +202,8 @@ public final class SimulatedDevice {
 
     /// A call by the app's code on `manager`.
     func perform(_ call: AppCall, from manager: SimulatedLocationManager) throws(DeviceError) {
-        guard manager === managers.first else {
-            throw DeviceError(
-                .rejected,
-                "\(call.name): a second location manager; locsim simulates one manager per app for now (issue 18 part 2)")
-        }
         if let problem = engine.unavailable(call) { throw DeviceError(.unavailable, problem) }
-        try apply(.app(call))
+        try apply(manager === managers.first ? .app(call) : .managerCall(manager: manager.name, call))
         if case .startMonitoring(let region) = call { regions[region.id] = region }
     }
 
