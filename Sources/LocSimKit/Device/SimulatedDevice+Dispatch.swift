@@ -31,7 +31,7 @@ extension SimulatedDevice {
             for stream in liveUpdateStreams { stream.yield(element) }
         case .app(let app): lifecycle(app)
         case .update, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning, .crash,
-            .ofManager:
+            .react, .expect, .ofManager:
             return
         }
     }
