@@ -182,6 +182,26 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         #expect(!device.scenario.contains("allowOnce"))
     }
 
+    @Test func aDismissedTemporaryFullAccuracyPromptCompletesDeclined() throws {
+        let device = try SimulatedDevice(
+            platform: .iOS(14, 0),
+            plist: Self.whenInUse.merging(["NSLocationTemporaryUsageDescriptionDictionary.Navigate": "Turn-by-turn."]) { a, _ in a })
+        let manager = device.makeLocationManager()
+        manager.requestWhenInUseAuthorization()
+        try device.user.answer(.allowWhileUsing, precise: false)
+        var declined: [CLErrorCode?] = []
+        manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigate") { error in
+            declined.append((error as? SimulatedLocationError)?.code)
+        }
+        try device.user.dismiss()
+        #expect(declined == [.promptDeclined])
+        do {
+            try device.user.dismiss()
+            Issue.record("no error")
+        } catch { #expect(error.code == .noPrompt) }
+        try Self.expectRoundTrip(device)
+    }
+
     @Test func timeGoingBackwardsIsRefused() throws {
         let device = try SimulatedDevice()
         try device.advance(to: .seconds(10))

@@ -157,6 +157,10 @@ import Testing
             Issue.record("no error")
         } catch { #expect(error.code == .timeWentBackwards) }
         do {
+            try device.user.dismiss()
+            Issue.record("no error")
+        } catch { #expect(error.code == .noPrompt) }
+        do {
             try device.feed(gpx: "/nonexistent/run.gpx", speed: 2)
             Issue.record("no error")
         } catch { #expect(error.code == .rejected) }

@@ -9,8 +9,8 @@ extension SimulatedDevice {
         guard !dispatching else { return }
         dispatching = true
         defer { dispatching = false }
-        while dispatched < records.count {
-            let record = records[dispatched]
+        while dispatched < engine.log.records.count {
+            let record = engine.log.records[dispatched]
             dispatched += 1
             deliver(record)
         }

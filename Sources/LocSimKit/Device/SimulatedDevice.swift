@@ -32,8 +32,6 @@ public final class SimulatedDevice {
     // handing it over), so a delegate's call back into the device never
     // overlaps one.
     @exclusivity(unchecked) var engine: DeviceEngine
-    /// Every record so far, in log order.
-    @exclusivity(unchecked) var records: [LogRecord] = []
     /// How many of `records` the delegates have been handed.
     @exclusivity(unchecked) var dispatched = 0
     @exclusivity(unchecked) var dispatching = false
@@ -96,7 +94,7 @@ public final class SimulatedDevice {
     public var now: Millis { engine.now }
 
     /// The log so far: the records a replay of `scenario` gives up to `now`.
-    public var log: ReplayLog { ReplayLog(records: records) }
+    public var log: ReplayLog { ReplayLog(records: engine.log.records) }
 
     /// The session as scenario text (a `.scn` file): `locsim run` replays it
     /// to `log`, followed by what the timers still pending do (run them
@@ -172,8 +170,7 @@ public final class SimulatedDevice {
     func run(until time: Millis?) {
         dispatch()
         while let next = engine.nextTimer, next <= (time ?? engine.now) {
-            engine.runTimers(at: next)
-            engine.moveOutput(into: &records)
+            if let error = engine.runTimers(at: next) { keep(DeviceError(.rejected, error.message)) }
             dispatch()
         }
         if let time, time > engine.now, time.value < Self.lastTime { engine.setClock(time) }
@@ -192,7 +189,6 @@ public final class SimulatedDevice {
 
     /// Applies `event`, keeping its records; maps the scenario's error.
     func apply(_ event: Event) throws(DeviceError) {
-        defer { engine.moveOutput(into: &records) }
         do throws(ScenarioError) {
             try engine.apply(event)
         } catch {
