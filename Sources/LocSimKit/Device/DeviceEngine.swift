@@ -111,7 +111,7 @@ struct DeviceEngine {
     var auth: AuthView { loop.simulator.reported.auth }
 
     /// True while the app runs code (in the foreground or the background).
-    var appRunning: Bool { simulator.app.isRunning }
+    var appRunning: Bool { loop.simulator.app.isRunning }
 
     /// True while a prompt is on screen for the user to answer.
     var promptShowing: Bool { loop.simulator.promptShown }
