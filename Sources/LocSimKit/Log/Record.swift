@@ -68,7 +68,10 @@ public struct Record: Equatable, Sendable {
     package enum Event: Equatable, Sendable {
         case delegate(Callback)
         /// An element of an async sequence (iOS 17+ APIs, docs/modern.md).
-        indirect case update(UpdateRecord)
+        /// Not `indirect`: a `liveUpdates` trace has one a fix, and boxing
+        /// each cost an allocation and a release; unboxed, `LogRecord`
+        /// keeps its 48-byte stride.
+        case update(UpdateRecord)
         /// A completion handler; `error == nil` prints `error=nil`.
         case completion(method: String, error: CLErrorCode?)
         indirect case prompt(PromptRecord)
