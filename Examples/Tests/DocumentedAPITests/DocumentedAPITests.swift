@@ -325,7 +325,7 @@ import Testing
         #expect(tally.final?.status == .denied && tally.final?.accuracy == .full)
         // notDetermined and denied, then kCLErrorDenied for startUpdatingLocation.
         #expect(tally.authorizationCallbacks == 2 && tally.delivered == 1)
-        #expect(tally.held.isEmpty && tally.stillHeld.isEmpty && tally.warnings == 0)
+        #expect(tally.held.isEmpty && tally.stillHeld.isEmpty && tally.warnings == 0 && tally.failedExpectations == 0)
         #expect(tally.dropped.map { [$0.name: $0.count] } == [["notAuthorized": 1]])
         #expect(tally.prompts.first?.name == "whenInUse" && tally.prompts.first?.count == 1)
         #expect(Tally().delivered == 0 && Tally([]) == Tally())

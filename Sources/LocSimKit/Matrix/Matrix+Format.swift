@@ -29,6 +29,10 @@ extension Matrix.Report {
         case .success(let tally):
             var errors: [String] = []
             if tally.warnings > 0 { errors.append("\(tally.warnings) warning" + (tally.warnings == 1 ? "" : "s")) }
+            if tally.failedExpectations > 0 {
+                let n = tally.failedExpectations
+                errors.append("\(n) expectation\(n == 1 ? "" : "s") failed")
+            }
             return [row.platform.description] + Matrix.Column.all.map { $0.cell(tally) }
                 + [errors.isEmpty ? "-" : errors.joined(separator: "; ")]
         case .failure(let error):
@@ -113,6 +117,7 @@ extension Matrix.Report {
             case .success(let tally):
                 for column in Matrix.Column.all { out += "," + column.json(tally) }
                 out += ",\"warnings\":\(tally.warnings)"
+                if tally.failedExpectations > 0 { out += ",\"failedExpectations\":\(tally.failedExpectations)" }
             case .failure(let error):
                 out += ",\"error\":{\"line\":\(error.location.line),\"column\":\(error.location.column)"
                 out += ",\"message\":" + Self.json(error.message) + "}"
