@@ -182,6 +182,8 @@ extension Scenario {
         case .locationServices(let on): return "settings locationServices " + onOff(on)
         case .restricted(let on): return "settings restricted " + onOff(on)
         case .tapNotification(let id): return "tapNotification " + word(id)
+        case .any(.answer): return "any"
+        case .any(.settings): return "settings any"
         }
     }
 }

@@ -2,7 +2,7 @@
 extension ScenarioParser {
     static let answers = Answer.allCases.map(\.rawValue).joined(separator: ", ")
     static let settingsWords =
-        (SettingsChoice.allCases.map(\.rawValue) + ["precise", "locationServices", "restricted"])
+        (SettingsChoice.allCases.map(\.rawValue) + ["any", "precise", "locationServices", "restricted"])
         .joined(separator: ", ")
 
     func user(_ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
@@ -14,11 +14,14 @@ extension ScenarioParser {
             let id = try s.identifier(try s.required("id", for: "tapNotification"), "a notification id")
             try s.end()
             action = .tapNotification(id: id)
+        } else if s.matches(word, "any") {
+            try s.end()
+            action = .any(.answer)
         } else if !word.isQuoted, word.count <= 16, let answer = Answer(rawValue: s.string(word)) {
             action = .answer(answer, precise: try precise(&s))
         } else {
             throw s.error(
-                "unknown answer '\(s.display(word))'; expected \(Self.answers), settings, tapNotification", at: word)
+                "unknown answer '\(s.display(word))'; expected \(Self.answers), any, settings, tapNotification", at: word)
         }
         return (.user(action), word.column)
     }
@@ -34,6 +37,8 @@ extension ScenarioParser {
                 try s.onOff(try s.required("on|off", for: "settings locationServices"), "locationServices"))
         } else if s.matches(word, "restricted") {
             action = .restricted(try s.onOff(try s.required("on|off", for: "settings restricted"), "restricted"))
+        } else if s.matches(word, "any") {
+            action = .any(.settings)
         } else if !word.isQuoted, word.count <= 11, let choice = SettingsChoice(rawValue: s.string(word)) {
             return .settings(choice, precise: try precise(&s))
         } else {

@@ -1,0 +1,94 @@
+/// `locsim explore`: every way the user can answer, on every platform asked
+/// for, summarised as one row per distinct outcome (docs/explore.md).
+///
+/// ```swift
+/// let report = try Explore(platforms: [.iOS(13), .iOS(26)]).run(Array(text.utf8))
+/// for platform in report.platforms {
+///     for row in platform.rows { print(row.outcome.authorization, row.paths) }
+/// }
+/// ```
+public struct Explore: Sendable {
+    /// The platforms explored, in order; `nil`: the scenario's own.
+    public var platforms: [Platform]?
+    /// Threads to use (platforms explored at once); at least 1.
+    public var jobs: Int
+    /// Distinct states a platform's search may reach before it stops with an error.
+    public var maxStates: Int
+
+    /// Enough for any flow of a few dozen choice points (a state is a few
+    /// kilobytes: this bounds a search to a few hundred megabytes).
+    public static let defaultMaxStates = 100_000
+
+    /// - Parameter jobs: threads to use; `nil`, one per core.
+    public init(platforms: [Platform]? = nil, jobs: Int? = nil, maxStates: Int = Explore.defaultMaxStates) {
+        self.platforms = platforms
+        self.jobs = max(1, jobs ?? ParallelMap.coreCount)
+        self.maxStates = max(1, maxStates)
+    }
+
+    /// One distinct outcome with the answer paths that lead to it.
+    public struct Row: Equatable, Sendable {
+        public var outcome: ExploreOutcome
+        /// How many answer paths end this way (saturating at `UInt64.max`).
+        public var paths: UInt64
+        /// The shortest of them: the fewest choices, the first found among
+        /// equally short ones (the options in the order docs/explore.md gives).
+        public var shortestPath: [ExploreChoice]
+    }
+
+    /// One platform's search.
+    public struct PlatformResult: Equatable, Sendable {
+        public var platform: Platform
+        /// Outcomes in the order their first path was found.
+        public var rows: [Row]
+        /// Answer paths explored (saturating).
+        public var paths: UInt64
+        /// Distinct states after each line, summed over the lines: the work done.
+        public var states: Int
+    }
+
+    public struct Report: Equatable, Sendable {
+        public var platforms: [PlatformResult]
+    }
+
+    /// Explores `scenario` on every platform.
+    ///
+    /// - Throws: the scenario's first syntax error; on some platform, a
+    ///   `user any` with nothing to choose, or more than `maxStates` states.
+    public func run(_ scenario: [UInt8]) throws(ScenarioError) -> Report {
+        try run(scenario, progress: nil)
+    }
+
+    /// `run(_:)` calling `progress(states, paths)` of a platform's search
+    /// now and then (from the threads that explore).
+    package func run(
+        _ scenario: [UInt8], progress: (@Sendable (Int, UInt64) -> Void)?
+    ) throws(ScenarioError) -> Report {
+        let own = try ExploreInput(scenario, platform: nil)
+        let platforms = self.platforms ?? [own.header.platform]
+        let ownPlatform = self.platforms == nil
+        let maxStates = self.maxStates
+        let results = ParallelMap.map(platforms.count, threads: jobs) { i -> Result<PlatformResult, ScenarioError> in
+            do throws(ScenarioError) {
+                let input = ownPlatform ? own : try ExploreInput(scenario, platform: platforms[i])
+                var search = ExploreSearch(input, maxStates: maxStates, progress: progress)
+                try search.run()
+                let rows = search.gathered.map {
+                    Row(outcome: $0.outcome, paths: $0.paths, shortestPath: ChoiceTrail.choices($0.trail))
+                }
+                return .success(
+                    PlatformResult(platform: platforms[i], rows: rows, paths: search.paths, states: search.states))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var out: [PlatformResult] = []
+        for result in results {
+            switch result {
+            case .success(let r): out.append(r)
+            case .failure(let error): throw error
+            }
+        }
+        return Report(platforms: out)
+    }
+}

@@ -1,0 +1,66 @@
+/// What the user may do at a choice point (docs/explore.md, "Choice points").
+extension ExploreSearch {
+    /// The options of the prompt on screen when it is a choice point: no
+    /// later line answers it (`position` lines applied so far). `nil` when
+    /// there is no such prompt.
+    func promptChoices(_ node: Node, position: Int) -> [UserAction]? {
+        guard node.simulator.prompt != nil, !input.answerAhead[position] else { return nil }
+        return Self.answers(of: node.simulator)
+    }
+
+    /// Every answer the prompt on screen offers, in the order it lists
+    /// them, each with the Precise switch on then off where the prompt has
+    /// the switch and the answer grants access (Don't Allow grants nothing
+    /// to be precise about).
+    static func answers(of simulator: Simulator) -> [UserAction] {
+        guard let prompt = simulator.prompt else { return [] }
+        let precise = simulator.promptHasPreciseSwitch
+        var options: [UserAction] = []
+        for answer in prompt.answers {
+            if precise && answer != .dontAllow {
+                options += [.answer(answer, precise: true), .answer(answer, precise: false)]
+            } else {
+                options.append(.answer(answer, precise: nil))
+            }
+        }
+        return options
+    }
+
+    /// The options of a `user any` or `user settings any` line.
+    ///
+    /// - Throws: `user any` with no prompt on screen on this path: nothing to choose.
+    func anyChoices(_ scope: ChoiceScope, _ node: Node, _ line: TimedStatement) throws(ScenarioError) -> [UserAction] {
+        switch scope {
+        case .answer:
+            guard node.simulator.prompt != nil else {
+                var path = ChoiceTrail.choices(node.trail).map(\.description).joined(separator: ", ")
+                if path.isEmpty { path = "no choice before it" }
+                throw ScenarioError(
+                    "'user any': no prompt is on screen here on \(input.header.platform) (path: \(path)); nothing to choose",
+                    at: line.location)
+            }
+            return Self.answers(of: node.simulator)
+        case .settings:
+            return SettingsChoice.allCases.compactMap { choice in
+                do throws(ScenarioError) {
+                    try node.simulator.checkSettingsChoice(choice, line)
+                    return .settings(choice, precise: nil)
+                } catch {
+                    return nil
+                }
+            }
+        }
+    }
+}
+
+extension Simulator {
+    /// True when the prompt on screen has a Precise switch (iOS 14+, a
+    /// prompt that grants access, no `NSLocationDefaultAccuracyReduced`):
+    /// the checks `answerPrompt` makes of a written `precise=`.
+    var promptHasPreciseSwitch: Bool {
+        guard let shown = prompt, rules.hasAccuracy, !header.flag("NSLocationDefaultAccuracyReduced") else {
+            return false
+        }
+        return shown.origin == .whenInUseRequest || shown.origin == .alwaysRequest || shown.origin == .firstUse
+    }
+}
