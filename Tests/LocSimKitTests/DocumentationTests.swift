@@ -76,10 +76,10 @@ import Testing
             literals += try captures(#"matches\([^,()]+, "([A-Za-z]+)"\)"#, in: try read(file))
         }
         return [
-            ("header word", list(ScenarioParser.headerWords)),
-            ("event", list(ScenarioParser.eventWords)),
-            ("app call", list(ScenarioParser.appCalls)),
-            ("property", list(ScenarioParser.managerProperties)),
+            ("header word", HeaderKeyword.allCases.map(\.rawValue)),
+            ("event", EventKeyword.allCases.map(\.rawValue)),
+            ("app call", AppCallKeyword.allCases.map(\.rawValue)),
+            ("property", PropertyKeyword.allCases.map(\.rawValue)),
             ("desiredAccuracy", DesiredAccuracy.allCases.map(\.rawValue)),
             ("answer", Answer.allCases.map(\.rawValue)),
             ("settings choice", SettingsChoice.allCases.map(\.rawValue) + list(ScenarioParser.settingsWords)),

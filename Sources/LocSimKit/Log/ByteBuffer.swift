@@ -120,6 +120,15 @@ struct ByteBuffer {
         count &+= n
     }
 
+    /// Makes room for `maximum` bytes and lets `body` store up to that many
+    /// at the end, keeping the count it returns: several numbers of a line
+    /// stored through one pointer check the room once.
+    @inline(__always)
+    mutating func appendStored(maximum: Int, _ body: (UnsafeMutableRawPointer) -> Int) {
+        reserve(maximum)
+        count &+= body(UnsafeMutableRawPointer(base + count))
+    }
+
     /// Forgets the bytes, keeping the allocation.
     mutating func removeAll() { count = 0 }
 

@@ -36,40 +36,78 @@ enum LogBytes {
         return Int64(r)
     }
 
+    // Every number is stored through a pointer into room the caller made
+    // (`ByteBuffer.appendStored`): a whole log line then checks its room
+    // once, and the count is written back once, not after every digit.
+    // Stores are 8-byte words, so up to 8 bytes past the number's end may be
+    // overwritten (the `maximum` each caller gives includes that slack).
+
     /// Appends `n` in decimal, with a `-` when it is negative.
     @inline(__always)
     static func appendInteger(_ n: Int64, to bytes: inout ByteBuffer) {
-        if n < 0 { bytes.append(minus) }
-        appendUnsigned(n.magnitude, to: &bytes)
+        bytes.appendStored(maximum: maxIntegerLength) { storeInteger(n, at: $0) }
     }
 
-    /// Appends the decimal digits of `n`; up to 8 digits in one store.
+    /// Appends a time as seconds with exactly three decimals: `12.500`
+    /// (the text of `Millis.description`).
     @inline(__always)
-    static func appendUnsigned(_ n: UInt64, to bytes: inout ByteBuffer) {
+    static func appendSeconds(_ time: Millis, to bytes: inout ByteBuffer) {
+        bytes.appendStored(maximum: maxSecondsLength) { storeSeconds(time, at: $0) }
+    }
+
+    /// Appends `degrees` with exactly six decimals (`storeFixed6`).
+    @inline(__always)
+    static func appendFixed6(_ degrees: Double, to bytes: inout ByteBuffer) {
+        bytes.appendStored(maximum: maxFixed6Length) { storeFixed6(degrees, at: $0) }
+    }
+
+    /// Appends meters rounded to a whole number (half away from zero).
+    @inline(__always)
+    static func appendWholeMeters(_ meters: Double, to bytes: inout ByteBuffer) {
+        appendInteger(roundedInteger(meters), to: &bytes)
+    }
+
+    /// The most bytes each `store…` writes, its 8 bytes of slack included.
+    static let maxIntegerLength = 20 + 8
+    static let maxSecondsLength = 24 + 8
+    static let maxFixed6Length = 21 + 8
+
+    /// Stores `n` in decimal, with a `-` when it is negative; returns the length.
+    @inline(__always)
+    static func storeInteger(_ n: Int64, at p: UnsafeMutableRawPointer) -> Int {
+        if n >= 0 { return storeUnsigned(n.magnitude, at: p) }
+        p.storeBytes(of: minus, as: UInt8.self)
+        return 1 &+ storeUnsigned(n.magnitude, at: p + 1)
+    }
+
+    /// Stores the decimal digits of `n`, up to 8 in one store; returns how many.
+    @inline(__always)
+    static func storeUnsigned(_ n: UInt64, at p: UnsafeMutableRawPointer) -> Int {
         if n < 10 {
-            bytes.append(UInt8(truncatingIfNeeded: n &+ 48))
-        } else if n < 100_000_000 {
-            appendUpToEightDigits(n, to: &bytes)
-        } else {
-            appendLargeUnsigned(n, to: &bytes)
+            p.storeBytes(of: UInt8(truncatingIfNeeded: n &+ 48), as: UInt8.self)
+            return 1
         }
+        if n < 100_000_000 { return storeUpToEightDigits(n, at: p) }
+        return storeLargeUnsigned(n, at: p)
     }
 
-    /// Appends `n` (10 ≤ n < 10⁸) in one store.
+    /// Stores `n` (10 ≤ n < 10⁸) in one store; returns how many digits.
     @inline(__always)
-    private static func appendUpToEightDigits(_ n: UInt64, to bytes: inout ByteBuffer) {
+    private static func storeUpToEightDigits(_ n: UInt64, at p: UnsafeMutableRawPointer) -> Int {
         let count =
             n < 10_000
             ? (n < 100 ? 2 : n < 1000 ? 3 : 4)
             : (n < 100_000 ? 5 : n < 1_000_000 ? 6 : n < 10_000_000 ? 7 : 8)
-        bytes.appendPacked(eightDigits(n) >> UInt64(8 &* (8 &- count)), count: count)
+        p.storeBytes(of: (eightDigits(n) >> UInt64(8 &* (8 &- count))).littleEndian, as: UInt64.self)
+        return count
     }
 
-    /// Appends `n` ≥ 10⁸: the digits above the last eight, then those.
+    /// Stores `n` ≥ 10⁸: the digits above the last eight, then those.
     @inline(never)
-    private static func appendLargeUnsigned(_ n: UInt64, to bytes: inout ByteBuffer) {
-        appendUnsigned(n / 100_000_000, to: &bytes)
-        bytes.appendPacked(eightDigits(n % 100_000_000), count: 8)
+    private static func storeLargeUnsigned(_ n: UInt64, at p: UnsafeMutableRawPointer) -> Int {
+        let head = storeUnsigned(n / 100_000_000, at: p)
+        (p + head).storeBytes(of: eightDigits(n % 100_000_000).littleEndian, as: UInt64.self)
+        return head &+ 8
     }
 
     /// The 8 decimal digits of `n` < 10⁸ (zero-padded) as ASCII, the most
@@ -87,64 +125,64 @@ enum LogBytes {
         return tens &+ 0x3030_3030_3030_3030
     }
 
-    /// Appends `.` and the `count` lowest decimal digits of `fraction`
-    /// (zero-padded; `count` ≤ 7, `fraction` < 10^count).
+    /// `.` and the `count` lowest decimal digits of `fraction` (zero-padded;
+    /// `count` ≤ 7, `fraction` < 10^count), as a word to store.
     @inline(__always)
-    private static func appendFraction(_ fraction: UInt64, digits count: Int, to bytes: inout ByteBuffer) {
-        let digits = eightDigits(fraction) >> UInt64(8 &* (8 &- count))
-        bytes.appendPacked(digits << 8 | UInt64(dot), count: count &+ 1)
+    private static func fractionWord(_ fraction: UInt64, digits count: Int) -> UInt64 {
+        (eightDigits(fraction) >> UInt64(8 &* (8 &- count))) << 8 | UInt64(dot)
     }
 
-    /// Appends a time as seconds with exactly three decimals: `12.500`
-    /// (the text of `Millis.description`).
+    /// Stores a time as seconds with exactly three decimals; returns the length.
     @inline(__always)
-    static func appendSeconds(_ time: Millis, to bytes: inout ByteBuffer) {
+    static func storeSeconds(_ time: Millis, at p: UnsafeMutableRawPointer) -> Int {
         let value = time.value
-        if value < 0 { bytes.append(minus) }
+        var n = 0
+        if value < 0 {
+            p.storeBytes(of: minus, as: UInt8.self)
+            n = 1
+        }
         let m = value.magnitude
-        appendUnsigned(m / 1000, to: &bytes)
-        appendFraction(m % 1000, digits: 3, to: &bytes)
+        n &+= storeUnsigned(m / 1000, at: p + n)
+        (p + n).storeBytes(of: fractionWord(m % 1000, digits: 3).littleEndian, as: UInt64.self)
+        return n &+ 4
     }
 
-    /// Appends `degrees` with exactly six decimals: `35.681200`, `-0.118000`.
+    /// Stores `degrees` with exactly six decimals: `35.681200`, `-0.118000`;
+    /// returns the length.
     ///
     /// The value is `degrees × 10⁶` rounded half away from zero, computed in
     /// double precision, so `0.0000005` prints `0.000001`. A `-` is printed
     /// only when that rounded integer is negative: `-0.0000004` prints
     /// `0.000000`, never `-0.000000`.
     @inline(__always)
-    static func appendFixed6(_ degrees: Double, to bytes: inout ByteBuffer) {
+    static func storeFixed6(_ degrees: Double, at p: UnsafeMutableRawPointer) -> Int {
         let micro = roundedInteger(degrees * 1e6)
-        if micro < 0 { bytes.append(minus) }
-        let m = micro.magnitude
-        if m < 1_000_000_000 {
-            appendBelowThousand(m, to: &bytes)
-            return
+        var n = 0
+        if micro < 0 {
+            p.storeBytes(of: minus, as: UInt8.self)
+            n = 1
         }
-        appendUnsigned(m / 1_000_000, to: &bytes)
-        appendFraction(m % 1_000_000, digits: 6, to: &bytes)
+        let m = micro.magnitude
+        if m < 1_000_000_000 { return n &+ storeBelowThousand(m, at: p + n) }
+        n &+= storeUnsigned(m / 1_000_000, at: p + n)
+        (p + n).storeBytes(of: fractionWord(m % 1_000_000, digits: 6).littleEndian, as: UInt64.self)
+        return n &+ 7
     }
 
-    /// `appendFixed6` for `micro` < 10⁹, every latitude and longitude: the
-    /// 1–3 integer digits, the dot and the 6 decimals packed into two stores.
+    /// `storeFixed6` for `micro` < 10⁹, every latitude and longitude: the
+    /// 1–3 integer digits, the dot and the 6 decimals in two stores.
     @inline(__always)
-    private static func appendBelowThousand(_ micro: UInt64, to bytes: inout ByteBuffer) {
+    private static func storeBelowThousand(_ micro: UInt64, at p: UnsafeMutableRawPointer) -> Int {
         let whole = micro / 1_000_000
-        let fraction = (eightDigits(micro % 1_000_000) >> 16) << 8 | UInt64(dot)  // ".dddddd"
+        let fraction = fractionWord(micro % 1_000_000, digits: 6)  // ".dddddd"
         let n = whole < 10 ? 1 : whole < 100 ? 2 : 3
         let ones = whole % 10
         let tens = (whole / 10) % 10
         let digits = n == 1 ? ones : n == 2 ? tens | ones << 8 : whole / 100 | tens << 8 | ones << 16
         let shift = UInt64(8 &* n)
-        bytes.reserve(16)
-        bytes.appendPacked((digits | 0x30_3030) & ~(UInt64.max << shift) | fraction << shift, count: 8)
-        bytes.appendPacked(fraction >> (64 &- shift), count: n &- 1)
-    }
-
-    /// Appends meters rounded to a whole number (half away from zero).
-    @inline(__always)
-    static func appendWholeMeters(_ meters: Double, to bytes: inout ByteBuffer) {
-        appendInteger(roundedInteger(meters), to: &bytes)
+        p.storeBytes(of: ((digits | 0x30_3030) & ~(UInt64.max << shift) | fraction << shift).littleEndian, as: UInt64.self)
+        (p + 8).storeBytes(of: (fraction >> (64 &- shift)).littleEndian, as: UInt64.self)
+        return n &+ 7
     }
 
     /// Appends `"text"` as the text log quotes it: `\"` and `\\` escaped,

@@ -230,7 +230,9 @@ package struct OutputBuffer {
             bytes.reset(capacity: 0)
             if failure == nil && fchmod(fd, mode) != 0 { failure = FileError("cannot write", label, code: errno) }
             if close(fd) != 0 && failure == nil { failure = FileError("cannot write", label, code: errno) }
-            if failure == nil && rename(temporaryPath, path) != 0 { failure = FileError("cannot write", label, code: errno) }
+            if failure == nil && !FileIO.replace(path, with: temporaryPath) {
+                failure = FileError("cannot write", label, code: errno)
+            }
             if let failure {
                 StagedFiles.remove(temporaryPath, ticket)
                 throw failure

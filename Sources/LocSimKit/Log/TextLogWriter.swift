@@ -15,6 +15,17 @@ package struct TextLogWriter: LogWriter, FieldSink {
     package var text: String { String(decoding: output.contents, as: UTF8.self) }
 
     package mutating func write(_ record: LogRecord) {
+        // A delivered fix is almost every record of a long trace: written
+        // here in a few stores, not field by field through `render`.
+        if case .delegate(.didUpdateLocations(let location)) = record.record {
+            return writeDeliveredFix(location, at: record.time)
+        }
+        writeFields(record)
+    }
+
+    /// Writes any record field by field through `render`; `write` takes
+    /// this path for every record but a delivered fix (tests compare the two).
+    package mutating func writeFields(_ record: LogRecord) {
         LogBytes.appendSeconds(record.time, to: &output.bytes)
         output.bytes.append(LogBytes.space)
         output.bytes.append(record.record.kind)
@@ -22,6 +33,43 @@ package struct TextLogWriter: LogWriter, FieldSink {
         output.bytes.append(LogBytes.newline)
         output.flushIfNeeded()
     }
+
+    /// `<t> delegate locationManager(_:didUpdateLocations:) <lat>,<lon> ±<m>`:
+    /// the line `render` writes for the record, stored through one pointer
+    /// with its constant middle copied at once.
+    @inline(__always)
+    private mutating func writeDeliveredFix(_ location: Location, at time: Millis) {
+        let middle = deliveredFixMiddle
+        let maximum =
+            LogBytes.maxSecondsLength + middle.count + 2 * LogBytes.maxFixed6Length + LogBytes.maxIntegerLength + 4
+        output.bytes.appendStored(maximum: maximum) { p in
+            var n = LogBytes.storeSeconds(time, at: p)
+            middle.withUnsafeBytes { (p + n).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            n &+= middle.count
+            n &+= LogBytes.storeFixed6(location.coordinate.latitude, at: p + n)
+            (p + n).storeBytes(of: LogBytes.comma, as: UInt8.self)
+            n &+= 1
+            n &+= LogBytes.storeFixed6(location.coordinate.longitude, at: p + n)
+            (p + n).storeBytes(of: Self.plusMinus.littleEndian, as: UInt32.self)
+            n &+= 3
+            n &+= LogBytes.storeInteger(LogBytes.roundedInteger(location.accuracy), at: p + n)
+            (p + n).storeBytes(of: LogBytes.newline, as: UInt8.self)
+            return n &+ 1
+        }
+        output.flushIfNeeded()
+    }
+
+    /// ` delegate locationManager(_:didUpdateLocations:) `, from the record's
+    /// own kind and selector, so the two paths cannot disagree; a stored
+    /// property, so the hot path reads no lazily initialized global.
+    private let deliveredFixMiddle: [UInt8] = {
+        let sample = Record.delegate(.didUpdateLocations(Location(Coordinate(0, 0), accuracy: 0)))
+        guard case .delegate(let callback) = sample else { return [] }
+        return Array(" \(sample.kind) \(callback.selector) ".utf8)
+    }()
+
+    /// ` ±` in UTF-8, lowest byte first.
+    private static let plusMinus: UInt32 = 0xB1C2_20
 
     // MARK: - FieldSink
 

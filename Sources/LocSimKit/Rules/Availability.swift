@@ -1,70 +1,104 @@
-/// Which calls exist on which platform (docs/rules.md §1, Apple, SDK availability). A call that does
-/// not exist is a scenario error naming the platform.
-///
-/// The `default:` branches below are deliberate: each platform lists the few
-/// calls it lacks, and every other call (with any arguments) is available.
+/// Which calls exist on which platform (docs/rules.md §1, Apple, SDK
+/// availability). A call that does not exist is a scenario error naming the
+/// platform. One exhaustive table over the calls and the property keywords
+/// (`PropertyKeyword`): a new call must say where it exists.
 enum Availability {
+    /// Where one call exists.
+    struct Support: Equatable {
+        /// The iOS version that introduced it (tvOS and watchOS through their
+        /// iOS numbers, docs/rules.md §1); nil: every version locsim simulates.
+        var iOS: (major: Int, minor: Int)? = nil
+        var macOS = Mac.available
+        var tvOS = true
+        var watchOS = true
+
+        enum Mac: Equatable {
+            case available
+            case since(major: Int, minor: Int)
+            /// Never suspended, so no background-location properties; no visits or ranging.
+            case unavailable
+            /// `UNLocationNotificationTrigger` does not exist on macOS.
+            case noLocationNotifications
+        }
+
+        static func == (a: Support, b: Support) -> Bool {
+            a.iOS?.major == b.iOS?.major && a.iOS?.minor == b.iOS?.minor && a.macOS == b.macOS && a.tvOS == b.tvOS
+                && a.watchOS == b.watchOS
+        }
+    }
+
+    static let tvOSReason = "tvOS offers When In Use authorization and requestLocation only"
+    static let watchOSReason = "watchOS has no significant-change, region, visit monitoring or ranging"
+    static let macOSReason = "macOS apps are never suspended and have no visit monitoring or ranging"
+    static let macOSNotificationReason = "UNLocationNotificationTrigger is unavailable on macOS"
+
+    /// Where `call` exists: by its keyword, and for `set desiredAccuracy reduced` by its value.
+    static func support(_ call: AppCall) -> Support {
+        switch call {
+        case .requestWhenInUseAuthorization:
+            return Support(iOS: (8, 0), macOS: .since(major: 10, minor: 15))
+        case .requestAlwaysAuthorization:
+            return Support(iOS: (8, 0), macOS: .since(major: 10, minor: 15), tvOS: false)
+        case .requestTemporaryFullAccuracyAuthorization:
+            return Support(iOS: (14, 0), macOS: .since(major: 11, minor: 0))
+        case .startUpdatingLocation, .stopUpdatingLocation:
+            return Support(tvOS: false)
+        case .requestLocation:
+            return Support(iOS: (9, 0), macOS: .since(major: 10, minor: 14))
+        case .startMonitoringSignificantLocationChanges, .stopMonitoringSignificantLocationChanges, .startMonitoring,
+            .stopMonitoring, .requestState:
+            return Support(tvOS: false, watchOS: false)
+        case .startMonitoringVisits, .stopMonitoringVisits:
+            return Support(iOS: (8, 0), macOS: .unavailable, tvOS: false, watchOS: false)
+        case .startRangingBeacons, .stopRangingBeacons:
+            return Support(iOS: (7, 0), macOS: .unavailable, tvOS: false, watchOS: false)
+        case .addLocationNotification:
+            return Support(iOS: (10, 0), macOS: .noLocationNotifications, tvOS: false)
+        case .set(let property):
+            return support(property)
+        }
+    }
+
+    static func support(_ property: ManagerProperty) -> Support {
+        switch property.keyword {
+        case .allowsBackgroundLocationUpdates:
+            return Support(iOS: (9, 0), macOS: .unavailable, tvOS: false)
+        case .showsBackgroundLocationIndicator:
+            return Support(iOS: (11, 0), macOS: .unavailable, tvOS: false, watchOS: false)
+        case .pausesLocationUpdatesAutomatically:
+            return Support(tvOS: false)
+        case .distanceFilter:
+            return Support()
+        case .desiredAccuracy:
+            // `kCLLocationAccuracyReduced` came with accuracy authorization.
+            guard property == .desiredAccuracy(.reduced) else { return Support() }
+            return Support(iOS: (14, 0), macOS: .since(major: 11, minor: 0))
+        }
+    }
+
     /// Why `call` cannot be made on `rules`' platform, or nil when it can.
     static func problem(_ call: AppCall, on rules: RulesVersion) -> String? {
         let platform = rules.platform
-        let name = call.name
-        func missing(_ why: String) -> String { "\(name) is not available on \(platform): \(why)" }
-        func since(_ major: Int, _ minor: Int = 0) -> String? {
-            guard !rules.atLeast(major, minor) else { return nil }
-            let version = minor == 0 ? "\(major).0" : "\(major).\(minor)"
-            return missing("it was introduced in iOS \(version)")
-        }
+        let support = support(call)
+        func missing(_ why: String) -> String { "\(call.name) is not available on \(platform): \(why)" }
         switch platform.os {
         case .tvOS:
-            switch call {
-            case .requestAlwaysAuthorization, .startUpdatingLocation, .stopUpdatingLocation,
-                .startMonitoringSignificantLocationChanges, .stopMonitoringSignificantLocationChanges,
-                .startMonitoringVisits, .stopMonitoringVisits, .startMonitoring, .stopMonitoring, .requestState,
-                .startRangingBeacons, .stopRangingBeacons, .addLocationNotification,
-                .set(.allowsBackgroundLocationUpdates), .set(.showsBackgroundLocationIndicator),
-                .set(.pausesLocationUpdatesAutomatically):
-                return missing("tvOS offers When In Use authorization and requestLocation only")
-            default: break
-            }
+            if !support.tvOS { return missing(tvOSReason) }
         case .watchOS:
-            switch call {
-            case .startMonitoringSignificantLocationChanges, .stopMonitoringSignificantLocationChanges,
-                .startMonitoringVisits, .stopMonitoringVisits, .startMonitoring, .stopMonitoring, .requestState,
-                .startRangingBeacons, .stopRangingBeacons, .set(.showsBackgroundLocationIndicator):
-                return missing("watchOS has no significant-change, region, visit monitoring or ranging")
-            default: break
-            }
+            if !support.watchOS { return missing(watchOSReason) }
         case .macOS:
-            switch call {
-            case .startMonitoringVisits, .stopMonitoringVisits, .startRangingBeacons, .stopRangingBeacons,
-                .set(.allowsBackgroundLocationUpdates), .set(.showsBackgroundLocationIndicator):
-                return missing("macOS apps are never suspended and have no visit monitoring or ranging")
-            case .addLocationNotification:
-                return missing("UNLocationNotificationTrigger is unavailable on macOS")
-            default: break
-            }
             // macOS's own introductions (SDK availability), not iOS's.
-            func sinceMac(_ major: Int, _ minor: Int) -> String? {
-                platform.atLeast(major, minor) ? nil : missing("it was introduced in macOS \(major).\(minor)")
-            }
-            switch call {
-            case .requestWhenInUseAuthorization, .requestAlwaysAuthorization: return sinceMac(10, 15)
-            case .requestLocation: return sinceMac(10, 14)
-            case .requestTemporaryFullAccuracyAuthorization, .set(.desiredAccuracy(.reduced)): return sinceMac(11, 0)
-            default: return nil
+            switch support.macOS {
+            case .available: return nil
+            case .unavailable: return missing(macOSReason)
+            case .noLocationNotifications: return missing(macOSNotificationReason)
+            case .since(let major, let minor):
+                return platform.atLeast(major, minor) ? nil : missing("it was introduced in macOS \(major).\(minor)")
             }
         case .iOS, .iPadOS:
             break
         }
-        switch call {
-        case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .startMonitoringVisits, .stopMonitoringVisits:
-            return since(8)
-        case .requestLocation, .set(.allowsBackgroundLocationUpdates): return since(9)
-        case .addLocationNotification: return since(10)
-        case .set(.showsBackgroundLocationIndicator): return since(11)
-        case .startRangingBeacons, .stopRangingBeacons: return since(7)
-        case .requestTemporaryFullAccuracyAuthorization, .set(.desiredAccuracy(.reduced)): return since(14)
-        default: return nil
-        }
+        guard let (major, minor) = support.iOS, !rules.atLeast(major, minor) else { return nil }
+        return missing("it was introduced in iOS \(major).\(minor)")
     }
 }

@@ -187,31 +187,6 @@ extension Simulator {
 }
 
 extension AppCall {
-    /// The call's name as a scenario writes it.
-    var name: String {
-        switch self {
-        case .requestWhenInUseAuthorization: return "requestWhenInUseAuthorization"
-        case .requestAlwaysAuthorization: return "requestAlwaysAuthorization"
-        case .requestTemporaryFullAccuracyAuthorization: return "requestTemporaryFullAccuracyAuthorization"
-        case .startUpdatingLocation: return "startUpdatingLocation"
-        case .stopUpdatingLocation: return "stopUpdatingLocation"
-        case .requestLocation: return "requestLocation"
-        case .startMonitoringSignificantLocationChanges: return "startMonitoringSignificantLocationChanges"
-        case .stopMonitoringSignificantLocationChanges: return "stopMonitoringSignificantLocationChanges"
-        case .startMonitoringVisits: return "startMonitoringVisits"
-        case .stopMonitoringVisits: return "stopMonitoringVisits"
-        case .startMonitoring: return "startMonitoring"
-        case .stopMonitoring: return "stopMonitoring"
-        case .requestState: return "requestState"
-        case .startRangingBeacons: return "startRangingBeacons"
-        case .stopRangingBeacons: return "stopRangingBeacons"
-        case .set(let p): return "set \(p.name)"
-        case .addLocationNotification: return "addLocationNotification"
-        }
-    }
-}
-
-extension AppCall {
     /// A request or a service start: what shows the Location Services alert.
     var usesLocationServices: Bool {
         switch self {
@@ -221,18 +196,6 @@ extension AppCall {
         case .requestTemporaryFullAccuracyAuthorization, .stopUpdatingLocation, .stopMonitoringSignificantLocationChanges,
             .stopMonitoringVisits, .stopMonitoring, .requestState, .stopRangingBeacons, .set, .addLocationNotification:
             return false
-        }
-    }
-}
-
-extension ManagerProperty {
-    var name: String {
-        switch self {
-        case .allowsBackgroundLocationUpdates: return "allowsBackgroundLocationUpdates"
-        case .showsBackgroundLocationIndicator: return "showsBackgroundLocationIndicator"
-        case .pausesLocationUpdatesAutomatically: return "pausesLocationUpdatesAutomatically"
-        case .distanceFilter: return "distanceFilter"
-        case .desiredAccuracy: return "desiredAccuracy"
         }
     }
 }

@@ -90,15 +90,15 @@ extension Scenario {
 
     static func text(of event: Event) -> String {
         switch event {
-        case .launch: return "launch"
-        case .foreground: return "foreground"
-        case .background: return "background"
-        case .terminate: return "terminate"
-        case .systemTerminate: return "system terminate"
-        case .systemNotBusy: return "system notBusy"
-        case .app(let call): return "app " + text(of: call)
-        case .modern(let call): return "app " + text(of: call)
-        case .user(let action): return "user " + text(of: action)
+        case .launch: return EventKeyword.launch.rawValue
+        case .foreground: return EventKeyword.foreground.rawValue
+        case .background: return EventKeyword.background.rawValue
+        case .terminate: return EventKeyword.terminate.rawValue
+        case .systemTerminate: return EventKeyword.system.rawValue + " terminate"
+        case .systemNotBusy: return EventKeyword.system.rawValue + " notBusy"
+        case .app(let call): return EventKeyword.app.rawValue + " " + text(of: call)
+        case .modern(let call): return EventKeyword.app.rawValue + " " + text(of: call)
+        case .user(let action): return EventKeyword.user.rawValue + " " + text(of: action)
         case .fix(let fix):
             var line = "fix " + location(fix.location)
             if let v = fix.speed { line += " speed=" + number(v) }

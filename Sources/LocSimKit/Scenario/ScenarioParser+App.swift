@@ -1,30 +1,7 @@
 /// `app <call> [args]`: the app's `CLLocationManager` calls (SPEC §1.2).
 extension ScenarioParser {
-    static let appCalls = [
-        "requestWhenInUseAuthorization", "requestAlwaysAuthorization", "requestTemporaryFullAccuracyAuthorization",
-        "startUpdatingLocation", "stopUpdatingLocation", "requestLocation",
-        "startMonitoringSignificantLocationChanges", "stopMonitoringSignificantLocationChanges",
-        "startMonitoringVisits", "stopMonitoringVisits", "startMonitoring", "stopMonitoring", "requestState",
-        "startRangingBeacons", "stopRangingBeacons", "set", "addLocationNotification",
-    ].joined(separator: ", ")
-
-    static let managerProperties = [
-        "allowsBackgroundLocationUpdates", "showsBackgroundLocationIndicator",
-        "pausesLocationUpdatesAutomatically", "distanceFilter", "desiredAccuracy",
-    ].joined(separator: ", ")
-
-    /// Calls with no arguments, by name.
-    private static let simpleCalls: [(StaticString, AppCall)] = [
-        ("requestWhenInUseAuthorization", .requestWhenInUseAuthorization),
-        ("requestAlwaysAuthorization", .requestAlwaysAuthorization),
-        ("startUpdatingLocation", .startUpdatingLocation),
-        ("stopUpdatingLocation", .stopUpdatingLocation),
-        ("requestLocation", .requestLocation),
-        ("startMonitoringSignificantLocationChanges", .startMonitoringSignificantLocationChanges),
-        ("stopMonitoringSignificantLocationChanges", .stopMonitoringSignificantLocationChanges),
-        ("startMonitoringVisits", .startMonitoringVisits),
-        ("stopMonitoringVisits", .stopMonitoringVisits),
-    ]
+    static let appCalls = AppCallKeyword.list
+    static let managerProperties = PropertyKeyword.list
 
     func app(_ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
         let name = try s.required("call", for: "app")
@@ -34,38 +11,43 @@ extension ScenarioParser {
     }
 
     private func appCall(_ name: Token, _ s: inout ByteScanner) throws(ScenarioError) -> AppCall {
-        for (word, call) in Self.simpleCalls where s.matches(name, word) {
-            try s.end()
-            return call
+        guard let keyword = AppCallKeyword.matching(name, in: s) else {
+            throw s.error(
+                "unknown app call '\(s.display(name))'; expected one of: \(Self.appCalls), \(Self.modernCalls)", at: name)
         }
-        if s.matches(name, "startMonitoring") {
-            let (region, _) = try circularRegion(for: "startMonitoring", repeats: false, &s)
-            return .startMonitoring(region)
-        } else if s.matches(name, "addLocationNotification") {
-            let (region, repeats) = try circularRegion(for: "addLocationNotification", repeats: true, &s)
+        let owner = keyword.rawValue
+        let call: AppCall
+        switch keyword {
+        case .requestWhenInUseAuthorization: call = .requestWhenInUseAuthorization
+        case .requestAlwaysAuthorization: call = .requestAlwaysAuthorization
+        case .startUpdatingLocation: call = .startUpdatingLocation
+        case .stopUpdatingLocation: call = .stopUpdatingLocation
+        case .requestLocation: call = .requestLocation
+        case .startMonitoringSignificantLocationChanges: call = .startMonitoringSignificantLocationChanges
+        case .stopMonitoringSignificantLocationChanges: call = .stopMonitoringSignificantLocationChanges
+        case .startMonitoringVisits: call = .startMonitoringVisits
+        case .stopMonitoringVisits: call = .stopMonitoringVisits
+        case .startMonitoring:
+            return .startMonitoring(try circularRegion(for: owner, repeats: false, &s).0)
+        case .addLocationNotification:
+            let (region, repeats) = try circularRegion(for: owner, repeats: true, &s)
             return .addLocationNotification(region, repeats: repeats)
-        } else if s.matches(name, "stopMonitoring") {
-            let id = try s.identifier(try s.required("id", for: "stopMonitoring"), "a region id")
-            try s.end()
-            return .stopMonitoring(id: id)
-        } else if s.matches(name, "requestState") {
-            let id = try s.identifier(try s.required("id", for: "requestState"), "a region id")
-            try s.end()
-            return .requestState(id: id)
-        } else if s.matches(name, "startRangingBeacons") {
-            return .startRangingBeacons(try beaconConstraint(for: "startRangingBeacons", &s))
-        } else if s.matches(name, "stopRangingBeacons") {
-            return .stopRangingBeacons(try beaconConstraint(for: "stopRangingBeacons", &s))
-        } else if s.matches(name, "requestTemporaryFullAccuracyAuthorization") {
-            let owner = "requestTemporaryFullAccuracyAuthorization"
+        case .stopMonitoring:
+            call = .stopMonitoring(id: try s.identifier(try s.required("id", for: owner), "a region id"))
+        case .requestState:
+            call = .requestState(id: try s.identifier(try s.required("id", for: owner), "a region id"))
+        case .startRangingBeacons:
+            return .startRangingBeacons(try beaconConstraint(for: owner, &s))
+        case .stopRangingBeacons:
+            return .stopRangingBeacons(try beaconConstraint(for: owner, &s))
+        case .requestTemporaryFullAccuracyAuthorization:
             let key = try s.identifier(try s.required("purposeKey", for: owner), "a purpose key")
-            try s.end()
-            return .requestTemporaryFullAccuracyAuthorization(purposeKey: key)
-        } else if s.matches(name, "set") {
+            call = .requestTemporaryFullAccuracyAuthorization(purposeKey: key)
+        case .set:
             return .set(try property(&s))
         }
-        throw s.error(
-            "unknown app call '\(s.display(name))'; expected one of: \(Self.appCalls), \(Self.modernCalls)", at: name)
+        try s.end()
+        return call
     }
 
     /// `<id> <lat> <lon> <radius> [notifyOnEntry=<bool>] [notifyOnExit=<bool>]`
@@ -121,28 +103,26 @@ extension ScenarioParser {
     /// `set <property> <value>`.
     private func property(_ s: inout ByteScanner) throws(ScenarioError) -> ManagerProperty {
         let name = try s.required("property", for: "set")
+        guard let keyword = PropertyKeyword.matching(name, in: s) else {
+            throw s.error("unknown property '\(s.display(name))'; expected one of: \(Self.managerProperties)", at: name)
+        }
+        let value = try s.required("value", for: "set " + keyword.rawValue)
         let property: ManagerProperty
-        if s.matches(name, "allowsBackgroundLocationUpdates") {
-            let value = try s.required("value", for: "set allowsBackgroundLocationUpdates")
-            property = .allowsBackgroundLocationUpdates(try s.bool(value, "allowsBackgroundLocationUpdates"))
-        } else if s.matches(name, "showsBackgroundLocationIndicator") {
-            let value = try s.required("value", for: "set showsBackgroundLocationIndicator")
-            property = .showsBackgroundLocationIndicator(try s.bool(value, "showsBackgroundLocationIndicator"))
-        } else if s.matches(name, "pausesLocationUpdatesAutomatically") {
-            let value = try s.required("value", for: "set pausesLocationUpdatesAutomatically")
-            property = .pausesLocationUpdatesAutomatically(try s.bool(value, "pausesLocationUpdatesAutomatically"))
-        } else if s.matches(name, "distanceFilter") {
-            let value = try s.required("value", for: "set distanceFilter")
+        switch keyword {
+        case .allowsBackgroundLocationUpdates:
+            property = .allowsBackgroundLocationUpdates(try s.bool(value, keyword.rawValue))
+        case .showsBackgroundLocationIndicator:
+            property = .showsBackgroundLocationIndicator(try s.bool(value, keyword.rawValue))
+        case .pausesLocationUpdatesAutomatically:
+            property = .pausesLocationUpdatesAutomatically(try s.bool(value, keyword.rawValue))
+        case .distanceFilter:
             property = .distanceFilter(try distanceFilter(value, s))
-        } else if s.matches(name, "desiredAccuracy") {
-            let value = try s.required("value", for: "set desiredAccuracy")
+        case .desiredAccuracy:
             guard !value.isQuoted, value.count <= 20, let accuracy = DesiredAccuracy(rawValue: s.string(value)) else {
                 let names = DesiredAccuracy.allCases.map(\.rawValue).joined(separator: ", ")
                 throw s.error("unknown desiredAccuracy '\(s.display(value))'; expected one of: \(names)", at: value)
             }
             property = .desiredAccuracy(accuracy)
-        } else {
-            throw s.error("unknown property '\(s.display(name))'; expected one of: \(Self.managerProperties)", at: name)
         }
         try s.end()
         return property

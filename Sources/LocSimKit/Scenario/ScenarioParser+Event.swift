@@ -59,21 +59,11 @@ extension ScenarioParser {
 
     /// True when `word` is an event name (for "missing time" errors).
     func isEventWord(_ word: Token, _ s: ByteScanner) -> Bool {
-        for name: StaticString in [
-            "launch", "foreground", "background", "terminate", "system", "app", "user",
-            "fix", "gpx", "enter", "exit", "visit", "beacon",
-        ] where s.matches(word, name) {
-            return true
-        }
-        return false
+        EventKeyword.matching(word, in: s) != nil
     }
 
     private func headerWord(_ word: Token, _ s: ByteScanner) -> String? {
-        for name: StaticString in ["locsim", "platform", "plist", "delegate", "set", "seed"] where s.matches(word, name)
-        {
-            return name.description
-        }
-        return nil
+        HeaderKeyword.matching(word, in: s)?.rawValue
     }
 
     static let fixOptions = "speed=<m/s>, course=<deg>, alt=<m>"

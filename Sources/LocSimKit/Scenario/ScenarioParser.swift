@@ -15,9 +15,8 @@ package struct ScenarioParser {
 
     package init() {}
 
-    static let headerWords = "locsim, platform, plist, delegate, set, seed"
-    static let eventWords =
-        "launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon"
+    static let headerWords = HeaderKeyword.list
+    static let eventWords = EventKeyword.list
 
     /// Parses one line; `nil` for a blank or comment-only line.
     ///
