@@ -14,6 +14,9 @@ public struct Explore: Sendable {
     public var jobs: Int
     /// Distinct states a platform's search may reach before it stops with an error.
     public var maxStates: Int
+    /// False: no two paths are merged, each is searched to its end (tests
+    /// check that merging changes no result).
+    package var merging = true
 
     /// Enough for any flow of a few dozen choice points (a state is a few
     /// kilobytes: this bounds a search to a few hundred megabytes).
@@ -43,7 +46,8 @@ public struct Explore: Sendable {
         public var rows: [Row]
         /// Answer paths explored (saturating).
         public var paths: UInt64
-        /// Distinct states after each line, summed over the lines: the work done.
+        /// Distinct choice points searched (place in the scenario and rule
+        /// state): the work done.
         public var states: Int
     }
 
@@ -68,16 +72,16 @@ public struct Explore: Sendable {
         let platforms = self.platforms ?? [own.header.platform]
         let ownPlatform = self.platforms == nil
         let maxStates = self.maxStates
+        let merging = self.merging
         let results = ParallelMap.map(platforms.count, threads: jobs) { i -> Result<PlatformResult, ScenarioError> in
             do throws(ScenarioError) {
                 let input = ownPlatform ? own : try ExploreInput(scenario, platform: platforms[i])
                 var search = ExploreSearch(input, maxStates: maxStates, progress: progress)
-                try search.run()
-                let rows = search.gathered.map {
-                    Row(outcome: $0.outcome, paths: $0.paths, shortestPath: ChoiceTrail.choices($0.trail))
-                }
+                search.merging = merging
+                let outcomes = try search.run()
                 return .success(
-                    PlatformResult(platform: platforms[i], rows: rows, paths: search.paths, states: search.states))
+                    PlatformResult(
+                        platform: platforms[i], rows: outcomes.rows(search.counts, errors: search.errors), paths: outcomes.paths, states: search.states))
             } catch {
                 return .failure(error)
             }

@@ -21,29 +21,30 @@ public struct ExploreChoice: Equatable, Sendable {
     }
 }
 
-/// The choices of one path, newest first, shared between the paths that
-/// branch from it (a path's choices are never copied).
+/// Choices linked one to the next, shared between the paths that contain
+/// them (a path's choices are never copied): a suffix of a path, oldest
+/// first, or (while searching) a path so far, newest first.
 final class ChoiceTrail: Sendable {
     let choice: ExploreChoice
-    let parent: ChoiceTrail?
-    /// Choices on the path, this one included.
+    let rest: ChoiceTrail?
+    /// Choices in the list, this one included.
     let depth: Int
 
-    init(_ choice: ExploreChoice, after parent: ChoiceTrail?) {
+    init(_ choice: ExploreChoice, after rest: ChoiceTrail?) {
         self.choice = choice
-        self.parent = parent
-        depth = (parent?.depth ?? 0) + 1
+        self.rest = rest
+        depth = (rest?.depth ?? 0) + 1
     }
 
-    /// The path's choices, oldest first.
+    /// The choices in link order.
     static func choices(_ trail: ChoiceTrail?) -> [ExploreChoice] {
         var out: [ExploreChoice] = []
         var next = trail
         while let t = next {
             out.append(t.choice)
-            next = t.parent
+            next = t.rest
         }
-        return out.reversed()
+        return out
     }
 }
 

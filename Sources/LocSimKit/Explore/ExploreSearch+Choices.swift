@@ -3,9 +3,9 @@ extension ExploreSearch {
     /// The options of the prompt on screen when it is a choice point: no
     /// later line answers it (`position` lines applied so far). `nil` when
     /// there is no such prompt.
-    func promptChoices(_ node: Node, position: Int) -> [UserAction]? {
-        guard node.simulator.prompt != nil, !input.answerAhead[position] else { return nil }
-        return Self.answers(of: node.simulator)
+    func promptChoices(_ simulator: Simulator, position: Int) -> [UserAction]? {
+        guard simulator.prompt != nil, !input.answerAhead[position] else { return nil }
+        return Self.answers(of: simulator)
     }
 
     /// Every answer the prompt on screen offers, in the order it lists
@@ -29,21 +29,23 @@ extension ExploreSearch {
     /// The options of a `user any` or `user settings any` line.
     ///
     /// - Throws: `user any` with no prompt on screen on this path: nothing to choose.
-    func anyChoices(_ scope: ChoiceScope, _ node: Node, _ line: TimedStatement) throws(ScenarioError) -> [UserAction] {
+    func anyChoices(
+        _ scope: ChoiceScope, _ simulator: Simulator, _ line: TimedStatement, prefix: ChoiceTrail?
+    ) throws(ScenarioError) -> [UserAction] {
         switch scope {
         case .answer:
-            guard node.simulator.prompt != nil else {
-                var path = ChoiceTrail.choices(node.trail).map(\.description).joined(separator: ", ")
+            guard simulator.prompt != nil else {
+                var path = ChoiceTrail.choices(prefix).reversed().map(\.description).joined(separator: ", ")
                 if path.isEmpty { path = "no choice before it" }
                 throw ScenarioError(
                     "'user any': no prompt is on screen here on \(input.header.platform) (path: \(path)); nothing to choose",
                     at: line.location)
             }
-            return Self.answers(of: node.simulator)
+            return Self.answers(of: simulator)
         case .settings:
             return SettingsChoice.allCases.compactMap { choice in
                 do throws(ScenarioError) {
-                    try node.simulator.checkSettingsChoice(choice, line)
+                    try simulator.checkSettingsChoice(choice, line)
                     return .settings(choice, precise: nil)
                 } catch {
                     return nil
@@ -62,5 +64,15 @@ extension Simulator {
             return false
         }
         return shown.origin == .whenInUseRequest || shown.origin == .alwaysRequest || shown.origin == .firstUse
+    }
+}
+
+extension UserAction {
+    /// A change in Settings rather than an answer to a prompt.
+    var isSettings: Bool {
+        switch self {
+        case .settings, .precise, .locationServices, .restricted, .any(.settings): return true
+        case .answer, .tapNotification, .any(.answer): return false
+        }
     }
 }

@@ -1,62 +1,62 @@
 /// The search of one platform: every answer path through the scenario,
-/// breadth-first, line by line. Paths that reach the same state after the
-/// same line are merged into one node that counts them, so the work grows
-/// with the distinct states, not with the paths (docs/explore.md).
+/// depth-first from choice point to choice point (docs/explore.md).
 ///
-/// A node is a `Simulator` value and what the outcome needs that the rule
-/// state does not hold (the counts so far); a choice copies the node once
-/// per option. Choices are applied as the scenario line they stand for
-/// (`user <answer>` at that time), through `Simulator.apply`, so a path
-/// replays the same records as its counterexample does in `locsim run`.
+/// Between two choice points a path is one replay, run forward line by line
+/// (`forward`). At a choice point the `Simulator` value is copied once per
+/// option. What follows a choice point depends only on the rule state and
+/// the place in the scenario, never on how the path got there; so the
+/// outcomes that follow (the suffix: counts from there on, the final
+/// authorization, an error) are computed once per distinct state and place
+/// and memoized, and a path's outcome is its prefix's counts plus a suffix's.
+/// The work grows with the distinct states at choice points, not with the
+/// paths. Choices are applied as the scenario line they stand for (`user
+/// <answer>` at that time) through `Simulator.apply`, so a path replays the
+/// same records as its counterexample does in `locsim run`.
 struct ExploreSearch {
-    struct Node {
-        var simulator: Simulator
-        var counts = OutcomeCounts()
-        /// Paths merged into this node (saturating).
-        var paths: UInt64 = 1
-        /// The shortest of them (the first found among equally short ones).
-        var trail: ChoiceTrail? = nil
+    /// Where a path is in the scenario.
+    enum Cursor: Hashable {
+        /// The timers due before line `p` (every timer left, past the last line), then line `p`.
+        case timers(Int)
+        /// Line `p` itself.
+        case line(Int)
+        /// Lines before `p` applied: a prompt on screen is a choice point unless a later line answers it.
+        case settle(Int)
     }
 
-    /// What two paths must share to be merged: everything their future and
-    /// their outcome depend on. The line position is the frontier's own.
+    /// A path stopped at a choice point, at the end, or by the rules.
+    enum Halt {
+        case choice(Cursor, [UserAction], line: TimedStatement?)
+        case end
+        case stopped(ScenarioError)
+    }
+
+    /// What a memoized choice point is: the place and the rule state.
     struct Key: Hashable {
+        var cursor: Cursor
         var state: Simulator.RuleState
-        var counts: OutcomeCounts
-    }
-
-    /// The nodes after one line, in the order first reached (the output
-    /// never depends on hash order).
-    struct Frontier {
-        var nodes: [Node] = []
-        var index: [Key: Int] = [:]
-    }
-
-    /// One outcome row being gathered.
-    struct Gathered {
-        var outcome: ExploreOutcome
-        var paths: UInt64
-        var trail: ChoiceTrail?
-    }
-
-    /// Outcomes group by everything they show.
-    struct OutcomeKey: Hashable {
-        var counts: OutcomeCounts?
-        var status: AuthorizationStatus?
-        var accuracy: AccuracyAuthorization?
-        var error: String?
     }
 
     let input: ExploreInput
     let maxStates: Int
+    /// False: nothing is memoized, every path is searched to its end (the
+    /// tests check that merging changes no result).
+    var merging = true
     let progress: (@Sendable (Int, UInt64) -> Void)?
-    /// Distinct states over all lines so far.
+    /// Distinct choice points searched.
     private(set) var states = 0
-    /// Finished paths, saturating.
-    private(set) var paths: UInt64 = 0
-    private(set) var gathered: [Gathered] = []
-    private var gatheredIndex: [OutcomeKey: Int] = [:]
-    private var steps = 0
+    private var memo: [Key: Outcomes] = [:]
+    /// The counts outcomes name by id.
+    private(set) var counts = CountsTable()
+    /// The errors that stopped paths, by index, and their indices by text.
+    private(set) var errors: [ScenarioError] = []
+    private var errorIndex: [String: Int32] = [:]
+    /// Paths finished, for progress only.
+    private var pathsSeen: UInt64 = 0
+    /// Choices on the path being searched, to name it in an error.
+    private var depth = 0
+
+    /// The most choices one path may make: the search recurses once per choice.
+    static let maxDepth = 2_000
 
     init(_ input: ExploreInput, maxStates: Int, progress: (@Sendable (Int, UInt64) -> Void)?) {
         self.input = input
@@ -64,169 +64,122 @@ struct ExploreSearch {
         self.progress = progress
     }
 
-    /// Explores every path.
+    /// Explores every path from the start.
     ///
-    /// - Throws: a `user any` with nothing to choose on some path, or more
-    ///   than `maxStates` distinct states.
-    mutating func run() throws(ScenarioError) {
-        var frontier = [Node(simulator: Simulator(header: input.header))]
-        for i in input.lines.indices {
-            var next = Frontier()
-            for node in frontier { try advance(node, line: i, into: &next) }
-            frontier = next.nodes
-        }
-        var none = Frontier()
-        for node in frontier { try advance(node, line: nil, into: &none) }
+    /// - Throws: a `user any` with nothing to choose on some path, more than
+    ///   `maxStates` distinct choice points, or a path of more than `maxDepth` choices.
+    mutating func run() throws(ScenarioError) -> Outcomes {
+        var node = Node(simulator: Simulator(header: input.header))
+        let halt = try forward(&node, from: .timers(0), prefix: nil)
+        return try outcomes(after: node, halt, prefix: nil)
     }
 
-    /// Runs the timers due before line `i` (every timer left, for `nil`)
-    /// one instant at a time, then the line, branching at each choice.
-    private mutating func advance(_ start: Node, line i: Int?, into next: inout Frontier) throws(ScenarioError) {
-        var node = start
-        let limit = i.map { input.lines[$0].time } ?? Millis(.max)
-        let position = i ?? input.lines.count
-        while node.simulator.timers.queue.hasEvent(until: limit, before: .trace), let t = node.simulator.timers.queue.nextTime {
-            node.simulator.runTimers(until: t, before: .trace)
-            drain(&node)
-            if let options = promptChoices(node, position: position) {
-                for option in options {
-                    guard let child = try choose(option, node, position: position, line: nil) else { continue }
-                    try advance(child, line: i, into: &next)
-                }
-                return
-            }
+    /// The outcomes of a path that reached `halt` with `node`: one leaf, or
+    /// the search of the choice point with `node`'s counts added.
+    private mutating func outcomes(after node: Node, _ halt: Halt, prefix: ChoiceTrail?) throws(ScenarioError) -> Outcomes {
+        var result = Outcomes()
+        let view = node.simulator.authorization.view(on: node.simulator.rules)
+        switch halt {
+        case .end:
+            let accuracy = node.simulator.rules.hasAccuracy ? view.accuracy : nil
+            result.add(Outcomes.Suffix(counts: counts.id(node.counts), status: view.status, accuracy: accuracy))
+            pathsSeen &+= 1
+        case .stopped(let error):
+            result.add(Outcomes.Suffix(counts: CountsTable.zero, status: view.status, error: index(of: error)))
+            pathsSeen &+= 1
+        case .choice(let cursor, let options, let line):
+            var fresh = node
+            fresh.counts = OutcomeCounts()
+            let following = try search(fresh, at: cursor, options, line: line, prefix: prefix)
+            result.add(following, after: counts.id(node.counts), choice: nil, table: &counts)
         }
-        guard let i else { return finish(node) }
-        switch input.lines[i] {
-        case .fix(let line):
-            node.simulator.apply(line.fix, at: line.time)
-        case .timed(let statement):
-            if case .user(.any(let scope)) = statement.event {
-                for option in try anyChoices(scope, node, statement) {
-                    guard let child = try choose(option, node, position: i, line: statement) else { continue }
-                    try settle(child, after: i, into: &next)
-                }
-                return
-            }
-            do throws(ScenarioError) {
-                try node.simulator.apply(statement)
-            } catch {
-                drain(&node)
-                return stop(node, error)
-            }
-        }
-        drain(&node)
-        try settle(node, after: i, into: &next)
+        return result
     }
 
-    /// After line `i`: branches on a prompt no later line answers, else
-    /// merges the node into the next frontier.
-    private mutating func settle(_ node: Node, after i: Int, into next: inout Frontier) throws(ScenarioError) {
-        if let options = promptChoices(node, position: i + 1) {
-            for option in options {
-                guard let child = try choose(option, node, position: i + 1, line: nil) else { continue }
-                try settle(child, after: i, into: &next)
-            }
-            return
-        }
-        try merge(node, into: &next, at: i)
-    }
-
-    private mutating func merge(_ node: Node, into next: inout Frontier, at i: Int) throws(ScenarioError) {
-        let key = Key(state: node.simulator.ruleState, counts: node.counts)
-        if let j = next.index[key] {
-            let (sum, overflow) = next.nodes[j].paths.addingReportingOverflow(node.paths)
-            next.nodes[j].paths = overflow ? .max : sum
-            if (node.trail?.depth ?? 0) < (next.nodes[j].trail?.depth ?? 0) { next.nodes[j].trail = node.trail }
-            return
-        }
+    /// Every option of the choice point `node` is at; memoized by place and state.
+    private mutating func search(
+        _ node: Node, at cursor: Cursor, _ options: [UserAction], line: TimedStatement?, prefix: ChoiceTrail?
+    ) throws(ScenarioError) -> Outcomes {
+        let key = Key(cursor: cursor, state: node.simulator.ruleState)
+        if merging, let known = memo[key] { return known }
         states += 1
         guard states <= maxStates else {
             throw ScenarioError(
-                "explore stopped on \(input.header.platform): more than \(maxStates) distinct states by this line "
+                "explore stopped on \(input.header.platform): more than \(maxStates) distinct choice points "
                     + "(--max-states); shorten the scenario or answer some prompts with 'on prompt' policies",
-                at: input.lines[i].location)
+                at: place(of: cursor))
         }
-        next.index[key] = next.nodes.count
-        next.nodes.append(node)
-        steps += 1
-        if steps & 1023 == 0, let progress { progress(states, paths) }
+        guard prefix?.depth ?? 0 < Self.maxDepth else {
+            throw ScenarioError(
+                "explore stopped on \(input.header.platform): a path of more than \(Self.maxDepth) choices",
+                at: place(of: cursor))
+        }
+        if states & 255 == 0, let progress { progress(states, pathsSeen) }
+        var result = Outcomes()
+        for option in options {
+            var child = node
+            let choice = choose(option, &child, at: cursor, line: line)
+            let trail = ChoiceTrail(choice, after: prefix)
+            var halt: Halt? = nil
+            do throws(ScenarioError) {
+                try child.simulator.apply(statement(option, at: choice.time, line: line))
+            } catch {
+                halt = .stopped(error)
+            }
+            drain(&child)
+            if halt == nil { halt = try forward(&child, from: Self.next(after: cursor), prefix: trail) }
+            guard let halt else { continue }
+            let following = try outcomes(after: child, halt, prefix: trail)
+            result.add(following, after: CountsTable.zero, choice: choice, table: &counts)
+        }
+        if merging { memo[key] = result }
+        return result
     }
 
-    /// Applies `option` to a copy of `node` as the line `user <option>` at
-    /// the current time; `nil` when the path stops there (its outcome kept).
-    private mutating func choose(
-        _ option: UserAction, _ node: Node, position: Int, line: TimedStatement?
-    ) throws(ScenarioError) -> Node? {
-        var child = node
-        let time = line?.time ?? child.simulator.now
-        let prompt = child.simulator.prompt?.kind
-        let statement = TimedStatement(
+    /// The index of `error` in `errors`; errors at the same place with the
+    /// same message are one outcome.
+    private mutating func index(of error: ScenarioError) -> Int32 {
+        let text = "\(error.location.line):\(error.location.column): \(error.message)"
+        if let i = errorIndex[text] { return i }
+        let i = Int32(errors.count)
+        errors.append(error)
+        errorIndex[text] = i
+        return i
+    }
+
+    /// Where a path goes on after a choice made at `cursor`.
+    private static func next(after cursor: Cursor) -> Cursor {
+        switch cursor {
+        case .timers(let p): return .timers(p)
+        case .line(let p): return .settle(p + 1)
+        case .settle(let p): return .settle(p)
+        }
+    }
+
+    /// The choice `option` at `cursor`, as the path and its counterexample record it.
+    private func choose(_ option: UserAction, _ node: inout Node, at cursor: Cursor, line: TimedStatement?) -> ExploreChoice {
+        let position: Int
+        switch cursor {
+        case .timers(let p), .line(let p), .settle(let p): position = p
+        }
+        let prompt = option.isSettings ? nil : node.simulator.prompt?.kind
+        return ExploreChoice(
+            time: line?.time ?? node.simulator.now, action: option, prompt: prompt, line: line?.location.line,
+            position: position)
+    }
+
+    private func statement(_ option: UserAction, at time: Millis, line: TimedStatement?) -> TimedStatement {
+        TimedStatement(
             time: time, event: .user(option), location: line?.location ?? SourceLocation(line: 0, column: 0),
             argumentColumn: line?.argumentColumn ?? 0)
-        let choice = ExploreChoice(
-            time: time, action: option, prompt: option.isSettings ? nil : prompt, line: line?.location.line,
-            position: position)
-        child.trail = ChoiceTrail(choice, after: node.trail)
-        do throws(ScenarioError) {
-            try child.simulator.apply(statement)
-        } catch {
-            drain(&child)
-            stop(child, error)
-            return nil
-        }
-        drain(&child)
-        return child
     }
 
-    /// Hands the new records to the counts.
-    private func drain(_ node: inout Node) {
-        guard !node.simulator.output.isEmpty else { return }
-        for record in node.simulator.output { node.counts.count(record.record) }
-        node.simulator.output.removeAll(keepingCapacity: true)
-    }
-
-    private mutating func finish(_ node: Node) {
-        let simulator = node.simulator
-        let view = simulator.authorization.view(on: simulator.rules)
-        let accuracy = simulator.rules.hasAccuracy ? view.accuracy : nil
-        let key = OutcomeKey(counts: node.counts, status: view.status, accuracy: accuracy, error: nil)
-        gather(key, node) {
-            ExploreOutcome(
-                authorization: view.status, accuracy: accuracy, delivered: node.counts.delivered,
-                held: node.counts.held, dropped: node.counts.dropped, error: nil)
-        }
-    }
-
-    /// A path the rules stopped: its outcome is the error alone.
-    private mutating func stop(_ node: Node, _ error: ScenarioError) {
-        let text = "\(error.location.line):\(error.location.column): \(error.message)"
-        let key = OutcomeKey(counts: nil, status: nil, accuracy: nil, error: text)
-        let status = node.simulator.authorization.view(on: node.simulator.rules).status
-        gather(key, node) {
-            ExploreOutcome(authorization: status, accuracy: nil, delivered: [], held: [], dropped: [], error: error)
-        }
-    }
-
-    private mutating func gather(_ key: OutcomeKey, _ node: Node, _ make: () -> ExploreOutcome) {
-        let (sum, overflow) = paths.addingReportingOverflow(node.paths)
-        paths = overflow ? .max : sum
-        if let j = gatheredIndex[key] {
-            let (sum, overflow) = gathered[j].paths.addingReportingOverflow(node.paths)
-            gathered[j].paths = overflow ? .max : sum
-            if (node.trail?.depth ?? 0) < (gathered[j].trail?.depth ?? 0) { gathered[j].trail = node.trail }
-            return
-        }
-        gatheredIndex[key] = gathered.count
-        gathered.append(Gathered(outcome: make(), paths: node.paths, trail: node.trail))
-    }
-}
-
-extension UserAction {
-    var isSettings: Bool {
-        switch self {
-        case .settings, .precise, .locationServices, .restricted, .any(.settings): return true
-        case .answer, .tapNotification, .any(.answer): return false
+    /// The line a choice point is at or after, for an error.
+    private func place(of cursor: Cursor) -> SourceLocation {
+        switch cursor {
+        case .timers(let p), .line(let p), .settle(let p):
+            let i = min(p, input.lines.count - 1)
+            return i >= 0 ? input.lines[i].location : SourceLocation(line: 1, column: 1)
         }
     }
 }

@@ -2,8 +2,10 @@
 /// explore outcome, and of the key that merges paths (two paths in the same
 /// simulator state but with different counts so far end differently).
 ///
-/// One flat array of counters at fixed slots, so that equal counts hash and
-/// compare equal whatever order the records came in.
+/// Counters at fixed slots, so that equal counts hash and compare equal
+/// whatever order the records came in; one SIMD vector, so that a copy
+/// allocates nothing and adding a suffix's counts is one instruction or few
+/// (the search adds counts for every outcome at every choice point).
 struct OutcomeCounts: Hashable, Sendable {
     /// Delivered: the delegate methods in `DelegateMethods.names` order, then the update streams.
     static let deliveredNames: [String] = DelegateMethods.names.map(\.0) + streams.map { "update " + $0.rawValue }
@@ -15,7 +17,11 @@ struct OutcomeCounts: Hashable, Sendable {
     private static let droppedBase = heldBase + heldNames.count
     private static let slots = droppedBase + droppedNames.count
 
-    private var counters = [UInt32](repeating: 0, count: OutcomeCounts.slots)
+    private var counters = SIMD64<UInt32>()
+
+    init() {
+        assert(Self.slots <= SIMD64<UInt32>.scalarCount, "more kinds than OutcomeCounts has slots")
+    }
 
     /// Counts `record` if it is a delivery, a hold or a drop.
     mutating func count(_ record: Record) {
@@ -34,12 +40,19 @@ struct OutcomeCounts: Hashable, Sendable {
         }
     }
 
-    var delivered: [Tally.Count] { Self.named(counters[0..<Self.heldBase], Self.deliveredNames) }
-    var held: [Tally.Count] { Self.named(counters[Self.heldBase..<Self.droppedBase], Self.heldNames) }
-    var dropped: [Tally.Count] { Self.named(counters[Self.droppedBase...], Self.droppedNames) }
+    /// Adds `other`'s counts: a path's counts are its prefix's plus its suffix's.
+    mutating func add(_ other: OutcomeCounts) {
+        counters &+= other.counters
+    }
 
-    /// The non-zero counters with their names, in slot order.
-    private static func named(_ slice: ArraySlice<UInt32>, _ names: [String]) -> [Tally.Count] {
-        zip(slice, names).compactMap { count, name in count == 0 ? nil : Tally.Count(name: name, count: Int(count)) }
+    var delivered: [Tally.Count] { named(from: 0, Self.deliveredNames) }
+    var held: [Tally.Count] { named(from: Self.heldBase, Self.heldNames) }
+    var dropped: [Tally.Count] { named(from: Self.droppedBase, Self.droppedNames) }
+
+    /// The non-zero counters from slot `base` with their names, in slot order.
+    private func named(from base: Int, _ names: [String]) -> [Tally.Count] {
+        names.indices.compactMap { i in
+            counters[base + i] == 0 ? nil : Tally.Count(name: names[i], count: Int(counters[base + i]))
+        }
     }
 }
