@@ -137,8 +137,8 @@ enum Usage {
         Standard error gets the paths, distinct states and time taken, and
         progress when the search runs longer than a second.
         Exit status: 0 the report was written, 2 bad usage, a syntax error, a
-        'user any' with nothing to choose, or the state limit reached
-        (file:line:column: error: ...).
+        'user any' no path reaches with a prompt on screen, or the state limit
+        reached (file:line:column: error: ...).
 
         """
 

@@ -129,9 +129,33 @@ import Testing
             2 user any
 
             """
-        #expect(throws: ScenarioError("'user any': no prompt is on screen here on iOS 14.0 (path: no choice before it); nothing to choose", line: 4, column: 3)) {
+        #expect(throws: ScenarioError(
+            "'user any': no prompt is on screen here on any path (iOS 14.0); nothing to choose, so no user action "
+                + "is possible: move the line to where the prompt shows, or remove it", line: 4, column: 3)
+        ) {
             try Self.explore(text)
         }
+        // Where some platform shows the prompt, the others pass the line doing nothing.
+        let allowOnceTwice = """
+            locsim 1
+            platform iOS 13.0
+            plist NSLocationWhenInUseUsageDescription "Why"
+            0 launch
+            1 app requestWhenInUseAuthorization
+            2 user any
+            10 terminate
+            20 launch
+            21 app requestWhenInUseAuthorization
+            22 user any
+
+            """
+        let report = try Self.explore(allowOnceTwice, platforms: [.iOS(12, 5), .iOS(13)])
+        // iOS 12: allow, dontAllow; the second prompt never shows. iOS 13: after allowOnce, 3 more.
+        #expect(report.platforms.map(\.paths) == [2, 5])
+        let plain = try Explore.counterexample(
+            Array(allowOnceTwice.utf8), path: report.platforms[0].rows[0].shortestPath, platform: .iOS(12, 5))
+        #expect(plain.contains("2.000 user allow\n") && plain.contains("# 22 user any  (locsim explore: no prompt"))
+        #expect(throws: Never.self) { try Replay.log(of: Array(plain.utf8)) }
         // run needs the action itself.
         #expect(throws: ScenarioError.self) { try Replay.log(of: Array(text.utf8)) }
     }

@@ -32,7 +32,7 @@ extension Explore {
             ]
         }
         var out = ""
-        func firstWord(_ line: String) -> Substring? { line.split(separator: " ", omittingEmptySubsequences: true).first }
+        func firstWord(_ line: String) -> Substring? { line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first }
         // Without a platform line, one goes after the `locsim` line.
         var platformWritten = lines.contains { firstWord($0) == "platform" }
         for (i, text) in lines.enumerated() {
@@ -43,11 +43,22 @@ extension Explore {
             } else if !platformWritten, firstWord(text) == "locsim" {
                 out += text + "\nplatform \(platform)\n"
                 platformWritten = true
+            } else if let chosen = replaced[number] {
+                out += chosen + "\n"
+            } else if Self.isAnyLine(text) {
+                // A `user any` the path passed with no prompt on screen: the user did nothing.
+                out += "# " + text + "  (locsim explore: no prompt on screen here on this path)\n"
             } else {
-                out += (replaced[number] ?? text) + "\n"
+                out += text + "\n"
             }
             if let more = after[number] { out += more.map { $0 + "\n" }.joined() }
         }
         return out
+    }
+
+    /// A `<time> user any` line, as written.
+    private static func isAnyLine(_ line: String) -> Bool {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        return words.count == 3 && words[1] == "user" && words[2] == "any"
     }
 }

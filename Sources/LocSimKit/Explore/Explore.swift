@@ -51,6 +51,13 @@ public struct Explore: Sendable {
         public var states: Int
     }
 
+    /// A platform's search with the `user any` lines it found idle or answered.
+    private struct Searched {
+        var result: PlatformResult
+        var idle: Set<Int>
+        var answered: Set<Int>
+    }
+
     public struct Report: Equatable, Sendable {
         public var platforms: [PlatformResult]
     }
@@ -73,25 +80,40 @@ public struct Explore: Sendable {
         let ownPlatform = self.platforms == nil
         let maxStates = self.maxStates
         let merging = self.merging
-        let results = ParallelMap.map(platforms.count, threads: jobs) { i -> Result<PlatformResult, ScenarioError> in
+        let results = ParallelMap.map(platforms.count, threads: jobs) { i -> Result<Searched, ScenarioError> in
             do throws(ScenarioError) {
                 let input = ownPlatform ? own : try ExploreInput(scenario, platform: platforms[i])
                 var search = ExploreSearch(input, maxStates: maxStates, progress: progress)
                 search.merging = merging
                 let outcomes = try search.run()
-                return .success(
-                    PlatformResult(
-                        platform: platforms[i], rows: outcomes.rows(search.counts, errors: search.errors), paths: outcomes.paths, states: search.states))
+                let result = PlatformResult(
+                    platform: platforms[i], rows: outcomes.rows(search.counts, errors: search.errors),
+                    paths: outcomes.paths, states: search.states)
+                return .success(Searched(result: result, idle: search.idleAnyLines, answered: search.answeredAnyLines))
             } catch {
                 return .failure(error)
             }
         }
         var out: [PlatformResult] = []
+        var idle = Set<Int>()
+        var answered = Set<Int>()
         for result in results {
             switch result {
-            case .success(let r): out.append(r)
+            case .success(let s):
+                out.append(s.result)
+                idle.formUnion(s.idle)
+                answered.formUnion(s.answered)
             case .failure(let error): throw error
             }
+        }
+        // A `user any` that no path on any platform reached with a prompt on
+        // screen offers the user nothing: the scenario's mistake.
+        if let never = idle.subtracting(answered).min(), case .timed(let line) = own.lines[never] {
+            let names = platforms.map(\.description).joined(separator: ", ")
+            throw ScenarioError(
+                "'user any': no prompt is on screen here on any path (\(names)); nothing to choose, "
+                    + "so no user action is possible: move the line to where the prompt shows, or remove it",
+                at: line.location)
         }
         return Report(platforms: out)
     }

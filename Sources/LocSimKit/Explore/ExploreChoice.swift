@@ -50,8 +50,8 @@ final class ChoiceTrail: Sendable {
 
 /// What one answer path came to: one row of `locsim explore`.
 public struct ExploreOutcome: Equatable, Sendable {
-    /// The authorization status the API reads at the end (where the path
-    /// stopped, for a path with an `error`).
+    /// The authorization status the API reads at the end (`notDetermined`
+    /// for a path with an `error`: the error is its whole outcome).
     public var authorization: AuthorizationStatus
     /// The accuracy authorization at the end; `nil` before iOS 14.
     public var accuracy: AccuracyAuthorization?

@@ -26,21 +26,11 @@ extension ExploreSearch {
         return options
     }
 
-    /// The options of a `user any` or `user settings any` line.
-    ///
-    /// - Throws: `user any` with no prompt on screen on this path: nothing to choose.
-    func anyChoices(
-        _ scope: ChoiceScope, _ simulator: Simulator, _ line: TimedStatement, prefix: ChoiceTrail?
-    ) throws(ScenarioError) -> [UserAction] {
+    /// The options of a `user any` line (the prompt on screen's answers) or
+    /// a `user settings any` line.
+    func anyChoices(_ scope: ChoiceScope, _ simulator: Simulator, _ line: TimedStatement) -> [UserAction] {
         switch scope {
         case .answer:
-            guard simulator.prompt != nil else {
-                var path = ChoiceTrail.choices(prefix).reversed().map(\.description).joined(separator: ", ")
-                if path.isEmpty { path = "no choice before it" }
-                throw ScenarioError(
-                    "'user any': no prompt is on screen here on \(input.header.platform) (path: \(path)); nothing to choose",
-                    at: line.location)
-            }
             return Self.answers(of: simulator)
         case .settings:
             return SettingsChoice.allCases.compactMap { choice in

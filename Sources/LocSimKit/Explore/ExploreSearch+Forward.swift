@@ -12,8 +12,7 @@ extension ExploreSearch {
     /// timer shows is decided at its time, as a `user` line at that time
     /// would answer it (timers before trace lines at equal times, docs/rules.md §0).
     ///
-    /// - Throws: a `user any` with nothing to choose (the scenario's error, not the path's).
-    func forward(_ node: inout Node, from cursor: Cursor, prefix: ChoiceTrail?) throws(ScenarioError) -> Halt {
+    mutating func forward(_ node: inout Node, from cursor: Cursor) -> Halt {
         var cursor = cursor
         while true {
             switch cursor {
@@ -39,8 +38,14 @@ extension ExploreSearch {
                     node.simulator.apply(line.fix, at: line.time)
                 case .timed(let statement):
                     if case .user(.any(let scope)) = statement.event {
-                        let options = try anyChoices(scope, node.simulator, statement, prefix: prefix)
-                        return .choice(cursor, options, line: statement)
+                        // No prompt to answer on this path: the user does nothing here.
+                        if scope == .answer && node.simulator.prompt == nil {
+                            idleAnyLines.insert(p)
+                            cursor = .settle(p + 1)
+                            continue
+                        }
+                        if scope == .answer { answeredAnyLines.insert(p) }
+                        return .choice(cursor, anyChoices(scope, node.simulator, statement), line: statement)
                     }
                     do throws(ScenarioError) {
                         try node.simulator.apply(statement)

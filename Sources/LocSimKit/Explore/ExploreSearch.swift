@@ -52,8 +52,10 @@ struct ExploreSearch {
     private var errorIndex: [String: Int32] = [:]
     /// Paths finished, for progress only.
     private var pathsSeen: UInt64 = 0
-    /// Choices on the path being searched, to name it in an error.
-    private var depth = 0
+    /// `user any` lines (by index) some path reached with no prompt on
+    /// screen, and with one: a line never answered anywhere is an error.
+    var idleAnyLines = Set<Int>()
+    var answeredAnyLines = Set<Int>()
 
     /// The most choices one path may make: the search recurses once per choice.
     static let maxDepth = 2_000
@@ -66,17 +68,17 @@ struct ExploreSearch {
 
     /// Explores every path from the start.
     ///
-    /// - Throws: a `user any` with nothing to choose on some path, more than
-    ///   `maxStates` distinct choice points, or a path of more than `maxDepth` choices.
+    /// - Throws: more than `maxStates` distinct choice points, or a path of
+    ///   more than `maxDepth` choices.
     mutating func run() throws(ScenarioError) -> Outcomes {
         var node = Node(simulator: Simulator(header: input.header))
-        let halt = try forward(&node, from: .timers(0), prefix: nil)
-        return try outcomes(after: node, halt, prefix: nil)
+        let halt = forward(&node, from: .timers(0))
+        return try outcomes(after: node, halt, depth: 0)
     }
 
     /// The outcomes of a path that reached `halt` with `node`: one leaf, or
     /// the search of the choice point with `node`'s counts added.
-    private mutating func outcomes(after node: Node, _ halt: Halt, prefix: ChoiceTrail?) throws(ScenarioError) -> Outcomes {
+    private mutating func outcomes(after node: Node, _ halt: Halt, depth: Int) throws(ScenarioError) -> Outcomes {
         var result = Outcomes()
         let view = node.simulator.authorization.view(on: node.simulator.rules)
         switch halt {
@@ -85,12 +87,13 @@ struct ExploreSearch {
             result.add(Outcomes.Suffix(counts: counts.id(node.counts), status: view.status, accuracy: accuracy))
             pathsSeen &+= 1
         case .stopped(let error):
-            result.add(Outcomes.Suffix(counts: CountsTable.zero, status: view.status, error: index(of: error)))
+            // The error is the whole outcome: paths stopped by it are one row.
+            result.add(Outcomes.Suffix(counts: CountsTable.zero, status: .notDetermined, error: index(of: error)))
             pathsSeen &+= 1
         case .choice(let cursor, let options, let line):
             var fresh = node
             fresh.counts = OutcomeCounts()
-            let following = try search(fresh, at: cursor, options, line: line, prefix: prefix)
+            let following = try search(fresh, at: cursor, options, line: line, depth: depth)
             result.add(following, after: counts.id(node.counts), choice: nil, table: &counts)
         }
         return result
@@ -98,7 +101,7 @@ struct ExploreSearch {
 
     /// Every option of the choice point `node` is at; memoized by place and state.
     private mutating func search(
-        _ node: Node, at cursor: Cursor, _ options: [UserAction], line: TimedStatement?, prefix: ChoiceTrail?
+        _ node: Node, at cursor: Cursor, _ options: [UserAction], line: TimedStatement?, depth: Int
     ) throws(ScenarioError) -> Outcomes {
         let key = Key(cursor: cursor, state: node.simulator.ruleState)
         if merging, let known = memo[key] { return known }
@@ -109,7 +112,7 @@ struct ExploreSearch {
                     + "(--max-states); shorten the scenario or answer some prompts with 'on prompt' policies",
                 at: place(of: cursor))
         }
-        guard prefix?.depth ?? 0 < Self.maxDepth else {
+        guard depth < Self.maxDepth else {
             throw ScenarioError(
                 "explore stopped on \(input.header.platform): a path of more than \(Self.maxDepth) choices",
                 at: place(of: cursor))
@@ -119,7 +122,6 @@ struct ExploreSearch {
         for option in options {
             var child = node
             let choice = choose(option, &child, at: cursor, line: line)
-            let trail = ChoiceTrail(choice, after: prefix)
             var halt: Halt? = nil
             do throws(ScenarioError) {
                 try child.simulator.apply(statement(option, at: choice.time, line: line))
@@ -127,9 +129,9 @@ struct ExploreSearch {
                 halt = .stopped(error)
             }
             drain(&child)
-            if halt == nil { halt = try forward(&child, from: Self.next(after: cursor), prefix: trail) }
+            if halt == nil { halt = forward(&child, from: Self.next(after: cursor)) }
             guard let halt else { continue }
-            let following = try outcomes(after: child, halt, prefix: trail)
+            let following = try outcomes(after: child, halt, depth: depth + 1)
             result.add(following, after: CountsTable.zero, choice: choice, table: &counts)
         }
         if merging { memo[key] = result }
