@@ -61,7 +61,9 @@ enum ExploreCommand {
         progress.end()
         let paths = report.platforms.reduce(UInt64(0)) { $0 &+ $1.paths }
         let states = report.platforms.reduce(0) { $0 + $1.states }
-        printError("locsim explore: \(paths) paths, \(states) distinct states, \(progress.elapsed) s")
+        printError(
+            "locsim explore: \(paths) path\(paths == 1 ? "" : "s"), \(states) distinct state\(states == 1 ? "" : "s"), "
+                + "\(progress.elapsed) s")
         if let dir = options.counterexamples {
             guard writeCounterexamples(report, scenario: scenario, name: label, to: dir) else { return .failure }
         }
