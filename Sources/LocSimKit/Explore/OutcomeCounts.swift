@@ -25,7 +25,7 @@ struct OutcomeCounts: Hashable, Sendable {
 
     /// Counts `record` if it is a delivery, a hold or a drop.
     mutating func count(_ record: Record) {
-        switch record {
+        switch record.event {
         case .delegate(let callback):
             counters[callback.method.rawValue.trailingZeroBitCount] &+= 1
         case .update(let update):
