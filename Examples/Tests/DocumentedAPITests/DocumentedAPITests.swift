@@ -341,7 +341,8 @@ import Testing
         #expect(choice.action == .answer(.dontAllow, precise: nil) && choice.prompt == .whenInUse)
         #expect(choice.time == .seconds(2) && choice.line != nil && choice.description.hasSuffix("dontAllow"))
         let plain = try Explore.counterexample(Array(text.utf8), path: denied.shortestPath, platform: .iOS(14))
-        #expect(try Replay.log(of: Array(plain.utf8)).callbacks.contains(.didFailWithError(.kCLErrorDenied)))
+        let replayed = try Replay.log(of: Array(plain.utf8))
+        #expect(replayed.callbacks.contains(Callback.didFailWithError(.denied)))
         #expect(ChoiceScope.allCases == [.answer, .settings])
         for format in Matrix.Format.allCases {
             #expect(report.rendered(format).contains("iOS 12.5"))
