@@ -18,7 +18,7 @@ extension SimulatedDevice {
 
     @inline(__always)
     private func deliver(_ record: LogRecord) {
-        switch record.record.event {
+        switch record.record.base {
         case .delegate(let callback): call(callback, at: record.time.sinceStart)
         case .auth(let view): shownAuth = view
         case .completion(let method, let error):
@@ -29,7 +29,8 @@ extension SimulatedDevice {
                 location: location.map { SimulatedLocation($0, at: record.time.sinceStart) }, diagnostics: flags)
             for stream in liveUpdateStreams { stream.yield(element) }
         case .app(let app): lifecycle(app)
-        case .update, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning, .crash:
+        case .update, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning, .crash,
+            .react, .expect, .ofManager:
             return
         }
     }

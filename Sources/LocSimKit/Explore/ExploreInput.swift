@@ -26,7 +26,7 @@ struct ExploreInput: Sendable {
         var answersPrompt: Bool {
             guard case .timed(let s) = self, case .user(let action) = s.event else { return false }
             switch action {
-            case .answer, .any(.answer): return true
+            case .answer, .dismiss, .any(.answer): return true
             case .settings, .precise, .locationServices, .restricted, .tapNotification, .any(.settings): return false
             }
         }
@@ -60,6 +60,16 @@ struct ExploreInput: Sendable {
                 throw ScenarioError(
                     "gpx: locsim explore does not play tracks; write the fixes that matter as fix lines",
                     at: track.location)
+            // Not yet: the search steps the simulator, not the closed loop
+            // that runs reactions and checks expectations (docs/explore.md).
+            case .reaction(let reaction):
+                throw ScenarioError(
+                    "on: locsim explore does not take reactions or answer policies yet; explore the flow with timed lines",
+                    at: reaction.location)
+            case .expectation(let expectation):
+                throw ScenarioError(
+                    "expect: locsim explore does not check expectations yet; read the outcome rows instead",
+                    at: expectation.location)
             }
         }
         if let platform {

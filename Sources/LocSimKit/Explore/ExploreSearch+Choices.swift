@@ -45,24 +45,12 @@ extension ExploreSearch {
     }
 }
 
-extension Simulator {
-    /// True when the prompt on screen has a Precise switch (iOS 14+, a
-    /// prompt that grants access, no `NSLocationDefaultAccuracyReduced`):
-    /// the checks `answerPrompt` makes of a written `precise=`.
-    var promptHasPreciseSwitch: Bool {
-        guard let shown = prompt, rules.hasAccuracy, !header.flag("NSLocationDefaultAccuracyReduced") else {
-            return false
-        }
-        return shown.origin == .whenInUseRequest || shown.origin == .alwaysRequest || shown.origin == .firstUse
-    }
-}
-
 extension UserAction {
     /// A change in Settings rather than an answer to a prompt.
     var isSettings: Bool {
         switch self {
         case .settings, .precise, .locationServices, .restricted, .any(.settings): return true
-        case .answer, .tapNotification, .any(.answer): return false
+        case .answer, .dismiss, .tapNotification, .any(.answer): return false
         }
     }
 }

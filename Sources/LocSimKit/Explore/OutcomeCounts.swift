@@ -25,7 +25,8 @@ struct OutcomeCounts: Hashable, Sendable {
 
     /// Counts `record` if it is a delivery, a hold or a drop.
     mutating func count(_ record: Record) {
-        switch record.event {
+        // Counted over all the app's managers (`base`: without the manager it names).
+        switch record.base {
         case .delegate(let callback):
             counters[callback.method.rawValue.trailingZeroBitCount] &+= 1
         case .update(let update):
@@ -35,7 +36,8 @@ struct OutcomeCounts: Hashable, Sendable {
             counters[Self.heldBase + (HoldReason.allCases.firstIndex(of: reason) ?? 0)] &+= 1
         case .drop(_, let reason):
             counters[Self.droppedBase + (DropReason.allCases.firstIndex(of: reason) ?? 0)] &+= 1
-        case .completion, .prompt, .app, .auth, .inUseBegin, .inUseEnd, .indicator, .notification, .warning, .crash:
+        case .completion, .prompt, .app, .auth, .inUseBegin, .inUseEnd, .indicator, .notification, .warning, .crash,
+            .react, .expect, .ofManager:
             break
         }
     }

@@ -97,6 +97,7 @@ extension Scenario {
         case .systemTerminate: return EventKeyword.system.rawValue + " terminate"
         case .systemNotBusy: return EventKeyword.system.rawValue + " notBusy"
         case .app(let call): return EventKeyword.app.rawValue + " " + text(of: call)
+        case .managerCall(let name, let call): return EventKeyword.app.rawValue + "[\(name)] " + text(of: call)
         case .modern(let call): return EventKeyword.app.rawValue + " " + text(of: call)
         case .user(let action): return EventKeyword.user.rawValue + " " + text(of: action)
         case .fix(let fix):
@@ -182,6 +183,7 @@ extension Scenario {
         case .locationServices(let on): return "settings locationServices " + onOff(on)
         case .restricted(let on): return "settings restricted " + onOff(on)
         case .tapNotification(let id): return "tapNotification " + word(id)
+        case .dismiss: return "dismiss"
         case .any(.answer): return "any"
         case .any(.settings): return "settings any"
         }

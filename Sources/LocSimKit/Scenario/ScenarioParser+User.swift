@@ -14,6 +14,9 @@ extension ScenarioParser {
             let id = try s.identifier(try s.required("id", for: "tapNotification"), "a notification id")
             try s.end()
             action = .tapNotification(id: id)
+        } else if s.matches(word, "dismiss") {
+            try s.end()
+            action = .dismiss
         } else if s.matches(word, "any") {
             try s.end()
             action = .any(.answer)
@@ -21,8 +24,8 @@ extension ScenarioParser {
             action = .answer(answer, precise: try precise(&s))
         } else {
             throw s.unknown(
-                "answer", word, expected: Answer.allCases.map(\.rawValue) + ["any", "settings", "tapNotification"],
-                listed: "\(Self.answers), any, settings, tapNotification")
+                "answer", word, expected: Answer.allCases.map(\.rawValue) + ["any", "dismiss", "settings", "tapNotification"],
+                listed: "\(Self.answers), any, dismiss, settings, tapNotification")
         }
         return (.user(action), word.column)
     }

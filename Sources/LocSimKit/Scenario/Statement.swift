@@ -139,6 +139,9 @@ public enum UserAction: Equatable, Sendable {
     case locationServices(Bool)
     case restricted(Bool)
     case tapNotification(id: String)
+    /// `user dismiss`: the prompt on screen goes away unanswered (the user
+    /// leaves it; docs/language.md).
+    case dismiss
     /// `user any` (an answer to the prompt on screen) or `user settings any`
     /// (a Settings choice): a choice point `locsim explore` branches on
     /// (docs/explore.md); `run`, `check` and `matrix` need the action itself.
@@ -148,7 +151,7 @@ public enum UserAction: Equatable, Sendable {
 /// What a `user any` line ranges over (docs/explore.md).
 public enum ChoiceScope: String, Equatable, Sendable, CaseIterable {
     /// Every answer the prompt on screen offers (with the Precise switch on
-    /// and off where it has one), and dismissing it.
+    /// and off where it has one).
     case answer
     /// Every choice the platform's Settings offers for the app.
     case settings
@@ -177,6 +180,10 @@ public enum Event: Equatable, Sendable {
     case systemTerminate
     case systemNotBusy
     case app(AppCall)
+    /// A call on another `CLLocationManager` of the app, by its name
+    /// (`app[<name>] <call>`, docs/language.md); `app` alone is the manager
+    /// created at launch.
+    case managerCall(manager: String, AppCall)
     /// The Swift-concurrency APIs of iOS 17+ (docs/modern.md).
     case modern(ModernCall)
     case user(UserAction)
@@ -228,4 +235,8 @@ package enum Statement: Equatable, Sendable {
     case timed(TimedStatement)
     /// `<time> gpx <path> [speed <factor>]`: a track played as fixes.
     case track(TrackStatement)
+    /// `[<time>] on …`: a reaction or an answer policy.
+    case reaction(ReactionStatement)
+    /// `expect …`: checked once the run is over.
+    case expectation(ExpectationStatement)
 }

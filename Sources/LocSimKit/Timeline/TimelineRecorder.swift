@@ -54,7 +54,7 @@ package struct TimelineRecorder: LogWriter {
     package mutating func write(_ record: LogRecord) {
         last = record.time.sinceStart
         let t = record.time.sinceStart
-        switch record.record.event {
+        switch record.record.base {
         case .app(let app): appChanged(app, at: t)
         case .inUseBegin(let reason):
             let state: Timeline.State = reason == .foreground ? .inUseForeground : .session
@@ -89,6 +89,9 @@ package struct TimelineRecorder: LogWriter {
         case .drop(_, let reason): mark("drop " + reason.rawValue, .drop, record)
         case .warning: mark("warning", .warning, record)
         case .crash: mark("crash", .crash, record)
+        // The cause of the marks after it, and a verdict: not events on the device.
+        case .react, .expect: break
+        case .ofManager: break  // `base` unwraps it
         }
     }
 
