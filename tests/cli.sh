@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 LOCSIM=$(realpath "${1:-.build/release/locsim}")
 QUICK=$(realpath Scenarios/quickstart.scn)
 SEEDS=$(realpath Scenarios/seeds)
+INSTALL_DOC=$(realpath docs/install.md)
 EXPECTED=$(realpath Scenarios/quickstart.log)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
@@ -201,6 +202,21 @@ printf 'locsim 1\n0 launch\n' > noplatform.scn
 if [ ! -s noplatform.err ]; then ok "run --platform: no missing-platform warning"
 else fail "run --platform: no missing-platform warning" "$(cat noplatform.err)"; fi
 
+# docs/install.md's size figures (<!-- size:NAME -->about N MB) are within a
+# fifth of the binaries given (the release build under `make test`).
+for name in locsim locsim-gpx; do
+  binary="$(dirname "$LOCSIM")/$name"
+  documented=$(sed -n "s/.*<!-- size:$name -->about \([0-9]*\) MB.*/\1/p" "$INSTALL_DOC")
+  if [ -z "$documented" ] || [ ! -f "$binary" ]; then
+    fail "docs/install.md states the size of $name" "no figure, or no $binary"
+    continue
+  fi
+  actual=$(( $(stat -c %s "$binary") / 1000000 ))
+  if [ $(( actual * 5 )) -ge $(( documented * 4 )) ] && [ $(( actual * 5 )) -le $(( documented * 6 )) ]; then
+    ok "docs/install.md: $name is about $documented MB ($actual MB)"
+  else fail "docs/install.md: $name is about $documented MB" "it is $actual MB"; fi
+done
+
 # A gpx path that cannot be read names the path tried, beside the scenario.
 mkdir -p tracks/deep
 printf 'locsim 1\nplatform iOS 14.0\n0 launch\n1 gpx run.gpx\n' > tracks/deep/run.scn
@@ -208,6 +224,23 @@ printf 'locsim 1\nplatform iOS 14.0\n0 launch\n1 gpx run.gpx\n' > tracks/deep/ru
 if grep -q "cannot read 'run.gpx' at 'tracks/deep/run.gpx' (a relative path starts from the scenario's folder)" gpx.err; then
   ok "a missing gpx file names the resolved path"
 else fail "a missing gpx file names the resolved path" "$(cat gpx.err)"; fi
+
+# A failed expectation: the log is written (with an expect record), the
+# failure goes to standard error, exit status 1; check fails the scenario
+# even though its golden matches (docs/language.md, "Expectations").
+printf 'locsim 1\nplatform iOS 17.0\nexpect final auth authorizedAlways\n0 launch\n' > expect.scn
+"$LOCSIM" run expect.scn -o expect.log 2> expect.err
+status=$?
+if [ "$status" = 1 ] && grep -q '^0.000 expect failed "expect final auth authorizedAlways" line=3$' expect.log \
+  && grep -q '^expect.scn:3:1: error: expectation failed: expect final auth authorizedAlways (the final status is notDetermined)$' expect.err; then
+  ok "run: a failed expectation exits 1 with the log written"
+else fail "run: a failed expectation exits 1 with the log written" "status $status: $(cat expect.err)"; fi
+mkdir -p expectcheck && cp expect.scn expect.log expectcheck/
+"$LOCSIM" check expectcheck > expectcheck.out 2>&1
+status=$?
+if [ "$status" = 1 ] && grep -q "expectation failed" expectcheck.out && grep -q "0 passed, 1 failed" expectcheck.out; then
+  ok "check fails a scenario whose expectation fails though its golden matches"
+else fail "check fails a scenario whose expectation fails though its golden matches" "status $status: $(cat expectcheck.out)"; fi
 
 # check takes regular files only: a FIFO scenario, a FIFO golden and a
 # golden linked to a FIFO are errors at once, not a hang (issue 20).

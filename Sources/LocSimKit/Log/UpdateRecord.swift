@@ -100,6 +100,23 @@ public enum UpdateRecord: Equatable, Sendable {
     /// A `CLBackgroundActivitySession.Diagnostic`.
     case backgroundActivitySession(DiagnosticFlags)
 
+    /// The location of a `CLLocationUpdate`; `nil` for any other element,
+    /// or for one carrying only diagnostics.
+    public var location: Location? {
+        if case .liveUpdate(let location, _) = self { return location }
+        return nil
+    }
+
+    /// The diagnostic flags the element carries, whatever its stream.
+    public var flags: DiagnosticFlags {
+        switch self {
+        case .liveUpdate(_, let f), .monitorEvent(_, _, _, let f), .serviceSession(_, let f),
+            .backgroundActivitySession(let f):
+            return f
+        }
+    }
+
+    /// The stream the element belongs to.
     public var stream: UpdateStream {
         switch self {
         case .liveUpdate: return .liveUpdates

@@ -78,7 +78,7 @@ public enum HoldReason: String, Equatable, Sendable, CaseIterable {
 /// reads `rawValue`, the word the log prints.
 public struct DropReason: Hashable, Sendable, CustomStringConvertible {
     package enum Code: String, CaseIterable, Sendable {
-        case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing, unavailable, notImplemented, distanceFilter, forceQuit, notRunning, serviceSessionRequired, stationary, eventPending, conditionLimitExceeded, lessAccurate, stopped, paused
+        case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing, unavailable, notImplemented, distanceFilter, forceQuit, notRunning, serviceSessionRequired, stationary, eventPending, conditionLimitExceeded, lessAccurate, stopped, paused, reducedInterval
     }
 
     package let code: Code
@@ -131,4 +131,9 @@ public struct DropReason: Hashable, Sendable, CustomStringConvertible {
     public static let stopped = DropReason(.stopped)
     /// Standard updates are paused automatically (docs/rules.md §8).
     public static let paused = DropReason(.paused)
+    /// Reduced accuracy delivers a location at most once per `reducedInterval`,
+    /// and one was delivered less than that ago (docs/rules.md §10). Apart
+    /// from `reducedAccuracy`, which is a service reduced accuracy does not
+    /// deliver at all, so a log says which of the two withheld an event.
+    public static let reducedInterval = DropReason(.reducedInterval)
 }

@@ -149,7 +149,7 @@ extension Simulator {
     /// accuracy asks for it; false when reduced accuracy's rate drops it.
     mutating func deliverLocation(_ location: Location, fixedAt time: Millis) -> Bool {
         guard let shown = reducedIfNeeded(location) else {
-            emit(.drop(.fix(location), .reducedAccuracy))
+            emit(.drop(.fix(location), .reducedInterval))
             return false
         }
         emitCallback(locationCallback(shown, fixedAt: time), as: .fix(location))
@@ -229,7 +229,7 @@ extension Simulator {
             emitToEveryManager(.didDetermineState(state, regionID: id))
         case .significantChange(let location, let time):
             guard let shown = reducedIfNeeded(location) else {
-                emit(.drop(event.undelivered, .reducedAccuracy))
+                emit(.drop(event.undelivered, .reducedInterval))
                 return
             }
             // A held event comes later than its fix: the log shows the fix's time.
