@@ -62,6 +62,8 @@ public enum Record: Equatable, Sendable {
     case delegate(Callback)
     /// An element of an async sequence (iOS 17+ APIs, docs/modern.md).
     indirect case update(UpdateRecord)
+    /// An iOS 17+ session object begins, takes effect or ends (docs/modern.md).
+    indirect case session(SessionRecord)
     /// A completion handler; `error == nil` prints `error=nil`.
     case completion(method: String, error: CLErrorCode?)
     indirect case prompt(PromptRecord)
@@ -81,6 +83,7 @@ public enum Record: Equatable, Sendable {
         switch self {
         case .delegate: return "delegate"
         case .update: return "update"
+        case .session: return "session"
         case .completion: return "completion"
         case .prompt: return "prompt"
         case .app: return "app"

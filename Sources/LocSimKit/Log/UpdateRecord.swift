@@ -88,6 +88,9 @@ public enum MonitorState: String, Equatable, Sendable {
 public enum UpdateRecord: Equatable, Sendable {
     /// A `CLLocationUpdate`; `nil` location: an element carrying only diagnostics (iOS 18).
     case liveUpdate(Location?, DiagnosticFlags)
+    /// A `CLLocationUpdate` yielded after its fix (queued for a relaunched
+    /// app): the location carries the fix's own time (`@t`, docs/log-format.md).
+    case earlierLiveUpdate(Location, DiagnosticFlags, fixedAt: Millis)
     /// A `CLMonitor.Event`.
     case monitorEvent(monitor: String, id: String, MonitorState, DiagnosticFlags)
     /// A `CLServiceSession.Diagnostic`.
@@ -97,7 +100,7 @@ public enum UpdateRecord: Equatable, Sendable {
 
     public var stream: UpdateStream {
         switch self {
-        case .liveUpdate: return .liveUpdates
+        case .liveUpdate, .earlierLiveUpdate: return .liveUpdates
         case .monitorEvent: return .monitor
         case .serviceSession: return .serviceSession
         case .backgroundActivitySession: return .backgroundActivitySession
@@ -106,6 +109,7 @@ public enum UpdateRecord: Equatable, Sendable {
 
     func render<S: FieldSink>(to sink: inout S) {
         let flags: DiagnosticFlags
+        var fixedAt: Millis? = nil
         switch self {
         case .liveUpdate(let location, let f):
             sink.word("stream", "liveUpdates")
@@ -116,6 +120,12 @@ public enum UpdateRecord: Equatable, Sendable {
                 sink.keyed("location", "nil")
             }
             flags = f
+        case .earlierLiveUpdate(let location, let f, let time):
+            sink.word("stream", "liveUpdates")
+            sink.coordinate(location.coordinate)
+            sink.accuracy(location.accuracy)
+            flags = f
+            fixedAt = time
         case .monitorEvent(let monitor, let id, let state, let f):
             sink.word("stream", "monitor")
             sink.word("monitor", monitor)
@@ -133,5 +143,7 @@ public enum UpdateRecord: Equatable, Sendable {
             flags = f
         }
         for (flag, name) in stream.flags { sink.flag(name, flags.contains(flag)) }
+        // Last, as on a delegate's location: `@t` ends the line.
+        if let fixedAt { sink.timestamp(fixedAt) }
     }
 }

@@ -63,6 +63,9 @@ public enum HoldReason: String, Equatable, Sendable, CaseIterable {
     case monitorNotOpen
     /// A standard update queued for a suspended app, delivered when it next runs.
     case suspended
+    /// A `liveUpdates` fix for a relaunched app that has not iterated
+    /// `liveUpdates` again yet; yielded, with its own time, when it does (docs/modern.md M10).
+    case notRestarted
 }
 
 /// Why an event was not delivered.
@@ -92,4 +95,7 @@ public enum DropReason: String, Equatable, Sendable, CaseIterable {
     case stopped
     /// Standard updates are paused automatically (docs/rules.md §8).
     case paused
+    /// `liveUpdates`: the relaunched app was suspended without iterating
+    /// `liveUpdates` again, so the fixes held for it are lost (docs/modern.md M10).
+    case notRestarted
 }

@@ -30,7 +30,7 @@ public struct Tally: Equatable, Sendable {
             case .drop(_, let reason): Self.add(reason.rawValue, to: &dropped)
             case .prompt(.show(let kind, _, _)): Self.add(kind.rawValue, to: &prompts)
             case .warning: warnings += 1
-            case .prompt(.answer), .prompt(.dismiss), .completion, .app, .auth, .inUseBegin, .inUseEnd, .indicator,
+            case .prompt(.answer), .prompt(.dismiss), .completion, .app, .auth, .inUseBegin, .inUseEnd, .indicator, .session,
                 .notification, .crash:
                 break
             }

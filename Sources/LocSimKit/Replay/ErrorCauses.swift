@@ -35,7 +35,7 @@ struct ErrorCauses {
     @inline(__always)
     mutating func saw(_ record: LogRecord, at location: SourceLocation?) {
         switch record.record {
-        case .delegate, .update, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification:
+        case .delegate, .update, .session, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification:
             return
         case .app, .crash, .prompt, .warning:
             note(record, at: location)
@@ -46,7 +46,7 @@ struct ErrorCauses {
     private mutating func note(_ record: LogRecord, at location: SourceLocation?) {
         let seen = Seen(time: record.time, location: location)
         switch record.record {
-        case .delegate, .update, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification:
+        case .delegate, .update, .session, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification:
             return
         case .app(let app):
             sawApp(app, seen)
