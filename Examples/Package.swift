@@ -9,6 +9,13 @@ let package = Package(
         .package(name: "locsim", path: "..")
     ],
     targets: [
+        // An app's location logic, written against a small protocol that
+        // CLLocationManager and locsim's SimulatedLocationManager both meet.
+        .target(name: "RunTracker"),
+        .testTarget(
+            name: "RunTrackerTests",
+            dependencies: ["RunTracker", .product(name: "LocSimKit", package: "locsim")]
+        ),
         .testTarget(
             name: "ProvisionalAlwaysTests",
             dependencies: [.product(name: "LocSimKit", package: "locsim")]

@@ -7,6 +7,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 LOCSIM=$(realpath "${1:-.build/release/locsim}")
 QUICK=$(realpath Scenarios/quickstart.scn)
+SEEDS=$(realpath Scenarios/seeds)
 EXPECTED=$(realpath Scenarios/quickstart.log)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
@@ -149,6 +150,44 @@ mkdir benchtmp
 # an ignored signal ignored: `env --default-signal` gives it back.)
 TMPDIR="$WORK/benchtmp" env --default-signal=INT "$LOCSIM" bench --lines 3000000 --runs 50 > /dev/null 2>&1 &
 interrupted "bench" benchtmp 'locsim-bench-*' INT 130 $!
+
+# First use (issue 21): `run --help` lists every record kind `--only` takes
+# (the list in the --only error message is RecordFilter's own).
+kinds=$("$LOCSIM" run "$QUICK" --only bogus 2>&1 | sed -n 's/.*comma-separated list of: //p' | tr -d ',')
+help=$("$LOCSIM" run --help | sed -n '/--only/,/-o, --output/p' | tr -d ',')
+missing=""
+for kind in $kinds; do
+  grep -qw -- "$kind" <<< "$help" || missing="$missing $kind"
+done
+if [ -n "$kinds" ] && [ -z "$missing" ]; then ok "run --help lists every --only kind"
+else fail "run --help lists every --only kind" "missing:${missing:- (no kinds read)}"; fi
+
+# `run --platform` replays on another platform, translating answers as a
+# matrix row does (allowWhileUsing is allow on iOS 12.5), in either spelling.
+"$LOCSIM" run "$SEEDS/003-provisional-keep-while-using.scn" --platform "iOS 12.5" > p1.log 2> p1.err
+status=$?
+"$LOCSIM" run "$SEEDS/003-provisional-keep-while-using.scn" --platform iOS 12.5 > p2.log 2> /dev/null
+if [ "$status" = 2 ] && grep -q "keepWhileUsing': no prompt is on screen" p1.err && cmp -s p1.err <("$LOCSIM" run "$SEEDS/003-provisional-keep-while-using.scn" --platform 12.5 2>&1); then
+  ok "run --platform prints the error a stopped matrix row shows"
+else fail "run --platform prints the error a stopped matrix row shows" "status $status: $(head -c 300 p1.err)"; fi
+"$LOCSIM" run "$SEEDS/001-prompt-text-wheninuse-ios13.scn" --platform 12.5 > p3.log
+if grep -q "prompt answer allow$" p3.log && ! grep -q "prompt answer allowWhileUsing" p3.log; then ok "run --platform translates answers"
+else fail "run --platform translates answers" "$(grep 'prompt answer' p3.log)"; fi
+"$LOCSIM" run "$QUICK" --platform 13.0,14.0 > /dev/null 2>&1
+status=$?
+if [ "$status" = 2 ]; then ok "run --platform takes one platform"; else fail "run --platform takes one platform" "status $status"; fi
+printf 'locsim 1\n0 launch\n' > noplatform.scn
+"$LOCSIM" run noplatform.scn --platform "iOS 17.0" > /dev/null 2> noplatform.err
+if [ ! -s noplatform.err ]; then ok "run --platform: no missing-platform warning"
+else fail "run --platform: no missing-platform warning" "$(cat noplatform.err)"; fi
+
+# A gpx path that cannot be read names the path tried, beside the scenario.
+mkdir -p tracks/deep
+printf 'locsim 1\nplatform iOS 14.0\n0 launch\n1 gpx run.gpx\n' > tracks/deep/run.scn
+"$LOCSIM" run tracks/deep/run.scn > /dev/null 2> gpx.err
+if grep -q "cannot read 'run.gpx' at 'tracks/deep/run.gpx' (a relative path starts from the scenario's folder)" gpx.err; then
+  ok "a missing gpx file names the resolved path"
+else fail "a missing gpx file names the resolved path" "$(cat gpx.err)"; fi
 
 if [ "$failures" -gt 0 ]; then
   echo "$failures CLI test(s) failed"

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import LocSimKit
 
-/// `locsim run <scenario> [--format text|jsonl] [--only <kind>,…] [-o <file>] [--threads 1|2]`.
+/// `locsim run <scenario> [--platform <p>] [--format text|jsonl] [--only <kind>,…] [-o <file>] [--threads 1|2]`.
 enum RunCommand {
     struct Options {
         var scenario: String
@@ -13,6 +13,8 @@ enum RunCommand {
         var filter = RecordFilter.all
         var output: String?
         var threads = 1
+        /// Replaces the scenario's `platform` line, as a `locsim matrix` row does.
+        var platform: Platform? = nil
     }
 
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
@@ -22,6 +24,7 @@ enum RunCommand {
         var filter = RecordFilter.all
         var output: String?
         var threads = 1
+        var platform: Platform?
         while let item = args.next() {
             switch item {
             case .positional(let path):
@@ -38,6 +41,16 @@ enum RunCommand {
                 do { filter = try RecordFilter(parsing: value) } catch { throw UsageError(error.message) }
             case .option("-o", let inline), .option("--output", let inline):
                 output = try args.value(of: "-o", inline: inline)
+            case .option("--platform", let inline):
+                var value = try args.value(of: "--platform", inline: inline)
+                // `--platform iOS 17.0`: the OS as a word of its own, as matrix takes it.
+                if Platform.OS(rawValue: value) != nil { value += " " + (try args.value(of: "--platform", inline: nil)) }
+                let list: [Platform]
+                do { list = try Matrix.platforms(parsing: value, option: "--platform") } catch { throw UsageError(error.message) }
+                guard list.count == 1 else {
+                    throw UsageError("'--platform' takes one platform, not \(list.count); 'locsim matrix --platforms' takes a list")
+                }
+                platform = list[0]
             case .option("--threads", let inline):
                 threads = try args.count(of: "--threads", inline: inline)
                 guard threads <= 2 else { throw UsageError("'--threads' is 1 or 2, not \(threads)") }
@@ -46,7 +59,8 @@ enum RunCommand {
             }
         }
         guard let scenario else { throw UsageError("missing scenario; give a file, or '-' for standard input") }
-        return Options(scenario: scenario, format: format, filter: filter, output: output, threads: threads)
+        return Options(
+            scenario: scenario, format: format, filter: filter, output: output, threads: threads, platform: platform)
     }
 
     static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
@@ -69,7 +83,11 @@ enum RunCommand {
 
         var reader = LineReader(fileDescriptor: input)
         var warnings: [ScenarioWarning] = []
-        defer { for warning in warnings { printError(warning.formatted(file: label)) } }
+        defer {
+            for warning in warnings where options.platform == nil || !warning.message.hasPrefix(ScenarioWarning.noPlatformPrefix) {
+                printError(warning.formatted(file: label))
+            }
+        }
         // `--threads 2` parses on a second thread, for a file only (a stalled
         // pipe would hold up an early error; see `Replay.runPipelined`). Not
         // the default: on a machine whose cores are busy it measured slower
@@ -79,7 +97,8 @@ enum RunCommand {
         let threads = isFile ? options.threads : 1
         do throws(ScenarioError) {
             try Replay.run(
-                &reader, format: options.format, filter: options.filter, threads: threads, into: &output,
+                &reader, format: options.format, filter: options.filter, threads: threads, platform: options.platform,
+                into: &output,
                 tracks: TrackSource(reader: GPXSidecar(), scenario: options.scenario), warnings: &warnings)
         } catch {
             output.discard()

@@ -27,17 +27,21 @@ enum Usage {
     static let run = """
         OVERVIEW: Replay a scenario and write its log (standard output by default).
 
-        USAGE: locsim run <scenario> [--format text|jsonl] [--only <kind>,...] [-o <file>]
-                          [--threads 1|2]
+        USAGE: locsim run <scenario> [--platform <platform>] [--format text|jsonl]
+                          [--only <kind>,...] [-o <file>] [--threads 1|2]
 
         ARGUMENTS:
           <scenario>              A scenario file (*.scn), or '-' for standard input
 
         OPTIONS:
+          --platform <platform>   Replay on this platform instead of the scenario's
+                                  'platform' line ('iOS 17.0', or '17.0' for iOS):
+                                  the full log of that row of 'locsim matrix', with
+                                  the same answer translation
           --format text|jsonl     Log format (default: text)
-          --only <kind>,...       Keep only these record kinds: delegate, completion,
-                                  prompt, app, auth, inuse, indicator, hold, drop,
-                                  notification, warning, crash
+          --only <kind>,...       Keep only these record kinds: delegate, update,
+                                  completion, prompt, app, auth, inuse, indicator,
+                                  hold, drop, notification, warning, crash
           -o, --output <file>     Write the log to <file>, replacing it only on success
                                   ('-' for standard output)
           --threads 1|2           2: parse a scenario file on a second thread; the

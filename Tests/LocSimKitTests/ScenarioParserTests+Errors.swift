@@ -55,7 +55,8 @@ extension ScenarioParserTests {
         Invalid("locsim one", "expected a whole number for the format version, found 'one'", 8),
         Invalid("locsim", "missing argument <version> for locsim", 7),
         Invalid("locsim 1 2", "unexpected extra argument '2'", 10),
-        Invalid("platform ios 13", "unknown platform 'ios'; expected one of: iOS, iPadOS, macOS, tvOS, watchOS", 10),
+        Invalid("platform ios 13", "unknown platform 'ios'; did you mean 'iOS'?", 10),
+        Invalid("platform Android 13", "unknown platform 'Android'; expected one of: iOS, iPadOS, macOS, tvOS, watchOS", 10),
         Invalid("platform iOS", "missing argument <version> for platform", 13),
         Invalid("platform iOS 99.0", "iOS 99.0 is newer than the rules locsim knows (up to 26.x)", 14),
         Invalid("platform iOS 27", "iOS 27.0 is newer than the rules locsim knows (up to 26.x)", 14),
@@ -76,7 +77,7 @@ extension ScenarioParserTests {
                 + DelegateMethods.names.map(\.0).joined(separator: ", "), 29),
         Invalid(
             "set gracee 5",
-            "unknown parameter 'gracee'; expected one of: " + ParameterSetting.kinds.map(\.0).joined(separator: ", "), 5
+            "unknown parameter 'gracee'; did you mean 'grace'?", 5
         ),
         Invalid("set", "missing argument <parameter> for set", 4),
         Invalid("set grace", "missing argument <value> for set grace", 10),
@@ -145,8 +146,13 @@ extension ScenarioParserTests {
     ]
 
     static let eventErrors: [Invalid] = [
-        Invalid("1 lanch", "unknown event 'lanch'; expected one of: \(eventList)", 3),
-        Invalid("1 \"launch\"", "unknown event '\"launch\"'; expected one of: \(eventList)", 3),
+        // A typo of one letter, or a keyword in quotes: the keyword meant.
+        Invalid("1 lanch", "unknown event 'lanch'; did you mean 'launch'?", 3),
+        Invalid("1 \"launch\"", "unknown event '\"launch\"'; did you mean 'launch'?", 3),
+        Invalid("1 exot", "unknown event 'exot'; did you mean 'exit'?", 3),
+        Invalid("1 lunch", "unknown event 'lunch'; did you mean 'launch'?", 3),
+        // Nothing close: the list.
+        Invalid("1 xyzzy", "unknown event 'xyzzy'; expected one of: \(eventList)", 3),
         Invalid("1 launch now", "unexpected extra argument 'now'", 10),
         Invalid("1 gpx", "missing argument <path> for gpx", 6),
         Invalid("1 gpx \"\"", "the gpx path is empty; expected a file name", 7),
@@ -158,6 +164,23 @@ extension ScenarioParserTests {
         Invalid("1 system", "missing argument <terminate|notBusy> for system", 9),
         Invalid("1 system busy", "unknown system event 'busy'; expected terminate or notBusy", 10),
         Invalid("1 fix abc 2", "expected a number for latitude, found 'abc'", 7),
+        // Numbers copied from a log line, in the log's own forms.
+        Invalid(
+            "1 fix 35 139 ±5",
+            "expected a number for accuracy, found '±5'; the log prints an accuracy as '±5', a scenario as a plain number of meters: write '5'",
+            14),
+        Invalid(
+            "1 fix 35.000000,139.700000 5",
+            "expected a number for latitude, found '35.000000,139.700000'; the log joins latitude and longitude with ',', a scenario separates them with a space: write '35.000000 139.700000'",
+            7),
+        Invalid(
+            "1 fix 35 139 5 @30.000",
+            "unexpected extra argument '@30.000'; '@<seconds>' is the log's note of when a delivered event happened, not part of a scenario line: leave it out",
+            16),
+        Invalid(
+            "1 visit arrive 35 139 ±30.5",
+            "expected a number for accuracy, found '±30.5'; the log prints an accuracy as '±30.5', a scenario as a plain number of meters: write '30.5'",
+            23),
         Invalid("1 fix 1 abc", "expected a number for longitude, found 'abc'", 9),
         Invalid("1 fix 1e5 2", "exponents are not supported in '1e5'; write latitude as a plain decimal number", 7),
         Invalid("1 fix 1", "missing argument <lon> for fix", 8),
@@ -251,6 +274,23 @@ extension ScenarioParserTests {
             "missing argument <purposeKey> for requestTemporaryFullAccuracyAuthorization", 48),
         Invalid("1 app startRangingBeacons \(uuid) 1 2 3", "unexpected extra argument '3'", 68),
         Invalid("1 app liveUpdates go", "unknown liveUpdates action 'go'; expected start or stop", 19),
+        // Swift spelled into a scenario.
+        Invalid(
+            "1 app startUpdatingLocation()",
+            "unknown app call 'startUpdatingLocation()'; did you mean 'startUpdatingLocation'? (a scenario writes the bare name, not its Swift spelling)",
+            7),
+        Invalid(
+            "1 app manager.requestWhenInUseAuthorization()",
+            "unknown app call 'manager.requestWhenInUseAuthorization()'; did you mean 'requestWhenInUseAuthorization'? (a scenario writes the bare name, not its Swift spelling)",
+            7),
+        Invalid(
+            "1 app liveUpdates start .fitness",
+            "unknown live configuration '.fitness'; did you mean 'fitness'? (a scenario writes the bare name, not its Swift spelling)",
+            25),
+        Invalid(
+            "1 app set desiredAccuracy kCLLocationAccuracyBest",
+            "unknown desiredAccuracy 'kCLLocationAccuracyBest'; did you mean 'best'? (a scenario writes the bare name, not its Swift spelling)",
+            27),
         Invalid(
             "1 app liveUpdates start walking",
             "unknown live configuration 'walking'; expected one of: default, automotiveNavigation, otherNavigation, fitness, airborne", 25),
@@ -286,6 +326,11 @@ extension ScenarioParserTests {
             "1 user yes",
             "unknown answer 'yes'; expected allow, allowWhileUsing, allowOnce, allowAlways, dontAllow, keepWhileUsing, changeToAlways, settings, tapNotification",
             8),
+        Invalid(
+            "1 user .allowWhileUsing",
+            "unknown answer '.allowWhileUsing'; did you mean 'allowWhileUsing'? (a scenario writes the bare name, not its Swift spelling)",
+            8),
+        Invalid("1 user AllowOnce", "unknown answer 'AllowOnce'; did you mean 'allowOnce'?", 8),
         Invalid("1 user allow precise=maybe", "expected on or off for precise, found 'maybe'", 22),
         Invalid("1 user allow precise=on precise=off", "option 'precise' is given twice", 25),
         Invalid("1 user allow now", "unexpected extra argument 'now'; expected precise=on|off", 14),

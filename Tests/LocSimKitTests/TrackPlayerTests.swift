@@ -83,7 +83,12 @@ import Testing
         #expect(throws: ScenarioError("bad point", at: SourceLocation(line: 9, column: 4), file: "track.gpx")) {
             _ = try deliveries("10 gpx track.gpx\n", offsets: [0, 1000], failAt: 1)
         }
-        #expect(throws: ScenarioError("cannot read 'other.gpx': No such file or directory", line: 7, column: 8)) {
+        // The path tried is the scenario's folder's (`dir/scenario.scn`).
+        #expect(
+            throws: ScenarioError(
+                "cannot read 'other.gpx' at 'dir/other.gpx' (a relative path starts from the scenario's folder): No such file or directory",
+                line: 7, column: 8)
+        ) {
             _ = try deliveries("10 gpx other.gpx\n", offsets: [0])
         }
         #expect(

@@ -211,12 +211,21 @@ package struct Check: Sendable {
         do throws(ScenarioError) {
             try replay(&reader, &output, scenario)
         } catch {
-            let line = error.formatted(file: FileIO.fileName(of: scenario)) + "\n"
+            let line = Self.relativeToFolder(error.formatted(file: FileIO.fileName(of: scenario)), of: scenario) + "\n"
             return compare(Array(line.utf8), golden: golden, scenario: scenario)
         }
         return Outcome(
             status: .failed,
             report: "\(scenario): expected a scenario error (the scenario is in an 'errors' folder), but it replayed without one\n")
+    }
+
+    /// An error golden names the scenario by its file name, and a file beside
+    /// it (a `gpx` track's resolved path) from its folder, `./track.gpx`, so
+    /// it reads the same wherever `check` runs from.
+    static func relativeToFolder(_ line: String, of scenario: String) -> String {
+        let folder = FileIO.directory(of: scenario)
+        guard folder != "." else { return line }
+        return line.replacing("'" + folder + "/", with: "'./")
     }
 
     /// Compares a small `actual` (an error line, a matrix) with the golden file, or writes it with `--update`.

@@ -11,7 +11,10 @@ extension Matrix {
     ///
     /// Each item is checked as the scenario's `platform` line is, so the
     /// matrix accepts exactly the platforms a scenario may name.
-    package static func platforms(parsing list: String) throws(PlatformListError) -> [Platform] {
+    /// `option` names the option in messages (`run --platform` takes one item).
+    package static func platforms(
+        parsing list: String, option: String = "--platforms"
+    ) throws(PlatformListError) -> [Platform] {
         var platforms: [Platform] = []
         var os = Platform.OS.iOS.rawValue
         for item in list.split(separator: ",", omittingEmptySubsequences: false) {
@@ -25,7 +28,7 @@ extension Matrix {
             default:
                 let shown = item.isEmpty ? "an empty item" : "'\(item)'"
                 throw PlatformListError(
-                    message: "\(shown) in --platforms; expected a comma-separated list like 'iOS 12.5,13.0,macOS 15.0'")
+                    message: "\(shown) in \(option); expected a comma-separated list like 'iOS 12.5,13.0,macOS 15.0'")
             }
             var parser = ScenarioParser()
             do throws(ScenarioError) {
@@ -33,7 +36,7 @@ extension Matrix {
                 else { throw ScenarioError("expected a platform", line: 1, column: 1) }
                 platforms.append(platform)
             } catch {
-                throw PlatformListError(message: "\(error.message) in --platforms")
+                throw PlatformListError(message: "\(error.message) in \(option)")
             }
         }
         return platforms

@@ -36,20 +36,23 @@ extension Replay {
 
     /// `run(_:format:filter:threads:into:tracks:)`, also handing back the
     /// scenario's warnings (for standard error; they are not part of the log).
+    /// `platform` replaces the scenario's own, translating answers as
+    /// `locsim matrix` does (`locsim run --platform`).
     @discardableResult
     package static func run(
         _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, threads: Int = 1,
-        into output: inout OutputBuffer, tracks: TrackSource? = nil, warnings: inout [ScenarioWarning]
+        platform: Platform? = nil, into output: inout OutputBuffer, tracks: TrackSource? = nil,
+        warnings: inout [ScenarioWarning]
     ) throws(ScenarioError) -> Int {
         switch format {
         case .text:
             return try run(
-                &reader, writer: TextLogWriter.self, filter: filter, threads: threads, into: &output, tracks: tracks,
-                warnings: &warnings)
+                &reader, writer: TextLogWriter.self, filter: filter, threads: threads, platform: platform,
+                into: &output, tracks: tracks, warnings: &warnings)
         case .jsonl:
             return try run(
-                &reader, writer: JSONLogWriter.self, filter: filter, threads: threads, into: &output, tracks: tracks,
-                warnings: &warnings)
+                &reader, writer: JSONLogWriter.self, filter: filter, threads: threads, platform: platform,
+                into: &output, tracks: tracks, warnings: &warnings)
         }
     }
 
@@ -62,8 +65,8 @@ extension Replay {
     }
 
     private static func run<W: BufferedLogWriter>(
-        _ reader: inout LineReader, writer: W.Type, filter: RecordFilter, threads: Int, into output: inout OutputBuffer,
-        tracks: TrackSource?, warnings: inout [ScenarioWarning]
+        _ reader: inout LineReader, writer: W.Type, filter: RecordFilter, threads: Int, platform: Platform?,
+        into output: inout OutputBuffer, tracks: TrackSource?, warnings: inout [ScenarioWarning]
     ) throws(ScenarioError) -> Int {
         var writer = FilteredLogWriter(W(output: .memory()), filter: filter)
         // Move the buffer in and back out instead of copying it, so its bytes
@@ -71,9 +74,9 @@ extension Replay {
         swap(&writer.base.output, &output)
         defer { swap(&writer.base.output, &output) }
         if threads > 1 {
-            try runPipelined(&reader, into: &writer, tracks: tracks, warnings: &warnings)
+            try runPipelined(&reader, platform: platform, into: &writer, tracks: tracks, warnings: &warnings)
         } else {
-            try run(&reader, into: &writer, tracks: tracks, warnings: &warnings)
+            try run(&reader, platform: platform, into: &writer, tracks: tracks, warnings: &warnings)
         }
         return writer.written
     }

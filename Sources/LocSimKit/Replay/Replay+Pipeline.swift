@@ -20,7 +20,7 @@ extension Replay {
     /// and reading a pipe that stalls would delay an early error until it
     /// reads again.
     package static func runPipelined<W: LogWriter>(
-        _ reader: inout LineReader, into writer: inout W, tracks: TrackSource? = nil,
+        _ reader: inout LineReader, platform: Platform? = nil, into writer: inout W, tracks: TrackSource? = nil,
         warnings: inout [ScenarioWarning]
     ) throws(ScenarioError) {
         let queue = ParsedLineQueue()
@@ -34,14 +34,14 @@ extension Replay {
         guard started == 0 else {
             Unmanaged<ParsingThread>.fromOpaque(context).release()
             // No thread to be had: one thread does it all.
-            return try run(&reader, into: &writer, tracks: tracks, warnings: &warnings)
+            return try run(&reader, platform: platform, into: &writer, tracks: tracks, warnings: &warnings)
         }
         defer {
             queue.cancel()  // unblocks the parser if this ends early on a simulation error
             pthread_join(thread, nil)
             warnings = producer.warnings  // read after the join: the parser is done with them
         }
-        var driver = ReplayDriver(tracks: tracks)
+        var driver = ReplayDriver(platform: platform, tracks: tracks)
         while true {
             switch queue.pop() {
             case .lines(var batch):

@@ -19,10 +19,11 @@ struct TrackPlayer {
                 at: statement.location)
         }
         self.statement = statement
+        let resolved = source.resolve(statement.path)
         do throws(TrackError) {
-            stream = try source.reader.open(source.resolve(statement.path))
+            stream = try source.reader.open(resolved)
         } catch {
-            throw Self.scenarioError(error, statement)
+            throw Self.scenarioError(error, statement, resolved: resolved)
         }
         try readAhead()
     }
@@ -58,10 +59,17 @@ struct TrackPlayer {
         pending = (time, point.fix)
     }
 
-    private static func scenarioError(_ error: TrackError, _ statement: TrackStatement) -> ScenarioError {
+    /// `resolved` is the path opened, when it differs from the one written:
+    /// a relative path starts from the scenario's folder, not the current one.
+    private static func scenarioError(
+        _ error: TrackError, _ statement: TrackStatement, resolved: String? = nil
+    ) -> ScenarioError {
         guard let location = error.location else {
+            let tried = resolved.flatMap { $0 == statement.path ? nil : $0 }.map {
+                " at '\($0)' (a relative path starts from the scenario's folder)"
+            }
             return ScenarioError(
-                "cannot read '\(statement.path)': \(error.message)",
+                "cannot read '\(statement.path)'\(tried ?? ""): \(error.message)",
                 at: SourceLocation(line: statement.location.line, column: statement.pathColumn))
         }
         return ScenarioError(error.message, at: location, file: statement.path)

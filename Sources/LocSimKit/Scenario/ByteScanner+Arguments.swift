@@ -24,7 +24,8 @@ extension ByteScanner {
     /// `token` as a `key=value` option, or an unexpected extra argument.
     @inline(__always) func option(_ token: Token, expected: String) throws(ScenarioError) -> (key: Token, value: Token) {
         guard let option = splitOption(token) else {
-            throw error("unexpected extra argument '\(display(token))'; expected \(expected)", at: token)
+            let hint = logFormHint(token)
+            throw error("unexpected extra argument '\(display(token))'" + (hint.isEmpty ? "; expected \(expected)" : hint), at: token)
         }
         return option
     }

@@ -23,7 +23,28 @@ extension ByteScanner {
                 "exponents are not supported in '\(display(token))'; write \(name) as a plain decimal number", at: token
             )
         }
-        throw error("expected a number for \(name), found '\(display(token))'", at: token)
+        throw error("expected a number for \(name), found '\(display(token))'" + logFormHint(token), at: token)
+    }
+
+    /// A hint for a number copied from a log line, which prints numbers in
+    /// forms a scenario does not take: `±5` (an accuracy), `35.0,139.7` (a
+    /// coordinate), `@30.000` (the time a delivered event happened).
+    func logFormHint(_ token: Token) -> String {
+        guard !token.isQuoted else { return "" }
+        let text = string(token)
+        if text.hasPrefix("±"), ScenarioParser.decimal(String(text.dropFirst())) != nil {
+            return "; the log prints an accuracy as '\(text)', a scenario as a plain number of meters: write '\(text.dropFirst())'"
+        }
+        if let comma = text.firstIndex(of: ","), ScenarioParser.decimal(String(text[..<comma])) != nil,
+            ScenarioParser.decimal(String(text[text.index(after: comma)...])) != nil
+        {
+            let (lat, lon) = (text[..<comma], text[text.index(after: comma)...])
+            return "; the log joins latitude and longitude with ',', a scenario separates them with a space: write '\(lat) \(lon)'"
+        }
+        if text.hasPrefix("@") {
+            return "; '@<seconds>' is the log's note of when a delivered event happened, not part of a scenario line: leave it out"
+        }
+        return ""
     }
 
     /// `value` if its magnitude is at most `maxMagnitude` (so it is finite).

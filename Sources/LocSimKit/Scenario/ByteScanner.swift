@@ -83,7 +83,7 @@ struct ByteScanner {
     /// Fails if any word is left: `unexpected extra argument 'foo'`.
     mutating func end() throws(ScenarioError) {
         if let extra = try next() {
-            throw error("unexpected extra argument '\(display(extra))'", at: extra)
+            throw error("unexpected extra argument '\(display(extra))'" + logFormHint(extra), at: extra)
         }
     }
 

@@ -15,7 +15,10 @@ package protocol KeywordRegistry: RawRepresentable, CaseIterable where RawValue 
 
 extension KeywordRegistry {
     /// The words as errors list them: `a, b, c`.
-    package static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var list: String { words.joined(separator: ", ") }
+
+    /// The words, in declaration order.
+    package static var words: [String] { allCases.map(\.rawValue) }
 
     /// The keyword `token` spells, if any.
     static func matching(_ token: Token, in s: ByteScanner) -> Self? {

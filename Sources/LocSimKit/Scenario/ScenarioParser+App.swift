@@ -12,8 +12,7 @@ extension ScenarioParser {
 
     private func appCall(_ name: Token, _ s: inout ByteScanner) throws(ScenarioError) -> AppCall {
         guard let keyword = AppCallKeyword.matching(name, in: s) else {
-            throw s.error(
-                "unknown app call '\(s.display(name))'; expected one of: \(Self.appCalls), \(Self.modernCalls)", at: name)
+            throw s.unknown("app call", name, expected: AppCallKeyword.words + ScenarioParser.list(Self.modernCalls))
         }
         let owner = keyword.rawValue
         let call: AppCall
@@ -104,7 +103,7 @@ extension ScenarioParser {
     private func property(_ s: inout ByteScanner) throws(ScenarioError) -> ManagerProperty {
         let name = try s.required("property", for: "set")
         guard let keyword = PropertyKeyword.matching(name, in: s) else {
-            throw s.error("unknown property '\(s.display(name))'; expected one of: \(Self.managerProperties)", at: name)
+            throw s.unknown("property", name, expected: PropertyKeyword.words)
         }
         let value = try s.required("value", for: "set " + keyword.rawValue)
         let property: ManagerProperty
@@ -119,8 +118,7 @@ extension ScenarioParser {
             property = .distanceFilter(try distanceFilter(value, s))
         case .desiredAccuracy:
             guard !value.isQuoted, value.count <= 20, let accuracy = DesiredAccuracy(rawValue: s.string(value)) else {
-                let names = DesiredAccuracy.allCases.map(\.rawValue).joined(separator: ", ")
-                throw s.error("unknown desiredAccuracy '\(s.display(value))'; expected one of: \(names)", at: value)
+                throw s.unknown("desiredAccuracy", value, expected: DesiredAccuracy.allCases.map(\.rawValue))
             }
             property = .desiredAccuracy(accuracy)
         }

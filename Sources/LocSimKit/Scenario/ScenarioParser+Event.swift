@@ -33,7 +33,7 @@ extension ScenarioParser {
             } else if s.matches(what, "notBusy") {
                 event = .systemNotBusy
             } else {
-                throw s.error("unknown system event '\(s.display(what))'; expected terminate or notBusy", at: what)
+                throw s.unknown("system event", what, expected: ["terminate", "notBusy"], listed: "terminate or notBusy")
             }
             try s.end()
             return (event, what.column)
@@ -51,7 +51,7 @@ extension ScenarioParser {
             throw s.error(
                 "'\(header)' is a header statement; write it without a time, before the first timed line", at: word)
         } else {
-            throw s.error("unknown event '\(s.display(word))'; expected one of: \(Self.eventWords)", at: word)
+            throw s.unknown("event", word, expected: EventKeyword.words)
         }
         try s.end()
         return (event, word.column)
@@ -110,7 +110,7 @@ extension ScenarioParser {
         let what = try s.required("arrive|depart", for: "visit")
         let arrive = s.matches(what, "arrive")
         guard arrive || s.matches(what, "depart") else {
-            throw s.error("unknown visit event '\(s.display(what))'; expected arrive or depart", at: what)
+            throw s.unknown("visit event", what, expected: ["arrive", "depart"], listed: "arrive or depart")
         }
         let owner = arrive ? "visit arrive" : "visit depart"
         let (coordinate, _) = try s.coordinate(for: owner)
@@ -133,9 +133,7 @@ extension ScenarioParser {
         guard !proximityToken.isQuoted, proximityToken.count <= 9,
             let proximity = Proximity(rawValue: s.string(proximityToken))
         else {
-            throw s.error(
-                "unknown proximity '\(s.display(proximityToken))'; expected one of: immediate, near, far, unknown",
-                at: proximityToken)
+            throw s.unknown("proximity", proximityToken, expected: Proximity.allCases.map(\.rawValue))
         }
         var rssi: Int? = nil
         let expected = "rssi=<dBm>"

@@ -52,8 +52,7 @@ extension ScenarioParser {
     private func platform(_ s: inout ByteScanner) throws(ScenarioError) -> Platform {
         let osToken = try s.required("os", for: "platform")
         guard !osToken.isQuoted, osToken.count <= 8, let os = Platform.OS(rawValue: s.string(osToken)) else {
-            let names = Platform.OS.allCases.map(\.rawValue).joined(separator: ", ")
-            throw s.error("unknown platform '\(s.display(osToken))'; expected one of: \(names)", at: osToken)
+            throw s.unknown("platform", osToken, expected: Platform.OS.allCases.map(\.rawValue))
         }
         let versionToken = try s.required("version", for: "platform")
         guard let (major, minor) = version(versionToken, s) else {
@@ -162,8 +161,7 @@ extension ScenarioParser {
         while let token = try s.next() {
             let name = s.string(token)
             guard !token.isQuoted, let entry = DelegateMethods.names.first(where: { $0.0 == name }) else {
-                let names = DelegateMethods.names.map(\.0).joined(separator: ", ")
-                throw s.error("unknown delegate method '\(s.display(token))'; expected one of: \(names)", at: token)
+                throw s.unknown("delegate method", token, expected: DelegateMethods.names.map(\.0))
             }
             methods.insert(entry.1)
         }

@@ -15,7 +15,7 @@ extension ScenarioParser {
             } else if s.matches(action, "end") {
                 call = .backgroundActivitySessionEnd
             } else {
-                throw s.error("unknown backgroundActivitySession action '\(s.display(action))'; expected begin or end", at: action)
+                throw s.unknown("backgroundActivitySession action", action, expected: ["begin", "end"], listed: "begin or end")
             }
             try s.end()
             return call
@@ -35,13 +35,12 @@ extension ScenarioParser {
             return .liveUpdatesStop
         }
         guard s.matches(action, "start") else {
-            throw s.error("unknown liveUpdates action '\(s.display(action))'; expected start or stop", at: action)
+            throw s.unknown("liveUpdates action", action, expected: ["start", "stop"], listed: "start or stop")
         }
         var configuration = LiveConfiguration.default
         if let word = try s.next() {
             guard !word.isQuoted, word.count <= 24, let c = LiveConfiguration(rawValue: s.string(word)) else {
-                let names = LiveConfiguration.allCases.map(\.rawValue).joined(separator: ", ")
-                throw s.error("unknown live configuration '\(s.display(word))'; expected one of: \(names)", at: word)
+                throw s.unknown("live configuration", word, expected: LiveConfiguration.allCases.map(\.rawValue))
             }
             configuration = c
             try s.end()
@@ -55,7 +54,7 @@ extension ScenarioParser {
         let action = try s.required("begin|end", for: "serviceSession")
         let begins = s.matches(action, "begin")
         guard begins || s.matches(action, "end") else {
-            throw s.error("unknown serviceSession action '\(s.display(action))'; expected begin or end", at: action)
+            throw s.unknown("serviceSession action", action, expected: ["begin", "end"], listed: "begin or end")
         }
         let owner = begins ? "serviceSession begin" : "serviceSession end"
         let name = try s.identifier(try s.required("name", for: owner), "a session name")
@@ -65,7 +64,9 @@ extension ScenarioParser {
         }
         let word = try s.required("none|whenInUse|always", for: owner)
         guard !word.isQuoted, word.count <= 10, let requirement = ServiceRequirement(rawValue: s.string(word)) else {
-            throw s.error("unknown authorization requirement '\(s.display(word))'; expected none, whenInUse or always", at: word)
+            throw s.unknown(
+                "authorization requirement", word, expected: ServiceRequirement.allCases.map(\.rawValue),
+                listed: "none, whenInUse or always")
         }
         var purposeKey: String? = nil
         let expected = "fullAccuracyPurposeKey=<key>"
@@ -106,6 +107,7 @@ extension ScenarioParser {
             try s.end()
             return .monitorAdd(name: name, id: id, .circle(center: center, radius: radius))
         }
-        throw s.error("unknown monitor action '\(s.display(action))'; expected open, close, add or remove", at: action)
+        throw s.unknown(
+            "monitor action", action, expected: ["open", "close", "add", "remove"], listed: "open, close, add or remove")
     }
 }

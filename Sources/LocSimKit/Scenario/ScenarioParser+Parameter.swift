@@ -13,8 +13,7 @@ extension ScenarioParser {
         let nameToken = try s.required("parameter", for: "set")
         let name = s.string(nameToken)
         guard !nameToken.isQuoted, let kind = ParameterSetting.kinds.first(where: { $0.0 == name })?.1 else {
-            let names = ParameterSetting.kinds.map(\.0).joined(separator: ", ")
-            throw s.error("unknown parameter '\(s.display(nameToken))'; expected one of: \(names)", at: nameToken)
+            throw s.unknown("parameter", nameToken, expected: ParameterSetting.kinds.map(\.0))
         }
         let token = try s.required("value", for: "set \(name)")
         let value: Value

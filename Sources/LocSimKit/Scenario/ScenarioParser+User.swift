@@ -17,8 +17,9 @@ extension ScenarioParser {
         } else if !word.isQuoted, word.count <= 16, let answer = Answer(rawValue: s.string(word)) {
             action = .answer(answer, precise: try precise(&s))
         } else {
-            throw s.error(
-                "unknown answer '\(s.display(word))'; expected \(Self.answers), settings, tapNotification", at: word)
+            throw s.unknown(
+                "answer", word, expected: Answer.allCases.map(\.rawValue) + ["settings", "tapNotification"],
+                listed: "\(Self.answers), settings, tapNotification")
         }
         return (.user(action), word.column)
     }
@@ -37,7 +38,7 @@ extension ScenarioParser {
         } else if !word.isQuoted, word.count <= 11, let choice = SettingsChoice(rawValue: s.string(word)) {
             return .settings(choice, precise: try precise(&s))
         } else {
-            throw s.error("unknown setting '\(s.display(word))'; expected one of: \(Self.settingsWords)", at: word)
+            throw s.unknown("setting", word, expected: ScenarioParser.list(Self.settingsWords))
         }
         try s.end()
         return action

@@ -18,6 +18,9 @@ package struct ScenarioParser {
     static let headerWords = HeaderKeyword.list
     static let eventWords = EventKeyword.list
 
+    /// The words of a keyword list as the messages print it (`a, b, c`).
+    static func list(_ joined: String) -> [String] { joined.split(separator: ", ").map(String.init) }
+
     /// Parses one line; `nil` for a blank or comment-only line.
     ///
     /// - Throws: `ScenarioError` pointing at the offending word, saying what
@@ -85,8 +88,8 @@ package struct ScenarioParser {
                 "missing time before '\(scanner.display(first))'; expected '<time> \(scanner.display(first)) …'",
                 at: first)
         }
-        throw scanner.error(
-            "unknown statement '\(scanner.display(first))'; expected a time or one of: \(Self.headerWords)", at: first)
+        throw scanner.unknown(
+            "statement", first, expected: HeaderKeyword.words, listed: "a time or one of: \(Self.headerWords)")
     }
 
     /// At the first timed line: a scenario without a `platform` line runs
@@ -95,7 +98,7 @@ package struct ScenarioParser {
         guard platformLine == nil else { return }
         warnings.append(
             ScenarioWarning(
-                "no 'platform' line; replaying as \(Platform.default) (add e.g. 'platform iOS 17.0' before the first timed line)",
+                ScenarioWarning.noPlatformPrefix + "; replaying as \(Platform.default) (add e.g. 'platform iOS 17.0' before the first timed line)",
                 at: SourceLocation(line: 1, column: 1)))
     }
 

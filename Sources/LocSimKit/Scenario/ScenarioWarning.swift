@@ -16,4 +16,8 @@ package struct ScenarioWarning: Equatable, Sendable, CustomStringConvertible {
     }
 
     package var description: String { formatted(file: "<scenario>") }
+
+    /// How the warning of a scenario without a `platform` line begins
+    /// (`run --platform` and `matrix` give the platform, so it does not apply).
+    package static let noPlatformPrefix = "no 'platform' line"
 }

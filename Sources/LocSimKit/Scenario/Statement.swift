@@ -191,7 +191,7 @@ package struct TimedStatement: Equatable, Sendable {
 }
 
 /// A value in the Info.plist (`plist <Key> <value>`).
-package enum PlistValue: Equatable, Sendable {
+public enum PlistValue: Equatable, Sendable {
     case string(String)
     case bool(Bool)
     case array([String])

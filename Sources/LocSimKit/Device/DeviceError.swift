@@ -1,0 +1,40 @@
+/// A `SimulatedDevice` used in a way the platform or the moment does not
+/// allow. Never a crash: the call has no effect, and the error is thrown by
+/// the call from the test (`advance`, `feed`, `user.answer`, …), or, for a
+/// call the app's code made on a manager (which, like `CLLocationManager`'s,
+/// does not throw), by the next such call, and kept in the manager's
+/// `lastError`. Each call from the test throws at most one error, the
+/// oldest not yet thrown.
+public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of misuse. A struct of named values rather than an enum, so
+    /// a new kind does not break a `switch` in client code.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+        private init(_ name: String) { self.name = name }
+        public var description: String { name }
+
+        /// A call the platform does not have (`requestTemporaryFullAccuracyAuthorization` on iOS 13).
+        public static let unavailable = Code("unavailable")
+        /// A user answer with no prompt on screen.
+        public static let noPrompt = Code("noPrompt")
+        /// `advance(to:)` to a time before the device's clock, or past the last time a scenario can hold.
+        public static let timeWentBackwards = Code("timeWentBackwards")
+        /// A manager used after its `SimulatedDevice` was deinitialized.
+        public static let deviceGone = Code("deviceGone")
+        /// An input the rules reject (a call while the app runs no code, an
+        /// unknown region, a value out of range); `message` says why, as
+        /// `locsim run` would for the same scenario line.
+        public static let rejected = Code("rejected")
+    }
+
+    public var code: Code
+    /// What went wrong and what was expected, naming the call.
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code): \(message)" }
+}

@@ -1,0 +1,101 @@
+/// Handing records to the app: delegate callbacks to the manager's
+/// delegate, completions to their handlers, `update` records to the
+/// `liveUpdates()` streams, `auth` records to what the managers report.
+extension SimulatedDevice {
+    /// Hands every record not yet handed over, in log order. A delegate's
+    /// calls append records, which are handed over in turn; a call from
+    /// inside a callback does not dispatch again (the loop under way does).
+    func dispatch() {
+        guard !dispatching else { return }
+        dispatching = true
+        defer { dispatching = false }
+        while dispatched < records.count {
+            let record = records[dispatched]
+            dispatched += 1
+            deliver(record)
+        }
+    }
+
+    @inline(__always)
+    private func deliver(_ record: LogRecord) {
+        switch record.record {
+        case .delegate(let callback): call(callback, at: record.time)
+        case .auth(let view): shownAuth = view
+        case .completion(let method, let error):
+            guard method == "requestTemporaryFullAccuracyAuthorization", !completions.isEmpty else { return }
+            completions.removeFirst()?(error.map(SimulatedLocationError.init))
+        case .update(.liveUpdate(let location, let flags)):
+            let element = SimulatedLocationUpdate(
+                location: location.map { SimulatedLocation($0, at: record.time) }, diagnostics: flags)
+            for stream in liveUpdateStreams { stream.yield(element) }
+        case .update(.earlierLiveUpdate(let location, let flags, let fixedAt)):
+            // Queued for a relaunched app: the location keeps its fix's time.
+            let element = SimulatedLocationUpdate(location: SimulatedLocation(location, at: fixedAt), diagnostics: flags)
+            for stream in liveUpdateStreams { stream.yield(element) }
+        case .app(let app): lifecycle(app)
+        case .update, .session, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning, .crash:
+            return
+        }
+    }
+
+    private func lifecycle(_ record: AppRecord) {
+        switch record {
+        case .launchForeground: appDelegate?.applicationDidFinishLaunching(inBackground: false)
+        case .launchBackground: appDelegate?.applicationDidFinishLaunching(inBackground: true)
+        case .foreground: appDelegate?.applicationWillEnterForeground()
+        case .background: appDelegate?.applicationDidEnterBackground()
+        case .suspend, .wake, .terminate: return
+        }
+    }
+
+    /// Calls the delegate method of `callback` on the app's manager.
+    private func call(_ callback: Callback, at time: Millis) {
+        guard let manager = managers.first else { return }
+        switch callback {
+        case .didUpdateLocations(let location):
+            let l = SimulatedLocation(location, at: time)
+            manager.location = l
+            manager.delegate?.locationManager(manager, didUpdateLocations: [l])
+        case .didUpdateEarlierLocation(let location, let fixedAt):
+            let l = SimulatedLocation(location, at: fixedAt)
+            manager.location = l
+            manager.delegate?.locationManager(manager, didUpdateLocations: [l])
+        case .didChangeAuthorization(let status):
+            manager.delegate?.locationManager(manager, didChangeAuthorization: status)
+        case .locationManagerDidChangeAuthorization:
+            manager.delegate?.locationManagerDidChangeAuthorization(manager)
+        case .didFailWithError(let code):
+            manager.delegate?.locationManager(manager, didFailWithError: SimulatedLocationError(code))
+        case .didStartMonitoring(let id):
+            manager.delegate?.locationManager(manager, didStartMonitoringFor: region(id))
+        case .monitoringDidFail(let id, let code):
+            manager.delegate?.locationManager(
+                manager, monitoringDidFailFor: id.map(region), withError: SimulatedLocationError(code))
+        case .didDetermineState(let state, let id):
+            manager.delegate?.locationManager(manager, didDetermineState: state, for: region(id))
+        case .didEnterRegion(let id):
+            manager.delegate?.locationManager(manager, didEnterRegion: region(id))
+        case .didExitRegion(let id):
+            manager.delegate?.locationManager(manager, didExitRegion: region(id))
+        case .didVisit(let arrival, let departure, let location):
+            let visit = SimulatedVisit(
+                coordinate: location.coordinate, horizontalAccuracy: location.accuracy, arrivalDate: arrival,
+                departureDate: departure)
+            manager.delegate?.locationManager(manager, didVisit: visit)
+        case .didRange(let constraint, let beacon):
+            manager.delegate?.locationManager(manager, didRange: [beacon], satisfying: constraint)
+        case .didFailRanging(let constraint, let code):
+            manager.delegate?.locationManager(manager, didFailRangingFor: constraint, error: SimulatedLocationError(code))
+        case .didPauseLocationUpdates:
+            manager.delegate?.locationManagerDidPauseLocationUpdates(manager)
+        case .didResumeLocationUpdates:
+            manager.delegate?.locationManagerDidResumeLocationUpdates(manager)
+        }
+    }
+
+    /// The region with `id` as the app gave it; a region the device never
+    /// saw started (none should reach here) has only its id.
+    private func region(_ id: String) -> CircularRegion {
+        regions[id] ?? CircularRegion(id: id, center: Coordinate(0, 0), radius: 0)
+    }
+}

@@ -1,0 +1,131 @@
+/// What the test does to the device: the user, the app's lifecycle, the
+/// system and the world (each a scenario line at the device's time), and
+/// fixes fed one at a time or as a trace.
+extension SimulatedDevice {
+    /// The person holding the device: prompt answers and the Settings app.
+    public var user: User { User(device: self) }
+    /// The app's lifecycle, as the user and the system drive it.
+    public var app: App { App(device: self) }
+    /// What the device senses besides fixes: region crossings, visits, beacons.
+    public var world: World { World(device: self) }
+
+    /// `user …` lines.
+    public struct User {
+        weak var device: SimulatedDevice?
+
+        /// Answers the prompt on screen (`precise`: the Precise switch, if given).
+        ///
+        /// - Throws: `.noPrompt` when no prompt is showing; `.rejected` for an
+        ///   answer this prompt does not offer.
+        public func answer(_ answer: Answer, precise: Bool? = nil) throws(DeviceError) {
+            let device = try alive("answer")
+            device.run(until: nil)
+            guard device.engine.promptShowing else {
+                throw DeviceError(.noPrompt, "answer(.\(answer.rawValue)): no prompt is on screen to answer")
+            }
+            if precise != nil, let problem = device.missing("the Precise switch", since: 14) { throw problem }
+            try device.input(.user(.answer(answer, precise: precise)))
+        }
+
+        /// Picks the app's location setting in the Settings app.
+        public func settings(_ choice: SettingsChoice, precise: Bool? = nil) throws(DeviceError) {
+            let device = try alive("settings")
+            if choice == .askNextTime, let problem = device.missing("Ask Next Time", since: 13) { throw problem }
+            if precise != nil, let problem = device.missing("the Precise switch", since: 14) { throw problem }
+            try device.input(.user(.settings(choice, precise: precise)))
+        }
+
+        /// Turns the app's Precise Location switch in Settings (iOS 14+).
+        public func setPrecise(_ on: Bool) throws(DeviceError) {
+            let device = try alive("setPrecise")
+            if let problem = device.missing("the Precise switch", since: 14) { throw problem }
+            try device.input(.user(.precise(on)))
+        }
+
+        /// Turns Location Services on or off for the whole device.
+        public func setLocationServices(_ on: Bool) throws(DeviceError) {
+            try alive("setLocationServices").input(.user(.locationServices(on)))
+        }
+
+        /// Turns the parental restriction on or off.
+        public func setRestricted(_ on: Bool) throws(DeviceError) {
+            try alive("setRestricted").input(.user(.restricted(on)))
+        }
+
+        /// Taps the location notification `id` on screen.
+        public func tapNotification(id: String) throws(DeviceError) {
+            try alive("tapNotification").input(.user(.tapNotification(id: id)))
+        }
+
+        private func alive(_ name: String) throws(DeviceError) -> SimulatedDevice {
+            try SimulatedDevice.alive(device, "user.\(name)")
+        }
+    }
+
+    /// `launch`, `foreground`, `background`, `terminate`, `system …` lines.
+    public struct App {
+        weak var device: SimulatedDevice?
+
+        /// Launches the app in the foreground (after it was terminated).
+        public func launch() throws(DeviceError) { try input(.launch, "launch") }
+        /// The user brings the app to the foreground.
+        public func enterForeground() throws(DeviceError) { try input(.foreground, "enterForeground") }
+        /// The user leaves the app: it moves to the background.
+        public func enterBackground() throws(DeviceError) { try input(.background, "enterBackground") }
+        /// The user force-quits the app in the app switcher.
+        public func terminate() throws(DeviceError) { try input(.terminate, "terminate") }
+        /// The system terminates the app (memory pressure).
+        public func terminateBySystem() throws(DeviceError) { try input(.systemTerminate, "terminateBySystem") }
+        /// The system is free to show a deferred prompt (provisional Always's upgrade).
+        public func systemNotBusy() throws(DeviceError) { try input(.systemNotBusy, "systemNotBusy") }
+
+        private func input(_ event: Event, _ name: String) throws(DeviceError) {
+            try SimulatedDevice.alive(device, "app.\(name)").input(event)
+        }
+    }
+
+    /// `enter`, `exit`, `visit`, `beacon` lines.
+    public struct World {
+        weak var device: SimulatedDevice?
+
+        public func enter(regionID: String) throws(DeviceError) { try input(.enter(regionID: regionID), "enter") }
+        public func exit(regionID: String) throws(DeviceError) { try input(.exit(regionID: regionID), "exit") }
+        public func arrive(at location: Location) throws(DeviceError) { try input(.visitArrive(location), "arrive") }
+        public func depart(from location: Location) throws(DeviceError) { try input(.visitDepart(location), "depart") }
+        public func sight(_ beacon: BeaconSighting) throws(DeviceError) { try input(.beacon(beacon), "sight") }
+
+        private func input(_ event: Event, _ name: String) throws(DeviceError) {
+            try SimulatedDevice.alive(device, "world.\(name)").input(event)
+        }
+    }
+
+    static func alive(_ device: SimulatedDevice?, _ name: String) throws(DeviceError) -> SimulatedDevice {
+        guard let device else { throw DeviceError(.deviceGone, "\(name): the SimulatedDevice is gone") }
+        return device
+    }
+
+    // MARK: Fixes
+
+    /// A fix the device senses now (`<now> fix …`).
+    ///
+    /// - Throws: `.rejected` for a value out of range (latitude beyond ±90, …).
+    @inline(__always)
+    public func feed(fix: Fix) throws(DeviceError) {
+        if dispatched < records.count || engine.nextTimer.map({ $0 <= engine.now }) == true { run(until: nil) }
+        if engine.applyFix(fix) {
+            engine.moveOutput(into: &records)
+            dispatch()
+            if !kept.isEmpty { try throwKept() }
+        } else {
+            try input(.fix(fix))
+        }
+    }
+
+    /// Fixes sensed `interval` apart, the first now: the clock ends at the last.
+    public func feed(trace: [Fix], interval: Millis = .seconds(1)) throws(DeviceError) {
+        for (index, fix) in trace.enumerated() {
+            if index > 0 { try advance(by: interval) }
+            try feed(fix: fix)
+        }
+    }
+}

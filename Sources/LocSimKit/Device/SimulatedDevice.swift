@@ -1,0 +1,216 @@
+/// A device running your app's location code under locsim's rules, in
+/// virtual time: the closed loop of docs/swift-api.md.
+///
+/// ```swift
+/// let device = try SimulatedDevice(platform: .iOS(17, 0), plist: [
+///     "NSLocationWhenInUseUsageDescription": "Records your runs.",
+/// ])
+/// let manager = device.makeLocationManager()     // CLLocationManager's names
+/// let tracker = RunTracker(manager: manager)      // your code
+/// try device.user.answer(.allowWhileUsing)
+/// try device.feed(fix: Fix(Location(Coordinate(35.68, 139.76), accuracy: 5)))
+/// #expect(tracker.points.count == 1)
+/// ```
+///
+/// The app is launched in the foreground at time 0. Calls on its managers
+/// take effect at once, at the device's time; the delegates hear of them
+/// when the device next runs: at the start and end of each call the test
+/// makes (`advance`, `feed`, `user.…`, `app.…`, `world.…`), records are
+/// handed to the delegates in log order, each at its own virtual time, and
+/// what a delegate calls then takes effect at that time. Time moves only
+/// with `advance(by:)`/`advance(to:)` and `feed(trace:)`, one rule-timer
+/// instant at a time.
+///
+/// Everything is recorded: `log` is the same typed records and text as a
+/// replay, and `scenario` is the session as a `.scn` that `locsim run`
+/// replays to the same log.
+public final class SimulatedDevice {
+    var engine: DeviceEngine
+    /// Every record so far, in log order.
+    var records: [LogRecord] = []
+    /// How many of `records` the delegates have been handed.
+    var dispatched = 0
+    var dispatching = false
+    private(set) var managers: [SimulatedLocationManager] = []
+    /// The completions of `requestTemporaryFullAccuracyAuthorization`, in call order.
+    var completions: [(((any Error)?) -> Void)?] = []
+    /// Regions by id, as the app last gave them to `startMonitoring(for:)`.
+    var regions: [String: CircularRegion] = [:]
+    var liveUpdateStreams: [AsyncStream<SimulatedLocationUpdate>.Continuation] = []
+    /// Misuses not yet thrown to the test, oldest first.
+    var kept: [DeviceError] = []
+    /// Hears the app's lifecycle (launch, background, foreground); held weakly.
+    public weak var appDelegate: (any SimulatedAppDelegate)?
+    /// The authorization as the records handed to the delegates tell it.
+    var shownAuth: AuthView
+
+    /// A device on `platform` with the app's Info.plist, its app launched in
+    /// the foreground at time 0.
+    ///
+    /// - Parameters:
+    ///   - delegateMethods: the delegate methods the app implements, for the
+    ///     rules that depend on it (default: all).
+    ///   - parameters: rule parameters (`set …` lines).
+    /// - Throws: `DeviceError` (`.rejected`) for a header the scenario
+    ///   language rejects (a key it cannot write, a value out of range).
+    public init(
+        platform: Platform = .default, plist: [String: PlistValue] = [:], delegateMethods: DelegateMethods = .all,
+        parameters: [ParameterSetting] = []
+    ) throws(DeviceError) {
+        var header = Scenario(platform: platform)
+        // Sorted: a dictionary's order varies from run to run, the scenario must not.
+        for (key, value) in plist.sorted(by: { $0.key < $1.key }) {
+            switch value {
+            case .string(let s): header.plist(key, s)
+            case .bool(let b): header.plist(key, b)
+            case .array(let words): header.plist(key, words)
+            }
+        }
+        if delegateMethods != .all { header.delegate(delegateMethods) }
+        for p in parameters { header.set(p) }
+        do throws(ScenarioError) {
+            engine = try DeviceEngine(headerLines: header.text.split(separator: "\n").map(String.init))
+        } catch {
+            throw DeviceError(.rejected, error.message)
+        }
+        shownAuth = engine.auth
+        try apply(.launch)
+    }
+
+    deinit {
+        for stream in liveUpdateStreams { stream.finish() }
+    }
+
+    // MARK: What the test reads
+
+    /// The device's virtual time.
+    public var now: Millis { engine.now }
+
+    /// The log so far: the records a replay of `scenario` gives up to `now`.
+    public var log: ReplayLog { ReplayLog(records: records) }
+
+    /// The session as scenario text (a `.scn` file): `locsim run` replays it
+    /// to `log`, followed by what the timers still pending do (run them
+    /// first with `runUntilIdle()` for the whole of it).
+    public var scenario: String { engine.journal.text }
+
+    /// The platform the device runs.
+    public var platform: Platform { engine.platform }
+
+    /// `CLLocationManager.authorizationStatus()`, the class method (every
+    /// version; the instance property exists from iOS 14).
+    public var authorizationStatus: AuthorizationStatus { shownAuth.status }
+
+    // MARK: Managers
+
+    /// A new `CLLocationManager` of the app.
+    ///
+    /// Temporary limit: the rules simulate one manager per app until named
+    /// managers land (issue 18 part 2). A second manager is returned, and
+    /// each call on it is a `DeviceError` (`.rejected`).
+    public func makeLocationManager() -> SimulatedLocationManager {
+        let manager = SimulatedLocationManager(device: self)
+        managers.append(manager)
+        return manager
+    }
+
+    // MARK: Time
+
+    /// Moves time forward by `duration`, running the rules' timers.
+    public func advance(by duration: Millis) throws(DeviceError) {
+        try advance(to: engine.now + duration)
+    }
+
+    /// Moves time forward to `time`, one timer instant at a time: each
+    /// instant's records reach the delegates before time moves on.
+    ///
+    /// - Throws: `.timeWentBackwards` for a time before `now`, or past the
+    ///   last time a scenario can hold.
+    public func advance(to time: Millis) throws(DeviceError) {
+        guard time >= engine.now, time.value <= Self.lastTime else {
+            throw DeviceError(
+                .timeWentBackwards,
+                time < engine.now
+                    ? "advance(to: \(time)): the device's time is already \(engine.now); time only moves forward"
+                    : "advance(to: \(time)): past the last time a scenario can hold (\(ByteScanner.maxSeconds) s)")
+        }
+        run(until: time)
+        try throwKept()
+    }
+
+    /// Runs every pending timer (grace ending, suspension), as a replay does
+    /// after its last line; the clock ends at the last one.
+    public func runUntilIdle() throws(DeviceError) {
+        run(until: Millis(Self.lastTime))
+        try throwKept()
+    }
+
+    static let lastTime = ByteScanner.maxSeconds * 1000
+
+    /// Hands pending records to the delegates, then runs the timers due up
+    /// to `time` one instant at a time, then sets the clock (if `time` is given).
+    func run(until time: Millis?) {
+        dispatch()
+        while let next = engine.nextTimer, next <= (time ?? engine.now) {
+            engine.runTimers(at: next)
+            engine.moveOutput(into: &records)
+            dispatch()
+        }
+        if let time, time > engine.now, time.value < Self.lastTime { engine.setClock(time) }
+    }
+
+    // MARK: Inputs
+
+    /// Applies `event` at `now` after the records and timers before it, and
+    /// hands what it did to the delegates.
+    func input(_ event: Event) throws(DeviceError) {
+        run(until: nil)
+        do throws(DeviceError) { try apply(event) } catch { keep(error) }
+        dispatch()
+        try throwKept()
+    }
+
+    /// Applies `event`, keeping its records; maps the scenario's error.
+    func apply(_ event: Event) throws(DeviceError) {
+        defer { engine.moveOutput(into: &records) }
+        do throws(ScenarioError) {
+            try engine.apply(event)
+        } catch {
+            throw DeviceError(.rejected, error.message)
+        }
+    }
+
+    /// A call by the app's code on `manager`.
+    func perform(_ call: AppCall, from manager: SimulatedLocationManager) throws(DeviceError) {
+        guard manager === managers.first else {
+            throw DeviceError(
+                .rejected,
+                "\(call.name): a second location manager; locsim simulates one manager per app for now (issue 18 part 2)")
+        }
+        if let problem = engine.unavailable(call) { throw DeviceError(.unavailable, problem) }
+        try apply(.app(call))
+        if case .startMonitoring(let region) = call { regions[region.id] = region }
+    }
+
+    /// A property the platform lacks before iOS `major`, as an error.
+    func missing(_ name: String, since major: Int) -> DeviceError? {
+        guard engine.platform.os == .iOS || engine.platform.os == .iPadOS, !engine.rules.atLeast(major) else { return nil }
+        return DeviceError(.unavailable, "\(name) is not available on \(engine.platform): it was introduced in iOS \(major).0")
+    }
+
+    /// Keeps a misuse for the test's next call.
+    func keep(_ error: DeviceError) {
+        kept.append(error)
+    }
+
+    /// Throws the oldest misuse not yet thrown: each call from the test
+    /// throws at most one, in the order they happened.
+    func throwKept() throws(DeviceError) {
+        guard !kept.isEmpty else { return }
+        throw kept.removeFirst()
+    }
+
+    func awaitCompletion(_ completion: (((any Error)?) -> Void)?) {
+        completions.append(completion)
+    }
+}

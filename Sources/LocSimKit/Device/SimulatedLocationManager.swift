@@ -1,0 +1,144 @@
+/// A `CLLocationManager` on a `SimulatedDevice`, under `CLLocationManager`'s
+/// names and signatures: hand it to code written against a small protocol
+/// that a real `CLLocationManager` also conforms to (docs/swift-api.md).
+///
+/// Each call is the scenario's `app <call>` at the device's virtual time,
+/// under the same rules. The delegate hears of it when the device runs
+/// (its next `advance`, `feed`, `user.…` or `app.…` call), as a real
+/// delegate hears on a later turn of the run loop; calls made from inside a
+/// callback take effect at that callback's time.
+///
+/// Like `CLLocationManager`'s, the calls do not throw. A call the platform
+/// lacks, or the rules reject, changes nothing; its `DeviceError` is kept in
+/// `lastError` and thrown by the device's next call from the test. After the
+/// device is gone, every call sets `lastError` to `.deviceGone`.
+public final class SimulatedLocationManager {
+    /// `kCLDistanceFilterNone`.
+    public static let distanceFilterNone: Double = -1
+
+    weak var device: SimulatedDevice?
+    /// Held weakly, as `CLLocationManager` holds its delegate.
+    public weak var delegate: (any SimulatedLocationManagerDelegate)?
+    /// The last misuse of this manager, if any (see the type's summary).
+    public internal(set) var lastError: DeviceError?
+    /// The most recent location delivered to the delegate (`location`).
+    public internal(set) var location: SimulatedLocation?
+
+    private var desired = DesiredAccuracy.best
+    private var filter = SimulatedLocationManager.distanceFilterNone
+    private var background = false
+    private var indicator = false
+    private var pauses = true
+
+    init(device: SimulatedDevice) { self.device = device }
+
+    // MARK: Authorization
+
+    /// iOS 14+ (`CLLocationManager.authorizationStatus()` before: `SimulatedDevice.authorizationStatus`).
+    public var authorizationStatus: AuthorizationStatus {
+        read(since: 14, "authorizationStatus") { $0.authorizationStatus } ?? .notDetermined
+    }
+
+    /// iOS 14+.
+    public var accuracyAuthorization: AccuracyAuthorization {
+        read(since: 14, "accuracyAuthorization") { $0.shownAuth.accuracy } ?? .full
+    }
+
+    public func requestWhenInUseAuthorization() { perform(.requestWhenInUseAuthorization) }
+    public func requestAlwaysAuthorization() { perform(.requestAlwaysAuthorization) }
+
+    /// The completion runs when the prompt is answered, or at once when it cannot show.
+    public func requestTemporaryFullAccuracyAuthorization(
+        withPurposeKey purposeKey: String, completion: ((_ error: (any Error)?) -> Void)? = nil
+    ) {
+        guard perform(.requestTemporaryFullAccuracyAuthorization(purposeKey: purposeKey)) else { return }
+        device?.awaitCompletion(completion)
+    }
+
+    // MARK: Properties
+
+    public var desiredAccuracy: DesiredAccuracy {
+        get { desired }
+        set { if perform(.set(.desiredAccuracy(newValue))) { desired = newValue } }
+    }
+
+    /// Meters; `distanceFilterNone` (any negative value) for every movement.
+    public var distanceFilter: Double {
+        get { filter }
+        set {
+            let meters = newValue < 0 ? nil : newValue
+            if perform(.set(.distanceFilter(meters))) { filter = meters ?? Self.distanceFilterNone }
+        }
+    }
+
+    public var allowsBackgroundLocationUpdates: Bool {
+        get { background }
+        set { if perform(.set(.allowsBackgroundLocationUpdates(newValue))) { background = newValue } }
+    }
+
+    public var showsBackgroundLocationIndicator: Bool {
+        get { indicator }
+        set { if perform(.set(.showsBackgroundLocationIndicator(newValue))) { indicator = newValue } }
+    }
+
+    public var pausesLocationUpdatesAutomatically: Bool {
+        get { pauses }
+        set { if perform(.set(.pausesLocationUpdatesAutomatically(newValue))) { pauses = newValue } }
+    }
+
+    // MARK: Services
+
+    public func startUpdatingLocation() { perform(.startUpdatingLocation) }
+    public func stopUpdatingLocation() { perform(.stopUpdatingLocation) }
+    public func requestLocation() { perform(.requestLocation) }
+    public func startMonitoringSignificantLocationChanges() { perform(.startMonitoringSignificantLocationChanges) }
+    public func stopMonitoringSignificantLocationChanges() { perform(.stopMonitoringSignificantLocationChanges) }
+    public func startMonitoringVisits() { perform(.startMonitoringVisits) }
+    public func stopMonitoringVisits() { perform(.stopMonitoringVisits) }
+    public func startMonitoring(for region: CircularRegion) { perform(.startMonitoring(region)) }
+    public func stopMonitoring(for region: CircularRegion) { perform(.stopMonitoring(id: region.id)) }
+    public func requestState(for region: CircularRegion) { perform(.requestState(id: region.id)) }
+    public func startRangingBeacons(satisfying constraint: BeaconConstraint) { perform(.startRangingBeacons(constraint)) }
+    public func stopRangingBeacons(satisfying constraint: BeaconConstraint) { perform(.stopRangingBeacons(constraint)) }
+
+    /// The regions monitored for the app (shared by its managers, as on iOS).
+    public var monitoredRegions: Set<CircularRegion> {
+        guard let device else {
+            lastError = DeviceError(.deviceGone, "monitoredRegions: the SimulatedDevice of this manager is gone")
+            return []
+        }
+        return Set(device.engine.monitoredRegions)
+    }
+
+    // MARK: Calls
+
+    /// Makes `call` on the device; false when it had no effect (see `lastError`).
+    @discardableResult
+    private func perform(_ call: AppCall) -> Bool {
+        guard let device else {
+            lastError = DeviceError(.deviceGone, "\(call.name): the SimulatedDevice of this manager is gone")
+            return false
+        }
+        do throws(DeviceError) {
+            try device.perform(call, from: self)
+            return true
+        } catch {
+            lastError = error
+            device.keep(error)
+            return false
+        }
+    }
+
+    /// A property read that exists from iOS `major` (on iOS-like platforms).
+    private func read<T>(since major: Int, _ name: String, _ value: (SimulatedDevice) -> T) -> T? {
+        guard let device else {
+            lastError = DeviceError(.deviceGone, "\(name): the SimulatedDevice of this manager is gone")
+            return nil
+        }
+        if let problem = device.missing(name, since: major) {
+            lastError = problem
+            device.keep(problem)
+        }
+        return value(device)
+    }
+}

@@ -1,0 +1,218 @@
+import Testing
+@testable import LocSimKit
+
+/// A delegate that writes down what it hears and may react to it.
+final class DelegateRecorder: SimulatedLocationManagerDelegate {
+    var heard: [String] = []
+    var locations: [SimulatedLocation] = []
+    var onAuthorization: ((SimulatedLocationManager) -> Void)?
+    var onFailure: ((SimulatedLocationManager) -> Void)?
+
+    func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
+        heard.append("auth \(manager.authorizationStatus)")
+        onAuthorization?(manager)
+    }
+    func locationManager(_ manager: SimulatedLocationManager, didChangeAuthorization status: AuthorizationStatus) {
+        heard.append("legacyAuth \(status)")
+        onAuthorization?(manager)
+    }
+    func locationManager(_ manager: SimulatedLocationManager, didUpdateLocations locations: [SimulatedLocation]) {
+        heard.append("locations \(locations.count) at \(locations[0].timestamp)")
+        self.locations += locations
+    }
+    func locationManager(_ manager: SimulatedLocationManager, didFailWithError error: any Error) {
+        heard.append("fail \((error as? SimulatedLocationError)?.code.rawValue ?? "?")")
+        onFailure?(manager)
+    }
+    func locationManager(_ manager: SimulatedLocationManager, didEnterRegion region: CircularRegion) {
+        heard.append("enter \(region.id) r=\(region.radius)")
+    }
+}
+
+@Suite struct SimulatedDeviceTests {
+    static let whenInUse: [String: PlistValue] = ["NSLocationWhenInUseUsageDescription": "Shows where you are."]
+    static let tokyo = Fix(Location(Coordinate(35.681236, 139.767125), accuracy: 8))
+
+    /// The device's log must be what `locsim run` makes of its scenario.
+    static func expectRoundTrip(_ device: SimulatedDevice, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        try device.runUntilIdle()
+        let replayed = try Replay.log(of: Array(device.scenario.utf8))
+        #expect(replayed.text == device.log.text, sourceLocation: sourceLocation)
+        #expect(replayed == device.log, sourceLocation: sourceLocation)
+    }
+
+    @Test func delegateStartsUpdatesWhenAuthorizedAndGetsTheFix() throws {
+        let device = try SimulatedDevice(platform: .iOS(17, 0), plist: Self.whenInUse)
+        let manager = device.makeLocationManager()
+        let recorder = DelegateRecorder()
+        manager.delegate = recorder
+        recorder.onAuthorization = { m in
+            if m.authorizationStatus == .authorizedWhenInUse { m.startUpdatingLocation() }
+        }
+        manager.requestWhenInUseAuthorization()
+        try device.advance(by: .seconds(2))
+        try device.user.answer(.allowWhileUsing)
+        try device.advance(by: .seconds(1))
+        try device.feed(fix: Self.tokyo)
+        #expect(recorder.heard == ["auth notDetermined", "auth authorizedWhenInUse", "locations 1 at 3.000"])
+        #expect(manager.location?.coordinate == Self.tokyo.location.coordinate)
+        // The delegate's call was made at the answer's time, 2 s.
+        #expect(device.scenario.contains("\n2.000 user allowWhileUsing\n2.000 app startUpdatingLocation\n3.000 fix "))
+        try Self.expectRoundTrip(device)
+    }
+
+    /// A delegate's reaction to a timer's callback takes effect at the
+    /// timer's time, between timers: the scenario keeps it at that time.
+    @Test func reactionToATimerRunsAtItsTime() throws {
+        let device = try SimulatedDevice(platform: .iOS(14, 0), plist: Self.whenInUse, parameters: [.requestLocationTimeout(.seconds(10))])
+        let manager = device.makeLocationManager()
+        let recorder = DelegateRecorder()
+        manager.delegate = recorder
+        var retries = 0
+        recorder.onFailure = { m in
+            retries += 1
+            if retries < 3 { m.requestLocation() }
+        }
+        manager.requestWhenInUseAuthorization()
+        try device.user.answer(.allowWhileUsing)
+        manager.requestLocation()
+        try device.advance(by: .seconds(100))
+        #expect(recorder.heard.filter { $0.hasPrefix("fail") }.count == 3)
+        let failures = device.log.records.filter { $0.callback == .didFailWithError(.kCLErrorLocationUnknown) }.map(\.time)
+        #expect(failures == [.seconds(10), .seconds(20), .seconds(30)])
+        #expect(device.scenario.contains("\n10.000 app requestLocation\n20.000 app requestLocation\n"))
+        #expect(device.now == .seconds(100))
+        try Self.expectRoundTrip(device)
+    }
+
+    @Test func regionCallbacksCarryTheRegionTheAppGave() throws {
+        let device = try SimulatedDevice(
+            platform: .iOS(16, 0),
+            plist: Self.whenInUse.merging(["NSLocationAlwaysAndWhenInUseUsageDescription": "Tells you at the door."]) { a, _ in a })
+        let manager = device.makeLocationManager()
+        let recorder = DelegateRecorder()
+        manager.delegate = recorder
+        manager.requestAlwaysAuthorization()
+        try device.user.answer(.allowWhileUsing)
+        let home = CircularRegion(id: "home", center: Coordinate(35.0, 139.0), radius: 150)
+        manager.startMonitoring(for: home)
+        #expect(manager.monitoredRegions == [home])
+        try device.world.enter(regionID: "home")
+        #expect(recorder.heard.last == "enter home r=150.0")
+        try Self.expectRoundTrip(device)
+    }
+
+    @Test func temporaryFullAccuracyCompletionRunsWhenAnswered() throws {
+        let device = try SimulatedDevice(
+            platform: .iOS(15, 0),
+            plist: Self.whenInUse.merging(["NSLocationTemporaryUsageDescriptionDictionary.Navigate": "Turn-by-turn."]) { a, _ in a })
+        let manager = device.makeLocationManager()
+        manager.requestWhenInUseAuthorization()
+        try device.user.answer(.allowWhileUsing, precise: false)
+        #expect(manager.accuracyAuthorization == .reduced)
+        var results: [String] = []
+        manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigate") { error in
+            results.append(error == nil ? "granted" : "declined")
+        }
+        try device.advance(by: .seconds(1))
+        #expect(results.isEmpty)  // the prompt is on screen
+        try device.user.answer(.allowOnce)
+        #expect(results == ["granted"])
+        #expect(manager.accuracyAuthorization == .full)
+        manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Missing") { error in
+            results.append((error as? SimulatedLocationError)?.code.rawValue ?? "granted")
+        }
+        try device.advance(by: .seconds(1))
+        #expect(results == ["granted", "kCLErrorPromptDeclined"])
+        try Self.expectRoundTrip(device)
+    }
+
+    @Test func liveUpdatesYieldInVirtualTime() async throws {
+        let device = try SimulatedDevice(platform: .iOS(17, 0), plist: Self.whenInUse)
+        let manager = device.makeLocationManager()
+        manager.requestWhenInUseAuthorization()
+        try device.user.answer(.allowWhileUsing)
+        let updates = device.liveUpdates()
+        try device.advance(by: .seconds(5))
+        try device.feed(fix: Self.tokyo)
+        try device.stopLiveUpdates()
+        var seen: [SimulatedLocationUpdate] = []
+        for await update in updates { seen.append(update) }
+        #expect(seen.compactMap(\.location) == [SimulatedLocation(Self.tokyo.location, at: .seconds(5))])
+        try Self.expectRoundTrip(device)
+    }
+
+    // MARK: Misuse: a typed error, never a crash
+
+    @Test func answerWithNoPromptIsNoPrompt() throws {
+        let device = try SimulatedDevice(platform: .iOS(17, 0), plist: Self.whenInUse)
+        #expect(throws: DeviceError.self) { try device.user.answer(.allowOnce) }
+        do { try device.user.answer(.allowOnce) } catch { #expect(error.code == .noPrompt) }
+        #expect(!device.scenario.contains("allowOnce"))
+    }
+
+    @Test func timeGoingBackwardsIsRefused() throws {
+        let device = try SimulatedDevice()
+        try device.advance(to: .seconds(10))
+        do {
+            try device.advance(to: .seconds(9))
+            Issue.record("no error")
+        } catch { #expect(error.code == .timeWentBackwards) }
+        #expect(device.now == .seconds(10))
+    }
+
+    @Test func aCallThePlatformLacksIsKeptAndThrownNext() throws {
+        let device = try SimulatedDevice(platform: .iOS(13, 0), plist: Self.whenInUse)
+        let manager = device.makeLocationManager()
+        manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigate")
+        #expect(manager.lastError?.code == .unavailable)
+        do {
+            try device.advance(by: .seconds(1))
+            Issue.record("no error")
+        } catch { #expect(error.code == .unavailable && error.message.contains("iOS 14.0")) }
+        try device.advance(by: .seconds(1))  // thrown once
+        _ = manager.authorizationStatus  // the instance property is iOS 14+
+        do {
+            try device.advance(by: .seconds(1))
+            Issue.record("no error")
+        } catch { #expect(error.code == .unavailable) }
+        #expect(!device.scenario.contains("requestTemporaryFullAccuracyAuthorization"))
+    }
+
+    @Test func aManagerOutlivingItsDeviceReportsDeviceGone() throws {
+        var device: SimulatedDevice? = try SimulatedDevice(platform: .iOS(17, 0), plist: Self.whenInUse)
+        let manager = device!.makeLocationManager()
+        let user = device!.user
+        device = nil
+        manager.startUpdatingLocation()
+        #expect(manager.lastError?.code == .deviceGone)
+        #expect(manager.authorizationStatus == .notDetermined)
+        do {
+            try user.answer(.allowOnce)
+            Issue.record("no error")
+        } catch { #expect(error.code == .deviceGone) }
+    }
+
+    @Test func rejectedInputsNameTheProblem() throws {
+        let device = try SimulatedDevice(platform: .iOS(17, 0), plist: Self.whenInUse)
+        do {
+            try device.feed(fix: Fix(Location(Coordinate(91, 0), accuracy: 5)))
+            Issue.record("no error")
+        } catch { #expect(error.code == .rejected && error.message.contains("latitude")) }
+        try device.app.terminate()
+        let manager = device.makeLocationManager()
+        manager.startUpdatingLocation()  // a terminated app runs no code
+        #expect(manager.lastError?.code == .rejected)
+        // Each call from the test throws one error, the oldest first.
+        do {
+            try device.world.enter(regionID: "nowhere")
+            Issue.record("no error")
+        } catch { #expect(error.message.contains("startUpdatingLocation")) }
+        do {
+            try device.advance(by: .zero)
+            Issue.record("no error")
+        } catch { #expect(error.message.contains("nowhere")) }
+        #expect(throws: DeviceError.self) { try device.app.terminate() }
+        try Self.expectRoundTrip(device)
+    }
+}
