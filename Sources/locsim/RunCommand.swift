@@ -89,12 +89,13 @@ enum RunCommand {
             }
         }
         // `--threads 2` parses on a second thread, for a file only (a stalled
-        // pipe would hold up an early error; see `Replay.runPipelined`). Not
-        // the default: on a machine whose cores are busy it measured slower
-        // (bench/RESULTS.md). The log is the same either way.
+        // pipe would hold up an early error; see `Replay.runPipelined`), and
+        // only while the machine has a core to spare (`Replay.hasSpareCore`):
+        // on busy cores it measured slower than one thread (bench/RESULTS.md).
+        // Not the default for the same reason. The log is the same either way.
         var info = stat()
         let isFile = fstat(input, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-        let threads = isFile ? options.threads : 1
+        let threads = isFile && options.threads > 1 && Replay.hasSpareCore() ? options.threads : 1
         do throws(ScenarioError) {
             try Replay.run(
                 &reader, format: options.format, filter: options.filter, threads: threads, platform: options.platform,

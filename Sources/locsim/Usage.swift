@@ -44,8 +44,9 @@ enum Usage {
                                   indicator, hold, drop, notification, warning, crash
           -o, --output <file>     Write the log to <file>, replacing it only on success
                                   ('-' for standard output)
-          --threads 1|2           2: parse a scenario file on a second thread; the
-                                  same log (default: 1)
+          --threads 1|2           2: parse a scenario file on a second thread when
+                                  a core is free (load average below the cores
+                                  less one); the same log (default: 1)
           -h, --help              Show this help
 
         A scenario with an error writes nothing: the error goes to standard error

@@ -45,7 +45,7 @@ import LocSimKit
         #expect(points.map(\.altitude) == ["40.2", "40.4", "40.9", "41.3", "41.5"])
         // The heart-rate extension is skipped, and no speed comes from it.
         #expect(points.allSatisfy { $0.speed == nil })
-        #expect(points[1].fix == Fix(Location(Coordinate(35.68131, 139.7672), accuracy: 8), altitude: 40.4))
+        #expect(points[1].fix == Fix(Location(Coordinate(latitude: 35.68131, longitude: 139.7672), accuracy: 8), altitude: 40.4))
     }
 
     @Test func waypointsWhenTheFileHasNoTrack() throws {

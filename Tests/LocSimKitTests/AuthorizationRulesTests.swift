@@ -11,7 +11,7 @@ import Testing
     ]
 
     func prompts(_ records: [Record]) -> [PromptRecord] {
-        records.compactMap { if case .prompt(let p) = $0 { return p } else { return nil } }
+        records.compactMap { if case .prompt(let p) = $0.event { return p } else { return nil } }
     }
 
     @Test(arguments: [
@@ -33,7 +33,7 @@ import Testing
         try s.at(1, .background)
         let records = try s.at(2, .app(.requestWhenInUseAuthorization))
         #expect(records.count == 1)
-        if case .warning = records[0] {} else { Issue.record("expected a warning, got \(records)") }
+        if case .warning = records[0].event {} else { Issue.record("expected a warning, got \(records)") }
     }
 
     @Test func missingKeyWarnsAndDoesNothing() throws {
@@ -41,7 +41,7 @@ import Testing
         try s.at(0, .launch)
         let records = try s.at(1, .app(.requestAlwaysAuthorization))
         #expect(records.count == 1)
-        if case .warning(let text) = records[0] {
+        if case .warning(let text) = records[0].event {
             #expect(text.contains("NSLocationAlwaysAndWhenInUseUsageDescription"))
         } else { Issue.record("expected a warning") }
         #expect(s.simulator.authorization.grant == .notDetermined)
@@ -138,7 +138,7 @@ import Testing
             .prompt(.answer(.dontAllow)),
             .auth(AuthView(status: .denied, settings: .never, accuracy: .full, provisional: false, temporary: false)),
             .delegate(.didChangeAuthorization(.denied)),
-            .delegate(.didFailWithError(.kCLErrorDenied)),
+            .delegate(.didFailWithError(.denied)),
         ])
     }
 
@@ -153,7 +153,7 @@ import Testing
         try s.launchAuthorized()
         try s.at(3, .background)
         let change = try s.at(100, .user(.settings(.never, precise: nil)))
-        #expect(!change.contains { if case .delegate = $0 { return true } else { return false } })
+        #expect(!change.contains { if case .delegate = $0.event { return true } else { return false } })
         #expect(try s.at(200, .foreground) == [
             .app(.foreground), .inUseBegin(.foreground), .delegate(.didChangeAuthorization(.denied)),
         ])
@@ -181,7 +181,7 @@ import Testing
         try s.at(20, .user(.settings(.never, precise: nil)))
         #expect(try s.at(30, .foreground) == [
             .app(.foreground), .inUseBegin(.foreground), .delegate(.didChangeAuthorization(.denied)),
-            .delegate(.didFailWithError(.kCLErrorDenied)),
+            .delegate(.didFailWithError(.denied)),
         ])
         // Changed and changed back while suspended: the app hears nothing.
         try s.at(31, .background)
@@ -261,7 +261,7 @@ import Testing
         var new = S(Platform(.macOS, 10, 15), plist: ["NSLocationUsageDescription": .string("u")])
         try new.at(0, .launch)
         #expect(prompts(try new.at(1, .app(.requestAlwaysAuthorization))) == [.show(.legacy, text: "u", answers: [.allow, .dontAllow])])
-        let region = CircularRegion(id: "r", center: Coordinate(35, 139.7), radius: 100)
+        let region = CircularRegion(id: "r", center: Coordinate(latitude: 35, longitude: 139.7), radius: 100)
         #expect(throws: ScenarioError.self) { try new.at(2, .app(.addLocationNotification(region, repeats: false))) }
     }
 

@@ -18,7 +18,7 @@ import Testing
         var description: String { call.name + (call == .set(.desiredAccuracy(.reduced)) ? " reduced" : "") }
     }
 
-    static let region = CircularRegion(id: "r", center: Coordinate(35, 139), radius: 100)
+    static let region = CircularRegion(id: "r", center: Coordinate(latitude: 35, longitude: 139), radius: 100)
     static let constraint = BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0")
 
     static func row(_ c: AppCall, _ iOS: String, _ macOS: String, tv: Bool, watch: Bool) -> Row {

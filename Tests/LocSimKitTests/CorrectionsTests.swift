@@ -15,7 +15,7 @@ import Testing
         try s.at(3, .app(.requestTemporaryFullAccuracyAuthorization(purposeKey: "nav")))
         #expect(try s.at(4, .user(.answer(.dontAllow, precise: nil))) == [
             .prompt(.answer(.dontAllow)),
-            .completion(method: "requestTemporaryFullAccuracyAuthorization", error: .kCLErrorPromptDeclined),
+            .completion(method: "requestTemporaryFullAccuracyAuthorization", error: .promptDeclined),
         ])
     }
 
@@ -38,7 +38,7 @@ import Testing
         try s.at(1, .user(.locationServices(false)))
         let alert = Record.prompt(.show(.locationServices, text: "", answers: []))
         #expect(try s.at(2, .app(.requestWhenInUseAuthorization)) == [alert])
-        #expect(try s.at(3, .app(.startUpdatingLocation)) == [.delegate(.didFailWithError(.kCLErrorDenied))])
+        #expect(try s.at(3, .app(.startUpdatingLocation)) == [.delegate(.didFailWithError(.denied))])
         try s.at(4, .terminate)
         try s.at(5, .launch)
         #expect(try s.at(6, .app(.requestLocation)).first == alert)
@@ -112,8 +112,8 @@ import Testing
         try s.at(4, .app(.startMonitoringSignificantLocationChanges))
         let records = try s.at(5, .user(.settings(.whileUsing, precise: nil)))
         #expect(Array(records.suffix(2)) == [
-            .delegate(.monitoringDidFail(regionID: "home", .kCLErrorRegionMonitoringDenied)),
-            .delegate(.didFailWithError(.kCLErrorDenied)),
+            .delegate(.monitoringDidFail(regionID: "home", .regionMonitoringDenied)),
+            .delegate(.didFailWithError(.denied)),
         ])
         #expect(try s.at(6, .enter(regionID: "home")) == [])
     }
@@ -134,13 +134,13 @@ extension CorrectionsTests {
         try s.at(7, .app(.requestLocation))
         try s.at(8, S.fix(35.2, 139.7, 20))
         #expect(s.finish() == [
-            LogRecord(Millis(17_000), .delegate(.didUpdateEarlierLocation(S.location(35.2, 139.7, 20), fixedAt: Millis(8_000)))),
+            LogRecord(.ms(17_000), .delegate(.didUpdateEarlierLocation(S.location(35.2, 139.7, 20), fixedAt: .ms(8_000)))),
         ])
     }
 
     /// Issue 9: a location older than its record shows its own time.
     @Test func earlierLocationShowsItsTimestamp() {
-        let record = LogRecord(Millis(13_000), .delegate(.didUpdateEarlierLocation(S.location(35, 139.7, 65), fixedAt: Millis(4_000))))
+        let record = LogRecord(.ms(13_000), .delegate(.didUpdateEarlierLocation(S.location(35, 139.7, 65), fixedAt: .ms(4_000))))
         var text = TextLogWriter()
         var json = JSONLogWriter()
         text.write(record)
@@ -166,7 +166,7 @@ extension CorrectionsTests {
         #expect(try s.at(21, S.fix(35.1, 139.7)) == [
             .hold(.fix(S.location(35.1, 139.7)), .suspended), .drop(.fix(S.location(35, 139.7)), .superseded),
         ])
-        #expect(try s.at(30, .foreground).last == .delegate(.didUpdateEarlierLocation(S.location(35.1, 139.7), fixedAt: Millis(21_000))))
+        #expect(try s.at(30, .foreground).last == .delegate(.didUpdateEarlierLocation(S.location(35.1, 139.7), fixedAt: .ms(21_000))))
     }
 }
 
@@ -175,12 +175,12 @@ extension CorrectionsTests {
     @Test func derivedCrossingSettlesByTime() throws {
         var s = S(Platform(.iOS, 13, 0)) { $0.deriveCrossings = true }
         try s.launchAuthorized()
-        try s.at(3, .app(.startMonitoring(CircularRegion(id: "station", center: Coordinate(35.01, 139.7), radius: 200))))
+        try s.at(3, .app(.startMonitoring(CircularRegion(id: "station", center: Coordinate(latitude: 35.01, longitude: 139.7), radius: 200))))
         try s.at(10, S.fix(35, 139.7))
         try s.at(70, S.fix(35.01, 139.7))
         #expect(s.finish() == [
-            LogRecord(Millis(90_000), .delegate(.didDetermineState(.inside, regionID: "station"))),
-            LogRecord(Millis(90_000), .delegate(.didEnterRegion(regionID: "station"))),
+            LogRecord(.ms(90_000), .delegate(.didDetermineState(.inside, regionID: "station"))),
+            LogRecord(.ms(90_000), .delegate(.didEnterRegion(regionID: "station"))),
         ])
     }
 
@@ -237,6 +237,6 @@ extension CorrectionsTests {
         #expect(try s.at(100, S.fix(35, 139.7)).last == .hold(.significantChange(S.location(35, 139.7)), .provisionalAlways))
         try s.at(101, .systemNotBusy)
         let records = try s.at(102, .user(.answer(.changeToAlways, precise: nil)))
-        #expect(records.last == .delegate(.didUpdateEarlierLocation(S.location(35, 139.7), fixedAt: Millis(100_000))))
+        #expect(records.last == .delegate(.didUpdateEarlierLocation(S.location(35, 139.7), fixedAt: .ms(100_000))))
     }
 }

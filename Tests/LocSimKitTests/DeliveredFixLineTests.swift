@@ -7,7 +7,7 @@ import Testing
 @Suite struct DeliveredFixLineTests {
     /// The line `write` gives, and the line the generic path gives.
     static func lines(_ location: Location, at time: Millis) -> (fast: String, generic: String) {
-        let record = LogRecord(time, .delegate(.didUpdateLocations(location)))
+        let record = LogRecord(Instant(sinceStart: time), .delegate(.didUpdateLocations(location)))
         var fast = TextLogWriter()
         fast.write(record)
         var generic = TextLogWriter()
@@ -31,13 +31,13 @@ import Testing
     @Test func edgesMatchTheFieldByFieldLine() {
         for (latitude, longitude, accuracy, millis) in Self.edges {
             let (fast, generic) = Self.lines(
-                Location(Coordinate(latitude, longitude), accuracy: accuracy), at: Millis(millis))
+                Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy), at: Millis(millis))
             #expect(fast == generic)
         }
     }
 
     @Test func aTieAndNegativeZeroPrintAsTheLogFormatSays() {
-        let (line, _) = Self.lines(Location(Coordinate(-0.0, 35.000_000_5), accuracy: 2.5), at: Millis(1500))
+        let (line, _) = Self.lines(Location(Coordinate(latitude: -0.0, longitude: 35.000_000_5), accuracy: 2.5), at: Millis(1500))
         #expect(line == "1.500 delegate locationManager(_:didUpdateLocations:) 0.000000,35.000001 ±3\n")
     }
 
@@ -49,7 +49,7 @@ import Testing
             let longitude = Double(Int64(random.next() % 3_600_000_001) - 1_800_000_000) / 1e7
             let accuracy = Double(random.next() % 2_000_000) / 100
             let time = Millis(Int64(random.next() % 100_000_000_000))
-            let (fast, generic) = Self.lines(Location(Coordinate(latitude, longitude), accuracy: accuracy), at: time)
+            let (fast, generic) = Self.lines(Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy), at: time)
             #expect(fast == generic)
         }
     }

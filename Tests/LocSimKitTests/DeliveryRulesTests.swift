@@ -24,7 +24,7 @@ import Testing
             .delegate(.didDetermineState(.inside, regionID: "home")),
             .delegate(.didEnterRegion(regionID: "home")),
         ])
-        #expect(s.finish() == [LogRecord(Millis(40_000), .app(.suspend))])
+        #expect(s.finish() == [LogRecord(.ms(40_000), .app(.suspend))])
     }
 
     @Test(arguments: [(25, true), (26, false)])
@@ -42,8 +42,8 @@ import Testing
     @Test func whenInUseBeforeIOS13CannotMonitorRegions() throws {
         var s = S(Platform(.iOS, 12, 0), plist: AuthorizationRulesTests.both)
         try s.launchAuthorized(.allow)
-        #expect(try s.at(3, S.region("home")) == [.delegate(.monitoringDidFail(regionID: "home", .kCLErrorRegionMonitoringDenied))])
-        #expect(try s.at(4, .app(.startMonitoringVisits)) == [.delegate(.didFailWithError(.kCLErrorDenied))])
+        #expect(try s.at(3, S.region("home")) == [.delegate(.monitoringDidFail(regionID: "home", .regionMonitoringDenied))])
+        #expect(try s.at(4, .app(.startMonitoringVisits)) == [.delegate(.didFailWithError(.denied))])
     }
 
     @Test func regionStartReportsStateFromTheLastFix() throws {
@@ -56,14 +56,14 @@ import Testing
             .delegate(.didStartMonitoring(regionID: "near")), .delegate(.didDetermineState(.inside, regionID: "near")),
         ])
         #expect(try s.at(3, S.region("far", 36, 139.7, 50)).last == .delegate(.didDetermineState(.outside, regionID: "far")))
-        #expect(try s.at(4, S.region("bad", 36, 139.7, 0)) == [.delegate(.monitoringDidFail(regionID: "bad", .kCLErrorRegionMonitoringFailure))])
+        #expect(try s.at(4, S.region("bad", 36, 139.7, 0)) == [.delegate(.monitoringDidFail(regionID: "bad", .regionMonitoringFailure))])
     }
 
     @Test func maxRegionsFailsWithNoRegion() throws {
         var s = S(Platform(.iOS, 13, 0)) { $0.maxRegions = 1 }
         try s.at(0, .launch)
         try s.at(1, S.region("a"))
-        #expect(try s.at(2, S.region("b")) == [.delegate(.monitoringDidFail(regionID: nil, .kCLErrorRegionMonitoringFailure))])
+        #expect(try s.at(2, S.region("b")) == [.delegate(.monitoringDidFail(regionID: nil, .regionMonitoringFailure))])
     }
 
     @Test func distanceFilterDropsCloseFixes() throws {
@@ -81,7 +81,7 @@ import Testing
         var s = S()
         try s.launchAuthorized()
         try s.at(3, .app(.requestLocation))
-        #expect(s.finish() == [LogRecord(Millis(13_000), .delegate(.didFailWithError(.kCLErrorLocationUnknown)))])
+        #expect(s.finish() == [LogRecord(.ms(13_000), .delegate(.didFailWithError(.locationUnknown)))])
     }
 
     @Test func notImplementedMethodsAreDropped() throws {
@@ -135,7 +135,7 @@ import Testing
         try s.at(4, .background)
         #expect(s.finish().map(\.record) == [
             .inUseEnd(.graceExpired), .app(.suspend),
-            .drop(.callback(.didFailWithError(.kCLErrorLocationUnknown)), .suspended),
+            .drop(.callback(.didFailWithError(.locationUnknown)), .suspended),
         ])
     }
 
@@ -145,7 +145,7 @@ import Testing
         try s.at(1, S.region("home"))
         try s.at(2, .app(.stopMonitoring(id: "home")))
         #expect(try s.at(3, .app(.requestState(id: "home"))) == [
-            .delegate(.monitoringDidFail(regionID: "home", .kCLErrorRegionMonitoringFailure)),
+            .delegate(.monitoringDidFail(regionID: "home", .regionMonitoringFailure)),
         ])
     }
 
@@ -192,7 +192,7 @@ import Testing
         var s = S { $0.deriveCrossings = true }
         try s.launchAuthorized()
         try s.at(3, S.fix(35, 139.7))
-        let region = CircularRegion(id: "shop", center: Coordinate(35, 139.7), radius: 100)
+        let region = CircularRegion(id: "shop", center: Coordinate(latitude: 35, longitude: 139.7), radius: 100)
         try s.at(4, .app(.addLocationNotification(region, repeats: false)))
         try s.at(5, .background)
         #expect(try s.at(10, S.fix(35.003, 139.7)) == [.inUseEnd(.graceExpired), .app(.suspend)])

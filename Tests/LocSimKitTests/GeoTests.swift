@@ -9,12 +9,12 @@ import Testing
         func unit() -> Double { Double(rng.next() % 1_000_000) / 1_000_000 }
         var skipped = 0
         for _ in 0..<20_000 {
-            let center = Coordinate(unit() * 170 - 85, unit() * 360 - 180)
+            let center = Coordinate(latitude: unit() * 170 - 85, longitude: unit() * 360 - 180)
             let reach = 10 + unit() * 50_000
             let spread = [0.001, 0.01, 0.1, 1, 10][Int(rng.next() % 5)]
             let point = Coordinate(
-                min(90, max(-90, center.latitude + (unit() - 0.5) * spread)),
-                center.longitude + (unit() - 0.5) * spread)
+                latitude: min(90, max(-90, center.latitude + (unit() - 0.5) * spread)),
+                longitude: center.longitude + (unit() - 0.5) * spread)
             let bound = Geo.Proximity(center: center, farBeyond: reach)
             let p = Geo.Proximity.point(point)
             if bound.isFar(latitude: p.latitude, longitude: p.longitude, cosLatitude: p.cosLatitude) {

@@ -42,7 +42,7 @@ import Testing
             .delegate(.didChangeAuthorization(.notDetermined)),
             .app(.suspend),
         ])
-        #expect(rest.allSatisfy { $0.time == Millis(15_000) })
+        #expect(rest.allSatisfy { $0.time == .ms(15_000) })
     }
 
     @Test func sessionKeepsAllowOnceAliveAndShowsTheIndicator() throws {
@@ -80,7 +80,7 @@ import Testing
         try s.at(0, .launch)
         let records = try s.at(1, .app(.set(.allowsBackgroundLocationUpdates(true))))
         #expect(records.count == 3)
-        if case .crash(let text) = records[0] { #expect(text.contains("CLClientIsBackgroundable")) } else { Issue.record("no crash") }
+        if case .crash(let text) = records[0].event { #expect(text.contains("CLClientIsBackgroundable")) } else { Issue.record("no crash") }
         #expect(records[1] == .app(.terminate(.crash)))
         #expect(records[2] == .inUseEnd(.terminated))
         #expect(s.simulator.app == .notRunning)

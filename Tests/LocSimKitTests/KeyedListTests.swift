@@ -24,6 +24,6 @@ import Testing
         for i in 0..<1000 { try s.at(3 + Double(i) / 1000, .app(.requestLocation)) }
         #expect(s.simulator.timers.queue.count == 1)
         let records = s.finish().map(\.record)
-        #expect(records == [.delegate(.didFailWithError(.kCLErrorLocationUnknown))])
+        #expect(records == [.delegate(.didFailWithError(.locationUnknown))])
     }
 }

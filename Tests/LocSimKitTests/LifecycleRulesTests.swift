@@ -30,7 +30,7 @@ import Testing
         try s.at(3, .app(.requestTemporaryFullAccuracyAuthorization(purposeKey: "nav")))
         #expect(try s.at(4, .background) == [
             .app(.background), .prompt(.dismiss),
-            .completion(method: "requestTemporaryFullAccuracyAuthorization", error: .kCLErrorPromptDeclined),
+            .completion(method: "requestTemporaryFullAccuracyAuthorization", error: .promptDeclined),
         ])
     }
 
@@ -70,7 +70,7 @@ import Testing
         try s.at(0, .launch)
         let records = try s.at(1, .app(.requestAlwaysAuthorization))
         #expect(records.count == 1)
-        if case .warning(let text) = records.first { #expect(text.contains("NSLocationWhenInUseUsageDescription")) }
+        if case .warning(let text) = records.first?.event { #expect(text.contains("NSLocationWhenInUseUsageDescription")) }
         else { Issue.record("expected a warning, got \(records)") }
     }
 }

@@ -57,9 +57,9 @@ import Testing
         var m = LocationManager()
         m.desiredAccuracy = .nearestTenMeters
         #expect(m.requestLocation(timeout: Self.at(10)) == [.arm(.requestLocationTimeout, at: Self.at(10))])
-        let rough = Location(Coordinate(35, 139.7), accuracy: 50)
-        let rougher = Location(Coordinate(35, 139.7), accuracy: 80)
-        let better = Location(Coordinate(35, 139.7), accuracy: 30)
+        let rough = Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 50)
+        let rougher = Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 80)
+        let better = Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 30)
         #expect(Self.offer(&m, rough, 1).isEmpty)
         #expect(Self.offer(&m, rougher, 2) == [.drop(rougher, .lessAccurate)])
         #expect(Self.offer(&m, better, 3) == [.drop(rough, .superseded)])
@@ -72,7 +72,7 @@ import Testing
     @Test func requestLocationTimesOutWithTheBestOrAFailure() {
         var m = LocationManager()
         _ = m.requestLocation(timeout: Self.at(10))
-        #expect(m.requestTimedOut(at: Self.at(10), .deliver) == [.callback(.didFailWithError(.kCLErrorLocationUnknown))])
+        #expect(m.requestTimedOut(at: Self.at(10), .deliver) == [.callback(.didFailWithError(.locationUnknown))])
         _ = m.requestLocation(timeout: Self.at(20))
         _ = Self.offer(&m, Self.here, 15)
         // A stale timer does nothing.
@@ -103,7 +103,7 @@ import Testing
         _ = Self.offer(&m, Self.here, 1)
         #expect(m.accessLost() == [
             .cancel(.requestLocationTimeout), .drop(Self.here, .notAuthorized),
-            .callback(.didFailWithError(.kCLErrorDenied)),
+            .callback(.didFailWithError(.denied)),
         ])
     }
 }

@@ -60,7 +60,7 @@ import Testing
         }
         func answered(_ bytes: [UInt8], on platform: Platform) throws -> String? {
             try Replay.log(of: bytes, platform: platform).records.compactMap { record -> String? in
-                guard case .prompt(.answer(let a)) = record.record else { return nil }
+                guard case .prompt(.answer(let a)) = record.record.event else { return nil }
                 return a.rawValue
             }.first
         }

@@ -5,9 +5,9 @@ import Testing
 @Suite struct ModernRulesTests {
     typealias S = SimulatorScript
 
-    static let here = Location(Coordinate(35.0, 139.0), accuracy: 5)
-    static let nearby = Location(Coordinate(35.00005, 139.0), accuracy: 5)  // about 5.6 m away
-    static let away = Location(Coordinate(35.001, 139.0), accuracy: 5)  // about 111 m away
+    static let here = Location(Coordinate(latitude: 35.0, longitude: 139.0), accuracy: 5)
+    static let nearby = Location(Coordinate(latitude: 35.00005, longitude: 139.0), accuracy: 5)  // about 5.6 m away
+    static let away = Location(Coordinate(latitude: 35.001, longitude: 139.0), accuracy: 5)  // about 111 m away
 
     // MARK: LiveUpdates (M2: stationary)
 
@@ -139,7 +139,7 @@ import Testing
         var s = try authorized(Platform(.iOS, 18, 0), precise: false)
         try s.at(3, .modern(.liveUpdatesStart(.default)))
         let records = try s.at(4, S.fix(35, 139))
-        guard case .update(.liveUpdate(_?, let flags))? = records.last else {
+        guard case .update(.liveUpdate(_?, let flags))? = records.last?.event else {
             Issue.record("no element: \(records)")
             return
         }
@@ -262,7 +262,7 @@ import Testing
 /// docs/modern.md M13–M17: CLMonitor's state machine, then in the simulator.
 @Suite struct MonitorRulesTests {
     typealias S = SimulatorScript
-    static let home = MonitorCondition.circle(center: Coordinate(35.6812, 139.7671), radius: 100)
+    static let home = MonitorCondition.circle(center: Coordinate(latitude: 35.6812, longitude: 139.7671), radius: 100)
 
     @Test func openIsOncePerNameAndEndsWithTheProcess() {
         var m = Monitors()
@@ -360,7 +360,7 @@ import Testing
         #expect(shown.first == .session(.begin(.serviceSession(name: "a", .whenInUse), .effective)))
         #expect(shown.dropFirst().first == .prompt(.show(.temporaryFullAccuracy, text: "exact", answers: [.allowOnce, .dontAllow])))
         let answered = try s.at(4, .user(.answer(.dontAllow, precise: nil)))
-        #expect(!answered.contains { if case .completion = $0 { return true } else { return false } })
-        #expect(!answered.contains { if case .prompt(.show) = $0 { return true } else { return false } }, "asked once")
+        #expect(!answered.contains { if case .completion = $0.event { return true } else { return false } })
+        #expect(!answered.contains { if case .prompt(.show) = $0.event { return true } else { return false } }, "asked once")
     }
 }

@@ -55,7 +55,7 @@ import Testing
         for seed in 1...Self.scenarios {
             let (header, records, _) = Self.replay(seed: seed)
             let modern = RulesVersion(header.platform).modern
-            var last = Millis.zero
+            var last = Instant.start
             var status = AuthorizationStatus.notDetermined
             var provisional = false
             var inUse = false
@@ -63,7 +63,7 @@ import Testing
             for r in records {
                 #expect(r.time >= last, "seed \(seed): time went back at \(r.time)")
                 last = r.time
-                switch r.record {
+                switch r.record.event {
                 case .auth(let view):
                     status = view.status
                     provisional = view.provisional
@@ -98,7 +98,7 @@ import Testing
                     if on { #expect(app == "background", "seed \(seed): indicator on in \(app) at \(r.time)") }
                 case .delegate(let cb):
                     let isLocationEvent: Bool
-                    switch cb {
+                    switch cb.event {
                     case .didUpdateLocations, .didUpdateEarlierLocation, .didEnterRegion, .didExitRegion, .didVisit, .didRange:
                         isLocationEvent = true
                     default: isLocationEvent = false
@@ -138,10 +138,11 @@ import Testing
                 let records = sim.takeOutput()
                 guard updating, sim.manager.updating, case .fix(let fix) = statement.event else { continue }
                 let mentions = records.filter {
-                    switch $0.record {
+                    switch $0.record.event {
                     case .drop(.fix(let l), _), .hold(.fix(let l), _): return l == fix.location
-                    case .delegate(.didUpdateLocations): return true
-                    case .drop(.callback(.didUpdateLocations), _): return true
+                    case .delegate(let c), .drop(.callback(let c), _):
+                        if case .didUpdateLocations = c.event { return true }
+                        return false
                     default: return false
                     }
                 }

@@ -74,6 +74,6 @@ import Testing
         var s = try provisionalInBackground { $0.upgradePromptDelay = .seconds(30) }
         try s.at(100, .enter(regionID: "home"))
         let rest = s.finish()
-        #expect(rest.first == LogRecord(Millis(130_000), .prompt(.show(.upgrade, text: "always", answers: [.keepWhileUsing, .changeToAlways]))))
+        #expect(rest.first == LogRecord(.ms(130_000), .prompt(.show(.upgrade, text: "always", answers: [.keepWhileUsing, .changeToAlways]))))
     }
 }

@@ -33,7 +33,7 @@ import Testing
     /// Every kind of event, with values that need quoting or plain decimals,
     /// parses back from the builder's text to the event given.
     @Test func everyEventRoundTripsThroughText() throws {
-        let region = CircularRegion(id: "my office", center: Coordinate(-33.86, 151.2), radius: 150, notifyOnExit: false)
+        let region = CircularRegion(id: "my office", center: Coordinate(latitude: -33.86, longitude: 151.2), radius: 150, notifyOnExit: false)
         let constraint = BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", major: 1, minor: 2)
         let events: [Event] = [
             .launch, .foreground, .background, .terminate, .systemTerminate, .systemNotBusy,
@@ -51,9 +51,9 @@ import Testing
             .user(.answer(.allowOnce)), .user(.answer(.allowWhileUsing, precise: false)),
             .user(.settings(.always)), .user(.settings(.whileUsing, precise: true)), .user(.precise(false)),
             .user(.locationServices(true)), .user(.restricted(false)), .user(.tapNotification(id: "n1")),
-            .fix(Fix(Location(Coordinate(0.00001, -179.5), accuracy: 0.000015), speed: 3, course: 90.25, altitude: -2)),
+            .fix(Fix(Location(Coordinate(latitude: 0.00001, longitude: -179.5), accuracy: 0.000015), speed: 3, course: 90.25, altitude: -2)),
             .enter(regionID: "my office"), .exit(regionID: "x"),
-            .visitArrive(Location(Coordinate(1, 2), accuracy: 30)), .visitDepart(Location(Coordinate(1, 2), accuracy: 5)),
+            .visitArrive(Location(Coordinate(latitude: 1, longitude: 2), accuracy: 30)), .visitDepart(Location(Coordinate(latitude: 1, longitude: 2), accuracy: 5)),
             .beacon(BeaconSighting(uuid: constraint.uuid, major: 1, minor: 2, proximity: .near, rssi: -60)),
         ]
         var s = Scenario()
@@ -125,7 +125,7 @@ import Testing
         s.plist("NSLocationWhenInUseUsageDescription", "Why")
         s.at(1, .app(.requestWhenInUseAuthorization))
         let log = try s.replay()
-        #expect(log.records.contains { if case .prompt(.show(.whenInUse, "Why", _)) = $0.record { true } else { false } })
+        #expect(log.records.contains { if case .prompt(.show(.whenInUse, "Why", _)) = $0.record.event { true } else { false } })
     }
 
     /// docs/rules.md §5–§6: Always requested, While Using picked on iOS 13.4 gives
@@ -138,19 +138,19 @@ import Testing
         s.at(0, .launch)
         s.at(1, .app(.requestAlwaysAuthorization))
         s.at(2, .user(.answer(.allowWhileUsing)))
-        s.at(3, .app(.startMonitoring(CircularRegion(id: "store", center: Coordinate(35, 139.7), radius: 100))))
+        s.at(3, .app(.startMonitoring(CircularRegion(id: "store", center: Coordinate(latitude: 35, longitude: 139.7), radius: 100))))
         s.at(4, .background)
         s.at(60, .enter(regionID: "store"))
         s.at(61, .systemNotBusy)
         s.at(62, .user(.answer(.changeToAlways)))
         let log = try s.replay()
         let held = log.records.filter { $0.holdReason == .provisionalAlways }
-        #expect(held.map(\.time) == [Millis.seconds(60)])
+        #expect(held.map(\.time) == [.seconds(60)])
         #expect(held.first?.undelivered == .enter(regionID: "store"))
         #expect(log.records.contains { $0.auth?.provisional == true && $0.auth?.status == .authorizedAlways })
         #expect(log.records.compactMap(\.prompt).contains { if case .show(.upgrade, _, _) = $0 { true } else { false } })
         let entered = log.records.first { $0.callback == .didEnterRegion(regionID: "store") }
-        #expect(entered?.time == Millis.seconds(62))
+        #expect(entered?.time == .seconds(62))
         #expect(log.records.allSatisfy { $0.dropReason == nil })
     }
 }

@@ -45,7 +45,7 @@ import Testing
     static func fix(
         _ lat: Double, _ lon: Double, _ acc: Double = 5, speed: Double? = nil, course: Double? = nil, alt: Double? = nil
     ) -> Event {
-        .fix(Fix(Location(Coordinate(lat, lon), accuracy: acc), speed: speed, course: course, altitude: alt))
+        .fix(Fix(Location(Coordinate(latitude: lat, longitude: lon), accuracy: acc), speed: speed, course: course, altitude: alt))
     }
 
     static let uuid = "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0"
@@ -145,8 +145,8 @@ import Testing
         Valid("1 fix 0.1 0.2", at(1_000, fix(0.1, 0.2), 3, 7)),
         Valid("2 enter home", at(2_000, .enter(regionID: "home"), 3, 9)),
         Valid("2 exit \"my office\"", at(2_000, .exit(regionID: "my office"), 3, 8)),
-        Valid("3 visit arrive 35 139", at(3_000, .visitArrive(Location(Coordinate(35, 139), accuracy: 5)), 3, 9)),
-        Valid("3 visit depart 35 139 40", at(3_000, .visitDepart(Location(Coordinate(35, 139), accuracy: 40)), 3, 9)),
+        Valid("3 visit arrive 35 139", at(3_000, .visitArrive(Location(Coordinate(latitude: 35, longitude: 139), accuracy: 5)), 3, 9)),
+        Valid("3 visit depart 35 139 40", at(3_000, .visitDepart(Location(Coordinate(latitude: 35, longitude: 139), accuracy: 40)), 3, 9)),
         Valid(
             "4 beacon \(uuid) 1 2 near",
             at(4_000, .beacon(BeaconSighting(uuid: uuid, major: 1, minor: 2, proximity: .near)), 3, 10)),
@@ -171,7 +171,7 @@ import Testing
             Valid("1 app monitor geo open", at(1_000, .modern(.monitorOpen(name: "geo")), 3, 7)),
             Valid(
                 "1 app monitor geo add home 35 139.5 100",
-                at(1_000, .modern(.monitorAdd(name: "geo", id: "home", .circle(center: Coordinate(35, 139.5), radius: 100))), 3, 7)),
+                at(1_000, .modern(.monitorAdd(name: "geo", id: "home", .circle(center: Coordinate(latitude: 35, longitude: 139.5), radius: 100))), 3, 7)),
             Valid(
                 "1 app monitor geo add desk beacon \(uuid) 1",
                 at(1_000, .modern(.monitorAdd(name: "geo", id: "desk", .beacon(BeaconConstraint(uuid: uuid, major: 1)))), 3, 7)),
@@ -197,7 +197,7 @@ import Testing
                 "1 app startMonitoring home 35.1 139.2 100",
                 at(
                     1_000,
-                    .app(.startMonitoring(CircularRegion(id: "home", center: Coordinate(35.1, 139.2), radius: 100))), 3,
+                    .app(.startMonitoring(CircularRegion(id: "home", center: Coordinate(latitude: 35.1, longitude: 139.2), radius: 100))), 3,
                     7)),
             Valid(
                 "1 app startMonitoring home 35.1 139.2 -1 notifyOnExit=false notifyOnEntry=true",
@@ -206,7 +206,7 @@ import Testing
                     .app(
                         .startMonitoring(
                             CircularRegion(
-                                id: "home", center: Coordinate(35.1, 139.2), radius: -1, notifyOnEntry: true,
+                                id: "home", center: Coordinate(latitude: 35.1, longitude: 139.2), radius: -1, notifyOnEntry: true,
                                 notifyOnExit: false))), 3, 7)),
             Valid("1 app stopMonitoring home", at(1_000, .app(.stopMonitoring(id: "home")), 3, 7)),
             Valid("1 app requestState home", at(1_000, .app(.requestState(id: "home")), 3, 7)),
@@ -236,7 +236,7 @@ import Testing
                     1_000,
                     .app(
                         .addLocationNotification(
-                            CircularRegion(id: "n1", center: Coordinate(35, 139), radius: 200), repeats: false)), 3, 7)),
+                            CircularRegion(id: "n1", center: Coordinate(latitude: 35, longitude: 139), radius: 200), repeats: false)), 3, 7)),
             Valid(
                 "1 app addLocationNotification n1 35 139 200 repeats=true notifyOnEntry=false",
                 at(
@@ -244,7 +244,7 @@ import Testing
                     .app(
                         .addLocationNotification(
                             CircularRegion(
-                                id: "n1", center: Coordinate(35, 139), radius: 200, notifyOnEntry: false), repeats: true
+                                id: "n1", center: Coordinate(latitude: 35, longitude: 139), radius: 200, notifyOnEntry: false), repeats: true
                         )), 3, 7)),
         ]
         + DesiredAccuracy.allCases.map { a in

@@ -76,7 +76,7 @@ import Testing
         var s = try alwaysAuthorized(Platform(.iOS, 18, 0))
         try s.at(5, .modern(.serviceSessionBegin(name: "geo", .always, fullAccuracyPurposeKey: nil)))
         try s.at(6, .modern(.monitorOpen(name: "m")))
-        try s.at(7, .modern(.monitorAdd(name: "m", id: "home", .circle(center: Coordinate(35, 139), radius: 100))))
+        try s.at(7, .modern(.monitorAdd(name: "m", id: "home", .circle(center: Coordinate(latitude: 35, longitude: 139), radius: 100))))
         _ = try s.at(20, .background)
         _ = try s.at(40, .systemTerminate)
         _ = try s.at(80, .enter(regionID: "home"))

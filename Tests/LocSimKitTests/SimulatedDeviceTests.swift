@@ -31,7 +31,7 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
 
 @Suite struct SimulatedDeviceTests {
     static let whenInUse: [String: PlistValue] = ["NSLocationWhenInUseUsageDescription": "Shows where you are."]
-    static let tokyo = Fix(Location(Coordinate(35.681236, 139.767125), accuracy: 8))
+    static let tokyo = Fix(Location(Coordinate(latitude: 35.681236, longitude: 139.767125), accuracy: 8))
 
     /// The device's log must be what `locsim run` makes of its scenario.
     static func expectRoundTrip(_ device: SimulatedDevice, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
@@ -78,7 +78,7 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         manager.requestLocation()
         try device.advance(by: .seconds(100))
         #expect(recorder.heard.filter { $0.hasPrefix("fail") }.count == 3)
-        let failures = device.log.records.filter { $0.callback == .didFailWithError(.kCLErrorLocationUnknown) }.map(\.time)
+        let failures = device.log.records.filter { $0.callback == .didFailWithError(.locationUnknown) }.map(\.time)
         #expect(failures == [.seconds(10), .seconds(20), .seconds(30)])
         #expect(device.scenario.contains("\n10.000 app requestLocation\n20.000 app requestLocation\n"))
         #expect(device.now == .seconds(100))
@@ -94,7 +94,7 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         manager.delegate = recorder
         manager.requestAlwaysAuthorization()
         try device.user.answer(.allowWhileUsing)
-        let home = CircularRegion(id: "home", center: Coordinate(35.0, 139.0), radius: 150)
+        let home = CircularRegion(id: "home", center: Coordinate(latitude: 35.0, longitude: 139.0), radius: 150)
         manager.startMonitoring(for: home)
         #expect(manager.monitoredRegions == [home])
         try device.world.enter(regionID: "home")
@@ -196,7 +196,7 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
     @Test func rejectedInputsNameTheProblem() throws {
         let device = try SimulatedDevice(platform: .iOS(17, 0), plist: Self.whenInUse)
         do {
-            try device.feed(fix: Fix(Location(Coordinate(91, 0), accuracy: 5)))
+            try device.feed(fix: Fix(Location(Coordinate(latitude: 91, longitude: 0), accuracy: 5)))
             Issue.record("no error")
         } catch { #expect(error.code == .rejected && error.message.contains("latitude")) }
         try device.app.terminate()

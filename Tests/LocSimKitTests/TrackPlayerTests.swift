@@ -26,7 +26,7 @@ import Testing
                 defer { index += 1 }
                 if index == failAt { throw TrackError("bad point", at: SourceLocation(line: 9, column: 4)) }
                 guard index < offsets.count else { return nil }
-                let fix = Fix(Location(Coordinate(1, Double(index)), accuracy: 5))
+                let fix = Fix(Location(Coordinate(latitude: 1, longitude: Double(index)), accuracy: 5))
                 return TrackPoint(offset: Millis(offsets[index]), fix: fix, location: SourceLocation(line: index + 1, column: 1))
             }
         }

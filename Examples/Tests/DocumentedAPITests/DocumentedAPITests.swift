@@ -25,7 +25,7 @@ import Testing
         s.set(.maxRegions(20))
         s.set(.deriveCrossings(false))
         s.set(.slcDistance(500))
-        let store = CircularRegion(id: "store", center: Coordinate(35.0, 139.7), radius: 100)
+        let store = CircularRegion(id: "store", center: Coordinate(latitude: 35.0, longitude: 139.7), radius: 100)
         let beacons = BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", major: 1)
         let events: [Event] = [
             .launch,
@@ -36,18 +36,18 @@ import Testing
             .app(.set(.allowsBackgroundLocationUpdates(true))),
             .app(.startUpdatingLocation),
             .fix(35.0, 139.7),
-            .fix(Fix(Location(Coordinate(35.001, 139.7), accuracy: 5), speed: 1.5, course: 90, altitude: 10)),
+            .fix(Fix(Location(Coordinate(latitude: 35.001, longitude: 139.7), accuracy: 5), speed: 1.5, course: 90, altitude: 10)),
             .app(.startMonitoring(store)),
             .enter(regionID: "store"),
             .exit(regionID: "store"),
             .app(.startRangingBeacons(beacons)),
             .beacon(BeaconSighting(uuid: beacons.uuid, major: 1, minor: 2, proximity: .near, rssi: -60)),
             .app(.stopRangingBeacons(beacons)),
-            .visitArrive(Location(Coordinate(35.0, 139.7), accuracy: 20)),
+            .visitArrive(Location(Coordinate(latitude: 35.0, longitude: 139.7), accuracy: 20)),
             .modern(.liveUpdatesStart(.default)),
             .modern(.serviceSessionBegin(name: "s", .whenInUse, fullAccuracyPurposeKey: nil)),
             .modern(.monitorOpen(name: "m")),
-            .modern(.monitorAdd(name: "m", id: "home", .circle(center: Coordinate(35.0, 139.7), radius: 50))),
+            .modern(.monitorAdd(name: "m", id: "home", .circle(center: Coordinate(latitude: 35.0, longitude: 139.7), radius: 50))),
             .user(.settings(.always)),
             .user(.precise(true)),
             .background,
@@ -75,7 +75,7 @@ import Testing
 
     @Test func everyEventReplays() throws {
         let log = try Self.everyEvent().replay()
-        #expect(log.records.first?.time == .zero)
+        #expect(log.records.first?.time == .start)
         #expect(log.records.map(\.time) == log.records.map(\.time).sorted())
         // iOS 14 and later call locationManagerDidChangeAuthorization(_:) instead.
         #expect(log.callbacks.contains(.locationManagerDidChangeAuthorization(.authorizedWhenInUse, .full)))
@@ -85,7 +85,7 @@ import Testing
 
     /// The other values the builder takes, and their fields.
     @Test func eventValuesKeepTheirFields() {
-        let c = Coordinate(35.0, 139.7)
+        let c = Coordinate(latitude: 35.0, longitude: 139.7)
         #expect(c.latitude == 35.0 && c.longitude == 139.7)
         let l = Location(c, accuracy: 5)
         #expect(l.coordinate == c && l.accuracy == 5)
@@ -169,7 +169,7 @@ import Testing
         let log = try Scenario(text: Self.denied).replay()
         let records: [LogRecord] = log.records
         let prompt = try #require(records.first { $0.prompt != nil })
-        #expect(prompt.kind == "prompt" && prompt.record.kind == "prompt")
+        #expect(prompt.kind == .prompt && prompt.record.kind.name == "prompt")
         #expect(prompt.prompt == .show(.whenInUse, text: "Why", answers: [.allowWhileUsing, .allowOnce, .dontAllow]))
         #expect(records.contains { $0.prompt == .answer(.dontAllow) })
         let auth = try #require(records.last { $0.auth != nil }?.auth)
@@ -178,8 +178,8 @@ import Testing
         #expect(!auth.provisional && !auth.temporary)
         let drop = try #require(records.first { $0.dropReason != nil })
         #expect(drop.dropReason == .notAuthorized && drop.holdReason == nil && drop.callback == nil)
-        #expect(drop.undelivered == .fix(Location(Coordinate(35.0, 139.7), accuracy: 5)))
-        #expect(drop == LogRecord(.seconds(4), .drop(.fix(Location(Coordinate(35.0, 139.7), accuracy: 5)), .notAuthorized)))
+        #expect(drop.undelivered == .fix(Location(Coordinate(latitude: 35.0, longitude: 139.7), accuracy: 5)))
+        #expect(drop == LogRecord(.seconds(4), .drop(.fix(Location(Coordinate(latitude: 35.0, longitude: 139.7), accuracy: 5)), .notAuthorized)))
         let first = try #require(records.first { $0.callback != nil }?.callback)
         #expect(first.selector == "locationManager(_:didChangeAuthorization:)" && first.method == .didChangeAuthorization)
     }
@@ -187,11 +187,11 @@ import Testing
     /// The record enums a `switch` over a log meets, each named once.
     @Test func recordValues() {
         let records: [Record] = [
-            .delegate(.didFailWithError(.kCLErrorDenied)),
+            .delegate(.didFailWithError(.denied)),
             .delegate(.didDetermineState(RegionState.inside, regionID: "a")),
             .update(.liveUpdate(nil, [.stationary, .accuracyLimited])),
             .update(.monitorEvent(monitor: "m", id: "a", MonitorState.satisfied, [])),
-            .completion(method: "requestTemporaryFullAccuracyAuthorization", error: CLErrorCode.kCLErrorPromptDeclined),
+            .completion(method: "requestTemporaryFullAccuracyAuthorization", error: CLErrorCode.promptDeclined),
             .prompt(.show(PromptKind.upgrade, text: "", answers: [.keepWhileUsing, .changeToAlways])),
             .prompt(.dismiss),
             .app(AppRecord.wake(WakeReason.region)),
@@ -200,13 +200,15 @@ import Testing
             .inUseBegin(InUseBeginReason.foreground), .inUseEnd(InUseEndReason.graceExpired),
             .indicator(on: true),
             .hold(.enter(regionID: "a"), HoldReason.provisionalAlways),
-            .drop(UndeliveredEvent.callback(.didVisit(arrival: nil, departure: nil, Location(Coordinate(0, 0), accuracy: 1))), DropReason.stale),
+            .drop(UndeliveredEvent.callback(.didVisit(arrival: nil, departure: nil, Location(Coordinate(latitude: 0, longitude: 0), accuracy: 1))), DropReason.stale),
             .notification(id: "n", entry: true), .warning("w"), .crash("c"),
         ]
         #expect(records.map(\.kind) == [
-            "delegate", "delegate", "update", "update", "completion", "prompt", "prompt", "app", "app", "auth",
-            "inuse", "inuse", "indicator", "hold", "drop", "notification", "warning", "crash",
+            .delegate, .delegate, .update, .update, .completion, .prompt, .prompt, .app, .app, .auth,
+            .inUse, .inUse, .indicator, .hold, .drop, .notification, .warning, .crash,
         ])
+        #expect(records.map(\.kind.name).contains("inuse") && RecordKind.inUse.description == "inuse")
+        #expect(Set(records.map(\.kind)) == Set(RecordKind.allCases))
         #expect(AuthorizationStatus.allCases.contains(.authorized) && TerminateReason.allCases.contains(.crash))
         #expect(UpdateRecord.serviceSession(name: "s", []).stream == UpdateStream.serviceSession)
         #expect(UpdateRecord.backgroundActivitySession(.insufficientlyInUse).stream == .backgroundActivitySession)
@@ -219,6 +221,41 @@ import Testing
         #expect(Set(flags.map(\.rawValue)).count == flags.count)
         #expect(DiagnosticFlags.authorizationProblems.isSubset(of: DiagnosticFlags(flags)))
         #expect(DiagnosticFlags(rawValue: 1).rawValue == DiagnosticFlags.stationary.rawValue)
+    }
+
+    /// The output values that may gain cases in a later version are structs:
+    /// built with static members, compared, read by name, never switched over.
+    @Test func evolvingValues() {
+        let here = Location(Coordinate(latitude: 35.0, longitude: 139.7), accuracy: 5)
+        let beacon = BeaconSighting(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", major: 1, minor: 2, proximity: .near)
+        let constraint = BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0")
+        let callbacks: [Callback] = [
+            .didChangeAuthorization(.authorizedWhenInUse), .locationManagerDidChangeAuthorization(.denied, .full),
+            .didUpdateLocations(here), .didUpdateEarlierLocation(here, fixedAt: .seconds(3)),
+            .didFailWithError(.locationUnknown), .didStartMonitoring(regionID: "a"),
+            .monitoringDidFail(regionID: nil, .regionMonitoringFailure), .didDetermineState(.outside, regionID: "a"),
+            .didEnterRegion(regionID: "a"), .didExitRegion(regionID: "a"),
+            .didVisit(arrival: .seconds(1), departure: nil, here), .didRange(constraint, beacon),
+            .didFailRanging(constraint, .rangingUnavailable), .didPauseLocationUpdates, .didResumeLocationUpdates,
+        ]
+        #expect(Set(callbacks.map(\.selector)).count == 14)  // didUpdateEarlierLocation is didUpdateLocations
+        #expect(callbacks[3].method == .didUpdateLocations)
+        #expect(CLErrorCode.denied.rawValue == "kCLErrorDenied" && CLErrorCode.regionMonitoringDenied != .denied)
+        let reasons: [DropReason] = [
+            .notInUse, .notAuthorized, .reducedAccuracy, .suspended, .superseded, .stale, .keptWhileUsing,
+            .unavailable, .notImplemented, .distanceFilter, .forceQuit, .notRunning, .serviceSessionRequired,
+            .stationary, .eventPending, .conditionLimitExceeded, .lessAccurate, .stopped, .paused,
+        ]
+        #expect(reasons == DropReason.allCases)
+        #expect(DropReason(rawValue: "notInUse") == .notInUse && DropReason(rawValue: "nope") == nil)
+        #expect(DropReason.paused.rawValue == "paused" && DropReason.paused.description == "paused")
+    }
+
+    @Test func instants() {
+        let t = Instant.seconds(2) + Millis(500)
+        #expect(t.sinceStart == Millis(2500) && t.description == "2.500")
+        #expect(t - Instant.seconds(2) == Millis(500) && t - Millis(500) == .seconds(2))
+        #expect(Instant.start < t && Instant(sinceStart: .zero) == .start)
     }
 
     @Test func millis() {

@@ -82,14 +82,14 @@ import Testing
         #expect(manager.authorizationStatus == .authorizedAlways)
 
         manager.startUpdatingLocation()
-        try device.feed(fix: Fix(Location(Coordinate(35.0, 139.7), accuracy: 5)))
-        #expect(manager.location == SimulatedLocation(coordinate: Coordinate(35.0, 139.7), horizontalAccuracy: 5, timestamp: device.now))
-        try device.feed(trace: [Fix(Location(Coordinate(35.001, 139.7), accuracy: 5))], interval: .seconds(2))
+        try device.feed(fix: Fix(Location(Coordinate(latitude: 35.0, longitude: 139.7), accuracy: 5)))
+        #expect(manager.location == SimulatedLocation(coordinate: Coordinate(latitude: 35.0, longitude: 139.7), horizontalAccuracy: 5, timestamp: device.now))
+        try device.feed(trace: [Fix(Location(Coordinate(latitude: 35.001, longitude: 139.7), accuracy: 5))], interval: .seconds(2))
         manager.stopUpdatingLocation()
         manager.requestLocation()
         try device.advance(by: .seconds(11))
         #expect(app.heard.contains("fail"))
-        let store = CircularRegion(id: "store", center: Coordinate(35.0, 139.7), radius: 100)
+        let store = CircularRegion(id: "store", center: Coordinate(latitude: 35.0, longitude: 139.7), radius: 100)
         manager.startMonitoring(for: store)
         manager.requestState(for: store)
         try device.world.enter(regionID: "store")
@@ -99,7 +99,7 @@ import Testing
         manager.startMonitoringSignificantLocationChanges()
         manager.stopMonitoringSignificantLocationChanges()
         manager.startMonitoringVisits()
-        let here = Location(Coordinate(35.0, 139.7), accuracy: 20)
+        let here = Location(Coordinate(latitude: 35.0, longitude: 139.7), accuracy: 20)
         try device.world.arrive(at: here)
         try device.world.depart(from: here)
         manager.stopMonitoringVisits()
@@ -110,12 +110,12 @@ import Testing
         #expect(manager.lastError == nil)
 
         let updates = device.liveUpdates(.fitness)
-        try device.feed(fix: Fix(Location(Coordinate(35.002, 139.7), accuracy: 5)))
+        try device.feed(fix: Fix(Location(Coordinate(latitude: 35.002, longitude: 139.7), accuracy: 5)))
         try device.stopLiveUpdates()
         var elements: [SimulatedLocationUpdate] = []
         for await update in updates { elements.append(update) }
         let update = SimulatedLocationUpdate(
-            location: SimulatedLocation(coordinate: Coordinate(35.002, 139.7), horizontalAccuracy: 5, timestamp: device.now),
+            location: SimulatedLocation(coordinate: Coordinate(latitude: 35.002, longitude: 139.7), horizontalAccuracy: 5, timestamp: device.now),
             diagnostics: [])
         #expect(elements == [update] && !update.stationary)
 
@@ -157,9 +157,9 @@ import Testing
         #expect(manager.lastError?.code == .unavailable)
         let error = DeviceError(.rejected, "why")
         #expect(error.message == "why" && error.code.description == "rejected" && DeviceError.Code.deviceGone != .rejected)
-        #expect(SimulatedLocationError(.kCLErrorDenied).code == .kCLErrorDenied)
-        let visit = SimulatedVisit(coordinate: Coordinate(0, 0), horizontalAccuracy: 1, arrivalDate: nil, departureDate: .zero)
-        #expect(visit.coordinate == Coordinate(0, 0))
+        #expect(SimulatedLocationError(.denied).code == .denied)
+        let visit = SimulatedVisit(coordinate: Coordinate(latitude: 0, longitude: 0), horizontalAccuracy: 1, arrivalDate: nil, departureDate: .zero)
+        #expect(visit.coordinate == Coordinate(latitude: 0, longitude: 0))
         let plist: [PlistValue] = ["text", true, ["a", "b"]]
         #expect(plist == [.string("text"), .bool(true), .array(["a", "b"])])
     }

@@ -12,7 +12,7 @@ import Testing
         s.at(0, .launch)
         s.at(1, .app(.requestAlwaysAuthorization))
         s.at(2, .user(.answer(.allowWhileUsing)))
-        s.at(3, .app(.startMonitoring(CircularRegion(id: "store", center: Coordinate(35.0, 139.7), radius: 100))))
+        s.at(3, .app(.startMonitoring(CircularRegion(id: "store", center: Coordinate(latitude: 35.0, longitude: 139.7), radius: 100))))
         s.at(4, .background)
         s.at(60, .enter(regionID: "store"))
         s.at(61, .systemNotBusy)  // the system shows the upgrade prompt

@@ -6,11 +6,11 @@ import Testing
 /// checks something a hand-made `CLLocationManager` mock gets wrong: it
 /// calls the delegate when the test says so and knows no rule.
 @Suite struct RunTrackerTests {
-    static let start = Coordinate(35.6581, 139.7017)
+    static let start = Coordinate(latitude: 35.6581, longitude: 139.7017)
 
     /// A fix `i` steps (about 11 m each) north of the start.
     static func fix(_ i: Int) -> Fix {
-        Fix(Location(Coordinate(start.latitude + Double(i) * 0.0001, start.longitude), accuracy: 5))
+        Fix(Location(Coordinate(latitude: start.latitude + Double(i) * 0.0001, longitude: start.longitude), accuracy: 5))
     }
 
     /// Launch, start a run, answer the When In Use prompt.
@@ -58,7 +58,7 @@ import Testing
         if upgrade == .changeToAlways {
             #expect(app.tracker.reminders == 1)
             let exit = app.device.log.records.first { $0.callback == .didExitRegion(regionID: RunTracker.homeRegionID) }
-            #expect(exit?.time == app.device.now)
+            #expect(exit?.time.sinceStart == app.device.now)
         } else {
             #expect(app.tracker.reminders == 0)
             #expect(app.device.log.records.last { $0.dropReason != nil }?.dropReason == .keptWhileUsing)
@@ -109,7 +109,7 @@ import Testing
         try app.device.feed(trace: (0..<60).map(Self.fix))
         #expect(app.tracker.currentRun?.count == 60)
         #expect(app.tracker.permission == .whileUsing)
-        #expect(app.device.log.records.last { $0.record.kind == "indicator" }?.record == .indicator(on: true))
+        #expect(app.device.log.records.last { $0.record.kind == .indicator }?.record == .indicator(on: true))
 
         app.tracker.endRun()
         try app.device.advance(by: .zero)
@@ -117,7 +117,7 @@ import Testing
         #expect(app.tracker.permission == (answer == .allowOnce ? .undecided : .whileUsing))
         if answer == .allowOnce {
             let expired = app.device.log.records.last { $0.callback != nil }
-            #expect(expired?.time == ended)
+            #expect(expired?.time.sinceStart == ended)
         }
         try app.device.advance(by: .seconds(10))
         try app.device.feed(fix: Self.fix(61))

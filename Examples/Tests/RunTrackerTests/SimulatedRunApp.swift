@@ -5,7 +5,7 @@ import RunTracker
 /// is (docs/swift-api.md shows the app's side).
 extension SimulatedLocationManager: RunLocationManager {
     public func startMonitoringRegion(id: String, latitude: Double, longitude: Double, radius: Double) {
-        startMonitoring(for: CircularRegion(id: id, center: Coordinate(latitude, longitude), radius: radius))
+        startMonitoring(for: CircularRegion(id: id, center: Coordinate(latitude: latitude, longitude: longitude), radius: radius))
     }
 }
 

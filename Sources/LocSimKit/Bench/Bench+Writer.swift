@@ -43,7 +43,7 @@ extension Bench {
     private static func write<W: LogWriter>(_ count: Int, _ samples: [Record], into writer: inout W) {
         var k = 0
         for i in 0..<count {
-            writer.write(LogRecord(Millis(Int64(i) * 250), samples[k]))
+            writer.write(LogRecord(Instant(sinceStart: Millis(Int64(i) * 250)), samples[k]))
             k += 1
             if k == samples.count { k = 0 }
         }
@@ -55,11 +55,11 @@ extension Bench {
         var samples: [Record] = []
         for i in 0..<10 {
             let location = Location(
-                Coordinate(35.681_236 + Double(i) * 0.000_137, 139.767_125 - Double(i) * 0.000_211),
+                Coordinate(latitude: 35.681_236 + Double(i) * 0.000_137, longitude: 139.767_125 - Double(i) * 0.000_211),
                 accuracy: 4.6 + Double(i))
             samples.append(.delegate(.didUpdateLocations(location)))
         }
-        let here = Location(Coordinate(-33.868_820, 151.209_296), accuracy: 65)
+        let here = Location(Coordinate(latitude: -33.868_820, longitude: 151.209_296), accuracy: 65)
         samples += [
             .drop(.fix(here), .notInUse),
             .drop(.fix(here), .suspended),
@@ -69,7 +69,7 @@ extension Bench {
             .hold(.enter(regionID: "home"), .provisionalAlways),
             .app(.wake(.region)),
             .delegate(.didEnterRegion(regionID: "home")),
-            .delegate(.didVisit(arrival: Millis(12_000), departure: nil, here)),
+            .delegate(.didVisit(arrival: .seconds(12), departure: nil, here)),
             .auth(AuthView(status: .authorizedAlways, settings: .whileUsing, accuracy: .full, provisional: true, temporary: false)),
             .indicator(on: true),
             .app(.foreground),

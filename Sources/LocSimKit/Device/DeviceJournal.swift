@@ -34,7 +34,7 @@ struct DeviceJournal {
             switch entry {
             case .line(let line): out += line
             case .fix(let time, let latitude, let longitude, let accuracy):
-                let fix = Fix(Location(Coordinate(latitude, longitude), accuracy: accuracy))
+                let fix = Fix(Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy))
                 out += time.description + " " + Scenario.text(of: .fix(fix))
             }
             out += "\n"

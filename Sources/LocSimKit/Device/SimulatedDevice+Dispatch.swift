@@ -18,15 +18,15 @@ extension SimulatedDevice {
 
     @inline(__always)
     private func deliver(_ record: LogRecord) {
-        switch record.record {
-        case .delegate(let callback): call(callback, at: record.time)
+        switch record.record.event {
+        case .delegate(let callback): call(callback, at: record.time.sinceStart)
         case .auth(let view): shownAuth = view
         case .completion(let method, let error):
             guard method == "requestTemporaryFullAccuracyAuthorization", !completions.isEmpty else { return }
             completions.removeFirst()?(error.map(SimulatedLocationError.init))
         case .update(.liveUpdate(let location, let flags)):
             let element = SimulatedLocationUpdate(
-                location: location.map { SimulatedLocation($0, at: record.time) }, diagnostics: flags)
+                location: location.map { SimulatedLocation($0, at: record.time.sinceStart) }, diagnostics: flags)
             for stream in liveUpdateStreams { stream.yield(element) }
         case .update(.earlierLiveUpdate(let location, let flags, let fixedAt)):
             // Queued for a relaunched app: the location keeps its fix's time.
@@ -51,13 +51,13 @@ extension SimulatedDevice {
     /// Calls the delegate method of `callback` on the app's manager.
     private func call(_ callback: Callback, at time: Millis) {
         guard let manager = managers.first else { return }
-        switch callback {
+        switch callback.event {
         case .didUpdateLocations(let location):
             let l = SimulatedLocation(location, at: time)
             manager.location = l
             manager.delegate?.locationManager(manager, didUpdateLocations: [l])
         case .didUpdateEarlierLocation(let location, let fixedAt):
-            let l = SimulatedLocation(location, at: fixedAt)
+            let l = SimulatedLocation(location, at: fixedAt.sinceStart)
             manager.location = l
             manager.delegate?.locationManager(manager, didUpdateLocations: [l])
         case .didChangeAuthorization(let status):
@@ -79,8 +79,8 @@ extension SimulatedDevice {
             manager.delegate?.locationManager(manager, didExitRegion: region(id))
         case .didVisit(let arrival, let departure, let location):
             let visit = SimulatedVisit(
-                coordinate: location.coordinate, horizontalAccuracy: location.accuracy, arrivalDate: arrival,
-                departureDate: departure)
+                coordinate: location.coordinate, horizontalAccuracy: location.accuracy, arrivalDate: arrival?.sinceStart,
+                departureDate: departure?.sinceStart)
             manager.delegate?.locationManager(manager, didVisit: visit)
         case .didRange(let constraint, let beacon):
             manager.delegate?.locationManager(manager, didRange: [beacon], satisfying: constraint)
@@ -96,6 +96,6 @@ extension SimulatedDevice {
     /// The region with `id` as the app gave it; a region the device never
     /// saw started (none should reach here) has only its id.
     private func region(_ id: String) -> CircularRegion {
-        regions[id] ?? CircularRegion(id: id, center: Coordinate(0, 0), radius: 0)
+        regions[id] ?? CircularRegion(id: id, center: Coordinate(latitude: 0, longitude: 0), radius: 0)
     }
 }

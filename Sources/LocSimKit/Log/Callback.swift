@@ -1,32 +1,45 @@
 /// A delegate method call with its arguments (SPEC §2).
 ///
+/// A struct over a package enum (evolution policy, docs/swift-api.md
+/// "Stability"): a delegate method added in a later version does not break
+/// client code, which builds callbacks with the static functions below and
+/// reads them through `method`, `selector` and the typed views.
+///
 /// The cases with large arguments are `indirect` (boxed): they are rare, and
 /// keeping the enum small makes the common `didUpdateLocations` record cheap
 /// to move through the simulator's output (see `Record`).
-public enum Callback: Equatable, Sendable {
-    case didChangeAuthorization(AuthorizationStatus)
-    case locationManagerDidChangeAuthorization(AuthorizationStatus, AccuracyAuthorization)
-    case didUpdateLocations(Location)
-    /// `didUpdateLocations` with a location fixed before it is delivered (a
-    /// fix `requestLocation` kept, an update queued for a suspended app): the
-    /// log shows the location's own time.
-    indirect case didUpdateEarlierLocation(Location, fixedAt: Millis)
-    case didFailWithError(CLErrorCode)
-    case didStartMonitoring(regionID: String)
-    case monitoringDidFail(regionID: String?, CLErrorCode)
-    case didDetermineState(RegionState, regionID: String)
-    case didEnterRegion(regionID: String)
-    case didExitRegion(regionID: String)
-    /// `nil` arrival is `distantPast`, `nil` departure `distantFuture`.
-    indirect case didVisit(arrival: Millis?, departure: Millis?, Location)
-    indirect case didRange(BeaconConstraint, BeaconSighting)
-    indirect case didFailRanging(BeaconConstraint, CLErrorCode)
-    case didPauseLocationUpdates
-    case didResumeLocationUpdates
+public struct Callback: Equatable, Sendable {
+    package enum Event: Equatable, Sendable {
+        case didChangeAuthorization(AuthorizationStatus)
+        case locationManagerDidChangeAuthorization(AuthorizationStatus, AccuracyAuthorization)
+        case didUpdateLocations(Location)
+        /// `didUpdateLocations` with a location fixed before it is delivered (a
+        /// fix `requestLocation` kept, an update queued for a suspended app): the
+        /// log shows the location's own time.
+        indirect case didUpdateEarlierLocation(Location, fixedAt: Instant)
+        case didFailWithError(CLErrorCode)
+        case didStartMonitoring(regionID: String)
+        case monitoringDidFail(regionID: String?, CLErrorCode)
+        case didDetermineState(RegionState, regionID: String)
+        case didEnterRegion(regionID: String)
+        case didExitRegion(regionID: String)
+        /// `nil` arrival is `distantPast`, `nil` departure `distantFuture`.
+        indirect case didVisit(arrival: Instant?, departure: Instant?, Location)
+        indirect case didRange(BeaconConstraint, BeaconSighting)
+        indirect case didFailRanging(BeaconConstraint, CLErrorCode)
+        case didPauseLocationUpdates
+        case didResumeLocationUpdates
+    }
+
+    /// The call; the library switches over it, clients do not.
+    package var event: Event
+
+    @inline(__always)
+    package init(_ event: Event) { self.event = event }
 
     /// The Objective-C-free Swift selector the log prints.
     public var selector: String {
-        switch self {
+        switch event {
         case .didChangeAuthorization: return "locationManager(_:didChangeAuthorization:)"
         case .locationManagerDidChangeAuthorization: return "locationManagerDidChangeAuthorization(_:)"
         case .didUpdateLocations, .didUpdateEarlierLocation: return "locationManager(_:didUpdateLocations:)"
@@ -46,7 +59,7 @@ public enum Callback: Equatable, Sendable {
 
     /// The `delegate` header flag that must be set for this method to run.
     public var method: DelegateMethods {
-        switch self {
+        switch event {
         case .didChangeAuthorization: return .didChangeAuthorization
         case .locationManagerDidChangeAuthorization: return .locationManagerDidChangeAuthorization
         case .didUpdateLocations, .didUpdateEarlierLocation: return .didUpdateLocations
@@ -63,4 +76,43 @@ public enum Callback: Equatable, Sendable {
         case .didResumeLocationUpdates: return .didResumeLocationUpdates
         }
     }
+}
+
+extension Callback {
+    public static func didChangeAuthorization(_ status: AuthorizationStatus) -> Callback {
+        Callback(.didChangeAuthorization(status))
+    }
+    public static func locationManagerDidChangeAuthorization(
+        _ status: AuthorizationStatus, _ accuracy: AccuracyAuthorization
+    ) -> Callback {
+        Callback(.locationManagerDidChangeAuthorization(status, accuracy))
+    }
+    public static func didUpdateLocations(_ location: Location) -> Callback { Callback(.didUpdateLocations(location)) }
+    /// `didUpdateLocations` with a location fixed before it is delivered:
+    /// the log shows the location's own time.
+    public static func didUpdateEarlierLocation(_ location: Location, fixedAt time: Instant) -> Callback {
+        Callback(.didUpdateEarlierLocation(location, fixedAt: time))
+    }
+    public static func didFailWithError(_ error: CLErrorCode) -> Callback { Callback(.didFailWithError(error)) }
+    public static func didStartMonitoring(regionID: String) -> Callback { Callback(.didStartMonitoring(regionID: regionID)) }
+    public static func monitoringDidFail(regionID: String?, _ error: CLErrorCode) -> Callback {
+        Callback(.monitoringDidFail(regionID: regionID, error))
+    }
+    public static func didDetermineState(_ state: RegionState, regionID: String) -> Callback {
+        Callback(.didDetermineState(state, regionID: regionID))
+    }
+    public static func didEnterRegion(regionID: String) -> Callback { Callback(.didEnterRegion(regionID: regionID)) }
+    public static func didExitRegion(regionID: String) -> Callback { Callback(.didExitRegion(regionID: regionID)) }
+    /// `nil` arrival is `distantPast`, `nil` departure `distantFuture`.
+    public static func didVisit(arrival: Instant?, departure: Instant?, _ location: Location) -> Callback {
+        Callback(.didVisit(arrival: arrival, departure: departure, location))
+    }
+    public static func didRange(_ constraint: BeaconConstraint, _ beacon: BeaconSighting) -> Callback {
+        Callback(.didRange(constraint, beacon))
+    }
+    public static func didFailRanging(_ constraint: BeaconConstraint, _ error: CLErrorCode) -> Callback {
+        Callback(.didFailRanging(constraint, error))
+    }
+    public static let didPauseLocationUpdates = Callback(.didPauseLocationUpdates)
+    public static let didResumeLocationUpdates = Callback(.didResumeLocationUpdates)
 }

@@ -17,9 +17,9 @@ package struct JSONLogWriter: LogWriter, FieldSink {
 
     package mutating func write(_ record: LogRecord) {
         output.bytes.append(#"{"t":"#)
-        LogBytes.appendSeconds(record.time, to: &output.bytes)
+        LogBytes.appendSeconds(record.time.sinceStart, to: &output.bytes)
         output.bytes.append(#","kind":""#)
-        output.bytes.append(record.record.kind)
+        output.bytes.append(record.record.kind.name)
         output.bytes.append(LogBytes.quote)
         record.record.render(to: &self)
         output.bytes.append(UInt8(ascii: "}"))

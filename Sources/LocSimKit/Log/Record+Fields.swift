@@ -1,7 +1,7 @@
 extension Record {
     /// Describes this record's detail to `sink`, field by field.
     package func render<S: FieldSink>(to sink: inout S) {
-        switch self {
+        switch event {
         case .delegate(let callback):
             callback.render(to: &sink)
         case .update(let update):
@@ -78,7 +78,7 @@ extension AppRecord {
 extension Callback {
     func render<S: FieldSink>(to sink: inout S) {
         sink.word("method", selector)
-        switch self {
+        switch event {
         case .didChangeAuthorization(let status):
             sink.word("status", status.rawValue)
         case .locationManagerDidChangeAuthorization(let status, let accuracy):
@@ -90,7 +90,7 @@ extension Callback {
         case .didUpdateEarlierLocation(let location, let time):
             sink.coordinate(location.coordinate)
             sink.accuracy(location.accuracy)
-            sink.timestamp(time)
+            sink.timestamp(time.sinceStart)
         case .didFailWithError(let error):
             sink.word("error", error.rawValue)
         case .didStartMonitoring(let id), .didEnterRegion(let id), .didExitRegion(let id):
@@ -102,8 +102,8 @@ extension Callback {
             sink.word("regionState", state.rawValue)
             sink.identifier("region", id)
         case .didVisit(let arrival, let departure, let location):
-            sink.keyedTime("arrival", arrival, placeholder: "distantPast")
-            sink.keyedTime("departure", departure, placeholder: "distantFuture")
+            sink.keyedTime("arrival", arrival?.sinceStart, placeholder: "distantPast")
+            sink.keyedTime("departure", departure?.sinceStart, placeholder: "distantFuture")
             sink.coordinate(location.coordinate)
             sink.accuracy(location.accuracy)
         case .didRange(let constraint, let beacon):

@@ -55,55 +55,129 @@ public struct AuthView: Hashable, Sendable {
 
 /// One line of the log, without its time (SPEC §2).
 ///
+/// A struct over a package enum (evolution policy, docs/swift-api.md
+/// "Stability"): a new kind of record in a later version does not break
+/// client code, which builds records with the static functions below and
+/// reads them through `kind` and `LogRecord`'s typed views
+/// (`callback`, `dropReason`, …) rather than by an exhaustive `switch`.
+///
 /// Every record of a long trace passes through the simulator's output, so
 /// the type is kept to a few words: rare cases with large payloads are
 /// `indirect` here and in `Callback` and `UndeliveredEvent`.
-public enum Record: Equatable, Sendable {
-    case delegate(Callback)
-    /// An element of an async sequence (iOS 17+ APIs, docs/modern.md).
-    indirect case update(UpdateRecord)
-    /// An iOS 17+ session object begins, takes effect or ends (docs/modern.md).
-    indirect case session(SessionRecord)
-    /// A completion handler; `error == nil` prints `error=nil`.
-    case completion(method: String, error: CLErrorCode?)
-    indirect case prompt(PromptRecord)
-    case app(AppRecord)
-    case auth(AuthView)
-    case inUseBegin(InUseBeginReason)
-    case inUseEnd(InUseEndReason)
-    case indicator(on: Bool)
-    case hold(UndeliveredEvent, HoldReason)
-    case drop(UndeliveredEvent, DropReason)
-    case notification(id: String, entry: Bool)
-    case warning(String)
-    case crash(String)
+public struct Record: Equatable, Sendable {
+    package enum Event: Equatable, Sendable {
+        case delegate(Callback)
+        /// An element of an async sequence (iOS 17+ APIs, docs/modern.md).
+        indirect case update(UpdateRecord)
+        /// An iOS 17+ session object begins, takes effect or ends (docs/modern.md).
+        indirect case session(SessionRecord)
+        /// A completion handler; `error == nil` prints `error=nil`.
+        case completion(method: String, error: CLErrorCode?)
+        indirect case prompt(PromptRecord)
+        case app(AppRecord)
+        case auth(AuthView)
+        case inUseBegin(InUseBeginReason)
+        case inUseEnd(InUseEndReason)
+        case indicator(on: Bool)
+        case hold(UndeliveredEvent, HoldReason)
+        case drop(UndeliveredEvent, DropReason)
+        case notification(id: String, entry: Bool)
+        case warning(String)
+        case crash(String)
+    }
+
+    /// What the record says; the library switches over it, clients do not.
+    package var event: Event
+
+    @inline(__always)
+    package init(_ event: Event) { self.event = event }
 
     /// The `<kind>` column.
-    public var kind: String {
-        switch self {
-        case .delegate: return "delegate"
-        case .update: return "update"
-        case .session: return "session"
-        case .completion: return "completion"
-        case .prompt: return "prompt"
-        case .app: return "app"
-        case .auth: return "auth"
-        case .inUseBegin, .inUseEnd: return "inuse"
-        case .indicator: return "indicator"
-        case .hold: return "hold"
-        case .drop: return "drop"
-        case .notification: return "notification"
-        case .warning: return "warning"
-        case .crash: return "crash"
+    public var kind: RecordKind {
+        switch event {
+        case .delegate: return .delegate
+        case .update: return .update
+        case .session: return .session
+        case .completion: return .completion
+        case .prompt: return .prompt
+        case .app: return .app
+        case .auth: return .auth
+        case .inUseBegin, .inUseEnd: return .inUse
+        case .indicator: return .indicator
+        case .hold: return .hold
+        case .drop: return .drop
+        case .notification: return .notification
+        case .warning: return .warning
+        case .crash: return .crash
         }
     }
 }
 
+extension Record {
+    /// A delegate method call.
+    public static func delegate(_ callback: Callback) -> Record { Record(.delegate(callback)) }
+    /// An element of an async sequence (iOS 17+ APIs, docs/modern.md).
+    public static func update(_ update: UpdateRecord) -> Record { Record(.update(update)) }
+    /// An iOS 17+ session object begins, takes effect or ends (docs/modern.md).
+    public static func session(_ session: SessionRecord) -> Record { Record(.session(session)) }
+    /// A completion handler; `error == nil` prints `error=nil`.
+    public static func completion(method: String, error: CLErrorCode?) -> Record {
+        Record(.completion(method: method, error: error))
+    }
+    public static func prompt(_ prompt: PromptRecord) -> Record { Record(.prompt(prompt)) }
+    public static func app(_ app: AppRecord) -> Record { Record(.app(app)) }
+    public static func auth(_ view: AuthView) -> Record { Record(.auth(view)) }
+    public static func inUseBegin(_ reason: InUseBeginReason) -> Record { Record(.inUseBegin(reason)) }
+    public static func inUseEnd(_ reason: InUseEndReason) -> Record { Record(.inUseEnd(reason)) }
+    public static func indicator(on: Bool) -> Record { Record(.indicator(on: on)) }
+    public static func hold(_ event: UndeliveredEvent, _ reason: HoldReason) -> Record { Record(.hold(event, reason)) }
+    public static func drop(_ event: UndeliveredEvent, _ reason: DropReason) -> Record { Record(.drop(event, reason)) }
+    public static func notification(id: String, entry: Bool) -> Record { Record(.notification(id: id, entry: entry)) }
+    public static func warning(_ text: String) -> Record { Record(.warning(text)) }
+    public static func crash(_ text: String) -> Record { Record(.crash(text)) }
+}
+
+/// The `<kind>` column of a record (SPEC §2), typed. A struct over a
+/// package enum, like `Record`: a new kind is no breaking change.
+public struct RecordKind: Hashable, Sendable, CustomStringConvertible {
+    package enum Code: String, CaseIterable, Sendable {
+        case delegate, update, session, completion, prompt, app, auth
+        case inUse = "inuse"
+        case indicator, hold, drop, notification, warning, crash
+    }
+
+    package let code: Code
+
+    package init(_ code: Code) { self.code = code }
+
+    /// The word the log prints: `delegate`, `drop`, `inuse`, …
+    public var name: String { code.rawValue }
+    public var description: String { code.rawValue }
+
+    /// Every kind, in the order of SPEC §2's table.
+    public static var allCases: [RecordKind] { Code.allCases.map(RecordKind.init) }
+
+    public static let delegate = RecordKind(.delegate)
+    public static let update = RecordKind(.update)
+    public static let session = RecordKind(.session)
+    public static let completion = RecordKind(.completion)
+    public static let prompt = RecordKind(.prompt)
+    public static let app = RecordKind(.app)
+    public static let auth = RecordKind(.auth)
+    public static let inUse = RecordKind(.inUse)
+    public static let indicator = RecordKind(.indicator)
+    public static let hold = RecordKind(.hold)
+    public static let drop = RecordKind(.drop)
+    public static let notification = RecordKind(.notification)
+    public static let warning = RecordKind(.warning)
+    public static let crash = RecordKind(.crash)
+}
+
 /// A record at its time.
 public struct LogRecord: Equatable, Sendable {
-    public var time: Millis
+    public var time: Instant
     public var record: Record
-    public init(_ time: Millis, _ record: Record) {
+    public init(_ time: Instant, _ record: Record) {
         self.time = time
         self.record = record
     }

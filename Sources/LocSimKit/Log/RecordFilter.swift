@@ -39,7 +39,7 @@ package struct RecordFilter: Equatable, Sendable {
     @inline(__always)
     package func keeps(_ record: Record) -> Bool {
         guard let kept else { return true }
-        let kind = record.kind
+        let kind = record.kind.name
         // At most 13 short (inline) strings: a scan is cheaper than hashing.
         for k in kept where k == kind { return true }
         return false

@@ -17,8 +17,8 @@ package struct TextLogWriter: LogWriter, FieldSink {
     package mutating func write(_ record: LogRecord) {
         // A delivered fix is almost every record of a long trace: written
         // here in a few stores, not field by field through `render`.
-        if case .delegate(.didUpdateLocations(let location)) = record.record {
-            return writeDeliveredFix(location, at: record.time)
+        if case .delegate(let callback) = record.record.event, case .didUpdateLocations(let location) = callback.event {
+            return writeDeliveredFix(location, at: record.time.sinceStart)
         }
         writeFields(record)
     }
@@ -26,9 +26,9 @@ package struct TextLogWriter: LogWriter, FieldSink {
     /// Writes any record field by field through `render`; `write` takes
     /// this path for every record but a delivered fix (tests compare the two).
     package mutating func writeFields(_ record: LogRecord) {
-        LogBytes.appendSeconds(record.time, to: &output.bytes)
+        LogBytes.appendSeconds(record.time.sinceStart, to: &output.bytes)
         output.bytes.append(LogBytes.space)
-        output.bytes.append(record.record.kind)
+        output.bytes.append(record.record.kind.name)
         record.record.render(to: &self)
         output.bytes.append(LogBytes.newline)
         output.flushIfNeeded()
@@ -63,8 +63,8 @@ package struct TextLogWriter: LogWriter, FieldSink {
     /// own kind and selector, so the two paths cannot disagree; a stored
     /// property, so the hot path reads no lazily initialized global.
     private let deliveredFixMiddle: [UInt8] = {
-        let sample = Record.delegate(.didUpdateLocations(Location(Coordinate(0, 0), accuracy: 0)))
-        guard case .delegate(let callback) = sample else { return [] }
+        let sample = Record.delegate(.didUpdateLocations(Location(Coordinate(latitude: 0, longitude: 0), accuracy: 0)))
+        guard case .delegate(let callback) = sample.event else { return [] }
         return Array(" \(sample.kind) \(callback.selector) ".utf8)
     }()
 

@@ -22,8 +22,13 @@ public enum SettingsDisplay: String, Equatable, Sendable, CaseIterable {
 
 /// `CLError` codes the rules produce.
 public enum CLErrorCode: String, Equatable, Sendable, CaseIterable {
-    case kCLErrorLocationUnknown, kCLErrorDenied, kCLErrorRegionMonitoringDenied
-    case kCLErrorRegionMonitoringFailure, kCLErrorRangingUnavailable, kCLErrorPromptDeclined
+    // Swift's names (`CLError.Code`); the log prints the C names, the raw values.
+    case locationUnknown = "kCLErrorLocationUnknown"
+    case denied = "kCLErrorDenied"
+    case regionMonitoringDenied = "kCLErrorRegionMonitoringDenied"
+    case regionMonitoringFailure = "kCLErrorRegionMonitoringFailure"
+    case rangingUnavailable = "kCLErrorRangingUnavailable"
+    case promptDeclined = "kCLErrorPromptDeclined"
 }
 
 /// `CLRegionState`.
@@ -69,33 +74,67 @@ public enum HoldReason: String, Equatable, Sendable, CaseIterable {
 }
 
 /// Why an event was not delivered.
-public enum DropReason: String, Equatable, Sendable, CaseIterable {
-    case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing
-    case unavailable, notImplemented
+///
+/// A struct over a package enum (evolution policy, docs/swift-api.md
+/// "Stability"): a reason added in a later version does not break client
+/// code, which compares with the static members (`reason == .notInUse`) and
+/// reads `rawValue`, the word the log prints.
+public struct DropReason: Hashable, Sendable, CustomStringConvertible {
+    package enum Code: String, CaseIterable, Sendable {
+        case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing, unavailable, notImplemented, distanceFilter, forceQuit, notRunning, serviceSessionRequired, stationary, eventPending, conditionLimitExceeded, lessAccurate, stopped, paused, notRestarted
+    }
+
+    package let code: Code
+
+    @inline(__always)
+    package init(_ code: Code) { self.code = code }
+
+    /// The reason the log prints.
+    public init?(rawValue: String) {
+        guard let code = Code(rawValue: rawValue) else { return nil }
+        self.code = code
+    }
+
+    /// The word the log prints: `notInUse`, `suspended`, …
+    public var rawValue: String { code.rawValue }
+    public var description: String { code.rawValue }
+
+    /// Every reason of this version, in the order of docs/rules.md's table.
+    public static var allCases: [DropReason] { Code.allCases.map(DropReason.init) }
+
+    public static let notInUse = DropReason(.notInUse)
+    public static let notAuthorized = DropReason(.notAuthorized)
+    public static let reducedAccuracy = DropReason(.reducedAccuracy)
+    public static let suspended = DropReason(.suspended)
+    public static let superseded = DropReason(.superseded)
+    public static let stale = DropReason(.stale)
+    public static let keptWhileUsing = DropReason(.keptWhileUsing)
+    public static let unavailable = DropReason(.unavailable)
+    public static let notImplemented = DropReason(.notImplemented)
     /// Closer than `distanceFilter` to the last delivered location (an addition to SPEC §2, see README).
-    case distanceFilter
+    public static let distanceFilter = DropReason(.distanceFilter)
     /// The user force-quit the app and this version does not relaunch it (Apple, startMonitoringSignificantLocationChanges; an addition).
-    case forceQuit
+    public static let forceQuit = DropReason(.forceQuit)
     /// The app is not running and the system never launches it for this event (an addition).
-    case notRunning
+    public static let notRunning = DropReason(.notRunning)
     /// iOS 18: the app sets `NSLocationRequireExplicitServiceSession` and holds no
     /// `CLServiceSession` that meets it (docs/modern.md).
-    case serviceSessionRequired
+    public static let serviceSessionRequired = DropReason(.serviceSessionRequired)
     /// `CLLocationUpdate`: the device is stationary and updates are paused until it moves (docs/modern.md).
-    case stationary
+    public static let stationary = DropReason(.stationary)
     /// `CLMonitor`: an event of this condition waits for the app to open its
     /// monitor, and the condition is not monitored meanwhile (docs/modern.md).
-    case eventPending
+    public static let eventPending = DropReason(.eventPending)
     /// `CLMonitor`: the app monitors more conditions of this type than
     /// `monitorConditionLimit` (docs/modern.md).
-    case conditionLimitExceeded
+    public static let conditionLimitExceeded = DropReason(.conditionLimitExceeded)
     /// `requestLocation` kept a more accurate fix seen earlier (docs/rules.md §8).
-    case lessAccurate
+    public static let lessAccurate = DropReason(.lessAccurate)
     /// The app stopped the service before the fix was delivered (docs/rules.md §8).
-    case stopped
+    public static let stopped = DropReason(.stopped)
     /// Standard updates are paused automatically (docs/rules.md §8).
-    case paused
+    public static let paused = DropReason(.paused)
     /// `liveUpdates`: the relaunched app was suspended without iterating
     /// `liveUpdates` again, so the fixes held for it are lost (docs/modern.md M10).
-    case notRestarted
+    public static let notRestarted = DropReason(.notRestarted)
 }

@@ -23,7 +23,7 @@ public struct Tally: Equatable, Sendable {
     /// Counts `records`.
     public init(_ records: [LogRecord]) {
         for record in records {
-            switch record.record {
+            switch record.record.event {
             // Async-sequence elements (iOS 17+) reach the app as callbacks do.
             case .delegate, .update: delivered += 1
             case .hold: held += 1

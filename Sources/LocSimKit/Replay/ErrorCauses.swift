@@ -34,7 +34,7 @@ struct ErrorCauses {
     /// its own for it.
     @inline(__always)
     mutating func saw(_ record: LogRecord, at location: SourceLocation?) {
-        switch record.record {
+        switch record.record.event {
         case .delegate, .update, .session, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification:
             return
         case .app, .crash, .prompt, .warning:
@@ -44,8 +44,8 @@ struct ErrorCauses {
 
     @inline(never)
     private mutating func note(_ record: LogRecord, at location: SourceLocation?) {
-        let seen = Seen(time: record.time, location: location)
-        switch record.record {
+        let seen = Seen(time: record.time.sinceStart, location: location)
+        switch record.record.event {
         case .delegate, .update, .session, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification:
             return
         case .app(let app):

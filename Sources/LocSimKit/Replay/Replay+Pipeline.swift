@@ -78,7 +78,7 @@ enum ParsedLine {
 final class ParsingThread: @unchecked Sendable {
     /// Lines a batch holds: enough that the queue's lock is taken rarely,
     /// few enough that a batch stays in cache.
-    static let batchSize = 1024
+    static let batchSize = 4096
 
     private var reader: LineReader
     private let queue: ParsedLineQueue
@@ -128,7 +128,7 @@ final class ParsedLineQueue: @unchecked Sendable {
     }
 
     /// Batches waiting at most: the parser runs at most this far ahead.
-    static let capacity = 8
+    static let capacity = 4
     /// Thrown inside the parser's loop to stop it once the queue is cancelled.
     static let cancelled = ScenarioError("replay cancelled", line: 0, column: 0)
 

@@ -81,6 +81,6 @@ enum Geo {
         let columnDegrees = min(360, rowDegrees / width)
         let column = ((c.longitude + 180) / columnDegrees).rounded(.down)
         let longitude = min(180, (column + 0.5) * columnDegrees - 180)
-        return Coordinate(latitude, longitude)
+        return Coordinate(latitude: latitude, longitude: longitude)
     }
 }

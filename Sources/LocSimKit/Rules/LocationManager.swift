@@ -125,7 +125,7 @@ extension LocationManager {
         standard = .off
         guard let best else {
             // A suspended app runs no code: the failure is lost (docs/rules.md §2).
-            actions.append(.callback(.didFailWithError(.kCLErrorLocationUnknown)))
+            actions.append(.callback(.didFailWithError(.locationUnknown)))
             return actions
         }
         if let reason = decision.singleFixDropReason {
@@ -271,11 +271,11 @@ extension LocationManager {
             return []
         case .updating:
             var actions: [ManagerAction] = []
-            actions.append(.callback(.didFailWithError(.kCLErrorDenied)))
+            actions.append(.callback(.didFailWithError(.denied)))
             return actions
         case .requestingOnce:
             var actions = endRequest(dropping: .notAuthorized)
-            actions.append(.callback(.didFailWithError(.kCLErrorDenied)))
+            actions.append(.callback(.didFailWithError(.denied)))
             return actions
         }
     }

@@ -62,11 +62,11 @@ extension Simulator {
     /// kCLErrorDenied` — and stop. An app that runs no code loses the failure.
     mutating func failMonitoringUnavailableToWhenInUse() {
         var failures: [Callback] = monitoring.regions.elements.map {
-            .monitoringDidFail(regionID: $0.region.id, .kCLErrorRegionMonitoringDenied)
+            .monitoringDidFail(regionID: $0.region.id, .regionMonitoringDenied)
         }
         monitoring.regions = KeyedList()
         if monitoring.significantChange != nil || monitoring.visits != nil {
-            failures.append(.didFailWithError(.kCLErrorDenied))
+            failures.append(.didFailWithError(.denied))
         }
         monitoring.significantChange = nil
         monitoring.visits = nil

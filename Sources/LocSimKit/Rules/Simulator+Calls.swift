@@ -49,12 +49,12 @@ extension Simulator {
             } else {
                 // No longer (or never successfully) monitored: code 5, as Apple, region monitoring
                 // reports for a state request right after removing a region.
-                emitCallback(.monitoringDidFail(regionID: id, .kCLErrorRegionMonitoringFailure))
+                emitCallback(.monitoringDidFail(regionID: id, .regionMonitoringFailure))
             }
         case .startRangingBeacons(let constraint):
             manager.ranging.start(constraint)
             if authorization.level == .none && authorization.grant == .denied {
-                emitCallback(.didFailRanging(constraint, .kCLErrorDenied))
+                emitCallback(.didFailRanging(constraint, .denied))
             }
         case .stopRangingBeacons(let constraint):
             manager.ranging.stop(constraint)
@@ -90,14 +90,14 @@ extension Simulator {
     mutating func startUpdatingLocation() {
         promptOnFirstUse()
         apply(manager.startUpdating())
-        if authorization.status(on: rules).deniesAccess { emitCallback(.didFailWithError(.kCLErrorDenied)) }
+        if authorization.status(on: rules).deniesAccess { emitCallback(.didFailWithError(.denied)) }
         beginSessionIfEligible()
     }
 
     mutating func requestLocation() {
         promptOnFirstUse()
         if authorization.status(on: rules).deniesAccess {
-            emitCallback(.didFailWithError(.kCLErrorDenied))
+            emitCallback(.didFailWithError(.denied))
             return
         }
         apply(manager.requestLocation(timeout: now + parameters.requestLocationTimeout))
@@ -111,9 +111,9 @@ extension Simulator {
             || (authorization.level == .whenInUse && !rules.modern)
         guard blocked else { return true }
         if let region {
-            emitCallback(.monitoringDidFail(regionID: region, .kCLErrorRegionMonitoringDenied))
+            emitCallback(.monitoringDidFail(regionID: region, .regionMonitoringDenied))
         } else {
-            emitCallback(.didFailWithError(.kCLErrorDenied))
+            emitCallback(.didFailWithError(.denied))
         }
         return false
     }
@@ -123,11 +123,11 @@ extension Simulator {
         promptOnFirstUse()
         guard monitoringAllowed(region: region.id) else { return }
         guard region.radius > 0, region.radius <= Self.maximumRegionRadius else {
-            emitCallback(.monitoringDidFail(regionID: region.id, .kCLErrorRegionMonitoringFailure))
+            emitCallback(.monitoringDidFail(regionID: region.id, .regionMonitoringFailure))
             return
         }
         if !monitoring.regions.contains(region.id) && monitoring.regions.count >= parameters.maxRegions {
-            emitCallback(.monitoringDidFail(regionID: nil, .kCLErrorRegionMonitoringFailure))
+            emitCallback(.monitoringDidFail(regionID: nil, .regionMonitoringFailure))
             return
         }
         let boundary = initialBoundary(region)

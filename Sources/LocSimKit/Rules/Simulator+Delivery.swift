@@ -141,7 +141,7 @@ extension Simulator {
 
     /// `didUpdateLocations`, showing the location's own time when it is older than now.
     func locationCallback(_ location: Location, fixedAt time: Millis) -> Callback {
-        time == now ? .didUpdateLocations(location) : .didUpdateEarlierLocation(location, fixedAt: time)
+        time == now ? .didUpdateLocations(location) : .didUpdateEarlierLocation(location, fixedAt: Instant(sinceStart: time))
     }
 
     /// Under reduced accuracy (or `desiredAccuracy reduced`) a location is
@@ -219,7 +219,9 @@ extension Simulator {
             emitCallback(locationCallback(shown, fixedAt: time), as: event.undelivered)
         case .visit(let arrival, let departure, let location, _):
             let shown = accuracy == .reduced ? reducedLocation(location) : location
-            emitCallback(.didVisit(arrival: arrival, departure: departure, shown), as: event.undelivered)
+            emitCallback(
+                .didVisit(arrival: arrival.map(Instant.init), departure: departure.map(Instant.init), shown),
+                as: event.undelivered)
         }
     }
 

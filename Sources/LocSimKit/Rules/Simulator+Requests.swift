@@ -106,7 +106,7 @@ extension Simulator {
     /// The completion of `requestTemporaryFullAccuracyAuthorization`: no
     /// error when granted, `kCLErrorPromptDeclined` otherwise (§10).
     mutating func completeTemporaryFullAccuracy(granted: Bool) {
-        emit(.completion(method: "requestTemporaryFullAccuracyAuthorization", error: granted ? nil : .kCLErrorPromptDeclined))
+        emit(.completion(method: "requestTemporaryFullAccuracyAuthorization", error: granted ? nil : .promptDeclined))
     }
 
     /// The Always usage key of the platform's version (Apple, Info.plist usage descriptions).

@@ -81,7 +81,7 @@ package struct Simulator {
     /// Takes `record` by value so it moves into `output` uncopied (this is
     /// the hot path of a long trace: a record a fix).
     mutating func emit(_ record: consuming Record) {
-        output.append(LogRecord(now, record))
+        output.append(LogRecord(Instant(sinceStart: now), record))
     }
 
     /// Takes the records produced so far.

@@ -58,7 +58,7 @@ extension ByteScanner {
         if !(-180...180).contains(longitude) {
             throw error("longitude \(display(lonToken)) is out of range; expected -180 to 180", at: lonToken)
         }
-        return (Coordinate(latitude, longitude), latToken.column)
+        return (Coordinate(latitude: latitude, longitude: longitude), latToken.column)
     }
 
     /// A proximity UUID, `8-4-4-4-12` hexadecimal digits, in upper case as

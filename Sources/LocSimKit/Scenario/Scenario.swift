@@ -97,6 +97,6 @@ extension UserAction {
 extension Event {
     /// A fix at `latitude`, `longitude` with `accuracy` meters (default 5, as in a scenario).
     public static func fix(_ latitude: Double, _ longitude: Double, accuracy: Double = 5) -> Event {
-        .fix(Fix(Location(Coordinate(latitude, longitude), accuracy: accuracy)))
+        .fix(Fix(Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy)))
     }
 }

@@ -53,7 +53,7 @@ extension ScenarioParser {
             }
         }
         let fix = Fix(
-            Location(Coordinate(latitude, longitude), accuracy: accuracy), speed: speed, course: course,
+            Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy), speed: speed, course: course,
             altitude: altitude)
         return TimedFix(
             time: time, fix: fix, location: SourceLocation(line: lineNumber, column: fixColumn),
@@ -92,6 +92,7 @@ private struct FixLineCursor {
     }
 
     /// The time at the start of the line if it is plain seconds (`12.5`).
+    @inline(__always)
     mutating func plainSeconds() -> Millis? {
         let (stop, value) = ByteScanner.scanSeconds(bytes, 0, bytes.count)
         guard let value, endWord(at: stop) else { return nil }
@@ -123,6 +124,7 @@ private struct FixLineCursor {
 
     /// A decimal number ending the line or followed by a space, of at most
     /// `maxMagnitude` (the general path explains a larger one).
+    @inline(__always)
     mutating func number() -> Double? {
         let (stop, value) = ByteScanner.scanDecimal(bytes, position, bytes.count)
         guard let value, value.magnitude <= ByteScanner.maxMagnitude, stop > position, endWord(at: stop) else {

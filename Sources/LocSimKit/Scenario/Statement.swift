@@ -12,7 +12,9 @@ public struct SourceLocation: Equatable, Sendable {
 public struct Coordinate: Hashable, Sendable {
     public var latitude: Double
     public var longitude: Double
-    public init(_ latitude: Double, _ longitude: Double) {
+    /// Labelled: latitude first, as Core Location's `CLLocationCoordinate2D(latitude:longitude:)`
+    /// (an unlabelled pair is easily swapped).
+    public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
     }

@@ -52,9 +52,9 @@ package struct TimelineRecorder: LogWriter {
     }
 
     package mutating func write(_ record: LogRecord) {
-        last = record.time
-        let t = record.time
-        switch record.record {
+        last = record.time.sinceStart
+        let t = record.time.sinceStart
+        switch record.record.event {
         case .app(let app): appChanged(app, at: t)
         case .inUseBegin(let reason):
             let state: Timeline.State = reason == .foreground ? .inUseForeground : .session
@@ -179,7 +179,7 @@ package struct TimelineRecorder: LogWriter {
             rowIndex[row] = index
             rows.append(Timeline.Row(name: row, kind: kind, marks: MarkBuckets()))
         }
-        rows[index].marks.add(record.time) {
+        rows[index].marks.add(record.time.sinceStart) {
             var writer = TextLogWriter()
             writer.write(record)
             var text = writer.text

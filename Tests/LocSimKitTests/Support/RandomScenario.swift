@@ -52,7 +52,7 @@ struct RandomScenario {
 
     static let regionIDs = ["home", "work", "gym"]
 
-    mutating func coordinate() -> Coordinate { Coordinate(35 + double(-0.01, 0.01), 139.7 + double(-0.01, 0.01)) }
+    mutating func coordinate() -> Coordinate { Coordinate(latitude: 35 + double(-0.01, 0.01), longitude: 139.7 + double(-0.01, 0.01)) }
 
     mutating func region() -> CircularRegion {
         CircularRegion(

@@ -49,14 +49,14 @@ struct SimulatorScript {
     }
 
     static func fix(_ lat: Double, _ lon: Double, _ accuracy: Double = 5) -> Event {
-        .fix(Fix(Location(Coordinate(lat, lon), accuracy: accuracy)))
+        .fix(Fix(Location(Coordinate(latitude: lat, longitude: lon), accuracy: accuracy)))
     }
 
     static func location(_ lat: Double, _ lon: Double, _ accuracy: Double = 5) -> Location {
-        Location(Coordinate(lat, lon), accuracy: accuracy)
+        Location(Coordinate(latitude: lat, longitude: lon), accuracy: accuracy)
     }
 
     static func region(_ id: String, _ lat: Double = 35, _ lon: Double = 139.7, _ radius: Double = 100) -> Event {
-        .app(.startMonitoring(CircularRegion(id: id, center: Coordinate(lat, lon), radius: radius)))
+        .app(.startMonitoring(CircularRegion(id: id, center: Coordinate(latitude: lat, longitude: lon), radius: radius)))
     }
 }
