@@ -30,7 +30,7 @@ extension SimulatedDevice {
             for stream in liveUpdateStreams { stream.yield(element) }
         case .update(.earlierLiveUpdate(let location, let flags, let fixedAt)):
             // Queued for a relaunched app: the location keeps its fix's time.
-            let element = SimulatedLocationUpdate(location: SimulatedLocation(location, at: fixedAt), diagnostics: flags)
+            let element = SimulatedLocationUpdate(location: SimulatedLocation(location, at: fixedAt.sinceStart), diagnostics: flags)
             for stream in liveUpdateStreams { stream.yield(element) }
         case .app(let app): lifecycle(app)
         case .update, .session, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning, .crash:

@@ -90,7 +90,7 @@ public enum UpdateRecord: Equatable, Sendable {
     case liveUpdate(Location?, DiagnosticFlags)
     /// A `CLLocationUpdate` yielded after its fix (queued for a relaunched
     /// app): the location carries the fix's own time (`@t`, docs/log-format.md).
-    case earlierLiveUpdate(Location, DiagnosticFlags, fixedAt: Millis)
+    case earlierLiveUpdate(Location, DiagnosticFlags, fixedAt: Instant)
     /// A `CLMonitor.Event`.
     case monitorEvent(monitor: String, id: String, MonitorState, DiagnosticFlags)
     /// A `CLServiceSession.Diagnostic`.
@@ -109,7 +109,7 @@ public enum UpdateRecord: Equatable, Sendable {
 
     func render<S: FieldSink>(to sink: inout S) {
         let flags: DiagnosticFlags
-        var fixedAt: Millis? = nil
+        var fixedAt: Instant? = nil
         switch self {
         case .liveUpdate(let location, let f):
             sink.word("stream", "liveUpdates")
@@ -144,6 +144,6 @@ public enum UpdateRecord: Equatable, Sendable {
         }
         for (flag, name) in stream.flags { sink.flag(name, flags.contains(flag)) }
         // Last, as on a delegate's location: `@t` ends the line.
-        if let fixedAt { sink.timestamp(fixedAt) }
+        if let fixedAt { sink.timestamp(fixedAt.sinceStart) }
     }
 }

@@ -201,7 +201,7 @@ extension Simulator {
             if stationary { flags.insert(.stationary) }
             if rules.atLeast(18) && accuracy == .reduced { flags.insert(.accuracyLimited) }
             modern.liveUpdates.lastProblems = []
-            emit(.update(time == now ? .liveUpdate(shown, flags) : .earlierLiveUpdate(shown, flags, fixedAt: time)))
+            emit(.update(time == now ? .liveUpdate(shown, flags) : .earlierLiveUpdate(shown, flags, fixedAt: Instant(sinceStart: time))))
         case .extendRunThenDeliver, .relaunchThenDeliver, .hold, .queueUntilRunning:
             preconditionFailure("a running stream's element is delivered, or wakes the app, or is dropped")
         }
