@@ -151,6 +151,26 @@ mkdir benchtmp
 TMPDIR="$WORK/benchtmp" env --default-signal=INT "$LOCSIM" bench --lines 3000000 --runs 50 > /dev/null 2>&1 &
 interrupted "bench" benchtmp 'locsim-bench-*' INT 130 $!
 
+# matrix: a regular file only (opened once, so a FIFO with no writer does
+# not hang it), and piped standard input gives what the file gives.
+mkfifo matrix-fifo
+timeout 10 "$LOCSIM" matrix matrix-fifo > /dev/null 2> matrix-fifo.err
+status=$?
+if [ "$status" = 2 ] && grep -q "not a regular file (a pipe)" matrix-fifo.err; then ok "matrix refuses a FIFO"
+else fail "matrix refuses a FIFO" "status $status: $(cat matrix-fifo.err)"; fi
+timeout 10 "$LOCSIM" matrix /dev/zero > /dev/null 2> matrix-zero.err
+status=$?
+if [ "$status" = 2 ] && grep -q "not a regular file" matrix-zero.err; then ok "matrix refuses /dev/zero"
+else fail "matrix refuses /dev/zero" "status $status"; fi
+timeout 10 "$LOCSIM" matrix - < /dev/zero > /dev/null 2> matrix-zero-stdin.err
+status=$?
+if [ "$status" = 2 ] && grep -q "longer than" matrix-zero-stdin.err; then ok "matrix - < /dev/zero stops at the first long line"
+else fail "matrix - < /dev/zero stops at the first long line" "status $status"; fi
+"$LOCSIM" matrix "$QUICK" > matrix-file.txt
+cat "$QUICK" | "$LOCSIM" matrix - > matrix-pipe.txt
+if [ -s matrix-file.txt ] && cmp -s matrix-file.txt matrix-pipe.txt; then ok "matrix reads a pipe as it reads the file"
+else fail "matrix reads a pipe as it reads the file" "outputs differ"; fi
+
 # First use (issue 21): `run --help` lists every record kind `--only` takes
 # (the list in the --only error message is RecordFilter's own).
 kinds=$("$LOCSIM" run "$QUICK" --only bogus 2>&1 | sed -n 's/.*comma-separated list of: //p' | tr -d ',')

@@ -1,8 +1,8 @@
 import LocSimKit
 
-/// `locsim bench [--lines N] [--runs R] [--seed S] [--scenario file] [--format text|jsonl] [--threads 1|2] [--writer]`.
+/// `locsim bench [--lines N] [--runs R] [--seed S] [--scenario file] [--format text|jsonl] [--threads 1|2] [--writer | --emit-trace | --device]`.
 enum BenchCommand {
-    enum Mode { case replay, writerOnly, emitTrace }
+    enum Mode { case replay, writerOnly, emitTrace, device }
 
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> (options: Bench.Options, mode: Mode) {
         var args = Arguments(arguments)
@@ -28,6 +28,7 @@ enum BenchCommand {
                 guard options.threads <= 2 else { throw UsageError("'--threads' is 1 or 2, not \(options.threads)") }
             case .option("--writer", nil): mode = .writerOnly
             case .option("--emit-trace", nil): mode = .emitTrace
+            case .option("--device", nil): mode = .device
             case .option(let name, _): throw UsageError("unknown option '\(name)'")
             case .positional(let a): throw UsageError("unexpected argument '\(a)'")
             }
@@ -50,6 +51,8 @@ enum BenchCommand {
                 return printOutput(try Bench.writer(records: options.lines, runs: options.runs, format: options.format).text)
             case .replay:
                 return printOutput(try Bench.run(options).text)
+            case .device:
+                return printOutput(try Bench.device(fixes: options.lines, runs: options.runs).text)
             }
         } catch {
             printError(error.message.contains(": error: ") ? error.message : "locsim: error: \(error.message)")

@@ -112,7 +112,7 @@ enum Usage {
         OVERVIEW: Time replay of a large generated or given trace.
 
         USAGE: locsim bench [--lines <n>] [--runs <r>] [--seed <s>] [--scenario <file>]
-                            [--format text|jsonl] [--threads 1|2] [--writer | --emit-trace]
+                            [--format text|jsonl] [--threads 1|2] [--writer | --emit-trace | --device]
 
         OPTIONS:
           --lines <n>             Lines of the generated trace (default: 1000000)
@@ -124,6 +124,8 @@ enum Usage {
                                   does (default: 1)
           --writer                Time the log writer alone, on <n> records
           --emit-trace            Print the generated trace instead of timing it
+          --device                Drive a SimulatedDevice with <n> fixes, one call a
+                                  fix, against replaying its scenario (same process)
           -h, --help              Show this help
 
         Each replay writes its log to a temporary file, deleted afterwards.

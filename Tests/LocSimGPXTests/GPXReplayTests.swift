@@ -65,3 +65,36 @@ import LocSimKit
         }
     }
 }
+
+/// `SimulatedDevice.feed(gpx:speed:)` plays a track as the `gpx` line does.
+@Suite struct DeviceGPXTests {
+    @Test(arguments: [1.0, 2.5])
+    func feedingAGPXFileGivesTheGPXLinesRecords(speed: Double) throws {
+        let device = try SimulatedDevice(
+            platform: .iOS(13, 0),
+            plist: ["NSLocationWhenInUseUsageDescription": "x", "UIBackgroundModes": ["location"]])
+        let manager = device.makeLocationManager()
+        try device.advance(to: .seconds(1))
+        manager.requestWhenInUseAuthorization()
+        try device.advance(to: .seconds(2))
+        try device.user.answer(.allowWhileUsing)
+        try device.advance(to: .seconds(3))
+        manager.allowsBackgroundLocationUpdates = true
+        manager.startUpdatingLocation()
+        try device.advance(to: .seconds(10))
+        try device.feed(gpx: GPXReplayTests.directory + "/morning-run.gpx", speed: speed)
+        try device.runUntilIdle()
+        let viaTrack = GPXReplayTests.header + "10 gpx morning-run.gpx speed \(speed)\n"
+        #expect(device.log.text == (try GPXReplayTests.log(viaTrack)))
+        #expect(device.log.text.contains("didUpdateLocations"))
+        #expect(try Replay.log(of: Array(device.scenario.utf8)) == device.log)
+    }
+
+    @Test func aMissingFileIsRejected() throws {
+        let device = try SimulatedDevice()
+        do {
+            try device.feed(gpx: "/nonexistent/track.gpx")
+            Issue.record("no error")
+        } catch { #expect(error.code == .rejected && error.message.contains("track.gpx")) }
+    }
+}

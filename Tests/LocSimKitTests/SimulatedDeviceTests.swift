@@ -216,3 +216,15 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         try Self.expectRoundTrip(device)
     }
 }
+
+/// `locsim bench --device`: the session it drives replays to the same records.
+@Suite struct DeviceBenchTests {
+    @Test func benchSessionReplaysToTheSameRecords() throws {
+        let report = try Bench.device(fixes: 300, runs: 1)
+        // launch, in use, the creation callback, the prompt and its answer,
+        // the auth record and its callback; then one delivery a fix.
+        #expect(report.records == 7 + 300)
+        #expect(report.device.count == 1 && report.replayRecords.count == 1 && report.replayText.count == 1)
+        #expect(report.text.contains("device / replay (records): "))
+    }
+}

@@ -153,6 +153,10 @@ import Testing
             try device.advance(to: Millis(1_000_000_000_000_001))
             Issue.record("no error")
         } catch { #expect(error.code == .timeWentBackwards) }
+        do {
+            try device.feed(gpx: "/nonexistent/run.gpx", speed: 2)
+            Issue.record("no error")
+        } catch { #expect(error.code == .rejected) }
         manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Route")
         #expect(manager.lastError?.code == .unavailable)
         let error = DeviceError(.rejected, "why")

@@ -46,12 +46,14 @@ package struct Bench {
     package enum Failure: Error {
         case file(FileError)
         case scenario(ScenarioError, file: String)
+        case device(DeviceError)
 
         /// The line to print: `file:line:column: error: …` or the file error.
         package var message: String {
             switch self {
             case .file(let e): return e.message
             case .scenario(let e, let file): return e.formatted(file: file)
+            case .device(let e): return e.description
             }
         }
     }

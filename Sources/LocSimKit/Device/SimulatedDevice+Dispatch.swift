@@ -53,13 +53,9 @@ extension SimulatedDevice {
         guard let manager = managers.first else { return }
         switch callback.event {
         case .didUpdateLocations(let location):
-            let l = SimulatedLocation(location, at: time)
-            manager.location = l
-            manager.delegate?.locationManager(manager, didUpdateLocations: [l])
+            updateLocations(SimulatedLocation(location, at: time), manager)
         case .didUpdateEarlierLocation(let location, let fixedAt):
-            let l = SimulatedLocation(location, at: fixedAt.sinceStart)
-            manager.location = l
-            manager.delegate?.locationManager(manager, didUpdateLocations: [l])
+            updateLocations(SimulatedLocation(location, at: fixedAt.sinceStart), manager)
         case .didChangeAuthorization(let status):
             manager.delegate?.locationManager(manager, didChangeAuthorization: status)
         case .locationManagerDidChangeAuthorization:
@@ -91,6 +87,19 @@ extension SimulatedDevice {
         case .didResumeLocationUpdates:
             manager.delegate?.locationManagerDidResumeLocationUpdates(manager)
         }
+    }
+
+    /// `didUpdateLocations` without allocating an array per fix.
+    @inline(__always)
+    private func updateLocations(_ location: SimulatedLocation, _ manager: SimulatedLocationManager) {
+        manager.location = location
+        guard let delegate = manager.delegate else { return }
+        if locationBuffer.isEmpty {
+            locationBuffer = [location]
+        } else {
+            locationBuffer[0] = location
+        }
+        delegate.locationManager(manager, didUpdateLocations: locationBuffer)
     }
 
     /// The region with `id` as the app gave it; a region the device never

@@ -25,24 +25,33 @@
 /// replay, and `scenario` is the session as a `.scn` that `locsim run`
 /// replays to the same log.
 public final class SimulatedDevice {
-    var engine: DeviceEngine
+    // The hot state is `@exclusivity(unchecked)`: a dynamic exclusivity
+    // check on each access cost a sixth of a fed fix's instructions
+    // (`swift_beginAccess`, 8 a fix). Safe here: no access is held across
+    // a call into the app's code (`dispatch` copies each record out before
+    // handing it over), so a delegate's call back into the device never
+    // overlaps one.
+    @exclusivity(unchecked) var engine: DeviceEngine
     /// Every record so far, in log order.
-    var records: [LogRecord] = []
+    @exclusivity(unchecked) var records: [LogRecord] = []
     /// How many of `records` the delegates have been handed.
-    var dispatched = 0
-    var dispatching = false
-    private(set) var managers: [SimulatedLocationManager] = []
+    @exclusivity(unchecked) var dispatched = 0
+    @exclusivity(unchecked) var dispatching = false
+    @exclusivity(unchecked) private(set) var managers: [SimulatedLocationManager] = []
     /// The completions of `requestTemporaryFullAccuracyAuthorization`, in call order.
     var completions: [(((any Error)?) -> Void)?] = []
     /// Regions by id, as the app last gave them to `startMonitoring(for:)`.
     var regions: [String: CircularRegion] = [:]
     var liveUpdateStreams: [AsyncStream<SimulatedLocationUpdate>.Continuation] = []
     /// Misuses not yet thrown to the test, oldest first.
-    var kept: [DeviceError] = []
+    @exclusivity(unchecked) var kept: [DeviceError] = []
     /// Hears the app's lifecycle (launch, background, foreground); held weakly.
     public weak var appDelegate: (any SimulatedAppDelegate)?
     /// The authorization as the records handed to the delegates tell it.
     var shownAuth: AuthView
+    /// The one-element array `didUpdateLocations` hands over, reused while
+    /// the delegate keeps no reference to it (else it is copied on write).
+    @exclusivity(unchecked) var locationBuffer: [SimulatedLocation] = []
 
     /// A device on `platform` with the app's Info.plist, its app launched in
     /// the foreground at time 0.

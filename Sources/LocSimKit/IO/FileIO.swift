@@ -90,11 +90,15 @@ package enum FileIO {
     /// Opens `path` for reading if it is a regular file (after its links):
     /// `check` reads scenarios and goldens to their end, and `/dev/zero` or a
     /// FIFO has none (issue 14). The error says `not a regular file`.
+    ///
+    /// Opened once, without waiting (`O_NONBLOCK`, cleared again for a
+    /// regular file): opening a FIFO to read waits for a writer, and
+    /// testing the path before opening it would race with its replacement.
     package static func openRegularFile(_ path: String) -> Result<Int32, FileError> {
-        let fd: Int32
-        switch openForReading(path) {
-        case .success(let d): fd = d
-        case .failure(let e): return .failure(e)
+        var fd: Int32 = -1
+        while fd < 0 {
+            fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            if fd < 0 && errno != EINTR { return .failure(FileError("cannot open", path, code: errno)) }
         }
         var info = stat()
         if fstat(fd, &info) != 0 {
@@ -116,6 +120,7 @@ package enum FileIO {
             let what = kind == "not a regular file" ? kind : "not a regular file (\(kind))"
             return .failure(FileError("cannot read '\(path)': \(what)", code: EINVAL))
         }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return .success(fd)
     }
 

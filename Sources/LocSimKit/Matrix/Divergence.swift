@@ -3,6 +3,13 @@
 /// The first run of differing lines of a shortest line diff (the one
 /// `locsim check` prints): what the first platform's log has there, and what
 /// the second's has instead.
+///
+/// Built while both logs stream past, one instant at a time: every log
+/// line starts with its time, so a line can only equal a line of the same
+/// instant, and a shortest diff of two logs is the shortest diffs of their
+/// instants one after the other. Memory is bounded by the lines of one
+/// instant; an instant with more than `Matrix.groupLines` lines is diffed
+/// in slices of that many (the count may then exceed the shortest diff's).
 public struct Divergence: Equatable, Sendable {
     /// At most this many lines of each side of the first run are kept.
     public static let shownLines = 5
@@ -22,15 +29,25 @@ public struct Divergence: Equatable, Sendable {
     /// Lines that differ over the whole logs (removed plus added).
     public var differingLines = 0
 
-    init(from a: Matrix.Row, to b: Matrix.Row) {
-        from = a.platform
-        to = b.platform
-        guard a.log != b.log else { return }
-        let old = UnifiedDiff.lines(a.log)
-        let new = UnifiedDiff.lines(b.log)
-        let edits = UnifiedDiff.script(old, new)
-        var inFirstRun = true
-        for (index, edit) in edits.enumerated() {
+    /// Edits of the script so far (kept lines, removals and insertions).
+    private var position = 0
+    /// Whether the edits so far end inside the first run of changes.
+    private var inFirstRun = true
+
+    init(from: Platform, to: Platform) {
+        self.from = from
+        self.to = to
+    }
+
+    /// Takes the next instant's lines of both logs (either may be empty).
+    mutating func compare(_ old: [ArraySlice<UInt8>], _ new: [ArraySlice<UInt8>]) {
+        if old == new {
+            if line != nil && !old.isEmpty { inFirstRun = false }
+            position += old.count
+            return
+        }
+        for edit in UnifiedDiff.script(old, new) {
+            position += 1
             let (isRemoval, text): (Bool, ArraySlice<UInt8>)
             switch edit {
             case .keep:
@@ -41,7 +58,7 @@ public struct Divergence: Equatable, Sendable {
             }
             // The common prefix is kept whole, so the first change is at
             // the same line of both logs.
-            if line == nil { line = index + 1 }
+            if line == nil { line = position }
             differingLines += 1
             guard inFirstRun else { continue }
             if isRemoval {

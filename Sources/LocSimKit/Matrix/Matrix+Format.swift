@@ -12,7 +12,7 @@ extension Matrix {
 }
 
 extension Matrix.Report {
-    static let columns = ["platform", "delivered", "held", "dropped", "prompts", "errors"]
+    static let columns = ["platform"] + Matrix.Column.all.map(\.name) + ["errors"]
 
     /// The report in `format`; LF line ends, the same bytes on every machine.
     public func rendered(_ format: Matrix.Format) -> String {
@@ -29,19 +29,13 @@ extension Matrix.Report {
         case .success(let tally):
             var errors: [String] = []
             if tally.warnings > 0 { errors.append("\(tally.warnings) warning" + (tally.warnings == 1 ? "" : "s")) }
-            return [
-                row.platform.description, "\(tally.delivered)", "\(tally.held)",
-                list(tally.dropped), list(tally.prompts), errors.isEmpty ? "-" : errors.joined(separator: "; "),
-            ]
+            return [row.platform.description] + Matrix.Column.all.map { $0.cell(tally) }
+                + [errors.isEmpty ? "-" : errors.joined(separator: "; ")]
         case .failure(let error):
             // Counts up to an error would read as the flow's result; they are not.
             let stopped = "stopped at \(error.location.line):\(error.location.column): \(error.message)"
-            return [row.platform.description, "-", "-", "-", "-", stopped]
+            return [row.platform.description] + Matrix.Column.all.map { _ in "-" } + [stopped]
         }
-    }
-
-    private static func list(_ counts: [Tally.Count]) -> String {
-        counts.isEmpty ? "-" : counts.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
     }
 
     /// `iOS 12.5 -> iOS 13.0`.
@@ -117,8 +111,7 @@ extension Matrix.Report {
             out += "{\"platform\":" + Self.json(r.platform.description)
             switch r.outcome {
             case .success(let tally):
-                out += ",\"delivered\":\(tally.delivered),\"held\":\(tally.held)"
-                out += ",\"dropped\":" + Self.json(tally.dropped) + ",\"prompts\":" + Self.json(tally.prompts)
+                for column in Matrix.Column.all { out += "," + column.json(tally) }
                 out += ",\"warnings\":\(tally.warnings)"
             case .failure(let error):
                 out += ",\"error\":{\"line\":\(error.location.line),\"column\":\(error.location.column)"
@@ -142,14 +135,14 @@ extension Matrix.Report {
     }
 
     /// A JSON string literal, escaped as the JSON Lines log escapes it.
-    private static func json(_ s: String) -> String {
+    static func json(_ s: String) -> String {
         var bytes = ByteBuffer(capacity: s.utf8.count + 8)
         LogBytes.appendJSONString(s, to: &bytes)
         return String(decoding: bytes.array, as: UTF8.self)
     }
 
     /// `{"notInUse":2,"stale":1}`, in first-occurrence order.
-    private static func json(_ counts: [Tally.Count]) -> String {
+    static func json(_ counts: [Tally.Count]) -> String {
         "{" + counts.map { json($0.name) + ":\($0.count)" }.joined(separator: ",") + "}"
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `locsim matrix`: one scenario replayed on several platforms, summarised
 /// one row per platform, with where the logs of adjacent platforms diverge.
 ///
@@ -39,9 +45,6 @@ public struct Matrix: Sendable {
         public var platform: Platform
         /// The counts, or the error that stopped the replay on this platform.
         public var outcome: Result<Tally, ScenarioError>
-        /// The text log; after an error, the lines before it and then the
-        /// error as `<line>:<column>: error: <message>`.
-        public var log: [UInt8]
     }
 
     /// The whole matrix: rows in platform order, then one divergence per
@@ -50,6 +53,9 @@ public struct Matrix: Sendable {
         public var rows: [Row]
         public var divergences: [Divergence]
     }
+
+    /// Lines of one instant a divergence diffs at once (see `Divergence`).
+    static let groupLines = 1000
 
     /// Replays `scenario` on every platform, in parallel.
     ///
@@ -61,31 +67,75 @@ public struct Matrix: Sendable {
     /// `run(_:)` with `tracks` reading the files of `gpx` lines, as for
     /// `Replay.run`; the track readers serve the `locsim` tool.
     package func run(_ scenario: [UInt8], tracks: TrackSource?) throws(ScenarioError) -> Report {
-        try Replay.validateSyntax(of: scenario)
-        let platforms = self.platforms
-        let rows = ParallelMap.map(platforms.count, threads: jobs) { i in
-            Self.row(scenario, on: platforms[i], tracks: tracks)
-        }
-        // Diffing long logs costs as much as replaying them: in parallel too.
-        let divergences = ParallelMap.map(max(0, rows.count - 1), threads: jobs) { i in
-            Divergence(from: rows[i], to: rows[i + 1])
-        }
-        return Report(rows: rows, divergences: divergences)
+        try run(.bytes(scenario), tracks: tracks)
     }
 
-    private static func row(_ scenario: [UInt8], on platform: Platform, tracks: TrackSource?) -> Row {
-        var collector = RecordCollector()
-        var error: ScenarioError? = nil
-        do throws(ScenarioError) {
-            try Replay.records(of: scenario, platform: platform, tracks: tracks, into: &collector)
-        } catch let e {
-            error = e
+    /// Replays `input` on every platform at once, each on a thread of its
+    /// own (at most `jobs` running at a time), and diffs adjacent platforms
+    /// while their logs stream past: memory stays flat however long the
+    /// trace, as for `locsim run`.
+    ///
+    /// - Throws: the scenario's first syntax error, before anything is replayed.
+    package func run(_ input: MatrixInput, tracks: TrackSource?) throws(ScenarioError) -> Report {
+        try Replay.validateSyntax(of: input.reader())
+        let slots = ReplaySlots(jobs)
+        var threads: [pthread_t] = []
+        var streams: [LogStream] = []
+        for platform in platforms {
+            let replay = PlatformReplay(
+                input: input, platform: platform, tracks: tracks, channel: LogChannel(slots: slots), slots: slots)
+            if let thread = replay.start() {
+                threads.append(thread)
+            } else {
+                // No thread to be had: replayed here, its whole log queued.
+                replay.channel.unbounded()
+                replay.run()
+            }
+            streams.append(LogStream(replay.channel))
         }
-        var log = Array(ReplayLog(records: collector.records).text.utf8)
-        guard let error else {
-            return Row(platform: platform, outcome: .success(Tally(collector.records)), log: log)
+        defer { for thread in threads { pthread_join(thread, nil) } }
+
+        var divergences = platforms.indices.dropLast().map { Divergence(from: platforms[$0], to: platforms[$0 + 1]) }
+        var groups = [[ArraySlice<UInt8>]](repeating: [], count: platforms.count)
+        while let time = streams.indices.compactMap({ streams[$0].nextTime() }).min() {
+            for i in streams.indices { streams[i].take(time: time, atMost: Self.groupLines, into: &groups[i]) }
+            for i in divergences.indices { divergences[i].compare(groups[i], groups[i + 1]) }
         }
-        log.append(contentsOf: "\(error.location.line):\(error.location.column): error: \(error.message)\n".utf8)
-        return Row(platform: platform, outcome: .failure(error), log: log)
+        let rows = platforms.indices.map { Row(platform: platforms[$0], outcome: streams[$0].end!.outcome) }
+        return Report(rows: rows, divergences: divergences)
+    }
+}
+
+/// The receiving end of one platform's `LogChannel`: its lines one instant at a time.
+struct LogStream {
+    private let channel: LogChannel
+    private var batch = LogBatch()
+    private var next = 0
+    /// Set once the replay's last line has been taken.
+    private(set) var end: ReplayEnd? = nil
+
+    init(_ channel: LogChannel) {
+        self.channel = channel
+    }
+
+    /// The time of the next line; nil once the log has ended.
+    mutating func nextTime() -> Int64? {
+        while next == batch.count {
+            guard end == nil else { return nil }
+            switch channel.pop() {
+            case .batch(let b): (batch, next) = (b, 0)
+            case .end(let e): end = e
+            }
+        }
+        return batch.times[next]
+    }
+
+    /// Replaces `group` with the next lines at `time`, at most `limit`.
+    mutating func take(time: Int64, atMost limit: Int, into group: inout [ArraySlice<UInt8>]) {
+        group.removeAll(keepingCapacity: true)
+        while group.count < limit, nextTime() == time {
+            group.append(batch.line(next))
+            next += 1
+        }
     }
 }

@@ -6,10 +6,19 @@ public struct Tally: Equatable, Sendable {
         public var count: Int
     }
 
-    /// `delegate` records: the callbacks the app received.
+    /// `delegate` and `update` records other than authorization callbacks:
+    /// the locations, region and monitor events, visits, beacons and errors
+    /// the app received.
     public var delivered = 0
-    /// `hold` records.
-    public var held = 0
+    /// Authorization callbacks (`didChangeAuthorization`,
+    /// `locationManagerDidChangeAuthorization`), counted apart from `delivered`.
+    public var authorizationCallbacks = 0
+    /// `hold` records by reason, in the order each reason first occurred.
+    public var held: [Count] = []
+    /// Events still held when the replay ended (never delivered nor dropped),
+    /// by reason, in `HoldReason` order; set by the matrix from the
+    /// simulator's state at the end.
+    public var stillHeld: [Count] = []
     /// `drop` records by reason, in the order each reason first occurred.
     public var dropped: [Count] = []
     /// `prompt … show` records by prompt kind, in the order each first showed.
@@ -17,31 +26,40 @@ public struct Tally: Equatable, Sendable {
     /// `warning` records: calls that did nothing (not in the foreground, a
     /// usage-description key missing).
     public var warnings = 0
+    /// The authorization at the end of the replay (what Settings would
+    /// show); set by the matrix from the simulator's state at the end.
+    public var final: AuthView? = nil
 
     public init() {}
 
     /// Counts `records`.
     public init(_ records: [LogRecord]) {
-        for record in records {
-            switch record.record.event {
-            // Async-sequence elements (iOS 17+) reach the app as callbacks do.
-            case .delegate, .update: delivered += 1
-            case .hold: held += 1
-            case .drop(_, let reason): Self.add(reason.rawValue, to: &dropped)
-            case .prompt(.show(let kind, _, _)): Self.add(kind.rawValue, to: &prompts)
-            case .warning: warnings += 1
-            case .prompt(.answer), .prompt(.dismiss), .completion, .app, .auth, .inUseBegin, .inUseEnd, .indicator, .session,
-                .notification, .crash:
-                break
-            }
+        for record in records { count(record) }
+    }
+
+    /// Counts one more record.
+    public mutating func count(_ record: LogRecord) {
+        switch record.record.event {
+        // Async-sequence elements (iOS 17+) reach the app as callbacks do.
+        case .delegate(let callback)
+        where !callback.method.isDisjoint(with: [.didChangeAuthorization, .locationManagerDidChangeAuthorization]):
+            authorizationCallbacks += 1
+        case .delegate, .update: delivered += 1
+        case .hold(_, let reason): Self.add(reason.rawValue, to: &held)
+        case .drop(_, let reason): Self.add(reason.rawValue, to: &dropped)
+        case .prompt(.show(let kind, _, _)): Self.add(kind.rawValue, to: &prompts)
+        case .warning: warnings += 1
+        case .prompt(.answer), .prompt(.dismiss), .completion, .app, .auth, .inUseBegin, .inUseEnd, .indicator, .session,
+            .notification, .crash:
+            break
         }
     }
 
-    private static func add(_ name: String, to counts: inout [Count]) {
+    static func add(_ name: String, _ count: Int = 1, to counts: inout [Count]) {
         if let i = counts.firstIndex(where: { $0.name == name }) {
-            counts[i].count += 1
+            counts[i].count += count
         } else {
-            counts.append(Count(name: name, count: 1))
+            counts.append(Count(name: name, count: count))
         }
     }
 }

@@ -27,8 +27,17 @@ public enum Replay {
         _ reader: inout LineReader, platform: Platform? = nil, into writer: inout W, tracks: TrackSource? = nil,
         warnings: inout [ScenarioWarning]
     ) throws(ScenarioError) {
-        var parser = ScenarioParser()
         var driver = ReplayDriver(platform: platform, tracks: tracks)
+        try run(&reader, driver: &driver, into: &writer, warnings: &warnings)
+    }
+
+    /// `run(_:platform:into:tracks:warnings:)` with a driver the caller
+    /// made and keeps, to ask it about the end (`locsim matrix`).
+    static func run<W: LogWriter>(
+        _ reader: inout LineReader, driver: inout ReplayDriver, into writer: inout W,
+        warnings: inout [ScenarioWarning]
+    ) throws(ScenarioError) {
+        var parser = ScenarioParser()
         defer { warnings = parser.warnings }
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
             let line = try parser.parseLine(bytes, lineNumber: number)

@@ -104,6 +104,10 @@ struct ReplayDriver {
         if current.isPlaying { player = current }
     }
 
+    /// The simulator as the replay left it (`locsim matrix` reads the final
+    /// authorization and the events still held from it).
+    var finalState: Simulator { simulator }
+
     /// Plays what is left of a track, then the timers left after the last
     /// line (grace expiring, suspension).
     mutating func finish<W: LogWriter>(into writer: inout W) throws(ScenarioError) {

@@ -40,23 +40,15 @@ extension Replay {
     ///   returned then.
     public static func log(of scenario: [UInt8], platform: Platform? = nil) throws(ScenarioError) -> ReplayLog {
         var collector = RecordCollector()
-        try records(of: scenario, platform: platform, into: &collector)
-        return ReplayLog(records: collector.records)
-    }
-
-    /// `log(of:platform:)` that leaves the records made before an error in
-    /// `collector` (the matrix shows how far a platform got).
-    static func records(
-        of scenario: [UInt8], platform: Platform?, tracks: TrackSource? = nil, into collector: inout RecordCollector
-    ) throws(ScenarioError) {
         var reader = LineReader(bytes: scenario)
-        try run(&reader, platform: platform, into: &collector, tracks: tracks)
+        try run(&reader, platform: platform, into: &collector)
+        return ReplayLog(records: collector.records)
     }
 
     /// Checks every line of `scenario` against the grammar without
     /// simulating it: a syntax error is the scenario's own, on any platform.
-    static func validateSyntax(of scenario: [UInt8]) throws(ScenarioError) {
-        var reader = LineReader(bytes: scenario)
+    static func validateSyntax(of scenario: LineReader) throws(ScenarioError) {
+        var reader = scenario
         var parser = ScenarioParser()
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
             _ = try parser.parseLine(bytes, lineNumber: number)

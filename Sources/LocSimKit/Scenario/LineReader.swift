@@ -24,6 +24,9 @@ package struct LineReader {
 
     private enum Source {
         case file(Int32)
+        /// `pread(2)` from an offset of its own: several readers share one
+        /// open file (`locsim matrix` replays one file on many threads).
+        case positioned(Int32, offset: Int)
         case bytes([UInt8])
     }
 
@@ -31,6 +34,10 @@ package struct LineReader {
 
     /// Reads from an open file descriptor (not closed by the reader).
     package init(fileDescriptor: Int32) { source = .file(fileDescriptor) }
+
+    /// Reads a regular file from `offset` on with `pread(2)`, leaving the
+    /// descriptor's own offset alone, so readers on other threads may share it.
+    package init(sharedFileDescriptor fd: Int32, from offset: Int = 0) { source = .positioned(fd, offset: offset) }
 
     /// Reads from bytes in memory (tests, stdin already read).
     package init(bytes: [UInt8]) { source = .bytes(bytes) }
@@ -65,23 +72,27 @@ package struct LineReader {
             }
             if let failure { throw failure }
         case .file(let fd):
-            try readLines(fd, &splitter, body)
+            try readLines(fd, offset: nil, &splitter, body)
+        case .positioned(let fd, let offset):
+            try readLines(fd, offset: offset, &splitter, body)
         }
     }
 
     /// Streams `fd` through one fixed buffer: a carried partial line at the
     /// front, then the next chunk.
     private func readLines(
-        _ fd: Int32, _ splitter: inout LineSplitter,
+        _ fd: Int32, offset start: Int?, _ splitter: inout LineSplitter,
         _ body: (UnsafeRawBufferPointer, Int) throws(ScenarioError) -> Void
     ) throws(ScenarioError) {
         let capacity = Self.maxCarry + Self.chunkSize
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
         var filled = 0  // bytes in the buffer, all of them one partial line
+        var offset = start
         while true {
-            let count = try readChunk(fd, into: buffer + filled, line: splitter.lineNumber + 1)
+            let count = try readChunk(fd, into: buffer + filled, at: offset, line: splitter.lineNumber + 1)
             if count == 0 { break }
+            offset = offset.map { $0 + count }
             let end = filled + count
             let tail = try splitter.completeLines(buffer, lineStart: 0, scanFrom: filled, end: end, body)
             filled = end - tail
@@ -93,10 +104,13 @@ package struct LineReader {
         if filled > 0 { try splitter.deliver(buffer, 0, filled, body) }
     }
 
-    /// One `read(2)`, retried on `EINTR` and waited for on `EAGAIN`; 0 at end of file.
-    private func readChunk(_ fd: Int32, into pointer: UnsafeMutableRawPointer, line: Int) throws(ScenarioError) -> Int {
+    /// One `read(2)` (`pread(2)` at `offset`), retried on `EINTR` and waited
+    /// for on `EAGAIN`; 0 at end of file.
+    private func readChunk(
+        _ fd: Int32, into pointer: UnsafeMutableRawPointer, at offset: Int?, line: Int
+    ) throws(ScenarioError) -> Int {
         while true {
-            let n = read(fd, pointer, Self.chunkSize)
+            let n = offset.map { pread(fd, pointer, Self.chunkSize, off_t($0)) } ?? read(fd, pointer, Self.chunkSize)
             if n >= 0 { return n }
             let code = errno
             if code == EINTR { continue }
