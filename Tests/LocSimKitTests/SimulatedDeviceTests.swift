@@ -228,3 +228,14 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         #expect(report.text.contains("device / replay (records): "))
     }
 }
+
+/// `SimulatedDevice.scenario` writes fixes as the builder does.
+@Suite struct DeviceJournalTests {
+    @Test(arguments: [0.0, -0.0, 1.0, -33.5, 35.681236, 139.767125, 1e-7, -1.5e-5, 123456.0, 0.1, 90.0, 1_000_000.0])
+    func fixLinesAreTheBuildersLines(value: Double) {
+        var journal = DeviceJournal(header: [])
+        let fix = Fix(Location(Coordinate(latitude: value, longitude: -value), accuracy: abs(value)))
+        journal.append(fix, at: Millis(1500))
+        #expect(journal.text == "1.500 " + Scenario.text(of: .fix(fix)) + "\n")
+    }
+}
