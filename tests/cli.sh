@@ -209,6 +209,68 @@ if grep -q "cannot read 'run.gpx' at 'tracks/deep/run.gpx' (a relative path star
   ok "a missing gpx file names the resolved path"
 else fail "a missing gpx file names the resolved path" "$(cat gpx.err)"; fi
 
+# check takes regular files only: a FIFO scenario, a FIFO golden and a
+# golden linked to a FIFO are errors at once, not a hang (issue 20).
+mkdir fifo-check
+cp "$QUICK" fifo-check/golden.scn
+mkfifo fifo-check/golden.log fifo-check/scenario.scn fifo-check/target
+cp "$QUICK" fifo-check/linked.scn
+ln -s target fifo-check/linked.log
+timeout 10 "$LOCSIM" check fifo-check > fifo-check.out 2>&1
+status=$?
+if [ "$status" = 1 ] && [ "$(grep -c 'not a regular file (a pipe)' fifo-check.out)" = 2 ]; then
+  ok "check refuses a FIFO golden and a golden linked to one"
+else fail "check refuses a FIFO golden and a golden linked to one" "status $status: $(cat fifo-check.out)"; fi
+timeout 10 "$LOCSIM" check fifo-check/scenario.scn > fifo-scn.out 2>&1
+status=$?
+if [ "$status" = 1 ] && grep -q "not a regular file (a pipe)" fifo-scn.out; then ok "check refuses a FIFO scenario"
+else fail "check refuses a FIFO scenario" "status $status: $(cat fifo-scn.out)"; fi
+
+# A gpx track that is a FIFO is opened once: the writer's points all play.
+mkdir fifo-gpx
+cp "$(dirname "$QUICK")/gpx/morning-run.gpx" fifo-gpx/real.gpx
+mkfifo fifo-gpx/track.gpx
+printf 'locsim 1\nplatform iOS 14.0\nplist NSLocationWhenInUseUsageDescription "w"\n0 launch\n1 app requestWhenInUseAuthorization\n2 user allowWhileUsing\n3 app startUpdatingLocation\n4 gpx %s\n' track.gpx > fifo-gpx/fifo.scn
+printf 'locsim 1\nplatform iOS 14.0\nplist NSLocationWhenInUseUsageDescription "w"\n0 launch\n1 app requestWhenInUseAuthorization\n2 user allowWhileUsing\n3 app startUpdatingLocation\n4 gpx %s\n' real.gpx > fifo-gpx/real.scn
+cat fifo-gpx/real.gpx > fifo-gpx/track.gpx &
+writer=$!
+timeout 10 "$LOCSIM" run fifo-gpx/fifo.scn > fifo-gpx.log 2>&1
+status=$?
+kill "$writer" 2> /dev/null
+wait "$writer" 2> /dev/null
+"$LOCSIM" run fifo-gpx/real.scn > real-gpx.log
+if [ "$status" = 0 ] && cmp -s fifo-gpx.log real-gpx.log && grep -q didUpdateLocations real-gpx.log; then
+  ok "a gpx track that is a FIFO plays whole"
+else fail "a gpx track that is a FIFO plays whole" "status $status: $(head -3 fifo-gpx.log)"; fi
+
+# Output onto input is refused (same device and inode), through a symbolic
+# or a hard link too, and the input is left as it was (issue 20).
+mkdir onto
+cp "$QUICK" onto/a.scn
+ln -s a.scn onto/sym.scn
+ln onto/a.scn onto/hard.scn
+ln -s a.scn onto/pic.svg
+cp "$(dirname "$QUICK")/gpx/morning-run.gpx" onto/t.gpx
+onto() {
+  local name=$1 status
+  shift
+  "$LOCSIM" "$@" > /dev/null 2> onto.err
+  status=$?
+  if [ "$status" = 2 ] && grep -q "is the input file" onto.err && cmp -s "$QUICK" onto/a.scn; then ok "$name"
+  else fail "$name" "status $status: $(cat onto.err)"; fi
+}
+onto "run -o the scenario" run onto/a.scn -o onto/a.scn
+onto "run -o a symlink to the scenario" run onto/a.scn -o onto/sym.scn
+onto "run -o a hard link to the scenario" run onto/a.scn -o onto/hard.scn
+onto "run - -o the file on standard input" run - -o onto/a.scn < onto/a.scn
+onto "matrix -o the scenario" matrix onto/sym.scn -o onto/hard.scn
+onto "timeline -o a link to the scenario" timeline onto/a.scn -o onto/pic.svg
+"$LOCSIM" gpx onto/t.gpx -o onto/t.gpx > /dev/null 2> onto.err
+status=$?
+if [ "$status" = 2 ] && grep -q "is the input file" onto.err && cmp -s onto/t.gpx "$(dirname "$QUICK")/gpx/morning-run.gpx"; then
+  ok "gpx -o the track"
+else fail "gpx -o the track" "status $status: $(cat onto.err)"; fi
+
 if [ "$failures" -gt 0 ]; then
   echo "$failures CLI test(s) failed"
   exit 1

@@ -25,23 +25,64 @@ package enum GPXParser {
     ///   GPX, not well-formed XML, or a point does not fit; without a place
     ///   when the file cannot be opened.
     package static func read(_ path: String, _ body: (GPXPoint) -> Bool) throws(TrackError) {
-        // Opened once first for the system's reason (XMLParser says only
-        // that it could not read).
+        // Opened once, here, for the system's reason (XMLParser says only
+        // that it could not read) and so a FIFO's writer is read by this
+        // open and no other.
+        let fd: Int32
         switch FileIO.openForReading(path) {
-        case .success(let fd): close(fd)
+        case .success(let opened): fd = opened
         case .failure(let error): throw TrackError(error.message)
         }
-        let tracks = try pass(path, element: "trkpt", body)
+        defer { close(fd) }
+        try read(fd: fd, body)
+    }
+
+    /// `read(_:_:)` from an open descriptor (`locsim-gpx -` reads the file
+    /// `locsim` opened): a regular file is streamed, twice if the second
+    /// pass is needed; anything else (a pipe) is read to its end once and
+    /// parsed from memory.
+    package static func read(fd: Int32, _ body: (GPXPoint) -> Bool) throws(TrackError) {
+        var info = stat()
+        let regular = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        var source: Source
+        if regular {
+            source = .file(fd)
+        } else {
+            switch FileIO.readAll(fd, label: "the GPX file") {
+            case .success(let bytes): source = .bytes(Data(bytes))
+            case .failure(let error): throw TrackError(error.message)
+            }
+        }
+        let tracks = try pass(source, element: "trkpt", body)
         if tracks.points == 0 && tracks.stopped == false && tracks.waypoints > 0 {
-            _ = try pass(path, element: "wpt", body)
+            _ = try pass(source, element: "wpt", body)
+        }
+    }
+
+    /// Where a pass reads the file.
+    private enum Source {
+        /// A regular file, read from its start with a stream of its own.
+        case file(Int32)
+        case bytes(Data)
+
+        func parser() throws(TrackError) -> XMLParser {
+            switch self {
+            case .bytes(let data): return XMLParser(data: data)
+            case .file(let fd):
+                lseek(fd, 0, SEEK_SET)
+                // `/dev/fd/N` is the open file (Linux opens it anew at its start).
+                guard let stream = InputStream(fileAtPath: "/dev/fd/\(fd)") else {
+                    throw TrackError("cannot read the GPX file")
+                }
+                return XMLParser(stream: stream)
+            }
         }
     }
 
     private static func pass(
-        _ path: String, element: String, _ body: (GPXPoint) -> Bool
+        _ source: Source, element: String, _ body: (GPXPoint) -> Bool
     ) throws(TrackError) -> GPXDocument.Counts {
-        guard let stream = InputStream(fileAtPath: path) else { throw TrackError("cannot open '\(path)'") }
-        let parser = XMLParser(stream: stream)
+        let parser = try source.parser()
         let result: Result<GPXDocument.Counts, TrackError> = withoutActuallyEscaping(body) { body in
             let document = GPXDocument(pointElement: element, parser: parser, body: body)
             parser.delegate = document

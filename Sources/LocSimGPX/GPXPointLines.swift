@@ -16,12 +16,23 @@ package enum GPXPointLines {
     ///
     /// - Returns: true when the whole file was read and written.
     package static func write(_ path: String, to fd: Int32) -> Bool {
+        write(from: { (body) throws(TrackError) in try GPXParser.read(path, body) }, to: fd)
+    }
+
+    /// `write(_:to:)` for the file open at `input` (`locsim-gpx -`: standard input).
+    package static func write(fd input: Int32, to fd: Int32) -> Bool {
+        write(from: { (body) throws(TrackError) in try GPXParser.read(fd: input, body) }, to: fd)
+    }
+
+    private static func write(
+        from read: ((GPXPoint) -> Bool) throws(TrackError) -> Void, to fd: Int32
+    ) -> Bool {
         var pending: [UInt8] = []
         pending.reserveCapacity(chunkSize + 4096)
         var writeFailed = false
         var failure: TrackError? = nil
         do throws(TrackError) {
-            try GPXParser.read(path) { point in
+            try read { point in
                 append(point, to: &pending)
                 guard pending.count >= chunkSize else { return true }
                 // The reader stopped (a replay that ended early): stop too.

@@ -10,12 +10,12 @@ package struct GPXReader: TrackReader {
     package init() {}
 
     package func open(_ path: String) throws(TrackError) -> any TrackStream {
-        // Opened here first for the system's reason, before a thread starts.
+        // Opened once, here, for the system's reason before a thread starts;
+        // the thread reads this open file (a FIFO meets one reader).
         switch FileIO.openForReading(path) {
-        case .success(let fd): close(fd)
+        case .success(let fd): return GPXStream(fd)
         case .failure(let error): throw TrackError(FileError.describe(error.code))
         }
-        return GPXStream(path)
     }
 }
 
@@ -43,9 +43,9 @@ final class GPXStream: TrackStream, @unchecked Sendable {
     private var batch: [GPXPoint] = []
     private var index = 0
 
-    /// Starts the parser thread on `path`.
-    init(_ path: String) {
-        let thread = Thread { [self] in produce(path) }
+    /// Starts the parser thread on the open file `fd`, which it closes.
+    init(_ fd: Int32) {
+        let thread = Thread { [self] in produce(fd) }
         thread.stackSize = 1 << 20
         thread.start()
     }
@@ -81,12 +81,13 @@ final class GPXStream: TrackStream, @unchecked Sendable {
     }
 
     /// The parser thread: reads the file and fills the queue.
-    private func produce(_ path: String) {
+    private func produce(_ fd: Int32) {
+        defer { close(fd) }
         var pending: [GPXPoint] = []
         pending.reserveCapacity(Self.batchSize)
         var failure: TrackError? = nil
         do throws(TrackError) {
-            try GPXParser.read(path) { point in
+            try GPXParser.read(fd: fd) { point in
                 pending.append(point)
                 guard pending.count == Self.batchSize else { return true }
                 defer { pending.removeAll(keepingCapacity: true) }

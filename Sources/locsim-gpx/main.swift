@@ -18,7 +18,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--" { arguments.removeFirst() }
 guard arguments.count == 1, arguments[0] != "-h", arguments[0] != "--help" else {
     let usage = """
-        usage: locsim-gpx <file.gpx>
+        usage: locsim-gpx <file.gpx>   (or - for the file open on standard input)
         Prints the GPX file's points for locsim, one per line:
           <line> <column> <offset> fix <lat> <lon> [<accuracy>] [speed=…] [course=…] [alt=…]
         and, if the file does not fit, a last line: error <line> <column> <message>
@@ -28,4 +28,8 @@ guard arguments.count == 1, arguments[0] != "-h", arguments[0] != "--help" else 
     _ = FileIO.writeAll(arguments.count == 1 ? STDOUT_FILENO : STDERR_FILENO, Array(usage.utf8))
     exit(arguments.count == 1 ? 0 : 2)
 }
-exit(GPXPointLines.write(arguments[0], to: STDOUT_FILENO) ? 0 : 2)
+// `-`: the file `locsim` opened, on standard input, so a FIFO is opened once.
+let written =
+    arguments[0] == "-"
+    ? GPXPointLines.write(fd: STDIN_FILENO, to: STDOUT_FILENO) : GPXPointLines.write(arguments[0], to: STDOUT_FILENO)
+exit(written ? 0 : 2)

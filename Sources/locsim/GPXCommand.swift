@@ -45,7 +45,7 @@ enum GPXCommand {
     static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
         let options: Options
         do { options = try parse(arguments) } catch { return Usage.fail("gpx", error) }
-        guard var output = openOutput(options.output) else { return .failure }
+        guard var output = openOutput(options.output, inputPath: options.path) else { return .failure }
         do throws(TrackError) {
             try GPXSidecar().writeFixLines(options.path, start: options.start, speed: options.speed, into: &output)
         } catch {

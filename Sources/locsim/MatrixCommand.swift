@@ -66,6 +66,12 @@ enum MatrixCommand {
             return .failure
         }
         defer { if case .file(let fd, _) = input, fd != STDIN_FILENO { close(fd) } }
+        if case .file(let fd, _) = input, let path = options.output, path != "-",
+            let message = outputOntoInput(path, input: fd, inputPath: options.scenario)
+        {
+            printError("locsim: error: \(message)")
+            return .failure
+        }
         let report: Matrix.Report
         let tracks = TrackSource(reader: GPXSidecar(), scenario: options.scenario)
         do throws(ScenarioError) { report = try options.matrix.run(input, tracks: tracks) } catch {

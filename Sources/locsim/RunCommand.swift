@@ -79,7 +79,7 @@ enum RunCommand {
                 return .failure
             }
         }
-        guard var output = openOutput(options.output) else { return .failure }
+        guard var output = openOutput(options.output, input: input, inputPath: options.scenario) else { return .failure }
 
         var reader = LineReader(fileDescriptor: input)
         var warnings: [ScenarioWarning] = []

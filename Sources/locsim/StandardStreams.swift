@@ -52,8 +52,17 @@ func printOutput(_ text: String) -> ExitStatus {
 
 /// The output of `-o <path>` (staged beside it, written on `commit`), or
 /// standard output for none or `-`; `nil` after printing why it cannot be made.
-func openOutput(_ path: String?) -> OutputBuffer? {
+///
+/// `input` (an open descriptor) or `inputPath` is what the command reads:
+/// an output that is that same regular file (the same device and inode,
+/// whatever symbolic or hard link names it) is refused, since writing it
+/// would lose the input.
+func openOutput(_ path: String?, input: Int32? = nil, inputPath: String? = nil) -> OutputBuffer? {
     guard let path, path != "-" else { return .standardOutput() }
+    if let message = outputOntoInput(path, input: input, inputPath: inputPath) {
+        printError("locsim: error: \(message)")
+        return nil
+    }
     do { return try OutputBuffer.file(path) } catch {
         printError("locsim: error: \(error.message)")
         return nil
@@ -67,4 +76,23 @@ func commitOutput(_ output: inout OutputBuffer) -> Bool {
         return false
     }
     return true
+}
+
+/// Why `path` must not be written: it is the regular file the command
+/// reads (`input`, or the file at `inputPath`); `nil` when it is not.
+func outputOntoInput(_ path: String, input: Int32?, inputPath: String?) -> String? {
+    var source = stat()
+    if let input {
+        guard fstat(input, &source) == 0 else { return nil }
+    } else if let inputPath, inputPath != "-" {
+        guard stat(inputPath, &source) == 0 else { return nil }
+    } else {
+        return nil
+    }
+    var target = stat()
+    guard source.st_mode & S_IFMT == S_IFREG, stat(path, &target) == 0,
+        target.st_dev == source.st_dev, target.st_ino == source.st_ino
+    else { return nil }
+    let named = inputPath.flatMap { $0 == "-" ? nil : " '\($0)'" } ?? ""
+    return "the output '\(path)' is the input file\(named) (the same file, perhaps through a link); writing it would lose the input: choose another output"
 }

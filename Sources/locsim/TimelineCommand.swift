@@ -56,7 +56,7 @@ enum TimelineCommand {
             printError(error.formatted(file: label))
             return .failure
         }
-        guard var output = openOutput(outputPath) else { return .failure }
+        guard var output = openOutput(outputPath, input: input, inputPath: scenario) else { return .failure }
         output.append(picture)
         return commitOutput(&output) ? .success : .failure
     }

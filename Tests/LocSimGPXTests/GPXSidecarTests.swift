@@ -66,7 +66,7 @@ import Testing
     /// something else, is an error, not a shorter track.
     @Test(arguments: [
         ("/bin/false", "stopped before the end of the file (exit status 1)"),
-        ("/bin/echo", "wrote a line locsim cannot read: '-- "),
+        ("/bin/echo", "wrote a line locsim cannot read: '-'"),
     ])
     func aProgramThatMisbehavesIsAnError(_ program: String, _ message: String) {
         #expect {

@@ -24,7 +24,9 @@ struct ChildProcess {
     /// Starts `executable` with `arguments` (without the program name).
     ///
     /// - Returns: the child, or why `pipe` or `posix_spawn` failed.
-    static func spawn(_ executable: String, _ arguments: [String]) -> Result<ChildProcess, FileError> {
+    static func spawn(
+        _ executable: String, _ arguments: [String], input: Int32? = nil
+    ) -> Result<ChildProcess, FileError> {
         var fds: [Int32] = [-1, -1]
         // Close-on-exec on both ends, set under a lock that every spawn
         // takes: `check` replays on several threads, and a write end leaked
@@ -41,7 +43,11 @@ struct ChildProcess {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let input {
+            posix_spawn_file_actions_adddup2(&actions, input, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         // `dup2` clears close-on-exec on the child's copy.
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
 

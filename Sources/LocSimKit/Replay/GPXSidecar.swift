@@ -52,11 +52,15 @@ package struct GPXSidecar: TrackReader {
     /// - Throws: `TrackError` without a place when the file cannot be opened
     ///   or the program is missing or cannot start.
     func stream(_ path: String) throws(TrackError) -> GPXSidecarStream {
-        // Opened here first for the system's reason, before anything starts.
+        // Opened once, here: the system's reason for a failure comes before
+        // anything starts, and the program reads this open file on its
+        // standard input (`locsim-gpx -`), so a FIFO's writer meets one reader.
+        let fd: Int32
         switch FileIO.openForReading(path) {
-        case .success(let fd): close(fd)
+        case .success(let opened): fd = opened
         case .failure(let error): throw TrackError(FileError.describe(error.code))
         }
+        defer { close(fd) }
         guard let executable else {
             throw TrackError(
                 "the GPX reader \(Self.programName) cannot be found (the running program's folder is unknown);"
@@ -67,7 +71,7 @@ package struct GPXSidecar: TrackReader {
                 "the GPX reader '\(executable)' is missing or not executable; install \(Self.programName)"
                     + " next to locsim, or set \(Self.environmentVariable) to its path")
         }
-        switch ChildProcess.spawn(executable, ["--", path]) {
+        switch ChildProcess.spawn(executable, ["-"], input: fd) {
         case .success(let child): return GPXSidecarStream(child)
         case .failure(let error): throw TrackError(error.message)
         }
