@@ -56,7 +56,7 @@ import Testing
     @Test func requestLocationKeepsTheMostAccurateUntilOneMeetsTheAccuracy() {
         var m = LocationManager()
         m.desiredAccuracy = .nearestTenMeters
-        #expect(m.requestLocation(timeout: Self.at(10)) == [.arm(.requestLocationTimeout, at: Self.at(10))])
+        #expect(m.requestLocation(timeout: Self.at(10)) == [.arm(.requestLocationTimeout(manager: nil), at: Self.at(10))])
         let rough = Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 50)
         let rougher = Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 80)
         let better = Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 30)
@@ -64,7 +64,7 @@ import Testing
         #expect(Self.offer(&m, rougher, 2) == [.drop(rougher, .lessAccurate)])
         #expect(Self.offer(&m, better, 3) == [.drop(rough, .superseded)])
         #expect(Self.offer(&m, Self.here, 4) == [
-            .cancel(.requestLocationTimeout), .drop(better, .superseded), .deliver(Self.here, fixedAt: Self.at(4)),
+            .cancel(.requestLocationTimeout(manager: nil)), .drop(better, .superseded), .deliver(Self.here, fixedAt: Self.at(4)),
         ])
         #expect(m.standard == .off)
     }
@@ -85,7 +85,7 @@ import Testing
         let pausing = FixParameters(pauseAfter: .seconds(60), pauseDistance: 50, suspendedQueueLimit: 2)
         _ = m.startUpdating()
         #expect(Self.offer(&m, Self.here, 1, pausing: pausing) == [
-            .arm(.autoPause, at: Self.at(61)), .deliver(Self.here, fixedAt: Self.at(1)),
+            .arm(.autoPause(manager: nil), at: Self.at(61)), .deliver(Self.here, fixedAt: Self.at(1)),
         ])
         // Within pauseDistance: the still period goes on, no new timer.
         #expect(Self.offer(&m, Self.near, 30, pausing: pausing) == [.deliver(Self.near, fixedAt: Self.at(30))])
@@ -102,7 +102,7 @@ import Testing
         _ = m.requestLocation(timeout: Self.at(10))
         _ = Self.offer(&m, Self.here, 1)
         #expect(m.accessLost() == [
-            .cancel(.requestLocationTimeout), .drop(Self.here, .notAuthorized),
+            .cancel(.requestLocationTimeout(manager: nil)), .drop(Self.here, .notAuthorized),
             .callback(.didFailWithError(.denied)),
         ])
     }

@@ -68,10 +68,10 @@ import Testing
     @Test func aCancelDuringATimerRunReachesTheQueue() {
         var timers = Timers()
         timers.schedule(.suspend, at: .seconds(1))
-        timers.schedule(.requestLocationTimeout, at: .seconds(2))
+        timers.schedule(.requestLocationTimeout(manager: nil), at: .seconds(2))
         #expect(timers.next(until: Millis(.max), before: .trace) == .suspend)
         #expect(timers.now == .seconds(1))
-        timers.cancel(.requestLocationTimeout)
+        timers.cancel(.requestLocationTimeout(manager: nil))
         #expect(timers.next(until: Millis(.max), before: .trace) == nil)
         timers.advance(to: .seconds(3))
         #expect(timers.now == .seconds(3))

@@ -18,7 +18,7 @@ extension SimulatedDevice {
 
     @inline(__always)
     private func deliver(_ record: LogRecord) {
-        switch record.record.event {
+        switch record.record.base {
         case .delegate(let callback): call(callback, at: record.time.sinceStart)
         case .auth(let view): shownAuth = view
         case .completion(let method, let error):
@@ -33,7 +33,8 @@ extension SimulatedDevice {
             let element = SimulatedLocationUpdate(location: SimulatedLocation(location, at: fixedAt.sinceStart), diagnostics: flags)
             for stream in liveUpdateStreams { stream.yield(element) }
         case .app(let app): lifecycle(app)
-        case .update, .session, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning, .crash:
+        case .update, .session, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning, .crash,
+            .ofManager:
             return
         }
     }

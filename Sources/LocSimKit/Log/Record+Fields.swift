@@ -48,6 +48,9 @@ extension Record {
             sink.word("direction", entry ? "entry" : "exit")
         case .warning(let text), .crash(let text):
             sink.message(text)
+        case .ofManager(let name, let inner):
+            Record(inner).render(to: &sink)
+            sink.keyed("manager", name)
         }
     }
 }

@@ -84,6 +84,23 @@ public struct Record: Equatable, Sendable {
         case notification(id: String, entry: Bool)
         case warning(String)
         case crash(String)
+        /// A record of one of several `CLLocationManager`s (a delegate call,
+        /// a fix or callback held or dropped for it): the log names the
+        /// manager when the app has more than one (docs/language.md).
+        indirect case ofManager(String, Event)
+    }
+
+    /// What the record says, without the manager it names.
+    @inline(__always)
+    package var base: Event {
+        if case .ofManager(_, let event) = event { return event }
+        return event
+    }
+
+    /// The manager a record names (the app has several), or nil.
+    public var manager: String? {
+        if case .ofManager(let name, _) = event { return name }
+        return nil
     }
 
     /// What the record says; the library switches over it, clients do not.
@@ -94,7 +111,7 @@ public struct Record: Equatable, Sendable {
 
     /// The `<kind>` column.
     public var kind: RecordKind {
-        switch event {
+        switch base {
         case .delegate: return .delegate
         case .update: return .update
         case .session: return .session
@@ -109,6 +126,7 @@ public struct Record: Equatable, Sendable {
         case .notification: return .notification
         case .warning: return .warning
         case .crash: return .crash
+        case .ofManager: preconditionFailure("a manager's record wraps one other record")
         }
     }
 }

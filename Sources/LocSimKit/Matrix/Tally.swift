@@ -39,7 +39,7 @@ public struct Tally: Equatable, Sendable {
 
     /// Counts one more record.
     public mutating func count(_ record: LogRecord) {
-        switch record.record.event {
+        switch record.record.base {
         // Async-sequence elements (iOS 17+) reach the app as callbacks do.
         case .delegate(let callback)
         where !callback.method.isDisjoint(with: [.didChangeAuthorization, .locationManagerDidChangeAuthorization]):
@@ -50,7 +50,7 @@ public struct Tally: Equatable, Sendable {
         case .prompt(.show(let kind, _, _)): Self.add(kind.rawValue, to: &prompts)
         case .warning: warnings += 1
         case .prompt(.answer), .prompt(.dismiss), .completion, .app, .auth, .inUseBegin, .inUseEnd, .indicator, .session,
-            .notification, .crash:
+            .notification, .crash, .ofManager:
             break
         }
     }

@@ -34,8 +34,9 @@ struct ErrorCauses {
     /// its own for it.
     @inline(__always)
     mutating func saw(_ record: LogRecord, at location: SourceLocation?) {
-        switch record.record.event {
-        case .delegate, .update, .session, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification:
+        switch record.record.base {
+        case .delegate, .update, .session, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification,
+            .ofManager:
             return
         case .app, .crash, .prompt, .warning:
             note(record, at: location)
@@ -45,8 +46,9 @@ struct ErrorCauses {
     @inline(never)
     private mutating func note(_ record: LogRecord, at location: SourceLocation?) {
         let seen = Seen(time: record.time.sinceStart, location: location)
-        switch record.record.event {
-        case .delegate, .update, .session, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification:
+        switch record.record.base {
+        case .delegate, .update, .session, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification,
+            .ofManager:
             return
         case .app(let app):
             sawApp(app, seen)
@@ -86,7 +88,7 @@ struct ErrorCauses {
         switch statement.event {
         case .user(.answer):
             return promptNotes(at: fallback)
-        case .app, .modern, .background, .terminate, .systemTerminate:
+        case .app, .managerCall, .modern, .background, .terminate, .systemTerminate:
             if app == .notRunning, let (how, seen) = stop {
                 let at = seen.time
                 let text: String

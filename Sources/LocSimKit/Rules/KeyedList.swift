@@ -5,7 +5,7 @@ struct KeyedList<Element> {
     /// The elements in insertion order; `nil` is a removed one's hole.
     private var slots: [Element?] = []
     /// The id of each slot, for compaction.
-    private var ids: [String] = []
+    private var slotIDs: [String] = []
     private var positions: [String: Int] = [:]
 
     var count: Int { positions.count }
@@ -24,7 +24,7 @@ struct KeyedList<Element> {
         } else {
             positions[id] = slots.count
             slots.append(element)
-            ids.append(id)
+            slotIDs.append(id)
         }
     }
 
@@ -59,12 +59,15 @@ struct KeyedList<Element> {
     mutating func forEach(_ body: (String, inout Element) -> Void) {
         for p in slots.indices {
             guard case .some = slots[p] else { continue }
-            body(ids[p], &slots[p]!)
+            body(slotIDs[p], &slots[p]!)
         }
     }
 
     /// The elements in insertion order.
     var elements: [Element] { slots.compactMap { $0 } }
+
+    /// The ids in insertion order.
+    var ids: [String] { zip(slotIDs, slots).compactMap { id, slot in slot.map { _ in id } } }
 
     private mutating func compactIfSparse() {
         let holes = slots.count - positions.count
@@ -73,13 +76,13 @@ struct KeyedList<Element> {
         var keptIDs: [String] = []
         keptSlots.reserveCapacity(positions.count)
         keptIDs.reserveCapacity(positions.count)
-        for (slot, id) in zip(slots, ids) where positions[id] != nil && slot != nil {
+        for (slot, id) in zip(slots, slotIDs) where positions[id] != nil && slot != nil {
             positions[id] = keptSlots.count
             keptSlots.append(slot)
             keptIDs.append(id)
         }
         slots = keptSlots
-        ids = keptIDs
+        slotIDs = keptIDs
     }
 }
 
@@ -88,7 +91,7 @@ struct KeyedList<Element> {
 extension KeyedList: Equatable where Element: Equatable {
     /// The live entries in order.
     private var entries: [(id: String, element: Element)] {
-        zip(ids, slots).compactMap { id, slot in slot.map { (id, $0) } }
+        zip(slotIDs, slots).compactMap { id, slot in slot.map { (id, $0) } }
     }
 
     static func == (a: KeyedList, b: KeyedList) -> Bool {

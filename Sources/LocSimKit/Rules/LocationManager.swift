@@ -34,6 +34,9 @@ struct LocationManager: Hashable {
 
     enum LocationServicesAlert: Hashable { case notShown, shown }
 
+    /// The name of a manager other than the one created at launch (nil),
+    /// as `app[<name>]` gives it: its timers carry it.
+    var name: String? = nil
     var standard = Standard.off
     var allowsBackgroundLocationUpdates = false
     var showsBackgroundLocationIndicator = false
@@ -57,6 +60,18 @@ struct LocationManager: Hashable {
     var paused: Bool {
         if case .updating(_, let motion) = standard { return motion.isPaused }
         return false
+    }
+
+    init(name: String? = nil) { self.name = name }
+
+    /// Its `requestLocation` timeout.
+    var requestTimeout: RuleTimer { .requestLocationTimeout(manager: name) }
+
+    /// Updates running that may continue in the background: started, not
+    /// paused, and allowed (`allowsBackgroundLocationUpdates`, from iOS 9;
+    /// before it the background mode suffices).
+    func runsInBackground(before9: Bool) -> Bool {
+        updating && (allowsBackgroundLocationUpdates || before9)
     }
 
     /// Whether a delivered location is reduced first (§10): by the app's
@@ -97,7 +112,7 @@ extension LocationManager {
         guard !updating else { return actions }
         endRequest(dropping: .superseded, into: &actions)
         standard = .requestingOnce(timeout: timeout, best: nil)
-        actions.append(.arm(.requestLocationTimeout, at: timeout))
+        actions.append(.arm(requestTimeout, at: timeout))
         return actions
     }
 
@@ -112,7 +127,7 @@ extension LocationManager {
     private mutating func endRequest(dropping reason: DropReason, into actions: inout [ManagerAction]) {
         guard case .requestingOnce(_, let best) = standard else { return }
         standard = .off
-        actions.append(.cancel(.requestLocationTimeout))
+        actions.append(.cancel(requestTimeout))
         if let best { actions.append(.drop(best.location, reason)) }
     }
 

@@ -44,8 +44,8 @@ struct FixActions: Equatable {
     /// The same as general actions (tests compare them).
     func actions(at now: Millis) -> [ManagerAction] {
         var actions: [ManagerAction] = []
-        if let armPauseAt { actions.append(.arm(.autoPause, at: armPauseAt)) }
-        if cancelsRequestTimeout { actions.append(.cancel(.requestLocationTimeout)) }
+        if let armPauseAt { actions.append(.arm(.autoPause(manager: nil), at: armPauseAt)) }
+        if cancelsRequestTimeout { actions.append(.cancel(.requestLocationTimeout(manager: nil))) }
         for record in [first, second].compactMap({ $0 }) {
             switch record.disposition {
             case .deliver: actions.append(.deliver(record.location, fixedAt: now))

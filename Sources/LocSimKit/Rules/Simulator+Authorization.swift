@@ -21,11 +21,19 @@ extension Simulator {
             lostAccess = !seen.status.deniesAccess && status.deniesAccess
         }
         reported.appSaw = Reported.AppSaw(status: status, accuracy: accuracy)
-        if usesNewAuthorizationCallback {
-            emitCallback(.locationManagerDidChangeAuthorization(status, accuracy))
-        } else {
-            emitCallback(.didChangeAuthorization(status))
-        }
+        let callback: Callback =
+            usesNewAuthorizationCallback
+            ? .locationManagerDidChangeAuthorization(status, accuracy) : .didChangeAuthorization(status)
+        // At creation only the new manager is told; a change, every manager (Apple,
+        // locationManagerDidChangeAuthorization(_:), docs/rules.md §8 "Several managers").
+        guard !initial, selection.several else { return tellAuthorization(callback, lostAccess: lostAccess) }
+        forEachManager { $0.tellAuthorization(callback, lostAccess: lostAccess) }
+    }
+
+    /// The current manager's authorization callback, and the failure of its
+    /// updates when access was lost.
+    private mutating func tellAuthorization(_ callback: Callback, lostAccess: Bool) {
+        emitCallback(callback)
         guard lostAccess else { return }
         apply(manager.accessLost())
     }
@@ -70,6 +78,8 @@ extension Simulator {
         }
         monitoring.significantChange = nil
         monitoring.visits = nil
-        for failure in failures { callbackOrDrop(failure) }
+        for failure in failures {
+            if !selection.several { callbackOrDrop(failure) } else { forEachManager { $0.callbackOrDrop(failure) } }
+        }
     }
 }

@@ -76,7 +76,7 @@ extension Simulator {
     /// user to go to Settings, so the scenario answers it there (§4).
     mutating func showLocationServicesAlertIfOff() {
         guard authorization.locationServicesOff, app == .foreground,
-            manager.locationServicesAlert == .notShown
+            !anyManager({ $0.locationServicesAlert == .shown })
         else { return }
         manager.locationServicesAlert = .shown
         emit(.prompt(.show(.locationServices, text: "", answers: [])))

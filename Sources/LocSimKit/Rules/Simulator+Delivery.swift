@@ -36,6 +36,7 @@ extension Simulator {
         if manager.standard != .off {
             deliveredNow = offerToStandardUpdates(location)
         }
+        if selection.several { deliveredNow = offerToNamedManagers(location) || deliveredNow }
         if modern.liveUpdates.wantsFixes {
             offerToLiveUpdates(location)
         }
@@ -88,8 +89,8 @@ extension Simulator {
     /// that is too soon, so a delivery here always happens).
     @inline(__always)
     mutating func apply(_ actions: FixActions, reduces: Bool) {
-        if let time = actions.armPauseAt { schedule(.autoPause, at: time) }
-        if actions.cancelsRequestTimeout { timers.cancel(.requestLocationTimeout) }
+        if let time = actions.armPauseAt { schedule(.autoPause(manager: manager.name), at: time) }
+        if actions.cancelsRequestTimeout { timers.cancel(manager.requestTimeout) }
         if let (location, disposition) = actions.first { apply(disposition, location, reduces: reduces) }
         if let (location, disposition) = actions.second { apply(disposition, location, reduces: reduces) }
     }
@@ -120,9 +121,25 @@ extension Simulator {
         }
     }
 
+    /// The same fix for each named manager's updates (docs/rules.md §8, several managers).
+    mutating func offerToNamedManagers(_ location: Location) -> Bool {
+        var delivered = false
+        for name in named.ids where named[name]?.standard != .off {
+            select(name)
+            delivered = offerToStandardUpdates(location) || delivered
+        }
+        selectLaunchManager()
+        return delivered
+    }
+
     /// The updates queued while the app was suspended, in order, each with
-    /// its own time; those it may no longer receive are dropped.
+    /// its own time, manager by manager; those it may no longer receive are dropped.
     mutating func deliverQueuedUpdates() {
+        guard selection.several else { return deliverQueuedUpdatesOfManager() }
+        forEachManager { $0.deliverQueuedUpdatesOfManager() }
+    }
+
+    private mutating func deliverQueuedUpdatesOfManager() {
         for q in manager.takeSuspendedQueue() where standardUpdatesMayDeliver(q.location) {
             _ = deliverLocation(q.location, fixedAt: q.time)
         }
@@ -204,22 +221,22 @@ extension Simulator {
             guard let region = monitoring.regions[id]?.region else { return }
             // Two methods for one event: a missing one is named in its drop
             // record, as the other may still receive the crossing.
-            emitCallback(.didDetermineState(entered ? .inside : .outside, regionID: id))
-            if entered && region.notifyOnEntry { emitCallback(.didEnterRegion(regionID: id)) }
-            if !entered && region.notifyOnExit { emitCallback(.didExitRegion(regionID: id)) }
+            emitToEveryManager(.didDetermineState(entered ? .inside : .outside, regionID: id))
+            if entered && region.notifyOnEntry { emitToEveryManager(.didEnterRegion(regionID: id)) }
+            if !entered && region.notifyOnExit { emitToEveryManager(.didExitRegion(regionID: id)) }
         case .stateSettled(let id, let state):
             guard monitoring.regions.contains(id) else { return }
-            emitCallback(.didDetermineState(state, regionID: id))
+            emitToEveryManager(.didDetermineState(state, regionID: id))
         case .significantChange(let location, let time):
             guard let shown = reducedIfNeeded(location) else {
                 emit(.drop(event.undelivered, .reducedAccuracy))
                 return
             }
             // A held event comes later than its fix: the log shows the fix's time.
-            emitCallback(locationCallback(shown, fixedAt: time), as: event.undelivered)
+            emitToEveryManager(locationCallback(shown, fixedAt: time), as: event.undelivered)
         case .visit(let arrival, let departure, let location, _):
             let shown = accuracy == .reduced ? reducedLocation(location) : location
-            emitCallback(
+            emitToEveryManager(
                 .didVisit(arrival: arrival.map(Instant.init), departure: departure.map(Instant.init), shown),
                 as: event.undelivered)
         }
@@ -359,6 +376,16 @@ extension Simulator {
 
     /// Ranging: each sighting matching a ranged constraint (Apple, startRangingBeacons(satisfying:)).
     mutating func beaconSighted(_ beacon: BeaconSighting) {
+        if !selection.several {
+            rangeBeacon(beacon)
+        } else {
+            forEachManager { $0.rangeBeacon(beacon) }
+        }
+        if !modern.monitors.isEmpty { monitorBeaconSighted(beacon) }
+    }
+
+    /// The current manager's ranged constraints that match `beacon`.
+    mutating func rangeBeacon(_ beacon: BeaconSighting) {
         for constraint in manager.ranging.constraints where constraint.matches(beacon) {
             switch decide(.ranging) {
             case .deliver, .extendRunThenDeliver, .wakeThenDeliver, .relaunchThenDeliver:
@@ -369,7 +396,6 @@ extension Simulator {
                 emit(.drop(.beacon(beacon), reason))
             }
         }
-        if !modern.monitors.isEmpty { monitorBeaconSighted(beacon) }
     }
 }
 

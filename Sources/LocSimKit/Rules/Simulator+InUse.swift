@@ -43,8 +43,7 @@ extension Simulator {
     var sessionConditionsHold: Bool {
         authorization.level != .none
             && header.array("UIBackgroundModes", contains: "location")
-            && (manager.allowsBackgroundLocationUpdates || !rules.atLeast(9))
-            && manager.updating
+            && anyManager { $0.runsInBackground(before9: !rules.atLeast(9)) }
     }
 
     /// Begins a session for a running background app when it may: while in
@@ -83,7 +82,9 @@ extension Simulator {
         switch authorization.level {
         case .none: on = false
         case .whenInUse: on = session || activity
-        case .always: on = (session && manager.showsBackgroundLocationIndicator && rules.atLeast(11)) || activity
+        case .always:
+            let asked = anyManager { $0.showsBackgroundLocationIndicator && $0.runsInBackground(before9: !rules.atLeast(9)) }
+            on = (session && asked && rules.atLeast(11)) || activity
         }
         guard on != reported.indicator else { return }
         reported.indicator = on

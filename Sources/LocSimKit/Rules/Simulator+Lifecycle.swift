@@ -75,7 +75,15 @@ extension Simulator {
         // (a dead app gets no completion).
         dismissInAppPrompt()
         modernTerminated()
+        selectLaunchManager()
         apply(manager.end(.notRunning))
+        for name in named.ids {
+            select(name)
+            apply(manager.end(.notRunning))
+        }
+        selectLaunchManager()
+        named = KeyedList()
+        selection = ManagerSelection()
         manager = LocationManager()
         updateIndicator()
         updateInUse(ending: .terminated)

@@ -11,7 +11,7 @@ extension Simulator {
         /// checks this list against the stored properties.
         static let parts = [
             "timers", "lifecycle", "reported", "authorization", "prompt", "upgrade", "manager", "monitoring",
-            "fixes", "modern",
+            "fixes", "modern", "named", "selection",
         ]
 
         package static func == (a: RuleState, b: RuleState) -> Bool {
@@ -20,7 +20,7 @@ extension Simulator {
             return x.timers == y.timers && x.lifecycle == y.lifecycle && x.reported == y.reported
                 && x.authorization == y.authorization && x.prompt == y.prompt && x.upgrade == y.upgrade
                 && x.manager == y.manager && x.monitoring == y.monitoring && x.fixes == y.fixes
-                && x.modern == y.modern
+                && x.modern == y.modern && x.named == y.named && x.selection == y.selection
         }
 
         package func hash(into hasher: inout Hasher) {
@@ -35,6 +35,8 @@ extension Simulator {
             hasher.combine(s.monitoring)
             hasher.combine(s.fixes)
             hasher.combine(s.modern)
+            hasher.combine(s.named)
+            hasher.combine(s.selection)
         }
     }
 

@@ -27,6 +27,11 @@ package struct Simulator {
     var upgrade = AlwaysUpgrade()
     /// §8: the manager of the current launch and the services that outlive it.
     var manager = LocationManager()
+    /// §8 (several managers): the app's other managers of this launch, by
+    /// name in creation order, and the one swapped into `manager` while a
+    /// rule serves it (`Simulator+Managers.swift`).
+    var named = KeyedList<LocationManager>()
+    var selection = ManagerSelection()
     var monitoring = Monitoring()
     var fixes = Fixes()
 
@@ -81,6 +86,7 @@ package struct Simulator {
     /// Takes `record` by value so it moves into `output` uncopied (this is
     /// the hot path of a long trace: a record a fix).
     mutating func emit(_ record: consuming Record) {
+        if selection.several { return emitNamingManager(record) }
         output.append(LogRecord(Instant(sinceStart: now), record))
     }
 
@@ -122,6 +128,7 @@ package struct Simulator {
         case .systemTerminate: try terminate(by: .system, s)
         case .systemNotBusy: showUpgradePromptIfPending()
         case .app(let call): try appCall(call, s)
+        case .managerCall(let name, let call): try managerCall(name, call, s)
         case .modern(let call): try modernCall(call, s)
         case .user(let action): try user(action, s)
         case .fix(let fix): fixArrived(fix)

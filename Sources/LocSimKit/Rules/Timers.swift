@@ -6,9 +6,10 @@ enum RuleTimer: Hashable {
     case graceExpired
     case suspend
     case upgradePrompt
-    case requestLocationTimeout
+    /// Of the launch manager (nil) or a named one.
+    case requestLocationTimeout(manager: String?)
     /// Standard updates pause after `pauseAfter` without movement (§8).
-    case autoPause
+    case autoPause(manager: String?)
     /// A derived crossing's dwell ends (§8).
     case crossingDwell(CrossingTarget)
 
@@ -105,10 +106,14 @@ extension Simulator {
             showUpgradePromptIfPending()
         case .crossingDwell(let target):
             dwellEnded(target)
-        case .autoPause:
+        case .autoPause(let name):
+            guard selectExisting(name) else { return }
             pauseIfStill()
-        case .requestLocationTimeout:
+            selectLaunchManager()
+        case .requestLocationTimeout(let name):
+            guard selectExisting(name) else { return }
             apply(manager.requestTimedOut(at: now, decide(.location)))
+            selectLaunchManager()
         }
     }
 }

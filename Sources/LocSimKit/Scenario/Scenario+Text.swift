@@ -97,6 +97,7 @@ extension Scenario {
         case .systemTerminate: return EventKeyword.system.rawValue + " terminate"
         case .systemNotBusy: return EventKeyword.system.rawValue + " notBusy"
         case .app(let call): return EventKeyword.app.rawValue + " " + text(of: call)
+        case .managerCall(let name, let call): return EventKeyword.app.rawValue + "[\(name)] " + text(of: call)
         case .modern(let call): return EventKeyword.app.rawValue + " " + text(of: call)
         case .user(let action): return EventKeyword.user.rawValue + " " + text(of: action)
         case .fix(let fix):

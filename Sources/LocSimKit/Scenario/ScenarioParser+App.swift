@@ -10,6 +10,35 @@ extension ScenarioParser {
         return (.app(call), name.column)
     }
 
+    /// `app[<name>]`: the name of one of the app's other managers
+    /// (docs/language.md), or nil when `word` is no such word.
+    func managerName(_ word: Token, _ s: ByteScanner) throws(ScenarioError) -> String? {
+        guard !word.isQuoted else { return nil }
+        let text = s.string(word)
+        guard text.hasPrefix("app["), text.hasSuffix("]") else { return nil }
+        let name = text.dropFirst(4).dropLast()
+        let valid = !name.isEmpty && name.utf8.allSatisfy { b in
+            (b &- UInt8(ascii: "a")) < 26 || (b &- UInt8(ascii: "A")) < 26 || (b &- UInt8(ascii: "0")) < 10
+                || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+        }
+        guard valid, name != Substring(Simulator.launchManagerName) else {
+            throw s.error(
+                "bad manager name in '\(text)'; expected app[<name>] with letters, digits, '_' or '-' "
+                    + "('\(Simulator.launchManagerName)' names the launch manager, written 'app')", at: word)
+        }
+        return String(name)
+    }
+
+    /// `app[<name>] <call>`: a `CLLocationManager` call on a named manager;
+    /// the iOS 17+ calls belong to no manager.
+    func managerApp(_ name: String, _ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
+        let word = try s.required("call", for: "app[\(name)]")
+        if try modernCall(word, &s) != nil {
+            throw s.error("app[\(name)] \(s.display(word)): the iOS 17 APIs belong to no manager; write 'app \(s.display(word))'", at: word)
+        }
+        return (.managerCall(manager: name, try appCall(word, &s)), word.column)
+    }
+
     private func appCall(_ name: Token, _ s: inout ByteScanner) throws(ScenarioError) -> AppCall {
         guard let keyword = AppCallKeyword.matching(name, in: s) else {
             throw s.unknown("app call", name, expected: AppCallKeyword.words + ScenarioParser.list(Self.modernCalls))

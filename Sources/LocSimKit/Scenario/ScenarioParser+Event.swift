@@ -23,6 +23,8 @@ extension ScenarioParser {
             return try visit(&s)
         } else if s.matches(word, "app") {
             return try app(&s)
+        } else if let name = try managerName(word, s) {
+            return try managerApp(name, &s)
         } else if s.matches(word, "user") {
             return try user(&s)
         } else if s.matches(word, "system") {

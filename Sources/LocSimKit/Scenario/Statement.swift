@@ -164,6 +164,10 @@ public enum Event: Equatable, Sendable {
     case systemTerminate
     case systemNotBusy
     case app(AppCall)
+    /// A call on another `CLLocationManager` of the app, by its name
+    /// (`app[<name>] <call>`, docs/language.md); `app` alone is the manager
+    /// created at launch.
+    case managerCall(manager: String, AppCall)
     /// The Swift-concurrency APIs of iOS 17+ (docs/modern.md).
     case modern(ModernCall)
     case user(UserAction)

@@ -54,7 +54,7 @@ package struct TimelineRecorder: LogWriter {
     package mutating func write(_ record: LogRecord) {
         last = record.time.sinceStart
         let t = record.time.sinceStart
-        switch record.record.event {
+        switch record.record.base {
         case .app(let app): appChanged(app, at: t)
         case .inUseBegin(let reason):
             let state: Timeline.State = reason == .foreground ? .inUseForeground : .session
@@ -90,6 +90,7 @@ package struct TimelineRecorder: LogWriter {
         case .drop(_, let reason): mark("drop " + reason.rawValue, .drop, record)
         case .warning: mark("warning", .warning, record)
         case .crash: mark("crash", .crash, record)
+        case .ofManager: break  // `base` unwraps it
         }
     }
 
