@@ -209,6 +209,23 @@ if grep -q "cannot read 'run.gpx' at 'tracks/deep/run.gpx' (a relative path star
   ok "a missing gpx file names the resolved path"
 else fail "a missing gpx file names the resolved path" "$(cat gpx.err)"; fi
 
+# A failed expectation: the log is written (with an expect record), the
+# failure goes to standard error, exit status 1; check fails the scenario
+# even though its golden matches (docs/language.md, "Expectations").
+printf 'locsim 1\nplatform iOS 17.0\nexpect final auth authorizedAlways\n0 launch\n' > expect.scn
+"$LOCSIM" run expect.scn -o expect.log 2> expect.err
+status=$?
+if [ "$status" = 1 ] && grep -q '^0.000 expect failed "expect final auth authorizedAlways" line=3$' expect.log \
+  && grep -q '^expect.scn:3:1: error: expectation failed: expect final auth authorizedAlways (the final status is notDetermined)$' expect.err; then
+  ok "run: a failed expectation exits 1 with the log written"
+else fail "run: a failed expectation exits 1 with the log written" "status $status: $(cat expect.err)"; fi
+mkdir -p expectcheck && cp expect.scn expect.log expectcheck/
+"$LOCSIM" check expectcheck > expectcheck.out 2>&1
+status=$?
+if [ "$status" = 1 ] && grep -q "expectation failed" expectcheck.out && grep -q "0 passed, 1 failed" expectcheck.out; then
+  ok "check fails a scenario whose expectation fails though its golden matches"
+else fail "check fails a scenario whose expectation fails though its golden matches" "status $status: $(cat expectcheck.out)"; fi
+
 # check takes regular files only: a FIFO scenario, a FIFO golden and a
 # golden linked to a FIFO are errors at once, not a hang (issue 20).
 mkdir fifo-check

@@ -82,9 +82,9 @@ enum RunCommand {
         guard var output = openOutput(options.output, input: input, inputPath: options.scenario) else { return .failure }
 
         var reader = LineReader(fileDescriptor: input)
-        var warnings: [ScenarioWarning] = []
+        var report = ReplayReport()
         defer {
-            for warning in warnings where options.platform == nil || !warning.message.hasPrefix(ScenarioWarning.noPlatformPrefix) {
+            for warning in report.warnings where options.platform == nil || !warning.message.hasPrefix(ScenarioWarning.noPlatformPrefix) {
                 printError(warning.formatted(file: label))
             }
         }
@@ -100,12 +100,16 @@ enum RunCommand {
             try Replay.run(
                 &reader, format: options.format, filter: options.filter, threads: threads, platform: options.platform,
                 into: &output,
-                tracks: TrackSource(reader: GPXSidecar(), scenario: options.scenario), warnings: &warnings)
+                tracks: TrackSource(reader: GPXSidecar(), scenario: options.scenario), report: &report)
         } catch {
             output.discard()
             printError(error.formatted(file: label))
             return .failure
         }
-        return commitOutput(&output) ? .success : .failure
+        guard commitOutput(&output) else { return .failure }
+        // Failed expectations: the log is written (with an `expect` record
+        // for each); the status says the flow does not do what it should.
+        for failed in report.failedExpectations { printError(failed.formatted(file: label)) }
+        return report.failedExpectations.isEmpty ? .success : .mismatch
     }
 }

@@ -20,7 +20,8 @@ enum Usage {
           -h, --help              Show help ('locsim <command> --help' for a command)
           --version               Show the version and the scenario format it reads
 
-        Exit status: 0 success, 1 a golden mismatch, 2 bad usage or bad input.
+        Exit status: 0 success, 1 a golden mismatch or a failed expectation, 2 bad
+        usage or bad input.
 
         """
 
@@ -41,7 +42,8 @@ enum Usage {
           --format text|jsonl     Log format (default: text)
           --only <kind>,...       Keep only these record kinds: delegate, update,
                                   session, completion, prompt, app, auth, inuse,
-                                  indicator, hold, drop, notification, warning, crash
+                                  indicator, hold, drop, notification, warning, crash,
+                                  react, expect
           -o, --output <file>     Write the log to <file>, replacing it only on success
                                   ('-' for standard output)
           --threads 1|2           2: parse a scenario file on a second thread when
@@ -50,7 +52,9 @@ enum Usage {
           -h, --help              Show this help
 
         A scenario with an error writes nothing: the error goes to standard error
-        as 'file:line:column: error: ...' and the exit status is 2.
+        as 'file:line:column: error: ...' and the exit status is 2. A scenario
+        whose 'expect' lines fail writes its log, prints each failed one to
+        standard error, and the exit status is 1.
 
         """
 

@@ -18,6 +18,7 @@ import Testing
             }
             output.append(Array((text.uppercased() + "\n").utf8))
         }
+        return []
     }
 
     func run(_ inputs: [String], update: Bool = false, jobs: Int = 2) throws -> (Check.Summary, String) {

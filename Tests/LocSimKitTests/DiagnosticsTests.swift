@@ -9,12 +9,12 @@ import Testing
     static func replay(_ text: String) -> (log: String, warnings: [ScenarioWarning], error: ScenarioError?) {
         var reader = LineReader(bytes: Array(text.utf8))
         var writer = TextLogWriter()
-        var warnings: [ScenarioWarning] = []
+        var report = ReplayReport()
         do throws(ScenarioError) {
-            try Replay.run(&reader, into: &writer, warnings: &warnings)
-            return (writer.text, warnings, nil)
+            try Replay.run(&reader, into: &writer, report: &report)
+            return (writer.text, report.warnings, nil)
         } catch {
-            return (writer.text, warnings, error)
+            return (writer.text, report.warnings, error)
         }
     }
 

@@ -27,6 +27,8 @@ import Testing
                 case .blank: return .success(nil)
                 case .header: return .success(nil)
                 case .track: return .success(nil)
+                case .reaction: return .success(nil)
+                case .expectation: return .success(nil)
                 }
             } catch {
                 return .failure(error)

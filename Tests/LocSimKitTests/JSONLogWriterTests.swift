@@ -80,6 +80,10 @@ import Testing
         .init(8000, .notification(id: "park", entry: false), #"{"t":8.000,"kind":"notification","id":"park","direction":"exit"}"#),
         .init(9000, .warning("no key"), #"{"t":9.000,"kind":"warning","message":"no key"}"#),
         .init(9000, .crash(#"say "no"\"#), #"{"t":9.000,"kind":"crash","message":"say \"no\"\\"}"#),
+        .init(3000, .react(ReactionRecord(action: "user allowWhileUsing", trigger: "prompt", line: 5, skipped: .noPrompt)),
+              #"{"t":3.000,"kind":"react","do":"user allowWhileUsing","on":"prompt","line":"5","reason":"noPrompt"}"#),
+        .init(9000, .expect(FailedExpectation(.finalAuth(.denied), at: SourceLocation(line: 4, column: 1), reason: "r")),
+              #"{"t":9.000,"kind":"expect","result":"failed","expectation":"expect final auth denied","line":"4"}"#),
     ]
 
     @Test(arguments: cases)

@@ -17,8 +17,8 @@ import Testing
     static func runLog(_ bytes: [UInt8], platform: Platform, threads: Int) throws(ScenarioError) -> [UInt8] {
         var reader = LineReader(bytes: bytes)
         var output = OutputBuffer.memory()
-        var warnings: [ScenarioWarning] = []
-        try Replay.run(&reader, format: .text, threads: threads, platform: platform, into: &output, warnings: &warnings)
+        var report = ReplayReport()
+        try Replay.run(&reader, format: .text, threads: threads, platform: platform, into: &output, report: &report)
         return output.contents
     }
 

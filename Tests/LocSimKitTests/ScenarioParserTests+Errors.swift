@@ -33,10 +33,10 @@ extension ScenarioParserTests {
         Invalid(#"plist K ab"c""#, "unexpected '\"' inside a word; a string must start a word", 11),
         Invalid(
             "lanch",
-            "unknown statement 'lanch'; expected a time or one of: locsim, platform, plist, delegate, set, seed", 1),
+            "unknown statement 'lanch'; expected a time or one of: locsim, platform, plist, delegate, set, seed, on, expect", 1),
         Invalid(
             "\"1\" launch",
-            "unknown statement '\"1\"'; expected a time or one of: locsim, platform, plist, delegate, set, seed", 1),
+            "unknown statement '\"1\"'; expected a time or one of: locsim, platform, plist, delegate, set, seed, on, expect", 1),
         Invalid("  launch", "missing time before 'launch'; expected '<time> launch …'", 3),
         Invalid("platform iOS 14", "'platform' must come before the first timed line", 1, after: ["0 launch"]),
         Invalid("set grace 5", "'set' must come before the first timed line", 1, after: ["0 launch"]),
@@ -324,7 +324,7 @@ extension ScenarioParserTests {
         Invalid("1 user", "missing argument <answer> for user", 7),
         Invalid(
             "1 user yes",
-            "unknown answer 'yes'; expected allow, allowWhileUsing, allowOnce, allowAlways, dontAllow, keepWhileUsing, changeToAlways, settings, tapNotification",
+            "unknown answer 'yes'; expected allow, allowWhileUsing, allowOnce, allowAlways, dontAllow, keepWhileUsing, changeToAlways, dismiss, settings, tapNotification",
             8),
         Invalid(
             "1 user .allowWhileUsing",

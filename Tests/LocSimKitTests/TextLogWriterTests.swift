@@ -155,6 +155,13 @@ enum LogSamples {
               "9.000 warning This app has attempted to access privacy-sensitive data without a usage description."),
         .init(9000, .crash("Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient)"),
               "9.000 crash Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient)"),
+        // react, expect (docs/language.md, "Reactions", "Expectations")
+        .init(3000, .react(ReactionRecord(action: "app startUpdatingLocation", trigger: "didChangeAuthorization", line: 8)),
+              "3.000 react \"app startUpdatingLocation\" on=didChangeAuthorization line=8"),
+        .init(50000, .react(ReactionRecord(action: "app stopMonitoring \"north gate\"", trigger: "background", line: 19, skipped: .suspended)),
+              "50.000 react \"app stopMonitoring \\\"north gate\\\"\" on=background line=19 reason=suspended"),
+        .init(90000, .expect(FailedExpectation(.none(kind: "drop", words: ["reason=notInUse"], by: nil), at: SourceLocation(line: 6, column: 1), reason: "r")),
+              "90.000 expect failed \"expect no drop reason=notInUse\" line=6"),
     ]
 
     @Test(arguments: cases)

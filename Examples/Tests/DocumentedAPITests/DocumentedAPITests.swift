@@ -184,6 +184,29 @@ import Testing
         #expect(first.selector == "locationManager(_:didChangeAuthorization:)" && first.method == .didChangeAuthorization)
     }
 
+    /// A reaction's record and a failed expectation, as `run` prints them (docs/log-format.md).
+    @Test func reactionAndExpectationValues() {
+        let skipped = ReactionRecord(
+            action: "app stopUpdatingLocation", trigger: "background", line: 7, skipped: ReactionRecord.Skip.suspended)
+        #expect(skipped.action == "app stopUpdatingLocation" && skipped.trigger == "background")
+        #expect(skipped.line == 7 && skipped.skipped == .suspended && ReactionRecord.Skip.allCases.count == 3)
+        let expectations: [LogExpectation] = [
+            .some(kind: "delegate", words: ["didUpdateLocations"], by: .seconds(30)),
+            .none(kind: "drop", words: [], by: nil),
+            .finalAuth(.authorizedWhenInUse),
+            .finalAccuracy(.full),
+        ]
+        #expect(expectations.map(\.text) == [
+            "delegate didUpdateLocations by 30.000", "no drop", "final auth authorizedWhenInUse",
+            "final accuracy full",
+        ])
+        let failed = FailedExpectation(expectations[0], at: SourceLocation(line: 9, column: 1), reason: "none came")
+        #expect(failed.expectation == expectations[0] && failed.location.line == 9 && failed.reason == "none came")
+        #expect(
+            failed.formatted(file: "run.scn")
+                == "run.scn:9:1: error: expectation failed: expect delegate didUpdateLocations by 30.000 (none came)")
+    }
+
     /// The record enums a `switch` over a log meets, each named once.
     @Test func recordValues() {
         let records: [Record] = [
@@ -204,10 +227,12 @@ import Testing
             .hold(.enter(regionID: "a"), HoldReason.provisionalAlways),
             .drop(UndeliveredEvent.callback(.didVisit(arrival: nil, departure: nil, Location(Coordinate(latitude: 0, longitude: 0), accuracy: 1))), DropReason.stale),
             .notification(id: "n", entry: true), .warning("w"), .crash("c"),
+            .react(ReactionRecord(action: "app startUpdatingLocation", trigger: "launch", line: 4)),
+            .expect(FailedExpectation(.finalAuth(.denied), at: SourceLocation(line: 5, column: 1), reason: "r")),
         ]
         #expect(records.map(\.kind) == [
             .delegate, .delegate, .update, .update, .session, .session, .completion, .prompt, .prompt, .app, .app, .auth,
-            .inUse, .inUse, .indicator, .hold, .drop, .notification, .warning, .crash,
+            .inUse, .inUse, .indicator, .hold, .drop, .notification, .warning, .crash, .react, .expect,
         ])
         #expect(records.map(\.kind.name).contains("inuse") && RecordKind.inUse.description == "inuse")
         #expect(Set(records.map(\.kind)) == Set(RecordKind.allCases))

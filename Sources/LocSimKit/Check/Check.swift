@@ -24,10 +24,10 @@ import Darwin
 /// differs is written to `x.actual.log` beside the golden (to the golden
 /// itself with `update`); a log that matches removes a stale `x.actual.log`.
 package struct Check: Sendable {
-    /// Replays a scenario (read from the path given last) into a text log,
-    /// or throws the scenario's error.
+    /// Replays a scenario (read from the path given last) into a text log
+    /// and returns its failed expectations, or throws the scenario's error.
     package typealias ReplayFunction =
-        @Sendable (inout LineReader, inout OutputBuffer, _ path: String) throws(ScenarioError) -> Void
+        @Sendable (inout LineReader, inout OutputBuffer, _ path: String) throws(ScenarioError) -> [FailedExpectation]
     /// Runs the matrix of scenario bytes read from the path given second.
     package typealias MatrixFunction = @Sendable ([UInt8], _ path: String) -> Result<[UInt8], ScenarioError>
 
@@ -61,7 +61,9 @@ package struct Check: Sendable {
     package static func replayText(tracks: (any TrackReader)?) -> ReplayFunction {
         { (reader, output, path) throws(ScenarioError) in
             let source = tracks.map { TrackSource(reader: $0, scenario: path) }
-            try Replay.run(&reader, format: .text, into: &output, tracks: source)
+            var report = ReplayReport()
+            try Replay.run(&reader, format: .text, into: &output, tracks: source, report: &report)
+            return report.failedExpectations
         }
     }
 
@@ -161,12 +163,26 @@ package struct Check: Sendable {
         let actualPath = Self.actualLogPath(stem: stem)
         let comparator = GoldenComparator(goldenPath: stem + ".log", actualPath: update ? stem + ".log" : actualPath)
         var output = OutputBuffer.comparing(with: comparator)
+        let failedExpectations: [FailedExpectation]
         do throws(ScenarioError) {
-            try replay(&reader, &output, path)
+            failedExpectations = try replay(&reader, &output, path)
         } catch {
             output.discard()
             return Outcome(status: .failed, report: error.formatted(file: path) + "\n")
         }
+        // A failed `expect` line fails the scenario even when its golden
+        // matches (a golden may have been recorded from a broken flow).
+        let expectations = Outcome(
+            status: failedExpectations.isEmpty ? .passed : .failed,
+            report: failedExpectations.map { $0.formatted(file: path) + "\n" }.joined())
+        return logOutcome(comparator, output: &output, stem: stem, scenario: path).then(expectations)
+    }
+
+    /// How the log written to `output` compares with its golden.
+    private func logOutcome(
+        _ comparator: GoldenComparator, output: inout OutputBuffer, stem: String, scenario path: String
+    ) -> Outcome {
+        let actualPath = Self.actualLogPath(stem: stem)
         try? output.commit()  // a comparison throws nothing; its failures are the comparator's
         let same = comparator.finish()
         if let failure = comparator.failure {
@@ -209,7 +225,7 @@ package struct Check: Sendable {
     private func checkError(_ reader: inout LineReader, golden: String, scenario: String) -> Outcome {
         var output = OutputBuffer.discarding()
         do throws(ScenarioError) {
-            try replay(&reader, &output, scenario)
+            _ = try replay(&reader, &output, scenario)
         } catch {
             let line = Self.relativeToFolder(error.formatted(file: FileIO.fileName(of: scenario)), of: scenario) + "\n"
             return compare(Array(line.utf8), golden: golden, scenario: scenario)

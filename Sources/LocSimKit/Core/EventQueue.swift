@@ -46,6 +46,9 @@ package struct EventQueue<Payload> {
     /// The time of the next event, if any.
     package var nextTime: Millis? { heap.first?.time }
 
+    /// The time and phase of the next event, if any.
+    package var next: (time: Millis, phase: Phase)? { heap.first.map { ($0.time, $0.phase) } }
+
     /// True when the next event is due at or before `limit` and, at exactly
     /// `limit`, sorts before `phase` (the boundary rule of `run(until:before:)`).
     package func hasEvent(until limit: Millis, before phase: Phase) -> Bool {

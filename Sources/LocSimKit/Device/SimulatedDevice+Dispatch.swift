@@ -34,7 +34,7 @@ extension SimulatedDevice {
             for stream in liveUpdateStreams { stream.yield(element) }
         case .app(let app): lifecycle(app)
         case .update, .session, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning, .crash,
-            .ofManager:
+            .react, .expect, .ofManager:
             return
         }
     }

@@ -48,6 +48,15 @@ extension Record {
             sink.word("direction", entry ? "entry" : "exit")
         case .warning(let text), .crash(let text):
             sink.message(text)
+        case .react(let reaction):
+            sink.quoted("do", reaction.action)
+            sink.keyed("on", reaction.trigger)
+            sink.keyed("line", String(reaction.line))
+            if let skipped = reaction.skipped { sink.keyed("reason", skipped.rawValue) }
+        case .expect(let failed):
+            sink.word("result", "failed")
+            sink.quoted("expectation", "expect " + failed.expectation.text)
+            sink.keyed("line", String(failed.location.line))
         case .ofManager(let name, let inner):
             Record(inner).render(to: &sink)
             sink.keyed("manager", name)

@@ -84,6 +84,10 @@ public struct Record: Equatable, Sendable {
         case notification(id: String, entry: Bool)
         case warning(String)
         case crash(String)
+        /// An `on` line's action runs (or is skipped): the cause of the records after it.
+        indirect case react(ReactionRecord)
+        /// An `expect` line that did not hold, written after the last record.
+        indirect case expect(FailedExpectation)
         /// A record of one of several `CLLocationManager`s (a delegate call,
         /// a fix or callback held or dropped for it): the log names the
         /// manager when the app has more than one (docs/language.md).
@@ -126,6 +130,8 @@ public struct Record: Equatable, Sendable {
         case .notification: return .notification
         case .warning: return .warning
         case .crash: return .crash
+        case .react: return .react
+        case .expect: return .expect
         case .ofManager: preconditionFailure("a manager's record wraps one other record")
         }
     }
@@ -153,6 +159,10 @@ extension Record {
     public static func notification(id: String, entry: Bool) -> Record { Record(.notification(id: id, entry: entry)) }
     public static func warning(_ text: String) -> Record { Record(.warning(text)) }
     public static func crash(_ text: String) -> Record { Record(.crash(text)) }
+    /// An `on` line's action runs, or is skipped (docs/log-format.md).
+    public static func react(_ reaction: ReactionRecord) -> Record { Record(.react(reaction)) }
+    /// An `expect` line that did not hold.
+    public static func expect(_ failed: FailedExpectation) -> Record { Record(.expect(failed)) }
 }
 
 /// The `<kind>` column of a record (SPEC §2), typed. A struct over a
@@ -161,7 +171,7 @@ public struct RecordKind: Hashable, Sendable, CustomStringConvertible {
     package enum Code: String, CaseIterable, Sendable {
         case delegate, update, session, completion, prompt, app, auth
         case inUse = "inuse"
-        case indicator, hold, drop, notification, warning, crash
+        case indicator, hold, drop, notification, warning, crash, react, expect
     }
 
     package let code: Code
@@ -189,6 +199,8 @@ public struct RecordKind: Hashable, Sendable, CustomStringConvertible {
     public static let notification = RecordKind(.notification)
     public static let warning = RecordKind(.warning)
     public static let crash = RecordKind(.crash)
+    public static let react = RecordKind(.react)
+    public static let expect = RecordKind(.expect)
 }
 
 /// A record at its time.

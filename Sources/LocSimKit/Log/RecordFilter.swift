@@ -3,7 +3,7 @@ package struct RecordFilter: Equatable, Sendable {
     /// Every `<kind>` of SPEC §2, in the order of its table.
     package static let kinds = [
         "delegate", "update", "session", "completion", "prompt", "app", "auth", "inuse", "indicator",
-        "hold", "drop", "notification", "warning", "crash",
+        "hold", "drop", "notification", "warning", "crash", "react", "expect",
     ]
 
     /// The kinds kept, or `nil` for all of them.
@@ -40,7 +40,7 @@ package struct RecordFilter: Equatable, Sendable {
     package func keeps(_ record: Record) -> Bool {
         guard let kept else { return true }
         let kind = record.kind.name
-        // At most 13 short (inline) strings: a scan is cheaper than hashing.
+        // At most 15 short (inline) strings: a scan is cheaper than hashing.
         for k in kept where k == kind { return true }
         return false
     }

@@ -58,10 +58,10 @@ final class PlatformReplay: @unchecked Sendable {
         var writer = BatchingWriter(channel: channel)
         var driver = ReplayDriver(platform: platform, tracks: tracks)
         var reader = input.reader()
-        var warnings: [ScenarioWarning] = []
+        var report = ReplayReport()
         let outcome: Result<Tally, ScenarioError>
         do throws(ScenarioError) {
-            try Replay.run(&reader, driver: &driver, into: &writer, warnings: &warnings)
+            try Replay.run(&reader, driver: &driver, into: &writer, report: &report)
             let state = driver.finalState
             writer.tally.final = state.finalAuthorization
             writer.tally.stillHeld = state.stillHeld

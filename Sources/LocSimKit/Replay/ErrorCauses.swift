@@ -36,7 +36,7 @@ struct ErrorCauses {
     mutating func saw(_ record: LogRecord, at location: SourceLocation?) {
         switch record.record.base {
         case .delegate, .update, .session, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification,
-            .ofManager:
+            .react, .expect, .ofManager:
             return
         case .app, .crash, .prompt, .warning:
             note(record, at: location)
@@ -48,7 +48,7 @@ struct ErrorCauses {
         let seen = Seen(time: record.time.sinceStart, location: location)
         switch record.record.base {
         case .delegate, .update, .session, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification,
-            .ofManager:
+            .react, .expect, .ofManager:
             return
         case .app(let app):
             sawApp(app, seen)

@@ -29,9 +29,9 @@ extension Replay {
         _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, threads: Int = 1,
         into output: inout OutputBuffer, tracks: TrackSource? = nil
     ) throws(ScenarioError) -> Int {
-        var warnings: [ScenarioWarning] = []
+        var report = ReplayReport()
         return try run(
-            &reader, format: format, filter: filter, threads: threads, into: &output, tracks: tracks, warnings: &warnings)
+            &reader, format: format, filter: filter, threads: threads, into: &output, tracks: tracks, report: &report)
     }
 
     /// `run(_:format:filter:threads:into:tracks:)`, also handing back the
@@ -42,17 +42,17 @@ extension Replay {
     package static func run(
         _ reader: inout LineReader, format: LogFormat, filter: RecordFilter = .all, threads: Int = 1,
         platform: Platform? = nil, into output: inout OutputBuffer, tracks: TrackSource? = nil,
-        warnings: inout [ScenarioWarning]
+        report: inout ReplayReport
     ) throws(ScenarioError) -> Int {
         switch format {
         case .text:
             return try run(
                 &reader, writer: TextLogWriter.self, filter: filter, threads: threads, platform: platform,
-                into: &output, tracks: tracks, warnings: &warnings)
+                into: &output, tracks: tracks, report: &report)
         case .jsonl:
             return try run(
                 &reader, writer: JSONLogWriter.self, filter: filter, threads: threads, platform: platform,
-                into: &output, tracks: tracks, warnings: &warnings)
+                into: &output, tracks: tracks, report: &report)
         }
     }
 
@@ -66,7 +66,7 @@ extension Replay {
 
     private static func run<W: BufferedLogWriter>(
         _ reader: inout LineReader, writer: W.Type, filter: RecordFilter, threads: Int, platform: Platform?,
-        into output: inout OutputBuffer, tracks: TrackSource?, warnings: inout [ScenarioWarning]
+        into output: inout OutputBuffer, tracks: TrackSource?, report: inout ReplayReport
     ) throws(ScenarioError) -> Int {
         var writer = FilteredLogWriter(W(output: .memory()), filter: filter)
         // Move the buffer in and back out instead of copying it, so its bytes
@@ -74,9 +74,9 @@ extension Replay {
         swap(&writer.base.output, &output)
         defer { swap(&writer.base.output, &output) }
         if threads > 1 {
-            try runPipelined(&reader, platform: platform, into: &writer, tracks: tracks, warnings: &warnings)
+            try runPipelined(&reader, platform: platform, into: &writer, tracks: tracks, report: &report)
         } else {
-            try run(&reader, platform: platform, into: &writer, tracks: tracks, warnings: &warnings)
+            try run(&reader, platform: platform, into: &writer, tracks: tracks, report: &report)
         }
         return writer.written
     }

@@ -21,7 +21,7 @@ extension Replay {
     /// reads again.
     package static func runPipelined<W: LogWriter>(
         _ reader: inout LineReader, platform: Platform? = nil, into writer: inout W, tracks: TrackSource? = nil,
-        warnings: inout [ScenarioWarning]
+        report: inout ReplayReport
     ) throws(ScenarioError) {
         let queue = ParsedLineQueue()
         let producer = ParsingThread(reader: reader, queue: queue)
@@ -34,14 +34,17 @@ extension Replay {
         guard started == 0 else {
             Unmanaged<ParsingThread>.fromOpaque(context).release()
             // No thread to be had: one thread does it all.
-            return try run(&reader, platform: platform, into: &writer, tracks: tracks, warnings: &warnings)
+            return try run(&reader, platform: platform, into: &writer, tracks: tracks, report: &report)
         }
         defer {
             queue.cancel()  // unblocks the parser if this ends early on a simulation error
             pthread_join(thread, nil)
-            warnings = producer.warnings  // read after the join: the parser is done with them
+            // Read after the join: the parser is done with them. The driver's
+            // (added by the defer below, which runs first) come after.
+            report.warnings = producer.warnings + report.warnings
         }
         var driver = ReplayDriver(platform: platform, tracks: tracks)
+        defer { report.warnings += driver.warnings }
         while true {
             switch queue.pop() {
             case .lines(var batch):
@@ -51,6 +54,8 @@ extension Replay {
                     case .timed(let statement): try driver.timed(statement, into: &writer)
                     case .fix(let line): try driver.fix(line, into: &writer)
                     case .track(let track): try driver.track(track, into: &writer)
+                    case .reaction(let reaction): try driver.reaction(reaction, into: &writer)
+                    case .expectation(let expectation): driver.expectation(expectation)
                     }
                 }
                 batch.removeAll(keepingCapacity: true)
@@ -58,7 +63,7 @@ extension Replay {
             case .failed(let error):
                 throw error
             case .end:
-                try driver.finish(into: &writer)
+                report.failedExpectations = try driver.finish(into: &writer)
                 return
             }
         }
@@ -71,6 +76,8 @@ enum ParsedLine {
     case timed(TimedStatement)
     case fix(TimedFix)
     case track(TrackStatement)
+    case reaction(ReactionStatement)
+    case expectation(ExpectationStatement)
 }
 
 /// The parsing side of `Replay.runPipelined`: reads and parses every line
@@ -106,6 +113,8 @@ final class ParsingThread: @unchecked Sendable {
                 case .timed(let statement): batch.append(.timed(statement))
                 case .fix(let line): batch.append(.fix(line))
                 case .track(let track): batch.append(.track(track))
+                case .reaction(let reaction): batch.append(.reaction(reaction))
+                case .expectation(let expectation): batch.append(.expectation(expectation))
                 }
                 if batch.count == Self.batchSize {
                     guard queue.push(.lines(batch)) else { throw ParsedLineQueue.cancelled }

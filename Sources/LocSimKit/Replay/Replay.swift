@@ -1,3 +1,12 @@
+/// What a replay reports beside its log.
+package struct ReplayReport: Equatable, Sendable {
+    /// Lines that replay but deserve a look (standard error, not the log).
+    package var warnings: [ScenarioWarning] = []
+    /// `expect` lines that did not hold (also `expect` records in the log).
+    package var failedExpectations: [FailedExpectation] = []
+    package init() {}
+}
+
 /// The library's entry point: replays a scenario and streams its log.
 public enum Replay {
     /// Reads every line from `reader`, simulates it, and writes each record to
@@ -16,29 +25,30 @@ public enum Replay {
     package static func run<W: LogWriter>(
         _ reader: inout LineReader, platform: Platform? = nil, into writer: inout W, tracks: TrackSource? = nil
     ) throws(ScenarioError) {
-        var warnings: [ScenarioWarning] = []
-        try run(&reader, platform: platform, into: &writer, tracks: tracks, warnings: &warnings)
+        var report = ReplayReport()
+        try run(&reader, platform: platform, into: &writer, tracks: tracks, report: &report)
     }
 
     /// `run(_:platform:into:tracks:)`, also handing back the scenario's
     /// warnings (lines that replay but deserve a look, such as a missing
-    /// `platform` line), which are not part of the log.
+    /// `platform` line), which are not part of the log, and its failed
+    /// expectations (which are, as `expect` records).
     package static func run<W: LogWriter>(
         _ reader: inout LineReader, platform: Platform? = nil, into writer: inout W, tracks: TrackSource? = nil,
-        warnings: inout [ScenarioWarning]
+        report: inout ReplayReport
     ) throws(ScenarioError) {
         var driver = ReplayDriver(platform: platform, tracks: tracks)
-        try run(&reader, driver: &driver, into: &writer, warnings: &warnings)
+        try run(&reader, driver: &driver, into: &writer, report: &report)
     }
 
-    /// `run(_:platform:into:tracks:warnings:)` with a driver the caller
+    /// `run(_:platform:into:tracks:report:)` with a driver the caller
     /// made and keeps, to ask it about the end (`locsim matrix`).
     static func run<W: LogWriter>(
         _ reader: inout LineReader, driver: inout ReplayDriver, into writer: inout W,
-        warnings: inout [ScenarioWarning]
+        report: inout ReplayReport
     ) throws(ScenarioError) {
         var parser = ScenarioParser()
-        defer { warnings = parser.warnings }
+        defer { report.warnings = parser.warnings + driver.warnings }
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
             let line = try parser.parseLine(bytes, lineNumber: number)
             switch consume line {
@@ -47,9 +57,11 @@ public enum Replay {
             case .timed(let statement): try driver.timed(statement, into: &writer)
             case .fix(let line): try driver.fix(line, into: &writer)
             case .track(let track): try driver.track(track, into: &writer)
+            case .reaction(let reaction): try driver.reaction(reaction, into: &writer)
+            case .expectation(let expectation): driver.expectation(expectation)
             }
         }
-        try driver.finish(into: &writer)
+        report.failedExpectations = try driver.finish(into: &writer)
     }
 
     /// Hands the simulator's new records to `writer` and empties its output;

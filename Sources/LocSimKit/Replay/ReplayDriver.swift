@@ -10,14 +10,19 @@ struct ReplayDriver {
     private let platform: Platform?
     /// Reads the files of `gpx` lines.
     private let tracks: TrackSource?
-    /// Built once, from the whole header, when the first timed line comes
-    /// (header lines all precede it; the parser checks): building it per
-    /// header line copied the header each time, quadratic in its length.
-    /// Not an optional: unwrapping a value this large on every line cost
-    /// a tag test and a copy (a fifth of a fix line's instructions).
-    private var simulator: Simulator
+    /// The simulator, built once, from the whole header, when the first
+    /// timed line comes (header lines all precede it; the parser checks):
+    /// building it per header line copied the header each time, quadratic
+    /// in its length. Not an optional: unwrapping a value this large on
+    /// every line cost a tag test and a copy (a fifth of a fix line's
+    /// instructions). Held in the closed loop, which takes over the lines
+    /// once the scenario has an `on` or `expect` line (`loop.isActive`);
+    /// without one, lines take the direct path below at the cost of that
+    /// one flag test.
+    private var loop: ClosedLoop
     private var started = false
-    private var causes = ErrorCauses()
+    /// Warnings found while replaying (a policy for a prompt the platform never shows).
+    private(set) var warnings: [ScenarioWarning] = []
     /// The track of the last `gpx` line while it has points left.
     private var player: TrackPlayer? = nil {
         didSet { playing = player != nil }
@@ -33,7 +38,7 @@ struct ReplayDriver {
             header.platform = platform
             header.translatesAnswers = true
         }
-        simulator = Simulator(header: header)
+        loop = ClosedLoop(simulator: Simulator(header: header))
     }
 
     /// Builds the simulator from the header as it stands at the first timed line.
@@ -41,7 +46,8 @@ struct ReplayDriver {
     private mutating func start() {
         guard !started else { return }
         started = true
-        simulator = Simulator(header: header)
+        loop.simulator = Simulator(header: header)
+        for policy in policies { warnIfNeverShown(policy) }
     }
 
     @inline(__always)
@@ -53,31 +59,33 @@ struct ReplayDriver {
     mutating func timed<W: LogWriter>(_ statement: TimedStatement, into writer: inout W) throws(ScenarioError) {
         if playing { try play(until: statement.time, into: &writer) }
         start()
+        if loop.isActive { return try loop.apply(statement, into: &writer) }
         // The timers due first, then the line, so each record is known to
         // come from this line or not (for error notes).
-        simulator.runTimers(until: statement.time, before: .trace)
-        Replay.drain(&simulator, into: &writer, causes: &causes, from: nil)
+        loop.simulator.runTimers(until: statement.time, before: .trace)
+        Replay.drain(&loop.simulator, into: &writer, causes: &loop.causes, from: nil)
         do throws(ScenarioError) {
-            try simulator.apply(statement)
+            try loop.simulator.apply(statement)
         } catch {
             var error = error
-            error.notes = causes.notes(for: statement, app: simulator.app, header: header)
+            error.notes = loop.causes.notes(for: statement, app: loop.simulator.app, header: header)
             throw error
         }
-        Replay.drain(&simulator, into: &writer, causes: &causes, from: statement.location)
+        Replay.drain(&loop.simulator, into: &writer, causes: &loop.causes, from: statement.location)
     }
 
     @inline(__always)
     mutating func fix<W: LogWriter>(_ line: TimedFix, into writer: inout W) throws(ScenarioError) {
         if playing { try play(until: line.time, into: &writer) }
-        applyFix(line.fix, at: line.time, into: &writer)
+        try applyFix(line.fix, at: line.time, into: &writer)
     }
 
     @inline(__always)
-    private mutating func applyFix<W: LogWriter>(_ fix: Fix, at time: Millis, into writer: inout W) {
+    private mutating func applyFix<W: LogWriter>(_ fix: Fix, at time: Millis, into writer: inout W) throws(ScenarioError) {
         start()
-        simulator.apply(fix, at: time)
-        Replay.drain(&simulator, into: &writer, causes: &causes, from: nil)
+        if loop.isActive { return try loop.apply(fix, at: time, into: &writer) }
+        loop.simulator.apply(fix, at: time)
+        Replay.drain(&loop.simulator, into: &writer, causes: &loop.causes, from: nil)
     }
 
     /// A `gpx` line: its points play from its time on, one track at a time.
@@ -98,22 +106,57 @@ struct ReplayDriver {
         guard var current = player else { return }
         player = nil
         while let point = current.next(until: limit) {
-            applyFix(point.fix, at: point.time, into: &writer)
+            try applyFix(point.fix, at: point.time, into: &writer)
             try current.advance()
         }
         if current.isPlaying { player = current }
     }
 
+    /// An `on` line: observed from its time on (a header one from the start).
+    mutating func reaction<W: LogWriter>(_ statement: ReactionStatement, into writer: inout W) throws(ScenarioError) {
+        if let time = statement.time {
+            if playing { try play(until: time, into: &writer) }
+            start()
+            // What is due before the line happens before it, unseen by it.
+            try loop.advance(to: time, into: &writer)
+            warnIfNeverShown(statement)
+        } else if statement.reaction.isPolicy {
+            policies.append(statement)  // warned about once the platform is known
+        }
+        loop.add(statement)
+    }
+
+    /// An `expect` line (header only).
+    mutating func expectation(_ statement: ExpectationStatement) {
+        loop.add(statement)
+    }
+
     /// The simulator as the replay left it (`locsim matrix` reads the final
     /// authorization and the events still held from it).
-    var finalState: Simulator { simulator }
+    var finalState: Simulator { loop.simulator }
 
     /// Plays what is left of a track, then the timers left after the last
-    /// line (grace expiring, suspension).
-    mutating func finish<W: LogWriter>(into writer: inout W) throws(ScenarioError) {
+    /// line (grace expiring, suspension), then checks the `expect` lines.
+    ///
+    /// - Returns: the expectations that failed (also written as `expect` records).
+    mutating func finish<W: LogWriter>(into writer: inout W) throws(ScenarioError) -> [FailedExpectation] {
         try play(until: nil, into: &writer)
         start()
-        simulator.finish()
-        Replay.drain(&simulator, into: &writer, causes: &causes, from: nil)
+        if loop.isActive { return try loop.finish(into: &writer) }
+        loop.simulator.finish()
+        Replay.drain(&loop.simulator, into: &writer, causes: &loop.causes, from: nil)
+        return []
+    }
+
+    /// Header policies, kept until the platform is known.
+    private var policies: [ReactionStatement] = []
+
+    /// A policy for a prompt the platform never shows never applies: a warning.
+    private mutating func warnIfNeverShown(_ statement: ReactionStatement) {
+        guard case .prompt(.some(let kind)) = statement.reaction.trigger else { return }
+        let rules = loop.simulator.rules
+        guard !rules.shows(kind) else { return }
+        let why = kind == .locationServices ? "the Location Services alert offers no answer" : "\(rules.platform) never shows the \(kind.rawValue) prompt"
+        warnings.append(ScenarioWarning("policy never applies: \(why)", at: statement.location))
     }
 }

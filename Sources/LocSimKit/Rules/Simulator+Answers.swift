@@ -4,6 +4,8 @@ extension Simulator {
         switch action {
         case .answer(let answer, let precise):
             try answerPrompt(answer, precise: precise, s)
+        case .dismiss:
+            try dismissPrompt(s)
         case .settings(let choice, let precise):
             try checkPreciseSwitch(precise, s)
             try checkSettingsChoice(choice, s)
@@ -110,6 +112,22 @@ extension Simulator {
         }
         // A session asks for full accuracy once it has authorization (M18).
         if !modern.services.isEmpty { promptForSessionFullAccuracy() }
+    }
+
+    /// `user dismiss`: the prompt goes away unanswered. An in-app prompt is
+    /// dismissed as when the app leaves the foreground (§4); provisional
+    /// Always's upgrade prompt, shown once per install, goes away with its
+    /// held events still held (a choice: no decision is no release).
+    mutating func dismissPrompt(_ s: TimedStatement) throws(ScenarioError) {
+        guard let shown = prompt else {
+            throw error("'dismiss': no prompt is on screen to dismiss", s, atArgument: true)
+        }
+        if shown.isInApp {
+            dismissInAppPrompt()
+        } else {
+            prompt = nil
+            emit(.prompt(.dismiss))
+        }
     }
 
     /// §5's first prompts. `always` is true for `requestAlwaysAuthorization`

@@ -87,7 +87,7 @@ extension Simulator {
         case .delegate, .drop(.fix, _), .drop(.callback, _), .hold(.fix, _):
             named = Record(.ofManager(name, record.event))
         case .update, .session, .completion, .prompt, .app, .auth, .inUseBegin, .inUseEnd, .indicator, .hold, .drop,
-            .notification, .warning, .crash, .ofManager:
+            .notification, .warning, .crash, .react, .expect, .ofManager:
             named = record
         }
         output.append(LogRecord(Instant(sinceStart: now), named))

@@ -183,6 +183,7 @@ extension Scenario {
         case .locationServices(let on): return "settings locationServices " + onOff(on)
         case .restricted(let on): return "settings restricted " + onOff(on)
         case .tapNotification(let id): return "tapNotification " + word(id)
+        case .dismiss: return "dismiss"
         }
     }
 }

@@ -14,12 +14,15 @@ extension ScenarioParser {
             let id = try s.identifier(try s.required("id", for: "tapNotification"), "a notification id")
             try s.end()
             action = .tapNotification(id: id)
+        } else if s.matches(word, "dismiss") {
+            try s.end()
+            action = .dismiss
         } else if !word.isQuoted, word.count <= 16, let answer = Answer(rawValue: s.string(word)) {
             action = .answer(answer, precise: try precise(&s))
         } else {
             throw s.unknown(
-                "answer", word, expected: Answer.allCases.map(\.rawValue) + ["settings", "tapNotification"],
-                listed: "\(Self.answers), settings, tapNotification")
+                "answer", word, expected: Answer.allCases.map(\.rawValue) + ["dismiss", "settings", "tapNotification"],
+                listed: "\(Self.answers), dismiss, settings, tapNotification")
         }
         return (.user(action), word.column)
     }

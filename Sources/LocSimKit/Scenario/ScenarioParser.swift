@@ -15,7 +15,9 @@ package struct ScenarioParser {
 
     package init() {}
 
-    static let headerWords = HeaderKeyword.list
+    /// `on` and `expect` lines may start a header line too (they are not
+    /// header statements: the replay, not the header, keeps them).
+    static let headerWords = HeaderKeyword.list + ", on, expect"
     static let eventWords = EventKeyword.list
 
     /// The words of a keyword list as the messages print it (`a, b, c`).
@@ -33,6 +35,8 @@ package struct ScenarioParser {
         case .timed(let timed): return .timed(timed)
         case .fix(let fix): return .timed(fix.statement)
         case .track(let track): return .track(track)
+        case .reaction(let reaction): return .reaction(reaction)
+        case .expectation(let expectation): return .expectation(expectation)
         }
     }
 
@@ -50,6 +54,10 @@ package struct ScenarioParser {
         case fix(TimedFix)
         /// A `gpx` line: `Replay` streams the track's points as fixes.
         case track(TrackStatement)
+        /// An `on` line, untimed in the header or timed.
+        case reaction(ReactionStatement)
+        /// An `expect` line, untimed, anywhere.
+        case expectation(ExpectationStatement)
     }
 
     /// `parse(_:lineNumber:)` without the `Statement` wrapping.
@@ -79,6 +87,22 @@ package struct ScenarioParser {
             seenTimed = true
             previousTime = time
             return line
+        }
+        if !first.isQuoted && scanner.matches(first, "on") {
+            guard !seenTimed else {
+                throw scanner.error(
+                    "an 'on' line without a time must come before the first timed line; write '<time> on …' to start it from that time",
+                    at: first)
+            }
+            return .reaction(try reaction(at: nil, first, &scanner))
+        }
+        if !first.isQuoted && scanner.matches(first, "expect") {
+            guard !seenTimed else {
+                throw scanner.error(
+                    "'expect' lines go in the header, before the first timed line (each is checked once the run is over)",
+                    at: first)
+            }
+            return .expectation(try expectation(first, &scanner))
         }
         if let header = try header(first, &scanner) {
             return .header(header, SourceLocation(line: lineNumber, column: first.column))
@@ -140,6 +164,10 @@ package struct ScenarioParser {
         // Not an `Event`: a track is many fixes, which `Replay` feeds to the
         // simulator one by one (see `TrackPlayer`).
         if s.matches(word, "gpx") { return .track(try track(at: time, word, &s)) }
+        if s.matches(word, "on") { return .reaction(try reaction(at: time, word, &s)) }
+        if s.matches(word, "expect") {
+            throw s.error("an 'expect' line takes no time; write 'expect …' (use 'by <time>' for a deadline)", at: word)
+        }
         let (event, argumentColumn) = try self.event(word, &s)
         return .timed(
             TimedStatement(

@@ -139,6 +139,9 @@ public enum UserAction: Equatable, Sendable {
     case locationServices(Bool)
     case restricted(Bool)
     case tapNotification(id: String)
+    /// `user dismiss`: the prompt on screen goes away unanswered (the user
+    /// leaves it; docs/language.md).
+    case dismiss
 }
 
 /// A location fix the device senses (`fix <lat> <lon> [<accuracy>] …`).
@@ -219,4 +222,8 @@ package enum Statement: Equatable, Sendable {
     case timed(TimedStatement)
     /// `<time> gpx <path> [speed <factor>]`: a track played as fixes.
     case track(TrackStatement)
+    /// `[<time>] on …`: a reaction or an answer policy.
+    case reaction(ReactionStatement)
+    /// `expect …`: checked once the run is over.
+    case expectation(ExpectationStatement)
 }

@@ -90,6 +90,8 @@ package struct TimelineRecorder: LogWriter {
         case .drop(_, let reason): mark("drop " + reason.rawValue, .drop, record)
         case .warning: mark("warning", .warning, record)
         case .crash: mark("crash", .crash, record)
+        // The cause of the marks after it, and a verdict: not events on the device.
+        case .react, .expect: break
         case .ofManager: break  // `base` unwraps it
         }
     }

@@ -1,0 +1,321 @@
+/// The closed-loop engine: the simulator driven so that what it reports can
+/// change what happens next, at virtual time (docs/language.md, "Reactions").
+///
+/// Three operations, shared by the replay (`on` lines and answer policies),
+/// `SimulatedDevice` (app code reacting to callbacks) and `locsim explore`
+/// (branching where no policy answers a prompt):
+/// - `advance(to:into:)` runs the rules' timers and the delayed reactions
+///   due up to a time, **one at a time**, each followed by the reactions
+///   its records trigger, so a reaction to a timer's record runs at that
+///   timer's time, before later timers and inputs;
+/// - `apply(_:into:)` applies an input (a scenario line, a fix) at its time;
+/// - `perform(_:…)` applies an action now, between timers due at the same instant.
+///
+/// Every record goes to the writer and is then observed: `expect` lines
+/// check it, `on` lines whose trigger it matches queue their action. The
+/// queue runs first in, first out once the input (or timer) that produced
+/// the records is fully handled; a reaction's records queue further
+/// reactions at the back, one level deeper. A chain deeper than
+/// `maxDepth` at one instant is an error at the `on` line; so are more than
+/// `maxDelayedRuns` delayed reactions with no scenario line between them
+/// (a reaction re-arming itself with `after`): never a hang.
+package struct ClosedLoop {
+    /// Reactions queued behind one another at one instant, at most.
+    package static let maxDepth = 16
+    /// Delayed reactions run with no scenario line between them, at most.
+    package static let maxDelayedRuns = 10_000
+
+    package var simulator: Simulator
+    var causes = ErrorCauses()
+    /// True once the scenario has an `on` or `expect` line: inputs must
+    /// then go through `apply` so records are observed (a replay without
+    /// them keeps its own loop, ReplayDriver).
+    package private(set) var isActive = false
+    /// A prompt on screen that no policy answers, from its `prompt show`
+    /// record until it is answered or dismissed: `locsim explore`'s choice point.
+    package private(set) var unansweredPrompt: ShownPrompt? = nil
+
+    private var reactions: [ReactionStatement] = []
+    private var expectations = ExpectationChecker()
+    /// Reactions due now, in order.
+    private var ready: [Pending] = []
+    /// Reactions with `after`, by due time (sequence breaks ties: FIFO).
+    private var delayed = EventQueue<Pending>()
+    private var delayedRuns = 0
+    /// The policy that answered, or will answer, the last prompt shown.
+    private var lastPromptPolicy: (kind: PromptKind, location: SourceLocation)? = nil
+
+    private struct Pending {
+        var index: Int
+        /// The action, when it is not the line's own (a policy's answer
+        /// without a `precise=` the prompt has no switch for).
+        var action: Event
+        var depth: Int
+        /// False while an `after` delay is still to be waited.
+        var due: Bool
+    }
+
+    /// A prompt shown and not answered by any policy.
+    package struct ShownPrompt: Equatable, Sendable {
+        package var kind: PromptKind
+        package var answers: [Answer]
+        package var time: Millis
+        /// The Precise switch is on it (an answer may set `precise=off`).
+        package var hasPreciseSwitch: Bool
+    }
+
+    package init(simulator: Simulator) {
+        self.simulator = simulator
+    }
+
+    /// Starts observing for an `on` line, from now on.
+    package mutating func add(_ reaction: ReactionStatement) {
+        reactions.append(reaction)
+        isActive = true
+    }
+
+    /// Starts observing for an `expect` line.
+    package mutating func add(_ expectation: ExpectationStatement) {
+        expectations.add(expectation)
+        isActive = true
+    }
+
+    // MARK: Inputs and time
+
+    /// Runs what is due up to `statement.time`, then the statement, then the reactions.
+    package mutating func apply<W: LogWriter>(_ statement: TimedStatement, into writer: inout W) throws(ScenarioError) {
+        try advance(to: statement.time, into: &writer)
+        try checkAgainstPolicy(statement)
+        delayedRuns = 0
+        do throws(ScenarioError) {
+            try simulator.apply(statement)
+        } catch {
+            throw explained(error, statement)
+        }
+        try drain(into: &writer, from: statement.location, depth: 0)
+    }
+
+    /// `apply` for a fix line.
+    package mutating func apply<W: LogWriter>(_ fix: Fix, at time: Millis, into writer: inout W) throws(ScenarioError) {
+        try advance(to: time, into: &writer)
+        delayedRuns = 0
+        simulator.apply(fix, at: time)
+        try drain(into: &writer, from: nil, depth: 0)
+    }
+
+    /// Runs every timer and delayed reaction due at or before `limit` (at
+    /// `limit`, those that precede a scenario line), one at a time.
+    package mutating func advance<W: LogWriter>(to limit: Millis, into writer: inout W) throws(ScenarioError) {
+        while try step(until: limit, into: &writer) {}
+    }
+
+    /// Runs the next timer or delayed reaction due by `limit` with the
+    /// reactions it triggers; false when none is due. At equal times the
+    /// rules' timers run first, then delayed reactions in the order queued.
+    package mutating func step<W: LogWriter>(until limit: Millis, into writer: inout W) throws(ScenarioError) -> Bool {
+        let timer = simulator.nextTimer.flatMap { $0.time < limit || ($0.time == limit && $0.phase < .trace) ? $0.time : nil }
+        let reaction = delayed.nextTime.flatMap { $0 <= limit ? $0 : nil }
+        if let timer, reaction.map({ timer <= $0 }) ?? true {
+            _ = simulator.fireNextTimer(until: limit)
+            try drain(into: &writer, from: nil, depth: 0)
+            return true
+        }
+        guard reaction != nil, let (time, _, next) = delayed.step() else { return false }
+        var pending = next
+        simulator.advanceClock(to: time)
+        delayedRuns += 1
+        if delayedRuns > Self.maxDelayedRuns {
+            throw ScenarioError(
+                "more than \(Self.maxDelayedRuns) delayed reactions ran with no scenario line between them, the last at \(time): a reaction keeps re-arming itself with 'after'",
+                at: reactions[pending.index].location)
+        }
+        pending.due = true
+        pending.depth = 1
+        ready.append(pending)
+        try runReady(into: &writer)
+        return true
+    }
+
+    /// Runs what is left (timers, delayed reactions), then checks the
+    /// `expect` lines: each failure is written as an `expect` record at the
+    /// last time reached, and returned.
+    package mutating func finish<W: LogWriter>(into writer: inout W) throws(ScenarioError) -> [FailedExpectation] {
+        try advance(to: Millis(.max), into: &writer)
+        let failures = expectations.failures(final: simulator.authorizationView)
+        for failure in failures { writer.write(LogRecord(Instant(sinceStart: simulator.now), .expect(failure))) }
+        return failures
+    }
+
+    // MARK: Actions
+
+    /// Applies `event` now, as a scenario line at `location` would (errors
+    /// point there), observes its records and runs the reactions they trigger.
+    package mutating func perform<W: LogWriter>(
+        _ event: Event, at location: SourceLocation, argumentColumn: Int, into writer: inout W
+    ) throws(ScenarioError) {
+        try perform(event, at: location, argumentColumn: argumentColumn, depth: 0, into: &writer)
+        try runReady(into: &writer)
+    }
+
+    private mutating func perform<W: LogWriter>(
+        _ event: Event, at location: SourceLocation, argumentColumn: Int, depth: Int, into writer: inout W
+    ) throws(ScenarioError) {
+        let statement = TimedStatement(
+            time: simulator.now, event: event, location: location, argumentColumn: argumentColumn)
+        do throws(ScenarioError) {
+            try simulator.applyNow(statement)
+        } catch {
+            throw explained(error, statement)
+        }
+        try drain(into: &writer, from: location, depth: depth)
+    }
+
+    /// The error of `statement` with the notes its earlier causes give.
+    private func explained(_ error: ScenarioError, _ statement: TimedStatement) -> ScenarioError {
+        var error = error
+        error.notes = causes.notes(for: statement, app: simulator.app, header: simulator.header)
+        return error
+    }
+
+    // MARK: Records and reactions
+
+    /// Writes and observes the simulator's new records; at depth 0 (an
+    /// input or a timer) then runs the reactions they queued.
+    private mutating func drain<W: LogWriter>(
+        into writer: inout W, from location: SourceLocation?, depth: Int
+    ) throws(ScenarioError) {
+        if !simulator.output.isEmpty {
+            for record in simulator.takeOutput() {
+                causes.saw(record, at: location)
+                try write(record, depth: depth, into: &writer)
+            }
+        }
+        if depth == 0 { try runReady(into: &writer) }
+    }
+
+    private mutating func write<W: LogWriter>(_ record: LogRecord, depth: Int, into writer: inout W) throws(ScenarioError) {
+        writer.write(record)
+        if !expectations.isEmpty { expectations.observe(record) }
+        if case .prompt(let prompt) = record.record.base {
+            try promptChanged(prompt, at: record.time.sinceStart, depth: depth)
+            return
+        }
+        for (index, statement) in reactions.enumerated() where !statement.reaction.isPolicy {
+            if statement.reaction.trigger.matches(record.record) {
+                ready.append(Pending(index: index, action: statement.reaction.action, depth: depth + 1, due: false))
+            }
+        }
+    }
+
+    /// A prompt shown is answered by the first policy for it whose answer
+    /// it offers (or that dismisses it), else it is unanswered.
+    private mutating func promptChanged(_ prompt: PromptRecord, at time: Millis, depth: Int) throws(ScenarioError) {
+        guard case .show(let kind, _, let answers) = prompt else {
+            unansweredPrompt = nil
+            return
+        }
+        var first: Int? = nil
+        for (index, statement) in reactions.enumerated() where statement.reaction.isPolicy {
+            guard statement.reaction.trigger.matches(.prompt(prompt)) else { continue }
+            if first == nil, case .prompt(.some) = statement.reaction.trigger { first = index }
+            guard case .user(let action) = statement.reaction.action else { continue }
+            switch action {
+            case .answer(let answer, let precise):
+                guard answers.contains(answer) else { continue }
+                let switchShown = simulator.promptHasPreciseSwitch
+                queuePolicy(index, .user(.answer(answer, precise: switchShown ? precise : nil)), kind, depth)
+                return
+            case .dismiss:
+                queuePolicy(index, statement.reaction.action, kind, depth)
+                return
+            case .settings, .precise, .locationServices, .restricted, .tapNotification:
+                continue
+            }
+        }
+        if let first {
+            // A policy for this kind whose answer the prompt does not offer:
+            // with `matrix` the answer is translated (Simulator.equivalent), else an error.
+            if simulator.header.translatesAnswers {
+                queuePolicy(first, reactions[first].reaction.action, kind, depth)
+                return
+            }
+            let statement = reactions[first]
+            let offered = answers.map(\.rawValue).joined(separator: ", ")
+            throw ScenarioError(
+                "no policy for the \(kind.rawValue) prompt gives one of its answers on \(simulator.rules.platform): it offers \(offered); add 'on prompt \(kind.rawValue) user <answer>' for one of them",
+                line: statement.actionLocation.line, column: statement.actionArgumentColumn)
+        }
+        lastPromptPolicy = nil
+        unansweredPrompt = ShownPrompt(
+            kind: kind, answers: answers, time: time, hasPreciseSwitch: simulator.promptHasPreciseSwitch)
+    }
+
+    private mutating func queuePolicy(_ index: Int, _ action: Event, _ kind: PromptKind, _ depth: Int) {
+        lastPromptPolicy = (kind, reactions[index].location)
+        unansweredPrompt = nil
+        ready.append(Pending(index: index, action: action, depth: depth + 1, due: false))
+    }
+
+    /// Runs the queued reactions, first in, first out, including those
+    /// they queue in turn.
+    private mutating func runReady<W: LogWriter>(into writer: inout W) throws(ScenarioError) {
+        var i = 0
+        while i < ready.count {
+            let pending = ready[i]
+            i += 1
+            try run(pending, into: &writer)
+        }
+        ready.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func run<W: LogWriter>(_ pending: Pending, into writer: inout W) throws(ScenarioError) {
+        let statement = reactions[pending.index]
+        if !pending.due && statement.reaction.delay > .zero {
+            var later = pending
+            later.due = true
+            delayed.schedule(later, at: simulator.now + statement.reaction.delay, phase: .trace)
+            return
+        }
+        guard pending.depth <= Self.maxDepth else {
+            throw ScenarioError(
+                "reactions re-trigger each other \(Self.maxDepth) deep at \(simulator.now) without time advancing; stopped here (give one an 'after' delay or a narrower trigger)",
+                at: statement.location)
+        }
+        let skipped = skipReason(for: pending.action)
+        let record = ReactionRecord(
+            action: Scenario.text(of: pending.action), trigger: statement.reaction.trigger.name,
+            line: statement.location.line, skipped: skipped)
+        try write(LogRecord(Instant(sinceStart: simulator.now), .react(record)), depth: pending.depth, into: &writer)
+        guard skipped == nil else { return }
+        try perform(
+            pending.action, at: statement.actionLocation, argumentColumn: statement.actionArgumentColumn,
+            depth: pending.depth, into: &writer)
+    }
+
+    /// Why `action` cannot run now: a suspended or ended app runs no code;
+    /// an answer needs a prompt on screen.
+    private func skipReason(for action: Event) -> ReactionRecord.Skip? {
+        if case .user = action { return simulator.promptShown ? nil : .noPrompt }
+        switch simulator.app {
+        case .foreground, .background: return nil
+        case .suspended: return .suspended
+        case .notRunning: return .notRunning
+        }
+    }
+
+    /// A timed `user <answer>` or `user dismiss` line for a prompt a policy
+    /// answers is an error: one of them would never apply.
+    private func checkAgainstPolicy(_ statement: TimedStatement) throws(ScenarioError) {
+        guard case .user(let action) = statement.event, let policy = lastPromptPolicy else { return }
+        switch action {
+        case .answer, .dismiss:
+            var error = ScenarioError(
+                "user \(Scenario.text(of: action)): the \(policy.kind.rawValue) prompt is answered by a policy; answer a prompt with an 'on prompt' line or a timed user line, not both",
+                line: statement.location.line, column: statement.argumentColumn)
+            error.notes = [ScenarioError.Note("the policy for the \(policy.kind.rawValue) prompt", at: policy.location)]
+            throw error
+        case .settings, .precise, .locationServices, .restricted, .tapNotification:
+            return
+        }
+    }
+}

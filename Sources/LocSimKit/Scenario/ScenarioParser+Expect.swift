@@ -1,0 +1,75 @@
+/// `expect …` lines (docs/language.md, "Expectations"): untimed, anywhere
+/// in the file, checked once the run is over.
+extension ScenarioParser {
+    static let expectForms = "expect <kind> <words…> [by <time>], expect no <kind> [<words…>] [by <time>], expect final auth <status>, expect final accuracy <full|reduced>"
+
+    func expectation(_ expectWord: Token, _ s: inout ByteScanner) throws(ScenarioError) -> ExpectationStatement {
+        let location = SourceLocation(line: s.lineNumber, column: expectWord.column)
+        guard var first = try s.next() else {
+            throw s.error("missing expectation after expect; expected one of: \(Self.expectForms)", column: s.lastEnd + 1)
+        }
+        if s.matches(first, "final") {
+            return ExpectationStatement(try finalExpectation(&s), at: location)
+        }
+        let negated = s.matches(first, "no")
+        if negated {
+            first = try s.required("kind", for: "expect no")
+        }
+        let kind = s.string(first)
+        guard !first.isQuoted, RecordFilter.kinds.contains(kind), kind != "expect" else {
+            throw s.error(
+                "unknown record kind '\(s.display(first))' in expect; expected one of: \(RecordFilter.kinds.filter { $0 != "expect" }.joined(separator: ", "))",
+                at: first)
+        }
+        var words: [String] = []
+        var by: Instant? = nil
+        while let word = try s.next() {
+            if !word.isQuoted, s.matches(word, "by") {
+                let value = try s.required("time", for: "by")
+                by = Instant(sinceStart: try byTime(value, s))
+                try s.end()
+                break
+            }
+            words.append(s.string(word))
+        }
+        let expectation: LogExpectation =
+            negated ? .none(kind: kind, words: words, by: by) : .some(kind: kind, words: words, by: by)
+        return ExpectationStatement(expectation, at: location)
+    }
+
+    /// `final auth <status>`, `final accuracy <full|reduced>`.
+    private func finalExpectation(_ s: inout ByteScanner) throws(ScenarioError) -> LogExpectation {
+        let what = try s.required("auth|accuracy", for: "expect final")
+        let value = try s.required("value", for: "expect final \(s.display(what))")
+        let expectation: LogExpectation
+        if s.matches(what, "auth") {
+            guard !value.isQuoted, let status = AuthorizationStatus(rawValue: s.string(value)) else {
+                let names = AuthorizationStatus.allCases.map(\.rawValue).joined(separator: ", ")
+                throw s.error("unknown status '\(s.display(value))'; expected one of: \(names)", at: value)
+            }
+            expectation = .finalAuth(status)
+        } else if s.matches(what, "accuracy") {
+            if s.matches(value, "full") {
+                expectation = .finalAccuracy(.full)
+            } else if s.matches(value, "reduced") {
+                expectation = .finalAccuracy(.reduced)
+            } else {
+                throw s.error("unknown accuracy '\(s.display(value))'; expected full or reduced", at: value)
+            }
+        } else {
+            throw s.error("unknown final value '\(s.display(what))'; expected auth or accuracy", at: what)
+        }
+        try s.end()
+        return expectation
+    }
+
+    /// The time after `by`: seconds or `hh:mm:ss[.fff]`, from the start (no `+`).
+    private func byTime(_ token: Token, _ s: ByteScanner) throws(ScenarioError) -> Millis {
+        if !token.isQuoted, token.count > 0, s.byte(token.start) != UInt8(ascii: "+") {
+            return try time(token, s)
+        }
+        throw s.error(
+            "expected a time after 'by' (seconds from the start like 30, or hh:mm:ss), found '\(s.display(token))'",
+            at: token)
+    }
+}
