@@ -16,6 +16,12 @@ let package = Package(
             name: "RunTrackerTests",
             dependencies: ["RunTracker", .product(name: "LocSimKit", package: "locsim")]
         ),
+        // A new user's first iOS 17 test: liveUpdates and a background
+        // activity session through the Swift builder (docs/swift-api.md).
+        .testTarget(
+            name: "FitnessWorkoutTests",
+            dependencies: [.product(name: "LocSimKit", package: "locsim")]
+        ),
         .testTarget(
             name: "ProvisionalAlwaysTests",
             dependencies: [.product(name: "LocSimKit", package: "locsim")]

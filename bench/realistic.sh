@@ -66,19 +66,21 @@ trace() {
     print "platform iOS 17.0"
     print "plist NSLocationWhenInUseUsageDescription \"Records your route.\""
     print "plist UIBackgroundModes location"
-    if (kind == "derived") print "set deriveCrossings true"
+    if (kind == "derived" || kind == "monitor") print "set deriveCrossings true"
     print "0.000 launch"
     print "0.100 app requestWhenInUseAuthorization"
     print "0.200 user allowWhileUsing"
     print "0.300 app set allowsBackgroundLocationUpdates true"
-    print "0.400 app startUpdatingLocation"
+    print "0.400 app " (kind == "live" ? "liveUpdates start" : "startUpdatingLocation")
+    if (kind == "monitor") print "0.450 app monitor geo open"
     if (kind == "session") {
       printf "0.500 app startMonitoring park %.6f %.6f 300\n", lat0 + dlat, lon0
       print "0.600 app startMonitoringVisits"
     }
     # Regions on the loop, every 18°: the route crosses each once an hour.
+    # Also the circular conditions of a CLMonitor (kind `monitor`).
     for (k = 0; k < regions; k++)
-      printf "0.%03d app startMonitoring r%d %.6f %.6f 150\n", 500 + k, k,
+      printf "0.%03d app %s r%d %.6f %.6f 150\n", 500 + k, kind == "monitor" ? "monitor geo add" : "startMonitoring", k,
         lat0 + dlat * cos(2 * pi * k / regions), lon0 + dlon * sin(2 * pi * k / regions)
     foreground = 1
     for (i = 0; i < n; i++) {
@@ -100,6 +102,10 @@ trace() {
 trace session 0 > "$WORK/session.scn"
 trace derived 20 > "$WORK/regions20.scn"
 trace derived 0 > "$WORK/regions0.scn"
+trace monitor 20 > "$WORK/monitor20.scn"
+trace monitor 0 > "$WORK/monitor0.scn"
+trace live 0 > "$WORK/live.scn"
+trace plain 0 > "$WORK/plain.scn"
 
 # The claim "every fix delivered" is checked, not assumed.
 fixes=$(grep -c ' fix ' "$WORK/session.scn")
@@ -135,8 +141,12 @@ declare -A commands=(
   [floor]="'$WORK/floor' '$WORK/session.scn' '$WORK/out.log'"
   [cur_r20]="'$LOCSIM' run '$WORK/regions20.scn' -o '$WORK/out.log'"
   [cur_r0]="'$LOCSIM' run '$WORK/regions0.scn' -o '$WORK/out.log'"
+  [cur_m20]="'$LOCSIM' run '$WORK/monitor20.scn' -o '$WORK/out.log'"
+  [cur_m0]="'$LOCSIM' run '$WORK/monitor0.scn' -o '$WORK/out.log'"
+  [cur_live]="'$LOCSIM' run '$WORK/live.scn' -o '$WORK/out.log'"
+  [cur_plain]="'$LOCSIM' run '$WORK/plain.scn' -o '$WORK/out.log'"
 )
-names=(cur_session cur_session2 floor cur_r20 cur_r0)
+names=(cur_session cur_session2 floor cur_r20 cur_r0 cur_m20 cur_m0 cur_live cur_plain)
 if [ -n "$BASELINE" ]; then
   commands[base_session]="'$BASELINE' run '$WORK/session.scn' -o '$WORK/out.log'"
   commands[base_r20]="'$BASELINE' run '$WORK/regions20.scn' -o '$WORK/out.log'"
@@ -160,6 +170,10 @@ echo "  are byte for byte the log's (the others differ in the last decimal: the 
 echo "  the seventh decimal of a coordinate where the log rounds it)."
 echo "- *20 regions* ($(lines "$WORK/regions20.scn") lines): the same fixes with \`set deriveCrossings true\`"
 echo "  and 20 monitored regions on the loop, each crossed twice an hour; *no regions*: the same without them."
+echo "- *20 CLMonitor conditions*: the same with the 20 circles added to an open \`CLMonitor\` instead"
+echo "  of monitored regions; *no conditions*: the monitor open with none."
+echo "- *liveUpdates*: the fixes in the foreground through \`app liveUpdates start\`; *plain updates*:"
+echo "  the same through \`startUpdatingLocation\`."
 echo
 echo "| trace | this build | baseline: ${BASELINE:+$base_label} | this / baseline |"
 echo "|---|---|---|---|"
@@ -176,6 +190,10 @@ row "When In Use day, \`--threads 2\`" cur_session2
 row "C floor (bench/floor.c)" floor
 row "20 regions, derived crossings" cur_r20 base_r20
 row "no regions" cur_r0 base_r0
+row "20 CLMonitor conditions, derived" cur_m20
+row "CLMonitor, no conditions" cur_m0
+row "liveUpdates" cur_live
+row "plain updates" cur_plain
 echo
 echo "| ratio | this build | goal |"
 echo "|---|---|---|"
@@ -186,6 +204,8 @@ echo "| 20 regions / no regions | $(ratio "$(median cur_r20)" "$(median cur_r0)"
 if [ -n "$BASELINE" ]; then
   echo "| 20 regions / no regions, baseline | $(ratio "$(median base_r20)" "$(median base_r0)")× | |"
 fi
+echo "| 20 CLMonitor conditions / no conditions | $(ratio "$(median cur_m20)" "$(median cur_m0)")× | ≤ 1.5× |"
+echo "| liveUpdates / plain updates | $(ratio "$(median cur_live)" "$(median cur_plain)")× | ≤ 1.2× |"
 
 # Instructions executed (callgrind): the same on every run, where wall
 # times of runs this short move by 10–20% on a shared machine.
@@ -195,7 +215,7 @@ if command -v valgrind > /dev/null; then
       | awk '/refs:/ { gsub(",", "", $NF); print $NF }'
   }
   declare -A ir
-  for t in session regions20 regions0; do
+  for t in session regions20 regions0 monitor20 monitor0 live plain; do
     ir[cur_$t]=$(instructions "$LOCSIM" run "$WORK/$t.scn" -o "$WORK/out.log")
     if [ -n "$BASELINE" ]; then ir[base_$t]=$(instructions "$BASELINE" run "$WORK/$t.scn" -o "$WORK/out.log"); fi
   done
@@ -210,7 +230,8 @@ if command -v valgrind > /dev/null; then
   echo
   echo "| trace | this build | a line | baseline | a line | this / baseline |"
   echo "|---|---|---|---|---|---|"
-  for t in session:"When In Use day" regions20:"20 regions, derived crossings" regions0:"no regions"; do
+  for t in session:"When In Use day" regions20:"20 regions, derived crossings" regions0:"no regions" \
+    monitor20:"20 CLMonitor conditions" monitor0:"CLMonitor, no conditions" live:"liveUpdates" plain:"plain updates"; do
     key=${t%%:*}
     cur="| ${t#*:} | $(millions "${ir[cur_$key]}") | $(per_line "${ir[cur_$key]}" "$WORK/$key.scn")"
     if [ -n "$BASELINE" ]; then
@@ -224,5 +245,11 @@ if command -v valgrind > /dev/null; then
   echo
   echo "| ratio of instructions | this build | goal |"
   echo "|---|---|---|"
-  echo "| When In Use day / C floor | $(ratio "${ir[cur_session]}" "${ir[floor]}")× | |"
+  echo "| When In Use day / C floor | $(ratio "${ir[cur_session]}" "${ir[floor]}")× | < 1× |"
+  echo "| 20 CLMonitor conditions / no conditions | $(ratio "${ir[cur_monitor20]}" "${ir[cur_monitor0]}")× | ≤ 1.5× |"
+  echo "| liveUpdates / plain updates | $(ratio "${ir[cur_live]}" "${ir[cur_plain]}")× | ≤ 1.2× |"
+  if [ -n "$BASELINE" ]; then
+    echo "| 20 CLMonitor conditions / no conditions, baseline | $(ratio "${ir[base_monitor20]}" "${ir[base_monitor0]}")× | |"
+    echo "| liveUpdates / plain updates, baseline | $(ratio "${ir[base_live]}" "${ir[base_plain]}")× | |"
+  fi
 fi

@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 LOCSIM=$(realpath "${1:-.build/release/locsim}")
 QUICK=$(realpath Scenarios/quickstart.scn)
 SEEDS=$(realpath Scenarios/seeds)
+INSTALL_DOC=$(realpath docs/install.md)
 EXPECTED=$(realpath Scenarios/quickstart.log)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
@@ -200,6 +201,21 @@ printf 'locsim 1\n0 launch\n' > noplatform.scn
 "$LOCSIM" run noplatform.scn --platform "iOS 17.0" > /dev/null 2> noplatform.err
 if [ ! -s noplatform.err ]; then ok "run --platform: no missing-platform warning"
 else fail "run --platform: no missing-platform warning" "$(cat noplatform.err)"; fi
+
+# docs/install.md's size figures (<!-- size:NAME -->about N MB) are within a
+# fifth of the binaries given (the release build under `make test`).
+for name in locsim locsim-gpx; do
+  binary="$(dirname "$LOCSIM")/$name"
+  documented=$(sed -n "s/.*<!-- size:$name -->about \([0-9]*\) MB.*/\1/p" "$INSTALL_DOC")
+  if [ -z "$documented" ] || [ ! -f "$binary" ]; then
+    fail "docs/install.md states the size of $name" "no figure, or no $binary"
+    continue
+  fi
+  actual=$(( $(stat -c %s "$binary") / 1000000 ))
+  if [ $(( actual * 5 )) -ge $(( documented * 4 )) ] && [ $(( actual * 5 )) -le $(( documented * 6 )) ]; then
+    ok "docs/install.md: $name is about $documented MB ($actual MB)"
+  else fail "docs/install.md: $name is about $documented MB" "it is $actual MB"; fi
+done
 
 # A gpx path that cannot be read names the path tried, beside the scenario.
 mkdir -p tracks/deep

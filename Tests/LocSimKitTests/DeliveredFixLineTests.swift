@@ -1,13 +1,16 @@
 import Testing
 @testable import LocSimKit
 
-/// `TextLogWriter` writes a delivered fix (`didUpdateLocations`) in a few
-/// stores rather than field by field: the bytes must be the field-by-field
-/// line's, whatever the numbers.
+/// `TextLogWriter` writes a delivered fix (`didUpdateLocations`) and a
+/// `liveUpdates` element in a few stores rather than field by field: the
+/// bytes must be the field-by-field line's, whatever the numbers and flags.
 @Suite struct DeliveredFixLineTests {
     /// The line `write` gives, and the line the generic path gives.
     static func lines(_ location: Location, at time: Millis) -> (fast: String, generic: String) {
-        let record = LogRecord(Instant(sinceStart: time), .delegate(.didUpdateLocations(location)))
+        lines(LogRecord(Instant(sinceStart: time), .delegate(.didUpdateLocations(location))))
+    }
+
+    static func lines(_ record: LogRecord) -> (fast: String, generic: String) {
         var fast = TextLogWriter()
         fast.write(record)
         var generic = TextLogWriter()
@@ -52,5 +55,27 @@ import Testing
             let (fast, generic) = Self.lines(Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy), at: time)
             #expect(fast == generic)
         }
+    }
+
+    @Test func liveUpdatesMatchTheFieldByFieldLine() {
+        var random = SplitMix64(seed: 17)
+        for i in 0..<20_000 {
+            let location = Location(
+                Coordinate(
+                    latitude: Double(Int64(random.next() % 1_800_000_001) - 900_000_000) / 1e7, longitude: 139.7671168),
+                accuracy: Double(random.next() % 5000) / 100)
+            // Every single flag, then random sets of them.
+            let flags = DiagnosticFlags(rawValue: i < 16 ? 1 << UInt16(i) : UInt16(truncatingIfNeeded: random.next()))
+            let time = Instant(sinceStart: Millis(Int64(i) * 1500))
+            let (fast, generic) = Self.lines(LogRecord(time, .update(.liveUpdate(location, flags))))
+            #expect(fast == generic)
+        }
+    }
+
+    @Test func aLiveUpdateWithFlagsPrintsThemInHeaderOrder() {
+        let location = Location(Coordinate(latitude: 1, longitude: 2), accuracy: 3)
+        let record = LogRecord(
+            Instant(sinceStart: Millis(2000)), .update(.liveUpdate(location, [.accuracyLimited, .stationary])))
+        #expect(Self.lines(record).fast == "2.000 update liveUpdates 1.000000,2.000000 ±3 stationary accuracyLimited\n")
     }
 }

@@ -172,6 +172,20 @@ import Testing
         #expect(s.simulator.app == .suspended)
     }
 
+    /// §10: a reduced location at most once per `reducedInterval`; one
+    /// sooner is dropped `reducedInterval`, which is not `reducedAccuracy`
+    /// (a service reduced accuracy never delivers, as regions).
+    @Test func reducedLocationsSoonerThanTheIntervalAreDroppedForTheInterval() throws {
+        var s = S(Platform(.iOS, 14, 0)) { $0.reducedInterval = .seconds(60) }
+        try s.launchAuthorized(precise: false)
+        try s.at(3, .app(.startUpdatingLocation))
+        let first = try s.at(4, S.fix(35, 139.7))
+        #expect(first.count == 1 && first.allSatisfy { $0.kind == .delegate && LogRecord(.start, $0).callback?.method == .didUpdateLocations })
+        #expect(try s.at(63.999, S.fix(35, 139.7)) == [.drop(.fix(S.location(35, 139.7)), .reducedInterval)])
+        let due = try s.at(64, S.fix(35, 139.7))
+        #expect(due.count == 1 && due.allSatisfy { $0.kind == .delegate && LogRecord(.start, $0).callback?.method == .didUpdateLocations })
+    }
+
     @Test func aCrossingNamesEachMissingMethod() throws {
         var s = S(Platform(.iOS, 13, 0), delegate: [.didChangeAuthorization, .didEnterRegion])
         try s.at(0, .launch)

@@ -60,6 +60,74 @@ import Testing
         #expect(error?.notes == [ScenarioError.Note("the user force-quit the app at 1.000", at: SourceLocation(line: 3, column: 3))])
     }
 
+    static let alwaysApp = """
+        platform iOS 12.4
+        plist NSLocationWhenInUseUsageDescription "w"
+        plist NSLocationAlwaysAndWhenInUseUsageDescription "a"
+        plist UIBackgroundModes location
+        set wakeWindow 20
+        0 launch
+        1 app requestAlwaysAuthorization
+        2 user allowAlways
+        3 app startMonitoring depot 35 139.7 200
+        10 background
+
+        """
+
+    /// A call after a wake's window ran out: the wake, not the foreground
+    /// the app left long before, is the cause (docs/rules.md §2).
+    @Test func aWakeWindowIsTheNoteOfALaterCall() {
+        let error = Self.replay(Self.alwaysApp + "100 enter depot\n130 app startUpdatingLocation\n").error
+        #expect(
+            error?.notes == [
+                ScenarioError.Note(
+                    "the app was woken at 100.000 (app wake reason=region) and suspended at 120.000, when its wake window ran out (wakeWindow 20.000 s after the last event it ran for)",
+                    at: SourceLocation(line: 11, column: 5))
+            ])
+    }
+
+    /// A woken app that began a background session is suspended when the
+    /// session ends, not when its wake window runs out.
+    @Test func aSessionEndIsTheNoteOfALaterCall() {
+        let error = Self.replay(
+            Self.alwaysApp
+                + "100 enter depot\n101 app startUpdatingLocation\n105 app set allowsBackgroundLocationUpdates true\n"
+                + "200 app stopUpdatingLocation\n210 app requestLocation\n"
+        ).error
+        #expect(
+            error?.notes == [
+                ScenarioError.Note(
+                    "the app was suspended at 200.000, when its background location session ended (inuse end reason=sessionEnded)",
+                    at: SourceLocation(line: 14, column: 5))
+            ])
+    }
+
+    /// An event held for provisional Always makes the upgrade prompt due,
+    /// but it shows only at `system notBusy`: an answer before that is told so.
+    @Test func aHeldEventWithoutNotBusyIsTheNoteOfAnUpgradeAnswer() {
+        let scenario = """
+            platform iOS 13.4
+            plist NSLocationWhenInUseUsageDescription "w"
+            plist NSLocationAlwaysAndWhenInUseUsageDescription "a"
+            0 launch
+            1 app requestAlwaysAuthorization
+            2 user allowWhileUsing
+            3 app startMonitoring store 35 139.7 100
+            4 background
+            60 enter store
+
+            """
+        let error = Self.replay(scenario + "62 user changeToAlways\n").error
+        #expect(
+            error?.notes == [
+                ScenarioError.Note(
+                    "an event was held for provisional Always at 60.000, so the upgrade prompt is due: it shows at the next 'system notBusy' (or upgradePromptDelay after the hold, if set)",
+                    at: SourceLocation(line: 9, column: 4))
+            ])
+        // With `system notBusy` the prompt shows and the answer is taken.
+        #expect(Self.replay(scenario + "61 system notBusy\n62 user changeToAlways\n").error == nil)
+    }
+
     @Test func anErrorWithNoEarlierCauseHasNoNote() {
         let error = Self.replay("platform iOS 14.0\n0 launch\n1 user allowWhileUsing\n").error
         #expect(error != nil)

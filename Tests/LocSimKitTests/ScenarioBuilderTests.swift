@@ -55,6 +55,15 @@ import Testing
             .enter(regionID: "my office"), .exit(regionID: "x"),
             .visitArrive(Location(Coordinate(latitude: 1, longitude: 2), accuracy: 30)), .visitDepart(Location(Coordinate(latitude: 1, longitude: 2), accuracy: 5)),
             .beacon(BeaconSighting(uuid: constraint.uuid, major: 1, minor: 2, proximity: .near, rssi: -60)),
+            // The iOS 17/18 calls, through `.app(…)` as a user writes them.
+            .app(.liveUpdates(.start(.fitness))), .app(.liveUpdates(.start())), .app(.liveUpdates(.stop)),
+            .app(.backgroundActivitySession(.begin)), .app(.backgroundActivitySession(.end)),
+            .app(.serviceSession(.begin("my nav", .always, fullAccuracyPurposeKey: "Navigate"))),
+            .app(.serviceSession(.begin("nav", .none))), .app(.serviceSession(.end("my nav"))),
+            .app(.monitor("geo", .open)),
+            .app(.monitor("geo", .add("home", .circle(center: Coordinate(latitude: 35, longitude: 139.7), radius: 100)))),
+            .app(.monitor("geo", .add("lobby", .beacon(constraint)))),
+            .app(.monitor("geo", .remove("home"))), .app(.monitor("geo", .close)),
         ]
         var s = Scenario()
         for (i, event) in events.enumerated() { s.at(Double(i) + 0.25, event) }
@@ -64,6 +73,17 @@ import Testing
             if case .timed(let t)? = try parser.parse(String(line), lineNumber: n + 1) { parsed.append(t.event) }
         }
         #expect(parsed == events)
+    }
+
+    /// `.app(modern)` is `.modern(modern)`: the helpers build the same values.
+    @Test func modernCallsThroughAppAreModernEvents() {
+        #expect(Event.app(.liveUpdates(.start(.fitness))) == .modern(.liveUpdatesStart(.fitness)))
+        #expect(Event.app(.liveUpdates(.start())) == .modern(.liveUpdatesStart(.default)))
+        #expect(Event.app(.serviceSession(.end("s"))) == .modern(.serviceSessionEnd(name: "s")))
+        #expect(Event.app(.monitor("m", .remove("a"))) == .modern(.monitorRemove(name: "m", id: "a")))
+        #expect(Event.app(.backgroundActivitySession(.end)) == .modern(.backgroundActivitySessionEnd))
+        // A CLLocationManager call keeps its own case.
+        #expect(Event.app(.requestLocation) != .modern(.liveUpdatesStop))
     }
 
     @Test func headerLinesParseBack() throws {

@@ -142,6 +142,37 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         try Self.expectRoundTrip(device)
     }
 
+    /// Two managers (docs/rules.md §8, "Several managers"): the later one
+    /// gets the authorization callback at its creation; each has its own
+    /// properties and requestLocation; a change of authorization reaches both.
+    @Test func twoManagersEachHearTheirOwn() throws {
+        let device = try SimulatedDevice(platform: .iOS(13, 0), plist: Self.whenInUse)
+        let map = device.makeLocationManager()
+        let mapDelegate = DelegateRecorder()
+        map.delegate = mapDelegate
+        map.requestWhenInUseAuthorization()
+        try device.advance(by: .seconds(2))
+        try device.user.answer(.allowWhileUsing)
+        map.distanceFilter = 100
+        map.startUpdatingLocation()
+        try device.feed(fix: Self.tokyo)
+        try device.advance(by: .seconds(1))
+        let nav = device.makeLocationManager()
+        let navDelegate = DelegateRecorder()
+        nav.delegate = navDelegate
+        #expect(map.name == "default" && nav.name == "manager2")
+        nav.desiredAccuracy = .nearestTenMeters
+        nav.requestLocation()
+        try device.advance(by: .seconds(1))
+        try device.feed(fix: Fix(Location(Coordinate(latitude: 35.68142, longitude: 139.76721), accuracy: 5)))
+        try device.user.settings(.never)
+        #expect(mapDelegate.heard == ["legacyAuth notDetermined", "legacyAuth authorizedWhenInUse", "locations 1 at 2.000", "legacyAuth denied", "fail kCLErrorDenied"])
+        #expect(navDelegate.heard == ["legacyAuth authorizedWhenInUse", "locations 1 at 4.000", "legacyAuth denied"])
+        #expect(device.scenario.contains("\n3.000 app[manager2] set distanceFilter none\n3.000 app[manager2] set desiredAccuracy nearestTenMeters\n"))
+        #expect(device.log.records.contains { $0.record.manager == "manager2" })
+        try Self.expectRoundTrip(device)
+    }
+
     // MARK: Misuse: a typed error, never a crash
 
     @Test func answerWithNoPromptIsNoPrompt() throws {
@@ -149,6 +180,26 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         #expect(throws: DeviceError.self) { try device.user.answer(.allowOnce) }
         do { try device.user.answer(.allowOnce) } catch { #expect(error.code == .noPrompt) }
         #expect(!device.scenario.contains("allowOnce"))
+    }
+
+    @Test func aDismissedTemporaryFullAccuracyPromptCompletesDeclined() throws {
+        let device = try SimulatedDevice(
+            platform: .iOS(14, 0),
+            plist: Self.whenInUse.merging(["NSLocationTemporaryUsageDescriptionDictionary.Navigate": "Turn-by-turn."]) { a, _ in a })
+        let manager = device.makeLocationManager()
+        manager.requestWhenInUseAuthorization()
+        try device.user.answer(.allowWhileUsing, precise: false)
+        var declined: [CLErrorCode?] = []
+        manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigate") { error in
+            declined.append((error as? SimulatedLocationError)?.code)
+        }
+        try device.user.dismiss()
+        #expect(declined == [.promptDeclined])
+        do {
+            try device.user.dismiss()
+            Issue.record("no error")
+        } catch { #expect(error.code == .noPrompt) }
+        try Self.expectRoundTrip(device)
     }
 
     @Test func timeGoingBackwardsIsRefused() throws {

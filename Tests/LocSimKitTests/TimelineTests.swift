@@ -116,6 +116,36 @@ import Testing
         }
         #expect(expected == svg)
     }
+
+    /// Every character of the output is one XML 1.0 allows, whatever the
+    /// scenario's strings and file name hold (U+FFFE and U+FFFF pass the
+    /// parser; a file name may hold control characters): they are written
+    /// as U+FFFD, and markup characters escaped.
+    @Test func outputIsValidXMLWhateverTheStrings() throws {
+        let scenario = """
+            locsim 1
+            platform iOS 14.0
+            plist NSLocationWhenInUseUsageDescription "odd \u{FFFE}\u{FFFF} <&> text"
+            0 launch
+            1 app requestWhenInUseAuthorization
+            2 user allowWhileUsing
+
+            """
+        var reader = LineReader(scenario)
+        for format in [TimelineFormat.svg, .html] {
+            reader = LineReader(scenario)
+            let bytes = try Timeline.render(&reader, title: "bad\u{01}\u{1B}name\u{FFFF}.scn", format: format)
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(Array(text.utf8) == bytes, "not UTF-8")
+            let invalid = text.unicodeScalars.filter { s in
+                (s.value < 0x20 && s.value != 0x09 && s.value != 0x0A && s.value != 0x0D)
+                    || s.value == 0xFFFE || s.value == 0xFFFF
+            }
+            #expect(invalid.isEmpty, "\(format): \(invalid.map(\.value))")
+            #expect(text.contains("bad\u{FFFD}\u{FFFD}name\u{FFFD}.scn"))
+            #expect(text.contains("odd \u{FFFD}\u{FFFD} &lt;&amp;&gt; text"))
+        }
+    }
 }
 
 #if canImport(Glibc)

@@ -45,6 +45,10 @@ import Testing
             .app(.stopRangingBeacons(beacons)),
             .visitArrive(Location(Coordinate(latitude: 35.0, longitude: 139.7), accuracy: 20)),
             .modern(.liveUpdatesStart(.default)),
+            .app(.liveUpdates(.start(.fitness))),
+            .app(.backgroundActivitySession(.begin)),
+            .app(.serviceSession(.begin("n", .whenInUse, fullAccuracyPurposeKey: nil))),
+            .app(.monitor("m2", .open)),
             .modern(.serviceSessionBegin(name: "s", .whenInUse, fullAccuracyPurposeKey: nil)),
             .modern(.monitorOpen(name: "m")),
             .modern(.monitorAdd(name: "m", id: "home", .circle(center: Coordinate(latitude: 35.0, longitude: 139.7), radius: 50))),
@@ -56,6 +60,7 @@ import Testing
             .terminate,
         ]
         for (i, event) in events.enumerated() { s.at(Double(i), event) }
+        s.seed(1)
         return s
     }
 
@@ -64,13 +69,17 @@ import Testing
         #expect(text.hasPrefix("locsim 1\nplatform iOS 18.0\n"))
         for line in [
             "plist UIBackgroundModes location", "set grace 5.000", "1.000 app requestWhenInUseAuthorization",
-            "2.000 user allowWhileUsing", "7.000 fix 35 139.7 5", "10.000 enter store", "23.000 foreground",
-            "25.000 terminate",
+            "2.000 user allowWhileUsing", "7.000 fix 35 139.7 5", "10.000 enter store", "27.000 foreground",
+            "29.000 terminate", "17.000 app liveUpdates start fitness", "18.000 app backgroundActivitySession begin",
+            "seed 1",
         ] {
             #expect(text.contains(line + "\n"), "\(line)")
         }
         // The text form reads back as the same scenario.
         #expect(Scenario(text: text).text == text)
+        var track = Scenario()
+        track.gpx(at: 1, "run.gpx", speed: 2)
+        #expect(track.text.hasSuffix("\n1.000 gpx run.gpx speed 2\n"))
     }
 
     @Test func everyEventReplays() throws {
@@ -236,6 +245,22 @@ import Testing
         ])
         #expect(records.map(\.kind.name).contains("inuse") && RecordKind.inUse.description == "inuse")
         #expect(Set(records.map(\.kind)) == Set(RecordKind.allCases))
+        // Every kind has its typed view.
+        let views = records.map { LogRecord(.start, $0) }
+        #expect(views[2].update?.flags == [.stationary, .accuracyLimited] && views[2].update?.location == nil)
+        #expect(views[4].completion == CompletionRecord(method: "requestTemporaryFullAccuracyAuthorization", error: .promptDeclined))
+        #expect(views[4].completion?.method == "requestTemporaryFullAccuracyAuthorization" && views[4].completion?.error != nil)
+        #expect(views[7].app == .wake(.region))
+        #expect(views[10].inUseBegin == .foreground && views[11].inUseEnd == .graceExpired)
+        #expect(views[12].indicator == true)
+        #expect(views[15].notification == ShownNotification(id: "n", entry: true))
+        #expect(views[15].notification?.id == "n" && views[15].notification?.entry == true)
+        #expect(views[16].warning == "w" && views[17].crash == "c")
+        let reaction = ReactionRecord(action: "app requestLocation", trigger: "prompt", line: 2)
+        #expect(LogRecord(.start, .react(reaction)).reaction == reaction)
+        let failed = FailedExpectation(.finalAuth(.denied), at: SourceLocation(line: 1, column: 1), reason: "r")
+        #expect(LogRecord(.start, .expect(failed)).failedExpectation == failed)
+        #expect(LogRecord(.start, .drop(.fix(Location(Coordinate(latitude: 0, longitude: 0), accuracy: 1)), .reducedInterval)).dropReason == .reducedInterval)
         #expect(AuthorizationStatus.allCases.contains(.authorized) && TerminateReason.allCases.contains(.crash))
         #expect(UpdateRecord.serviceSession(name: "s", []).stream == UpdateStream.serviceSession)
         #expect(UpdateRecord.backgroundActivitySession(.insufficientlyInUse).stream == .backgroundActivitySession)
@@ -273,7 +298,7 @@ import Testing
         let reasons: [DropReason] = [
             .notInUse, .notAuthorized, .reducedAccuracy, .suspended, .superseded, .stale, .keptWhileUsing,
             .unavailable, .notImplemented, .distanceFilter, .forceQuit, .notRunning, .serviceSessionRequired,
-            .stationary, .eventPending, .conditionLimitExceeded, .lessAccurate, .stopped, .paused, .notRestarted,
+            .stationary, .eventPending, .conditionLimitExceeded, .lessAccurate, .stopped, .paused, .reducedInterval, .notRestarted,
         ]
         #expect(reasons == DropReason.allCases)
         #expect(DropReason(rawValue: "notInUse") == .notInUse && DropReason(rawValue: "nope") == nil)

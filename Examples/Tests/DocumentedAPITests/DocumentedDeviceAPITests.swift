@@ -108,6 +108,9 @@ import Testing
         try device.world.sight(BeaconSighting(uuid: beacons.uuid, major: 1, minor: 2, proximity: .near))
         manager.stopRangingBeacons(satisfying: beacons)
         #expect(manager.lastError == nil)
+        let second = device.makeLocationManager()
+        second.requestLocation()
+        #expect(manager.name == "default" && second.name == "manager2" && second.lastError == nil)
 
         let updates = device.liveUpdates(.fitness)
         try device.feed(fix: Fix(Location(Coordinate(latitude: 35.002, longitude: 139.7), accuracy: 5)))
@@ -153,6 +156,10 @@ import Testing
             try device.advance(to: Millis(1_000_000_000_000_001))
             Issue.record("no error")
         } catch { #expect(error.code == .timeWentBackwards) }
+        do {
+            try device.user.dismiss()
+            Issue.record("no error")
+        } catch { #expect(error.code == .noPrompt) }
         do {
             try device.feed(gpx: "/nonexistent/run.gpx", speed: 2)
             Issue.record("no error")

@@ -1,14 +1,24 @@
-/// The one seam between `SimulatedDevice` and the rules: a `Simulator` with
-/// the scenario lines that drove it, advanced one timer instant at a time so
-/// the device can hand each instant's records to the app's delegates before
-/// time moves on (calls they make then take effect at that instant).
+/// The one seam between `SimulatedDevice` and the rules: the closed loop
+/// (`ClosedLoop`, shared with the replay's `on` lines) with the scenario
+/// lines that drove it, advanced one timer instant at a time so the device
+/// can hand each instant's records to the app's delegates before time moves
+/// on (calls they make then take effect at that instant).
+///
+/// Why instants, when the loop can stop after each timer: the device's
+/// reactions are written to `scenario` as plain timed lines, and a line at
+/// a time runs after every timer due at that time, so a call between two
+/// timers of one instant could not be replayed.
 ///
 /// Every input is also kept as a scenario line (`DeviceJournal`), and every
 /// input except a plain fix goes through the scenario parser as that line:
 /// the device then checks exactly what `locsim run` checks, and the journal
 /// replays to the same records (`SimulatedDeviceTests` checks the round trip).
 struct DeviceEngine {
-    private(set) var simulator: Simulator
+    /// The closed loop the replay's `on` lines also run on; the device adds
+    /// no reaction to it: the app's code is the reactor (`SimulatedDevice`).
+    private(set) var loop: ClosedLoop
+    /// Every record so far, in log order.
+    private(set) var log = RecordCollector()
     private var parser = ScenarioParser()
     private(set) var journal: DeviceJournal
     /// The device clock: the last input's time or the last timer instant run.
@@ -24,21 +34,27 @@ struct DeviceEngine {
             }
             header.apply(statement)
         }
-        simulator = Simulator(header: header)
+        loop = ClosedLoop(simulator: Simulator(header: header))
     }
 
-    var platform: Platform { simulator.header.platform }
-    var rules: RulesVersion { simulator.rules }
+    var platform: Platform { loop.simulator.header.platform }
+    var rules: RulesVersion { loop.simulator.rules }
 
     /// The time of the next rule timer, if any is pending.
-    var nextTimer: Millis? { simulator.timers.queue.nextTime }
+    var nextTimer: Millis? { loop.simulator.nextTimer?.time }
 
-    /// Runs every timer due at `time` (one instant) and sets the clock to it.
+    /// Runs every timer due at `time` (one instant), one at a time, and
+    /// sets the clock to it.
     ///
-    /// - Precondition: `time` is the next timer's time, at or after `now`.
-    mutating func runTimers(at time: Millis) {
-        simulator.runTimers(until: time, before: .trace)
+    /// - Returns: the error the loop met, if any (none without reactions).
+    mutating func runTimers(at time: Millis) -> ScenarioError? {
         now = time
+        do throws(ScenarioError) {
+            try loop.advance(to: time, into: &log)
+        } catch {
+            return error
+        }
+        return nil
     }
 
     /// Moves the clock to `time` when no timer is due before it.
@@ -46,29 +62,37 @@ struct DeviceEngine {
 
     /// Applies `event` at `now` as the scenario line the journal keeps for it.
     ///
-    /// - Throws: the line's error; the line is then not kept, and the
-    ///   simulator is unchanged up to what the rules did before rejecting it.
+    /// - Throws: the line's error, with notes on the earlier lines that
+    ///   caused it; the line is then not kept.
     mutating func apply(_ event: Event) throws(ScenarioError) {
         let line = now.description + " " + Scenario.text(of: event)
         let number = journal.nextLineNumber
         guard case .timed(let statement)? = try parser.parse(line, lineNumber: number) else {
             throw ScenarioError("not a timed line: \(line)", at: SourceLocation(line: number, column: 1))
         }
-        try simulator.apply(statement)
+        try loop.apply(statement, into: &log)
         journal.append(line)
+    }
+
+    enum FixOutcome {
+        case applied
+        /// Out of the range the fix-line parser takes: apply it as a line, for the parser's error.
+        case notPlain
+        case failed(ScenarioError)
     }
 
     /// A fix at `now` without building its line (the per-fix path): the
     /// checks the fix-line parser makes, then the rules.
-    ///
-    /// - Returns: false when the fix is out of range; the caller then
-    ///   applies it as a line, for the parser's error.
     @inline(__always)
-    mutating func applyFix(_ fix: Fix) -> Bool {
-        guard Self.isPlain(fix) else { return false }
-        simulator.apply(fix, at: now)
+    mutating func applyFix(_ fix: Fix) -> FixOutcome {
+        guard Self.isPlain(fix) else { return .notPlain }
+        do throws(ScenarioError) {
+            try loop.apply(fix, at: now, into: &log)
+        } catch {
+            return .failed(error)
+        }
         journal.append(fix, at: now)
-        return true
+        return .applied
     }
 
     /// A fix the fast path takes: no optional fields and each number in the
@@ -81,27 +105,19 @@ struct DeviceEngine {
             && ScenarioParser.accuracyRange.contains(l.accuracy)
     }
 
-    /// Takes the records produced since the last call.
-    mutating func takeOutput() -> [LogRecord] { simulator.takeOutput() }
-
-    /// Appends the records produced since the last call to `records`.
-    @inline(__always)
-    mutating func moveOutput(into records: inout [LogRecord]) {
-        guard !simulator.output.isEmpty else { return }
-        records.append(contentsOf: simulator.output)
-        simulator.output.removeAll(keepingCapacity: true)
-    }
-
     // MARK: What the app can read
 
     /// The authorization the log last reported (`auth` records).
-    var auth: AuthView { simulator.reported.auth }
+    var auth: AuthView { loop.simulator.reported.auth }
+
+    /// True while the app runs code (in the foreground or the background).
+    var appRunning: Bool { loop.simulator.app.isRunning }
 
     /// True while a prompt is on screen for the user to answer.
-    var promptShowing: Bool { simulator.prompt != nil }
+    var promptShowing: Bool { loop.simulator.promptShown }
 
     /// The regions monitored for the app, in the order they were started.
-    var monitoredRegions: [CircularRegion] { simulator.monitoring.regions.elements.map(\.region) }
+    var monitoredRegions: [CircularRegion] { loop.simulator.monitoring.regions.elements.map(\.region) }
 
     /// Why `call` cannot be made on this platform, or nil.
     func unavailable(_ call: AppCall) -> String? { Availability.problem(call, on: rules) }

@@ -9,8 +9,8 @@ extension SimulatedDevice {
         guard !dispatching else { return }
         dispatching = true
         defer { dispatching = false }
-        while dispatched < records.count {
-            let record = records[dispatched]
+        while dispatched < engine.log.records.count {
+            let record = engine.log.records[dispatched]
             dispatched += 1
             deliver(record)
         }
@@ -18,8 +18,9 @@ extension SimulatedDevice {
 
     @inline(__always)
     private func deliver(_ record: LogRecord) {
-        switch record.record.base {
-        case .delegate(let callback): call(callback, at: record.time.sinceStart)
+        switch record.record.event {
+        case .delegate(let callback): call(callback, at: record.time.sinceStart, on: managers.first)
+        case .ofManager(let name, .delegate(let callback)): call(callback, at: record.time.sinceStart, on: manager(named: name))
         case .auth(let view): shownAuth = view
         case .completion(let method, let error):
             guard method == "requestTemporaryFullAccuracyAuthorization", !completions.isEmpty else { return }
@@ -49,9 +50,15 @@ extension SimulatedDevice {
         }
     }
 
-    /// Calls the delegate method of `callback` on the app's manager.
-    private func call(_ callback: Callback, at time: Millis) {
-        guard let manager = managers.first else { return }
+    /// The manager a record names: `default` is the first one made (the
+    /// launch's), the others are named at their creation.
+    private func manager(named name: String) -> SimulatedLocationManager? {
+        name == SimulatedLocationManager.launchManagerName ? managers.first : managers.first { $0.name == name }
+    }
+
+    /// Calls the delegate method of `callback` on `manager`.
+    private func call(_ callback: Callback, at time: Millis, on manager: SimulatedLocationManager?) {
+        guard let manager else { return }
         switch callback.event {
         case .didUpdateLocations(let location):
             updateLocations(SimulatedLocation(location, at: time), manager)

@@ -27,6 +27,18 @@ extension SimulatedDevice {
             try device.input(.user(.answer(answer, precise: precise)))
         }
 
+        /// The prompt on screen goes away unanswered (`user dismiss`).
+        ///
+        /// - Throws: `.noPrompt` when no prompt is showing.
+        public func dismiss() throws(DeviceError) {
+            let device = try alive("dismiss")
+            device.run(until: nil)
+            guard device.engine.promptShowing else {
+                throw DeviceError(.noPrompt, "dismiss(): no prompt is on screen to dismiss")
+            }
+            try device.input(.user(.dismiss))
+        }
+
         /// Picks the app's location setting in the Settings app.
         public func settings(_ choice: SettingsChoice, precise: Bool? = nil) throws(DeviceError) {
             let device = try alive("settings")
@@ -111,14 +123,16 @@ extension SimulatedDevice {
     /// - Throws: `.rejected` for a value out of range (latitude beyond ±90, …).
     @inline(__always)
     public func feed(fix: Fix) throws(DeviceError) {
-        if dispatched < records.count || engine.nextTimer.map({ $0 <= engine.now }) == true { run(until: nil) }
-        if engine.applyFix(fix) {
-            engine.moveOutput(into: &records)
-            dispatch()
-            if !kept.isEmpty { try throwKept() }
-        } else {
-            try input(.fix(fix))
+        if dispatched < engine.log.records.count || engine.nextTimer.map({ $0 <= engine.now }) == true {
+            run(until: nil)
         }
+        switch engine.applyFix(fix) {
+        case .applied: break
+        case .notPlain: return try input(.fix(fix))
+        case .failed(let error): keep(DeviceError(.rejected, error.message))
+        }
+        dispatch()
+        if !kept.isEmpty { try throwKept() }
     }
 
     /// Fixes sensed `interval` apart, the first now: the clock ends at the last.

@@ -32,8 +32,6 @@ public final class SimulatedDevice {
     // handing it over), so a delegate's call back into the device never
     // overlaps one.
     @exclusivity(unchecked) var engine: DeviceEngine
-    /// Every record so far, in log order.
-    @exclusivity(unchecked) var records: [LogRecord] = []
     /// How many of `records` the delegates have been handed.
     @exclusivity(unchecked) var dispatched = 0
     @exclusivity(unchecked) var dispatching = false
@@ -96,7 +94,7 @@ public final class SimulatedDevice {
     public var now: Millis { engine.now }
 
     /// The log so far: the records a replay of `scenario` gives up to `now`.
-    public var log: ReplayLog { ReplayLog(records: records) }
+    public var log: ReplayLog { ReplayLog(records: engine.log.records) }
 
     /// The session as scenario text (a `.scn` file): `locsim run` replays it
     /// to `log`, followed by what the timers still pending do (run them
@@ -114,12 +112,23 @@ public final class SimulatedDevice {
 
     /// A new `CLLocationManager` of the app.
     ///
-    /// Temporary limit: the rules simulate one manager per app until named
-    /// managers land (issue 18 part 2). A second manager is returned, and
-    /// each call on it is a `DeviceError` (`.rejected`).
+    /// The first is the manager created at launch (`app …` lines, `default`
+    /// in the log once there are several). Each later one is created now,
+    /// as `CLLocationManager()` creates it, and gets the authorization
+    /// callback at its creation: the scenario writes its creation as a line
+    /// setting a property to the value it has anyway
+    /// (`app[manager2] set distanceFilter none`), since the language creates
+    /// a named manager at its first line. What is each manager's and what
+    /// the app's: docs/rules.md §8, "Several managers".
     public func makeLocationManager() -> SimulatedLocationManager {
-        let manager = SimulatedLocationManager(device: self)
+        let first = managers.isEmpty
+        let manager = SimulatedLocationManager(
+            device: self, name: first ? SimulatedLocationManager.launchManagerName : "manager\(managers.count + 1)")
         managers.append(manager)
+        if !first {
+            // Created while the app runs no code, it is created at its next call.
+            if engine.appRunning { manager.created() }
+        }
         return manager
     }
 
@@ -161,8 +170,7 @@ public final class SimulatedDevice {
     func run(until time: Millis?) {
         dispatch()
         while let next = engine.nextTimer, next <= (time ?? engine.now) {
-            engine.runTimers(at: next)
-            engine.moveOutput(into: &records)
+            if let error = engine.runTimers(at: next) { keep(DeviceError(.rejected, error.message)) }
             dispatch()
         }
         if let time, time > engine.now, time.value < Self.lastTime { engine.setClock(time) }
@@ -181,7 +189,6 @@ public final class SimulatedDevice {
 
     /// Applies `event`, keeping its records; maps the scenario's error.
     func apply(_ event: Event) throws(DeviceError) {
-        defer { engine.moveOutput(into: &records) }
         do throws(ScenarioError) {
             try engine.apply(event)
         } catch {
@@ -191,13 +198,8 @@ public final class SimulatedDevice {
 
     /// A call by the app's code on `manager`.
     func perform(_ call: AppCall, from manager: SimulatedLocationManager) throws(DeviceError) {
-        guard manager === managers.first else {
-            throw DeviceError(
-                .rejected,
-                "\(call.name): a second location manager; locsim simulates one manager per app for now (issue 18 part 2)")
-        }
         if let problem = engine.unavailable(call) { throw DeviceError(.unavailable, problem) }
-        try apply(.app(call))
+        try apply(manager === managers.first ? .app(call) : .managerCall(manager: manager.name, call))
         if case .startMonitoring(let region) = call { regions[region.id] = region }
     }
 

@@ -30,7 +30,16 @@ public final class SimulatedLocationManager {
     private var indicator = false
     private var pauses = true
 
-    init(device: SimulatedDevice) { self.device = device }
+    /// The name the log gives this manager once the app has several: the
+    /// first manager made is the one created at launch (`default`), the
+    /// others `manager2`, `manager3`, … in the order they were made.
+    public let name: String
+    static let launchManagerName = "default"
+
+    init(device: SimulatedDevice, name: String) {
+        self.device = device
+        self.name = name
+    }
 
     // MARK: Authorization
 
@@ -111,6 +120,9 @@ public final class SimulatedLocationManager {
     }
 
     // MARK: Calls
+
+    /// Creates this manager in the rules now (see `SimulatedDevice.makeLocationManager()`).
+    func created() { perform(.set(.distanceFilter(nil))) }
 
     /// Makes `call` on the device; false when it had no effect (see `lastError`).
     @discardableResult

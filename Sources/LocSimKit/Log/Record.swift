@@ -68,7 +68,10 @@ public struct Record: Equatable, Sendable {
     package enum Event: Equatable, Sendable {
         case delegate(Callback)
         /// An element of an async sequence (iOS 17+ APIs, docs/modern.md).
-        indirect case update(UpdateRecord)
+        /// Not `indirect`: a `liveUpdates` trace has one a fix, and boxing
+        /// each cost an allocation and a release; unboxed, `LogRecord`
+        /// keeps its 48-byte stride.
+        case update(UpdateRecord)
         /// An iOS 17+ session object begins, takes effect or ends (docs/modern.md).
         indirect case session(SessionRecord)
         /// A completion handler; `error == nil` prints `error=nil`.
@@ -94,7 +97,9 @@ public struct Record: Equatable, Sendable {
         indirect case ofManager(String, Event)
     }
 
-    /// What the record says, without the manager it names.
+    /// What the record says, without the manager it names. A copy of the
+    /// event: the per-record path (ErrorCauses, the writers) switches over
+    /// `event` instead, where the manager's records need no unwrapping.
     @inline(__always)
     package var base: Event {
         if case .ofManager(_, let event) = event { return event }

@@ -15,12 +15,18 @@ package struct TextLogWriter: LogWriter, FieldSink {
     package var text: String { String(decoding: output.contents, as: UTF8.self) }
 
     package mutating func write(_ record: LogRecord) {
-        // A delivered fix is almost every record of a long trace: written
-        // here in a few stores, not field by field through `render`.
-        if case .delegate(let callback) = record.record.event, case .didUpdateLocations(let location) = callback.event {
-            return writeDeliveredFix(location, at: record.time.sinceStart)
+        // A delivered fix (or a `liveUpdates` element) is almost every record
+        // of a long trace: written here in a few stores, not field by field
+        // through `render`.
+        switch record.record.event {
+        case .delegate(let callback):
+            guard case .didUpdateLocations(let location) = callback.event else { return writeFields(record) }
+            writeLocated(location, at: record.time.sinceStart, middle: deliveredFixMiddle)
+        case .update(.liveUpdate(let location?, let flags)):
+            writeLocated(location, at: record.time.sinceStart, middle: liveUpdateMiddle, flags: flags)
+        default:
+            writeFields(record)
         }
-        writeFields(record)
     }
 
     /// Writes any record field by field through `render`; `write` takes
@@ -34,12 +40,13 @@ package struct TextLogWriter: LogWriter, FieldSink {
         output.flushIfNeeded()
     }
 
-    /// `<t> delegate locationManager(_:didUpdateLocations:) <lat>,<lon> ±<m>`:
-    /// the line `render` writes for the record, stored through one pointer
-    /// with its constant middle copied at once.
+    /// `<t><middle><lat>,<lon> ±<m>` and the set `liveUpdates` flags: the line
+    /// `render` writes for a delivered fix or a `liveUpdates` element, the
+    /// numbers stored through one pointer and the constant middle copied at once.
     @inline(__always)
-    private mutating func writeDeliveredFix(_ location: Location, at time: Millis) {
-        let middle = deliveredFixMiddle
+    private mutating func writeLocated(
+        _ location: Location, at time: Millis, middle: [UInt8], flags: DiagnosticFlags = []
+    ) {
         let maximum =
             LogBytes.maxSecondsLength + middle.count + 2 * LogBytes.maxFixed6Length + LogBytes.maxIntegerLength + 4
         output.bytes.appendStored(maximum: maximum) { p in
@@ -53,19 +60,29 @@ package struct TextLogWriter: LogWriter, FieldSink {
             (p + n).storeBytes(of: Self.plusMinus.littleEndian, as: UInt32.self)
             n &+= 3
             n &+= LogBytes.storeInteger(LogBytes.roundedInteger(location.accuracy), at: p + n)
+            guard flags.isEmpty else { return n }
             (p + n).storeBytes(of: LogBytes.newline, as: UInt8.self)
             return n &+ 1
+        }
+        if !flags.isEmpty {
+            for (flag, name) in UpdateStream.liveUpdates.flags where flags.contains(flag) { self.flag(name, true) }
+            output.bytes.append(LogBytes.newline)
         }
         output.flushIfNeeded()
     }
 
-    /// ` delegate locationManager(_:didUpdateLocations:) `, from the record's
-    /// own kind and selector, so the two paths cannot disagree; a stored
-    /// property, so the hot path reads no lazily initialized global.
+    /// ` delegate locationManager(_:didUpdateLocations:) ` and ` update
+    /// liveUpdates `, from the records' own kind, selector and stream, so
+    /// the two paths cannot disagree; stored properties, so the hot path
+    /// reads no lazily initialized global.
     private let deliveredFixMiddle: [UInt8] = {
         let sample = Record.delegate(.didUpdateLocations(Location(Coordinate(latitude: 0, longitude: 0), accuracy: 0)))
         guard case .delegate(let callback) = sample.event else { return [] }
         return Array(" \(sample.kind) \(callback.selector) ".utf8)
+    }()
+    private let liveUpdateMiddle: [UInt8] = {
+        let sample = Record.update(.liveUpdate(nil, []))
+        return Array(" \(sample.kind) \(UpdateStream.liveUpdates.rawValue) ".utf8)
     }()
 
     /// ` ±` in UTF-8, lowest byte first.

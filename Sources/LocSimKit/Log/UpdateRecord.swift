@@ -35,47 +35,52 @@ public enum UpdateStream: String, Equatable, Sendable {
     case liveUpdates, monitor, serviceSession, backgroundActivitySession
 
     /// The stream's properties, in the order the log prints them (the
-    /// order of the SDK headers).
+    /// order of the SDK headers). A stored table per stream: every element
+    /// of a stream reads it.
     package var flags: [(DiagnosticFlags, String)] {
         switch self {
-        case .liveUpdates:
-            return [
-                (.stationary, "stationary"), (.authorizationDenied, "authorizationDenied"),
-                (.authorizationDeniedGlobally, "authorizationDeniedGlobally"),
-                (.authorizationRestricted, "authorizationRestricted"),
-                (.authorizationRequestInProgress, "authorizationRequestInProgress"),
-                (.insufficientlyInUse, "insufficientlyInUse"), (.serviceSessionRequired, "serviceSessionRequired"),
-                (.accuracyLimited, "accuracyLimited"), (.locationUnavailable, "locationUnavailable"),
-            ]
-        case .monitor:
-            return [
-                (.authorizationDenied, "authorizationDenied"),
-                (.authorizationDeniedGlobally, "authorizationDeniedGlobally"),
-                (.authorizationRestricted, "authorizationRestricted"), (.insufficientlyInUse, "insufficientlyInUse"),
-                (.accuracyLimited, "accuracyLimited"), (.conditionUnsupported, "conditionUnsupported"),
-                (.conditionLimitExceeded, "conditionLimitExceeded"), (.persistenceUnavailable, "persistenceUnavailable"),
-                (.serviceSessionRequired, "serviceSessionRequired"),
-                (.authorizationRequestInProgress, "authorizationRequestInProgress"),
-            ]
-        case .serviceSession:
-            return [
-                (.authorizationDenied, "authorizationDenied"),
-                (.authorizationDeniedGlobally, "authorizationDeniedGlobally"),
-                (.authorizationRestricted, "authorizationRestricted"), (.insufficientlyInUse, "insufficientlyInUse"),
-                (.serviceSessionRequired, "serviceSessionRequired"), (.fullAccuracyDenied, "fullAccuracyDenied"),
-                (.alwaysAuthorizationDenied, "alwaysAuthorizationDenied"),
-                (.authorizationRequestInProgress, "authorizationRequestInProgress"),
-            ]
-        case .backgroundActivitySession:
-            return [
-                (.authorizationDenied, "authorizationDenied"),
-                (.authorizationDeniedGlobally, "authorizationDeniedGlobally"),
-                (.authorizationRestricted, "authorizationRestricted"), (.insufficientlyInUse, "insufficientlyInUse"),
-                (.serviceSessionRequired, "serviceSessionRequired"),
-                (.authorizationRequestInProgress, "authorizationRequestInProgress"),
-            ]
+        case .liveUpdates: return Self.liveUpdatesFlags
+        case .monitor: return Self.monitorFlags
+        case .serviceSession: return Self.serviceSessionFlags
+        case .backgroundActivitySession: return Self.backgroundActivitySessionFlags
         }
     }
+
+    private static let liveUpdatesFlags: [(DiagnosticFlags, String)] = [
+        (.stationary, "stationary"), (.authorizationDenied, "authorizationDenied"),
+        (.authorizationDeniedGlobally, "authorizationDeniedGlobally"),
+        (.authorizationRestricted, "authorizationRestricted"),
+        (.authorizationRequestInProgress, "authorizationRequestInProgress"),
+        (.insufficientlyInUse, "insufficientlyInUse"), (.serviceSessionRequired, "serviceSessionRequired"),
+        (.accuracyLimited, "accuracyLimited"), (.locationUnavailable, "locationUnavailable"),
+    ]
+
+    private static let monitorFlags: [(DiagnosticFlags, String)] = [
+        (.authorizationDenied, "authorizationDenied"),
+        (.authorizationDeniedGlobally, "authorizationDeniedGlobally"),
+        (.authorizationRestricted, "authorizationRestricted"), (.insufficientlyInUse, "insufficientlyInUse"),
+        (.accuracyLimited, "accuracyLimited"), (.conditionUnsupported, "conditionUnsupported"),
+        (.conditionLimitExceeded, "conditionLimitExceeded"), (.persistenceUnavailable, "persistenceUnavailable"),
+        (.serviceSessionRequired, "serviceSessionRequired"),
+        (.authorizationRequestInProgress, "authorizationRequestInProgress"),
+    ]
+
+    private static let serviceSessionFlags: [(DiagnosticFlags, String)] = [
+        (.authorizationDenied, "authorizationDenied"),
+        (.authorizationDeniedGlobally, "authorizationDeniedGlobally"),
+        (.authorizationRestricted, "authorizationRestricted"), (.insufficientlyInUse, "insufficientlyInUse"),
+        (.serviceSessionRequired, "serviceSessionRequired"), (.fullAccuracyDenied, "fullAccuracyDenied"),
+        (.alwaysAuthorizationDenied, "alwaysAuthorizationDenied"),
+        (.authorizationRequestInProgress, "authorizationRequestInProgress"),
+    ]
+
+    private static let backgroundActivitySessionFlags: [(DiagnosticFlags, String)] = [
+        (.authorizationDenied, "authorizationDenied"),
+        (.authorizationDeniedGlobally, "authorizationDeniedGlobally"),
+        (.authorizationRestricted, "authorizationRestricted"), (.insufficientlyInUse, "insufficientlyInUse"),
+        (.serviceSessionRequired, "serviceSessionRequired"),
+        (.authorizationRequestInProgress, "authorizationRequestInProgress"),
+    ]
 }
 
 /// `CLMonitor.EventState`.
@@ -98,6 +103,26 @@ public enum UpdateRecord: Equatable, Sendable {
     /// A `CLBackgroundActivitySession.Diagnostic`.
     case backgroundActivitySession(DiagnosticFlags)
 
+    /// The location of a `CLLocationUpdate`; `nil` for any other element,
+    /// or for one carrying only diagnostics.
+    public var location: Location? {
+        switch self {
+        case .liveUpdate(let location, _): return location
+        case .earlierLiveUpdate(let location, _, _): return location
+        case .monitorEvent, .serviceSession, .backgroundActivitySession: return nil
+        }
+    }
+
+    /// The diagnostic flags the element carries, whatever its stream.
+    public var flags: DiagnosticFlags {
+        switch self {
+        case .liveUpdate(_, let f), .earlierLiveUpdate(_, let f, _), .monitorEvent(_, _, _, let f),
+            .serviceSession(_, let f), .backgroundActivitySession(let f):
+            return f
+        }
+    }
+
+    /// The stream the element belongs to.
     public var stream: UpdateStream {
         switch self {
         case .liveUpdate, .earlierLiveUpdate: return .liveUpdates
@@ -112,7 +137,7 @@ public enum UpdateRecord: Equatable, Sendable {
         var fixedAt: Instant? = nil
         switch self {
         case .liveUpdate(let location, let f):
-            sink.word("stream", "liveUpdates")
+            sink.word("stream", UpdateStream.liveUpdates.rawValue)
             if let location {
                 sink.coordinate(location.coordinate)
                 sink.accuracy(location.accuracy)

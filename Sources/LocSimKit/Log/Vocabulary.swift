@@ -81,7 +81,7 @@ public enum HoldReason: String, Equatable, Sendable, CaseIterable {
 /// reads `rawValue`, the word the log prints.
 public struct DropReason: Hashable, Sendable, CustomStringConvertible {
     package enum Code: String, CaseIterable, Sendable {
-        case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing, unavailable, notImplemented, distanceFilter, forceQuit, notRunning, serviceSessionRequired, stationary, eventPending, conditionLimitExceeded, lessAccurate, stopped, paused, notRestarted
+        case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing, unavailable, notImplemented, distanceFilter, forceQuit, notRunning, serviceSessionRequired, stationary, eventPending, conditionLimitExceeded, lessAccurate, stopped, paused, reducedInterval, notRestarted
     }
 
     package let code: Code
@@ -134,6 +134,11 @@ public struct DropReason: Hashable, Sendable, CustomStringConvertible {
     public static let stopped = DropReason(.stopped)
     /// Standard updates are paused automatically (docs/rules.md §8).
     public static let paused = DropReason(.paused)
+    /// Reduced accuracy delivers a location at most once per `reducedInterval`,
+    /// and one was delivered less than that ago (docs/rules.md §10). Apart
+    /// from `reducedAccuracy`, which is a service reduced accuracy does not
+    /// deliver at all, so a log says which of the two withheld an event.
+    public static let reducedInterval = DropReason(.reducedInterval)
     /// `liveUpdates`: the relaunched app was suspended without iterating
     /// `liveUpdates` again, so the fixes held for it are lost (docs/modern.md M10).
     public static let notRestarted = DropReason(.notRestarted)

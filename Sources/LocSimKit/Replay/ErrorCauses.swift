@@ -23,6 +23,14 @@ struct ErrorCauses {
     private var suspended: Seen? = nil
     /// When the app last left the foreground (suspension follows from it).
     private var background: Seen? = nil
+    /// The last wake or background relaunch since the app left the
+    /// foreground: the app then ran for its wake window.
+    private var woke: (WakeReason, relaunched: Bool, Seen)? = nil
+    /// The last end of in use (a background session ending suspends the app at once).
+    private var inUseEnded: (InUseEndReason, Seen)? = nil
+    /// Since when the app has provisional Always, and the first event held
+    /// for its upgrade prompt since then (docs/rules.md §6).
+    private var provisional: (since: Seen, held: Seen?)? = nil
     /// The last prompt record: shown, answered or dismissed.
     private var prompt: (PromptRecord, Seen)? = nil
     /// The last warning since that prompt record (a request that did nothing).
@@ -34,22 +42,32 @@ struct ErrorCauses {
     /// its own for it.
     @inline(__always)
     mutating func saw(_ record: LogRecord, at location: SourceLocation?) {
-        switch record.record.base {
-        case .delegate, .update, .session, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification,
-            .react, .expect, .ofManager:
-            return
-        case .app, .crash, .prompt, .warning:
+        switch record.record.event {
+        case .hold(_, .provisionalAlways), .app, .crash, .prompt, .warning, .auth, .inUseEnd:
             note(record, at: location)
+        case .delegate, .update, .session, .drop, .hold, .inUseBegin, .indicator, .completion, .notification, .react, .expect,
+            .ofManager:
+            return
         }
     }
 
     @inline(never)
     private mutating func note(_ record: LogRecord, at location: SourceLocation?) {
         let seen = Seen(time: record.time.sinceStart, location: location)
-        switch record.record.base {
-        case .delegate, .update, .session, .drop, .hold, .auth, .inUseBegin, .inUseEnd, .indicator, .completion, .notification,
-            .react, .expect, .ofManager:
+        switch record.record.event {
+        case .delegate, .update, .session, .drop, .inUseBegin, .indicator, .completion, .notification, .react, .expect,
+            .ofManager:
             return
+        case .hold:
+            if let p = provisional, p.held == nil { provisional = (p.since, seen) }
+        case .auth(let view):
+            if !view.provisional {
+                provisional = nil
+            } else if provisional == nil {
+                provisional = (seen, nil)
+            }
+        case .inUseEnd(let reason):
+            inUseEnded = (reason, seen)
         case .app(let app):
             sawApp(app, seen)
         case .crash:
@@ -64,11 +82,21 @@ struct ErrorCauses {
 
     private mutating func sawApp(_ app: AppRecord, _ seen: Seen) {
         switch app {
-        case .launchForeground, .launchBackground, .foreground, .wake:
+        case .launchForeground, .foreground:
             stop = nil
             suspended = nil
+            woke = nil
+        case .launchBackground(let reason):
+            stop = nil
+            suspended = nil
+            woke = (reason, true, seen)
+        case .wake(let reason):
+            stop = nil
+            suspended = nil
+            woke = (reason, false, seen)
         case .background:
             background = seen
+            woke = nil
         case .suspend:
             suspended = seen
         case .terminate(.crash):
@@ -86,8 +114,8 @@ struct ErrorCauses {
     ) -> [ScenarioError.Note] {
         let fallback = statement.location
         switch statement.event {
-        case .user(.answer):
-            return promptNotes(at: fallback)
+        case .user(.answer(let answer, _)):
+            return upgradeNotes(for: answer, at: fallback) ?? promptNotes(at: fallback)
         case .app, .managerCall, .modern, .background, .terminate, .systemTerminate:
             if app == .notRunning, let (how, seen) = stop {
                 let at = seen.time
@@ -102,16 +130,57 @@ struct ErrorCauses {
                 return [ScenarioError.Note(text, at: seen.location ?? fallback)]
             }
             if app == .suspended, let seen = suspended {
-                var text = "the app was suspended at \(seen.time)"
-                if let left = background {
-                    text += " (it left the foreground at \(left.time) with no background location session)"
-                }
-                return [ScenarioError.Note(text, at: background?.location ?? fallback)]
+                return [suspensionNote(seen, header: header, fallback: fallback)]
             }
             return []
         case .launch, .foreground, .systemNotBusy, .user, .fix, .enter, .exit, .visitArrive, .visitDepart, .beacon:
             return []
         }
+    }
+
+    /// Why the app was suspended: its background session ended, the wake
+    /// window of a wake or background relaunch ran out, or it left the
+    /// foreground and its run time ran out.
+    private func suspensionNote(_ seen: Seen, header: ScenarioHeader, fallback: SourceLocation) -> ScenarioError.Note {
+        if let (reason, ended) = inUseEnded, reason == .sessionEnded, ended.time == seen.time {
+            return ScenarioError.Note(
+                "the app was suspended at \(seen.time), when its background location session ended (inuse end reason=sessionEnded)",
+                at: ended.location ?? fallback)
+        }
+        if let (reason, relaunched, at) = woke {
+            let how = relaunched ? "relaunched in the background" : "woken"
+            let record = relaunched ? "app launch background reason=\(reason.rawValue)" : "app wake reason=\(reason.rawValue)"
+            return ScenarioError.Note(
+                "the app was \(how) at \(at.time) (\(record)) and suspended at \(seen.time), when its wake window ran out (wakeWindow \(header.parameters.wakeWindow) s after the last event it ran for)",
+                at: at.location ?? fallback)
+        }
+        var text = "the app was suspended at \(seen.time)"
+        if let left = background {
+            text += " (it left the foreground at \(left.time) with no background location session)"
+        }
+        return ScenarioError.Note(text, at: background?.location ?? fallback)
+    }
+
+    /// Why the upgrade prompt of provisional Always is not on screen for
+    /// `changeToAlways` or `keepWhileUsing`: no event was held, so none was
+    /// due; or one was held and the prompt waits for `system notBusy`.
+    /// `nil` when the app has no provisional Always (the other notes apply).
+    private func upgradeNotes(for answer: Answer, at fallback: SourceLocation) -> [ScenarioError.Note]? {
+        guard answer == .changeToAlways || answer == .keepWhileUsing, let (since, held) = provisional else { return nil }
+        if let held {
+            // A prompt record since the hold: the prompt notes say what became of it.
+            if let (_, last) = prompt, last.time >= held.time { return nil }
+            return [
+                ScenarioError.Note(
+                    "an event was held for provisional Always at \(held.time), so the upgrade prompt is due: it shows at the next 'system notBusy' (or upgradePromptDelay after the hold, if set)",
+                    at: held.location ?? fallback)
+            ]
+        }
+        return [
+            ScenarioError.Note(
+                "the app has provisional Always since \(since.time), but no event was held for it (no 'hold … reason=provisionalAlways'), so no upgrade prompt was due: only a region, significant-change or visit event that comes while the app is not in use is held (docs/rules.md §6); CLMonitor and liveUpdates events are never held (docs/modern.md)",
+                at: since.location ?? fallback)
+        ]
     }
 
     /// Why no prompt (or not that prompt) is on screen.

@@ -40,4 +40,98 @@ extension LogRecord {
         if case .auth(let view) = record.base { return view }
         return nil
     }
+
+    /// The element of an async sequence, for an `update` record (iOS 17+:
+    /// `CLLocationUpdate`, `CLMonitor.Event`, a session's diagnostic).
+    public var update: UpdateRecord? {
+        if case .update(let update) = record.base { return update }
+        return nil
+    }
+
+    /// What began, took effect or ended, for a `session` record (docs/modern.md).
+    public var session: SessionRecord? {
+        if case .session(let session) = record.base { return session }
+        return nil
+    }
+
+    /// The completion handler called, for a `completion` record.
+    public var completion: CompletionRecord? {
+        if case .completion(let method, let error) = record.base { return CompletionRecord(method: method, error: error) }
+        return nil
+    }
+
+    /// What happened to the app, for an `app` record: launched, sent to the
+    /// background, suspended, woken, terminated.
+    public var app: AppRecord? {
+        if case .app(let app) = record.base { return app }
+        return nil
+    }
+
+    /// Why in use began, for an `inuse begin` record.
+    public var inUseBegin: InUseBeginReason? {
+        if case .inUseBegin(let reason) = record.base { return reason }
+        return nil
+    }
+
+    /// Why in use ended, for an `inuse end` record.
+    public var inUseEnd: InUseEndReason? {
+        if case .inUseEnd(let reason) = record.base { return reason }
+        return nil
+    }
+
+    /// Whether the blue background-location indicator shows, for an `indicator` record.
+    public var indicator: Bool? {
+        if case .indicator(let on) = record.base { return on }
+        return nil
+    }
+
+    /// The location notification shown, for a `notification` record.
+    public var notification: ShownNotification? {
+        if case .notification(let id, let entry) = record.base { return ShownNotification(id: id, entry: entry) }
+        return nil
+    }
+
+    /// What iOS prints to the console, for a `warning` record.
+    public var warning: String? {
+        if case .warning(let text) = record.base { return text }
+        return nil
+    }
+
+    /// An `on` line's action that ran or was skipped, for a `react` record.
+    public var reaction: ReactionRecord? {
+        if case .react(let reaction) = record.base { return reaction }
+        return nil
+    }
+
+    /// An `expect` line that did not hold, for an `expect` record.
+    public var failedExpectation: FailedExpectation? {
+        if case .expect(let failed) = record.base { return failed }
+        return nil
+    }
+
+    /// Why the app crashed, for a `crash` record.
+    public var crash: String? {
+        if case .crash(let text) = record.base { return text }
+        return nil
+    }
+}
+
+/// A `completion` record: the completion handler of `method`, with its error (`nil`: success).
+public struct CompletionRecord: Hashable, Sendable {
+    public var method: String
+    public var error: CLErrorCode?
+    public init(method: String, error: CLErrorCode?) {
+        self.method = method
+        self.error = error
+    }
+}
+
+/// A `notification` record: the location notification `id` shown, on entry or on exit.
+public struct ShownNotification: Hashable, Sendable {
+    public var id: String
+    public var entry: Bool
+    public init(id: String, entry: Bool) {
+        self.id = id
+        self.entry = entry
+    }
 }

@@ -43,12 +43,23 @@ struct Boundary: Hashable {
     /// `observe(distance:…)` for a fix and a circle, with the scenario's
     /// `crossingMargin` and `crossingDwell`: the one geometry of derived
     /// crossings, for regions, location notifications and CLMonitor conditions.
-    mutating func observe(_ location: Location, center: Coordinate, radius: Double, _ p: Parameters, at now: Millis)
-        -> Observation
-    {
-        observe(
-            distance: Geo.distance(center, location.coordinate), radius: radius, margin: p.crossingMargin,
-            dwell: p.crossingDwell, at: now)
+    ///
+    /// The exact distance only where `outside` (the circle's bound: beyond
+    /// the boundary by the margin, `Geo.Proximity`) cannot tell: a fix
+    /// surely outside gets a distance at the outer margin, which
+    /// `observe(distance:…)` classifies as the exact one would: outside; and
+    /// nothing at all is done when the state is already outside with no
+    /// dwell under way. `point` is the fix as the bound reads it, computed
+    /// once per fix for every circle.
+    @inline(__always)
+    mutating func observe(
+        _ coordinate: Coordinate, point: (latitude: Double, longitude: Double, cosLatitude: Double),
+        center: Coordinate, radius: Double, outside: Geo.Proximity, margin: Double, dwell: Millis, at now: Millis
+    ) -> Observation {
+        let far = outside.isFar(latitude: point.latitude, longitude: point.longitude, cosLatitude: point.cosLatitude)
+        if far && state == .outside && candidate == nil { return .none }
+        let d = far ? radius + margin : Geo.distance(center, coordinate)
+        return observe(distance: d, radius: radius, margin: margin, dwell: dwell, at: now)
     }
 
     /// Takes a fix `distance` meters from the centre of a region of `radius`

@@ -213,7 +213,7 @@ extension LocationManager {
                     actions.append(suspendedQueue.removeFirst().location, .drop(.superseded))
                 }
             } else if reducedTooSoon {
-                actions.append(location, .drop(.reducedAccuracy))
+                actions.append(location, .drop(.reducedInterval))
                 return actions
             } else {
                 actions.append(location, .deliver)
@@ -242,7 +242,7 @@ extension LocationManager {
             actions.cancelsRequestTimeout = true
             if let best { actions.append(best.location, .drop(.superseded)) }
             if reducedTooSoon {
-                actions.append(location, .drop(.reducedAccuracy))
+                actions.append(location, .drop(.reducedInterval))
             } else {
                 actions.append(location, .deliver)
                 actions.reachesApp = true

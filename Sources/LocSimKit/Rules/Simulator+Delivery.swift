@@ -149,7 +149,7 @@ extension Simulator {
     /// accuracy asks for it; false when reduced accuracy's rate drops it.
     mutating func deliverLocation(_ location: Location, fixedAt time: Millis) -> Bool {
         guard let shown = reducedIfNeeded(location) else {
-            emit(.drop(.fix(location), .reducedAccuracy))
+            emit(.drop(.fix(location), .reducedInterval))
             return false
         }
         emitCallback(locationCallback(shown, fixedAt: time), as: .fix(location))
@@ -229,7 +229,7 @@ extension Simulator {
             emitToEveryManager(.didDetermineState(state, regionID: id))
         case .significantChange(let location, let time):
             guard let shown = reducedIfNeeded(location) else {
-                emit(.drop(event.undelivered, .reducedAccuracy))
+                emit(.drop(event.undelivered, .reducedInterval))
                 return
             }
             // A held event comes later than its fix: the log shows the fix's time.
@@ -291,19 +291,13 @@ extension Simulator {
         let now = self.now
         var shown: [(id: String, change: Boundary.Change)] = []
         var dwells: [(RuleTimer.CrossingTarget, Millis)] = []
-        let (φ, λ, cosφ) = Geo.Proximity.point(location.coordinate)
-        /// The fix seen from one region. The exact distance only where the
-        /// cheap bound cannot tell; a region surely outside gets a distance at
-        /// its outer margin, which `observe` classifies as the bound would:
-        /// outside — and nothing at all to do when the region is already
-        /// known to be outside with no dwell under way.
+        let point = Geo.Proximity.point(location.coordinate)
         @inline(__always) func observe(_ region: CircularRegion, _ boundary: inout Boundary, _ outside: Geo.Proximity)
             -> Boundary.Observation
         {
-            let far = outside.isFar(latitude: φ, longitude: λ, cosLatitude: cosφ)
-            if far && boundary.state == .outside && boundary.candidate == nil { return .none }
-            let d = far ? region.radius + margin : Geo.distance(region.center, location.coordinate)
-            return boundary.observe(distance: d, radius: region.radius, margin: margin, dwell: dwell, at: now)
+            boundary.observe(
+                location.coordinate, point: point, center: region.center, radius: region.radius, outside: outside,
+                margin: margin, dwell: dwell, at: now)
         }
         monitoring.notifications.forEach { n in
             switch observe(n.region, &n.boundary, n.outside) {
@@ -323,7 +317,7 @@ extension Simulator {
         for (target, until) in dwells { schedule(.crossingDwell(target), at: until) }
         for (id, change) in shown { notificationChanged(id, change) }
         for (id, change) in changed { regionChanged(id, change) }
-        if !modern.monitors.isEmpty { deriveConditionChanges(from: location) }
+        if !modern.monitors.isEmpty { deriveConditionChanges(from: location, point: point) }
     }
 
     /// A dwell timer: the region or notification settles if its dwell held.

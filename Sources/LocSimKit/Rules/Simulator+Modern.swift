@@ -194,7 +194,7 @@ extension Simulator {
                 return
             }
             guard let shown = reducedIfNeeded(location) else {
-                emit(.drop(.liveUpdate(location), .reducedAccuracy))
+                emit(.drop(.liveUpdate(location), .reducedInterval))
                 return
             }
             var flags: DiagnosticFlags = []

@@ -39,7 +39,11 @@ extension Simulator {
     /// given"); a circle the device's last fix already places yields that
     /// state at once. Beyond the limit, iOS 18 says so in an event.
     mutating func addCondition(_ name: String, _ id: String, _ kind: MonitorCondition) {
-        modern.monitors.add(name, id, kind, boundary: Boundary(state: .unknown))
+        var outside: Geo.Proximity? = nil
+        if case .circle(let center, let radius) = kind {
+            outside = outsideBound(CircularRegion(id: id, center: center, radius: radius))
+        }
+        modern.monitors.add(name, id, kind, boundary: Boundary(state: .unknown), outside: outside)
         let key = Monitors.key(name, id)
         if modern.monitors.exceedsLimit(key, limit: parameters.monitorConditionLimit) {
             if rules.atLeast(18) { emit(.update(.monitorEvent(monitor: name, id: id, .unknown, .conditionLimitExceeded))) }
@@ -71,18 +75,26 @@ extension Simulator {
 
     /// Crossings derived from a fix for the circular conditions being monitored
     /// (within the limit, no event pending), by the regions' rule.
-    mutating func deriveConditionChanges(from location: Location) {
+    /// `point` is the fix as `Geo.Proximity` reads it: each condition's bound
+    /// spares it the exact distance when the fix is surely outside, as for regions.
+    mutating func deriveConditionChanges(
+        from location: Location, point: (latitude: Double, longitude: Double, cosLatitude: Double)
+    ) {
         let p = parameters
         let now = self.now
         var changed: [String] = []
         var dwells: [(String, Millis)] = []
-        modern.monitors.forEach(limit: p.monitorConditionLimit) { key, c, withinLimit in
-            guard withinLimit, c.pending == nil, case .circle(let center, let radius) = c.kind else { return }
+        modern.monitors.forEach(limit: p.monitorConditionLimit) { c, withinLimit in
+            guard withinLimit, c.pending == nil, case .circle(let center, let radius) = c.kind, let outside = c.outside
+            else { return }
             // Settling from `unknown` is an event too: every state change is.
-            switch c.boundary.observe(location, center: center, radius: radius, p, at: now) {
+            let observation = c.boundary.observe(
+                location.coordinate, point: point, center: center, radius: radius, outside: outside,
+                margin: p.crossingMargin, dwell: p.crossingDwell, at: now)
+            switch observation {
             case .none: break
-            case .dwellStarted(let until): dwells.append((key, until))
-            case .changed: changed.append(key)
+            case .dwellStarted(let until): dwells.append((c.key, until))
+            case .changed: changed.append(c.key)
             }
         }
         for (key, until) in dwells { schedule(.crossingDwell(.condition(key)), at: until) }
@@ -95,12 +107,12 @@ extension Simulator {
     mutating func monitorBeaconSighted(_ beacon: BeaconSighting) {
         guard beacon.proximity != .unknown else { return }
         var changed: [String] = []
-        modern.monitors.forEach(limit: parameters.monitorConditionLimit) { key, c, withinLimit in
+        modern.monitors.forEach(limit: parameters.monitorConditionLimit) { c, withinLimit in
             guard withinLimit, c.pending == nil, case .beacon(let constraint) = c.kind, constraint.matches(beacon),
                 c.state != .satisfied
             else { return }
             c.boundary.cross(entered: true)
-            changed.append(key)
+            changed.append(c.key)
         }
         for key in changed { deliverMonitorEvent(key) }
     }

@@ -63,6 +63,19 @@ public struct Scenario: Equatable, Sendable {
         header.append("set " + Self.text(of: parameter))
     }
 
+    /// `seed <n>`: the seed for randomness (the rules use none yet).
+    public mutating func seed(_ value: UInt64) {
+        header.append("seed \(value)")
+    }
+
+    /// `<seconds> gpx <path> [speed <factor>]`: a GPX track's points play as
+    /// fixes from this time (docs/gpx.md). `replay()` reads the file with
+    /// the GPX reader `locsim-gpx`, found through `LOCSIM_GPX`, from the
+    /// current folder when `path` is relative.
+    public mutating func gpx(at seconds: Double, _ path: String, speed: Double = 1) {
+        body.append(Self.time(seconds) + " gpx " + Self.word(path) + (speed == 1 ? "" : " speed " + Self.number(speed)))
+    }
+
     /// `<seconds> <event>`: what happens at a time. Times are rounded to the
     /// millisecond and must not go backwards (a `ScenarioError` at replay).
     public mutating func at(_ seconds: Double, _ event: Event) {
@@ -74,7 +87,10 @@ public struct Scenario: Equatable, Sendable {
     /// - Throws: `ScenarioError` at the first line that does not fit, with
     ///   its line and column in `text`.
     public func replay() throws(ScenarioError) -> ReplayLog {
-        try Replay.log(of: Array(text.utf8))
+        var collector = RecordCollector()
+        var reader = LineReader(bytes: Array(text.utf8))
+        try Replay.run(&reader, into: &collector, tracks: TrackSource(reader: GPXSidecar(), scenario: "-"))
+        return ReplayLog(records: collector.records)
     }
 }
 

@@ -26,6 +26,9 @@ package struct TimelineRecorder: LogWriter {
     private var rows: [Timeline.Row] = []
     private var rowIndex: [String: Int] = [:]
     private var last = Millis.zero
+    /// `shortName` of each delegate method met so far: made once per method,
+    /// not once per record (it was 88% of a long trace's instructions).
+    private var shortNames: [DelegateMethods.RawValue: String] = [:]
     /// In the background (or suspended) while in use: when that began,
     /// so the stretch can be named once its end says why it lasted.
     private var inUseInBackground: Millis?
@@ -81,7 +84,7 @@ package struct TimelineRecorder: LogWriter {
         case .prompt(.dismiss):
             closePrompt(suffix: " → dismissed", at: t)
             mark("prompt answer", .answer, record)
-        case .delegate(let callback): mark(Self.shortName(callback.selector), .delegate, record)
+        case .delegate(let callback): mark(shortName(of: callback), .delegate, record)
         case .update(let update): mark("update " + update.stream.rawValue, .delegate, record)
         case .session: break
         case .completion(let method, _): mark("completion " + method, .completion, record)
@@ -189,6 +192,15 @@ package struct TimelineRecorder: LogWriter {
             if text.hasSuffix("\n") { text.removeLast() }
             return text
         }
+    }
+
+    /// `shortName(_:)` of the callback's selector, remembered per method.
+    private mutating func shortName(of callback: Callback) -> String {
+        let key = callback.method.rawValue
+        if let name = shortNames[key] { return name }
+        let name = Self.shortName(callback.selector)
+        shortNames[key] = name
+        return name
     }
 
     /// `locationManager(_:didUpdateLocations:)` → `didUpdateLocations`.

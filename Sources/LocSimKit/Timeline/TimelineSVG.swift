@@ -153,15 +153,21 @@ struct SVGWriter {
     /// Markup, written as is.
     mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
 
-    /// Text content or an attribute value, escaped.
+    /// Text content or an attribute value, escaped, and every character
+    /// XML 1.0 does not allow (control characters but tab, line feed and
+    /// carriage return; U+FFFE, U+FFFF) written as U+FFFD: a scenario's
+    /// strings and file name may hold them, and the output must stay
+    /// well-formed (docs/timeline.md).
     mutating func text(_ s: String) {
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "&"): raw("&amp;")
-            case UInt8(ascii: "<"): raw("&lt;")
-            case UInt8(ascii: ">"): raw("&gt;")
-            case UInt8(ascii: "\""): raw("&quot;")
-            default: bytes.append(b)
+        for scalar in s.unicodeScalars {
+            switch scalar.value {
+            case 0x26: raw("&amp;")
+            case 0x3C: raw("&lt;")
+            case 0x3E: raw("&gt;")
+            case 0x22: raw("&quot;")
+            case 0x09, 0x0A, 0x0D, 0x20..<0x80: bytes.append(UInt8(scalar.value))
+            case 0..<0x20, 0xFFFE, 0xFFFF: raw("\u{FFFD}")
+            default: bytes.append(contentsOf: String(scalar).utf8)
             }
         }
     }

@@ -17,8 +17,14 @@ struct Monitors: Hashable {
         /// An event the app has not received because its monitor was not
         /// open; the condition is not monitored until it is received.
         var pending: MonitorState? = nil
+        /// A circle's bound: beyond its boundary by the crossing margin,
+        /// surely outside (`Geo.Proximity`); `nil` for a beacon condition.
+        var outside: Geo.Proximity? = nil
 
         var state: MonitorState { boundary.state.monitorState }
+
+        /// Its key among the conditions (`Monitors.key`).
+        var key: String { Monitors.key(monitor, id) }
 
         var isGeographic: Bool {
             if case .circle = kind { return true }
@@ -47,10 +53,12 @@ struct Monitors: Hashable {
     mutating func terminated() { open.removeAll() }
 
     /// Adds (or replaces) a condition; it is monitored from `boundary`.
-    mutating func add(_ monitor: String, _ id: String, _ kind: MonitorCondition, boundary: Boundary) {
+    mutating func add(
+        _ monitor: String, _ id: String, _ kind: MonitorCondition, boundary: Boundary, outside: Geo.Proximity? = nil
+    ) {
         let key = Self.key(monitor, id)
         conditions.remove(key)
-        conditions.upsert(key, Condition(monitor: monitor, id: id, kind: kind, boundary: boundary))
+        conditions.upsert(key, Condition(monitor: monitor, id: id, kind: kind, boundary: boundary, outside: outside))
     }
 
     /// `remove(_:)`; false when the monitor has no such condition.
@@ -87,11 +95,14 @@ struct Monitors: Hashable {
         return false
     }
 
-    /// Visits every condition in the order added, with whether it is within `limit`.
-    mutating func forEach(limit: Int, _ body: (String, inout Condition, _ withinLimit: Bool) -> Void) {
+    /// Visits every condition in the order added, with whether it is within
+    /// `limit`. Every fix visits every condition: no key is built or copied
+    /// here (`Condition.key` when one is needed), and the visit is inlined.
+    @inline(__always)
+    mutating func forEach(limit: Int, _ body: (inout Condition, _ withinLimit: Bool) -> Void) {
         var geographic = 0
         var beacons = 0
-        conditions.forEach { key, c in
+        conditions.forEach { c in
             let index: Int
             if c.isGeographic {
                 index = geographic
@@ -100,7 +111,7 @@ struct Monitors: Hashable {
                 index = beacons
                 beacons += 1
             }
-            body(key, &c, index < limit)
+            body(&c, index < limit)
         }
     }
 }

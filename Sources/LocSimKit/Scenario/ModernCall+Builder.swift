@@ -1,0 +1,73 @@
+/// The iOS 17/18 calls as a scenario writes them, for the Swift builder:
+/// `.app(.liveUpdates(.start(.fitness)))` is `app liveUpdates start fitness`
+/// (docs/swift-api.md). Each helper builds a `ModernCall`; `Event.app(_:)`
+/// takes one where it takes an `AppCall`, so both kinds of call read alike.
+extension ModernCall {
+    /// `liveUpdates start [<configuration>]` or `liveUpdates stop`.
+    public enum LiveUpdatesAction: Equatable, Sendable {
+        case start(LiveConfiguration = .default)
+        case stop
+    }
+
+    /// `backgroundActivitySession begin|end`.
+    public enum SessionAction: Equatable, Sendable {
+        case begin, end
+    }
+
+    /// `serviceSession begin <name> <requirement> [fullAccuracyPurposeKey=<key>]`
+    /// or `serviceSession end <name>`.
+    public enum ServiceSessionAction: Equatable, Sendable {
+        case begin(_ name: String, _ requirement: ServiceRequirement, fullAccuracyPurposeKey: String? = nil)
+        case end(_ name: String)
+    }
+
+    /// `monitor <name> open|close|add …|remove <id>`.
+    public enum MonitorAction: Equatable, Sendable {
+        case open, close
+        case add(_ id: String, _ condition: MonitorCondition)
+        case remove(_ id: String)
+    }
+
+    /// `CLLocationUpdate.liveUpdates(_:)`: `.liveUpdates(.start(.fitness))`, `.liveUpdates(.stop)`.
+    public static func liveUpdates(_ action: LiveUpdatesAction) -> ModernCall {
+        switch action {
+        case .start(let configuration): return .liveUpdatesStart(configuration)
+        case .stop: return .liveUpdatesStop
+        }
+    }
+
+    /// `CLBackgroundActivitySession()` and its `invalidate()`: `.backgroundActivitySession(.begin)`.
+    public static func backgroundActivitySession(_ action: SessionAction) -> ModernCall {
+        switch action {
+        case .begin: return .backgroundActivitySessionBegin
+        case .end: return .backgroundActivitySessionEnd
+        }
+    }
+
+    /// `CLServiceSession(authorization:)` and its `invalidate()`:
+    /// `.serviceSession(.begin("nav", .whenInUse))`, `.serviceSession(.end("nav"))`.
+    public static func serviceSession(_ action: ServiceSessionAction) -> ModernCall {
+        switch action {
+        case .begin(let name, let requirement, let key):
+            return .serviceSessionBegin(name: name, requirement, fullAccuracyPurposeKey: key)
+        case .end(let name): return .serviceSessionEnd(name: name)
+        }
+    }
+
+    /// `CLMonitor(_:)` named `name`, its `add`, `remove` and release:
+    /// `.monitor("geo", .add("home", .circle(center: …, radius: 100)))`.
+    public static func monitor(_ name: String, _ action: MonitorAction) -> ModernCall {
+        switch action {
+        case .open: return .monitorOpen(name: name)
+        case .close: return .monitorClose(name: name)
+        case .add(let id, let condition): return .monitorAdd(name: name, id: id, condition)
+        case .remove(let id): return .monitorRemove(name: name, id: id)
+        }
+    }
+}
+
+extension Event {
+    /// An iOS 17/18 call where a `CLLocationManager` call would go:
+    /// `.app(.liveUpdates(.start(.fitness)))` is `.modern(.liveUpdatesStart(.fitness))`.
+    public static func app(_ call: ModernCall) -> Event { .modern(call) }
+}
