@@ -42,9 +42,9 @@ enum Usage {
                                   the same answer translation
           --format text|jsonl     Log format (default: text)
           --only <kind>,...       Keep only these record kinds: delegate, update,
-                                  completion, prompt, app, auth, inuse, indicator,
-                                  hold, drop, notification, warning, crash, react,
-                                  expect
+                                  session, completion, prompt, app, auth, inuse,
+                                  indicator, hold, drop, notification, warning, crash,
+                                  react, expect
           -o, --output <file>     Write the log to <file>, replacing it only on success
                                   ('-' for standard output)
           --threads 1|2           2: parse a scenario file on a second thread when

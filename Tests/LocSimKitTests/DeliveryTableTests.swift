@@ -62,9 +62,11 @@ import Testing
     static let reduced = "rA rA rA rA rA rA rA rA"
     // docs/modern.md M1, M7, M9, M10, M11: liveUpdates. A terminated app is
     // relaunched as monitoring relaunches an Always app; the session
-    // requirement stops everything a running app would get.
-    static let streamInUse = "D  D  nU S  S  R  fQ nR"
-    static let streamRunning = "D  D  D  S  S  R  fQ nR"
+    // requirement stops everything a running app would get. A suspended app
+    // that would get the element running is unsuspended for it (M1:
+    // CLLocationUpdate "will unsuspend the app", WWDC23 10180).
+    static let streamInUse = "D  D  nU W  S  R  fQ nR"
+    static let streamRunning = "D  D  D  W  W  R  fQ nR"
     static let streamSessionRequired = "sR sR sR sR sR R  fQ nR"
 
     /// A liveUpdates row: accuracy decides nothing (reduction happens after the decision).

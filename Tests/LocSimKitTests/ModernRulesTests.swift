@@ -18,7 +18,7 @@ import Testing
 
     @Test func stationaryAfterDelayWithinRadiusThenPausedUntilMoved() {
         var live = LiveUpdates()
-        _ = live.start(.fitness)
+        _ = live.start(.fitness, standing: .effective)
         let radius = 20.0
         let delay = Millis.seconds(60)
         #expect(live.observe(Self.here, at: .seconds(0), radius: radius, delay: delay) == .yield(stationary: false))
@@ -31,56 +31,85 @@ import Testing
 
     @Test func startForgetsTheLastIteration() {
         var live = LiveUpdates()
-        _ = live.start(.default)
+        _ = live.start(.default, standing: .effective)
         _ = live.observe(Self.here, at: .zero, radius: 20, delay: .zero)
         _ = live.observe(Self.nearby, at: .zero, radius: 20, delay: .zero)
         #expect(Self.motion(live) == .stationary)
-        _ = live.start(.airborne)
+        _ = live.start(.airborne, standing: .effective)
         #expect(live.state == .running(LiveUpdates.Stream(configuration: .airborne)))
     }
 
     @Test func backgroundDeliveryAtTerminationQueuesForTheRestart() {
         var live = LiveUpdates()
-        _ = live.start(.default)
-        live.terminated(backgroundDelivery: false)
+        _ = live.start(.default, standing: .effective)
+        let lost = live.terminated(backgroundDelivery: false)
+        #expect(lost == [])
         #expect(live.state == .off)
-        _ = live.start(.default)
-        live.terminated(backgroundDelivery: true)
-        #expect(live.state == .awaitingRelaunch && !live.isRunning && live.wantsFixes)
-        live.queue(Self.here)
-        live.queue(Self.away)
-        #expect(live.start(.fitness) == [Self.here, Self.away])
-        #expect(live.isRunning)
+        _ = live.start(.default, standing: .effective)
+        _ = live.terminated(backgroundDelivery: true)
+        #expect(live.state == .awaitingRelaunch && !live.isRunning && live.wantsFixes && live.resumesAfterRelaunch)
+        live.queue(Self.here, at: .seconds(60))
+        live.queue(Self.away, at: .seconds(65))
+        let queued = live.start(.fitness, standing: .effective)
+        #expect(queued == [TimedLocation(location: Self.here, time: .seconds(60)), TimedLocation(location: Self.away, time: .seconds(65))])
+        #expect(live.isRunning && !live.resumesAfterRelaunch)
+    }
+
+    @Test func aRelaunchedAppThatDoesNotRestartAbandonsTheStream() {
+        var live = LiveUpdates()
+        _ = live.start(.default, standing: .effective)
+        _ = live.terminated(backgroundDelivery: true)
+        live.queue(Self.here, at: .seconds(60))
+        let abandoned = live.abandoned()
+        #expect(abandoned == [TimedLocation(location: Self.here, time: .seconds(60))])
+        #expect(live.state == .off && !live.wantsFixes)
+        let again = live.abandoned()
+        #expect(again == [], "nothing to abandon twice")
+    }
+
+    @Test func aWaitingIterationTakesEffectInTheForeground() {
+        var live = LiveUpdates()
+        _ = live.start(.fitness, standing: .waiting)
+        #expect(live.stream?.standing == .waiting)
+        let tookEffect = live.foreground()
+        #expect(tookEffect && live.stream?.standing == .effective)
+        let twice = live.foreground()
+        #expect(!twice, "already effective")
     }
 
     // MARK: ActivitySession (M6)
 
-    @Test func sessionBegunOutOfUseWaitsForTheForeground() {
+    @Test func sessionBegunOutOfTheForegroundWaitsForIt() {
         var session = ActivitySession()
-        session.begin(inUse: false)
-        #expect(session.state == .pending && !session.keepsInUse)
-        session.foreground()
-        #expect(session.keepsInUse)
+        let standing = session.begin(foreground: false)
+        #expect(standing == .waiting && session.state == .pending && !session.keepsInUse)
+        let second = session.begin(foreground: true)
+        #expect(second == nil, "one exists already")
+        let tookEffect = session.foreground()
+        #expect(tookEffect && session.keepsInUse)
+        let ended = session.end()
+        let endedAgain = session.end()
+        #expect(ended && !endedAgain)
     }
 
     @Test func terminationRemembersAHeldSessionForTheRelaunch() {
         var session = ActivitySession()
-        session.begin(inUse: true)
-        session.terminated()
-        #expect(session.state == .heldWhenEnded && !session.exists)
+        _ = session.begin(foreground: true)
+        let existed = session.terminated()
+        #expect(existed && session.state == .heldWhenEnded && !session.exists)
         session.relaunched()
-        session.begin(inUse: false)
-        #expect(session.keepsInUse)
+        let standing = session.begin(foreground: false)
+        #expect(standing == .effective && session.keepsInUse)
     }
 
     @Test func aSuspensionEndsTheRelaunchRun() {
         var session = ActivitySession()
-        session.begin(inUse: true)
-        session.terminated()
+        _ = session.begin(foreground: true)
+        _ = session.terminated()
         session.relaunched()
         session.suspended()
-        session.begin(inUse: false)
-        #expect(session.state == .pending)
+        let standing = session.begin(foreground: false)
+        #expect(standing == .waiting && session.state == .pending)
     }
 
     // MARK: Diagnostics in the simulator (M3, M7, M9); the delivery rows are in DeliveryTableTests
@@ -101,7 +130,8 @@ import Testing
             "NSLocationWhenInUseUsageDescription": .string("w"), "NSLocationRequireExplicitServiceSession": .bool(true),
         ])
         try s.at(0, .launch)
-        #expect(try s.at(1, .modern(.liveUpdatesStart(.default))) == [.update(.liveUpdate(nil, [.serviceSessionRequired]))])
+        #expect(try s.at(1, .modern(.liveUpdatesStart(.default)))
+            == [.session(.begin(.liveUpdates(.default), .effective)), .update(.liveUpdate(nil, [.serviceSessionRequired]))])
         #expect(try s.at(2, S.fix(35, 139)) == [.drop(.liveUpdate(S.location(35, 139)), .serviceSessionRequired)])
     }
 
@@ -120,19 +150,48 @@ import Testing
 
     @Test func noneSessionMeetsTheRequirementOnlyWhenAuthorized() {
         var sessions = ServiceSessions()
-        sessions.begin("a", .none, purposeKey: nil, inUse: true)
+        _ = sessions.begin("a", .none, purposeKey: nil, foreground: true)
         #expect(!sessions.meetRequirement(authorized: false))
         #expect(sessions.meetRequirement(authorized: true))
-        sessions.begin("b", .whenInUse, purposeKey: nil, inUse: false)
-        #expect(!sessions.meetRequirement(authorized: false), "a session created out of use is not effective")
-        sessions.foreground()
+        let b = sessions.begin("b", .whenInUse, purposeKey: nil, foreground: false)
+        #expect(b.standing == .waiting)
+        #expect(!sessions.meetRequirement(authorized: false), "a session created out of the foreground is not effective")
+        let changed = sessions.foreground()
+        #expect(changed.map(\.name) == ["b"])
         #expect(sessions.meetRequirement(authorized: false))
-        #expect(sessions.end("b") && !sessions.end("b"))
+        let ended = sessions.end("b")
+        let endedAgain = sessions.end("b")
+        #expect(ended != nil && endedAgain == nil)
+    }
+
+    @Test func aMatchingSessionRejoinsDuringTheRelaunchRunOnly() {
+        var sessions = ServiceSessions()
+        _ = sessions.begin("geo", .always, purposeKey: nil, foreground: true)
+        let ended = sessions.terminated()
+        #expect(ended.map(\.name) == ["geo"])
+        sessions.relaunched()
+        let noMatch = sessions.begin("w", .whenInUse, purposeKey: nil, foreground: false)
+        #expect(noMatch.standing == .waiting, "no match")
+        let match = sessions.begin("again", .always, purposeKey: nil, foreground: false)
+        #expect(match.standing == .effective)
+        #expect(sessions.delivery(explicitRequired: false, authorized: true) == .always)
+        _ = sessions.terminated()
+        sessions.relaunched()
+        sessions.runEnded()
+        let late = sessions.begin("late", .always, purposeKey: nil, foreground: false)
+        #expect(late.standing == .waiting)
+    }
+
+    @Test func aReplacedSessionIsReturned() {
+        var sessions = ServiceSessions()
+        _ = sessions.begin("s", .whenInUse, purposeKey: nil, foreground: true)
+        let (replaced, standing) = sessions.begin("s", .always, purposeKey: nil, foreground: true)
+        #expect(replaced?.requirement == .whenInUse && standing == .effective && sessions.sessions.count == 1)
     }
 
     @Test func alwaysSessionDiagnostics() {
         var sessions = ServiceSessions()
-        sessions.begin("t", .always, purposeKey: "Nav", inUse: true)
+        _ = sessions.begin("t", .always, purposeKey: "Nav", foreground: true)
         #expect(sessions.delivery(explicitRequired: true, authorized: false) == .always)
         let flags = ServiceSessions.diagnostics(
             of: sessions.sessions[0], authorizationFlags: [.serviceSessionRequired], level: .whenInUse, inUse: false,
@@ -172,17 +231,18 @@ import Testing
         let loc = S.location(35, 139)
         #expect(try s.at(100, S.fix(35, 139)) == [.update(.liveUpdate(loc, []))])
         #expect(try s.at(110, .modern(.backgroundActivitySessionEnd))
-            == [.indicator(on: false), .inUseEnd(.sessionEnded), .app(.suspend)])
+            == [.session(.end(.backgroundActivitySession, .invalidated)), .indicator(on: false), .inUseEnd(.sessionEnded), .app(.suspend)])
     }
 
     @Test func implicitPromptOnlyFromIOS18() throws {
         var s17 = S(Platform(.iOS, 17, 0), plist: ["NSLocationWhenInUseUsageDescription": .string("w")])
         try s17.at(0, .launch)
-        #expect(try s17.at(1, .modern(.liveUpdatesStart(.default))) == [])
+        #expect(try s17.at(1, .modern(.liveUpdatesStart(.default))) == [.session(.begin(.liveUpdates(.default), .effective))])
         var s18 = S(Platform(.iOS, 18, 0), plist: ["NSLocationWhenInUseUsageDescription": .string("w")])
         try s18.at(0, .launch)
         let records = try s18.at(1, .modern(.liveUpdatesStart(.default)))
-        #expect(records.first == .prompt(.show(.whenInUse, text: "w", answers: Simulator.modernAnswers)))
+        #expect(records.first == .session(.begin(.liveUpdates(.default), .effective)))
+        #expect(records.dropFirst().first == .prompt(.show(.whenInUse, text: "w", answers: Simulator.modernAnswers)))
         #expect(records.last == .update(.liveUpdate(nil, [.authorizationRequestInProgress])))
     }
 
@@ -297,7 +357,8 @@ import Testing
         ])
         try s.launchAuthorized(precise: false)
         let shown = try s.at(3, .modern(.serviceSessionBegin(name: "a", .whenInUse, fullAccuracyPurposeKey: "Run")))
-        #expect(shown.first == .prompt(.show(.temporaryFullAccuracy, text: "exact", answers: [.allowOnce, .dontAllow])))
+        #expect(shown.first == .session(.begin(.serviceSession(name: "a", .whenInUse), .effective)))
+        #expect(shown.dropFirst().first == .prompt(.show(.temporaryFullAccuracy, text: "exact", answers: [.allowOnce, .dontAllow])))
         let answered = try s.at(4, .user(.answer(.dontAllow, precise: nil)))
         #expect(!answered.contains { if case .completion = $0.event { return true } else { return false } })
         #expect(!answered.contains { if case .prompt(.show) = $0.event { return true } else { return false } }, "asked once")

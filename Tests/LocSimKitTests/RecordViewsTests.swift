@@ -12,6 +12,7 @@ import Testing
     static let samples: [Record] = [
         .delegate(.didUpdateLocations(location)),
         .update(.liveUpdate(location, [.stationary])),
+        .session(.begin(.liveUpdates(.fitness), .waiting)),
         .completion(method: "requestTemporaryFullAccuracyAuthorization", error: .promptDeclined),
         .prompt(.dismiss),
         .app(.wake(.region)),
@@ -40,6 +41,7 @@ import Testing
         switch r.record.event {
         case .delegate(let c): return r.callback == c
         case .update(let u): return r.update == u
+        case .session(let session): return r.session == session
         case .completion(let method, let error): return r.completion == CompletionRecord(method: method, error: error)
         case .prompt(let p): return r.prompt == p
         case .app(let a): return r.app == a
@@ -61,7 +63,7 @@ import Testing
     /// How many views are set: exactly the record's own (two for hold and drop).
     static func viewsSet(_ r: LogRecord) -> Int {
         let views: [Bool] = [
-            r.callback != nil, r.update != nil, r.completion != nil, r.prompt != nil, r.app != nil, r.auth != nil,
+            r.callback != nil, r.update != nil, r.session != nil, r.completion != nil, r.prompt != nil, r.app != nil, r.auth != nil,
             r.inUseBegin != nil, r.inUseEnd != nil, r.indicator != nil, r.holdReason != nil, r.dropReason != nil,
             r.undelivered != nil, r.notification != nil, r.warning != nil, r.crash != nil, r.reaction != nil,
             r.failedExpectation != nil,

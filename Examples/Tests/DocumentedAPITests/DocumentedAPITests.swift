@@ -223,6 +223,8 @@ import Testing
             .delegate(.didDetermineState(RegionState.inside, regionID: "a")),
             .update(.liveUpdate(nil, [.stationary, .accuracyLimited])),
             .update(.monitorEvent(monitor: "m", id: "a", MonitorState.satisfied, [])),
+            .session(.begin(.serviceSession(name: "geo", ServiceRequirement.always), SessionStanding.waiting)),
+            .session(.end(SessionObject.liveUpdates(.fitness), SessionEndReason.released)),
             .completion(method: "requestTemporaryFullAccuracyAuthorization", error: CLErrorCode.promptDeclined),
             .prompt(.show(PromptKind.upgrade, text: "", answers: [.keepWhileUsing, .changeToAlways])),
             .prompt(.dismiss),
@@ -238,7 +240,7 @@ import Testing
             .expect(FailedExpectation(.finalAuth(.denied), at: SourceLocation(line: 5, column: 1), reason: "r")),
         ]
         #expect(records.map(\.kind) == [
-            .delegate, .delegate, .update, .update, .completion, .prompt, .prompt, .app, .app, .auth,
+            .delegate, .delegate, .update, .update, .session, .session, .completion, .prompt, .prompt, .app, .app, .auth,
             .inUse, .inUse, .indicator, .hold, .drop, .notification, .warning, .crash, .react, .expect,
         ])
         #expect(records.map(\.kind.name).contains("inuse") && RecordKind.inUse.description == "inuse")
@@ -262,6 +264,8 @@ import Testing
         #expect(AuthorizationStatus.allCases.contains(.authorized) && TerminateReason.allCases.contains(.crash))
         #expect(UpdateRecord.serviceSession(name: "s", []).stream == UpdateStream.serviceSession)
         #expect(UpdateRecord.backgroundActivitySession(.insufficientlyInUse).stream == .backgroundActivitySession)
+        #expect(SessionRecord.effective(.backgroundActivitySession).object.stream == .backgroundActivitySession)
+        #expect(UpdateRecord.earlierLiveUpdate(Location(Coordinate(latitude: 0, longitude: 0), accuracy: 1), [], fixedAt: .seconds(60)).stream == .liveUpdates)
         let flags: [DiagnosticFlags] = [
             .stationary, .authorizationDenied, .authorizationDeniedGlobally, .authorizationRestricted,
             .authorizationRequestInProgress, .insufficientlyInUse, .serviceSessionRequired, .accuracyLimited,
@@ -294,7 +298,7 @@ import Testing
         let reasons: [DropReason] = [
             .notInUse, .notAuthorized, .reducedAccuracy, .suspended, .superseded, .stale, .keptWhileUsing,
             .unavailable, .notImplemented, .distanceFilter, .forceQuit, .notRunning, .serviceSessionRequired,
-            .stationary, .eventPending, .conditionLimitExceeded, .lessAccurate, .stopped, .paused, .reducedInterval,
+            .stationary, .eventPending, .conditionLimitExceeded, .lessAccurate, .stopped, .paused, .reducedInterval, .notRestarted,
         ]
         #expect(reasons == DropReason.allCases)
         #expect(DropReason(rawValue: "notInUse") == .notInUse && DropReason(rawValue: "nope") == nil)

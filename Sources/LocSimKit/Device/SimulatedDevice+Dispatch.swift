@@ -29,8 +29,12 @@ extension SimulatedDevice {
             let element = SimulatedLocationUpdate(
                 location: location.map { SimulatedLocation($0, at: record.time.sinceStart) }, diagnostics: flags)
             for stream in liveUpdateStreams { stream.yield(element) }
+        case .update(.earlierLiveUpdate(let location, let flags, let fixedAt)):
+            // Queued for a relaunched app: the location keeps its fix's time.
+            let element = SimulatedLocationUpdate(location: SimulatedLocation(location, at: fixedAt.sinceStart), diagnostics: flags)
+            for stream in liveUpdateStreams { stream.yield(element) }
         case .app(let app): lifecycle(app)
-        case .update, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning, .crash,
+        case .update, .session, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning, .crash,
             .react, .expect, .ofManager:
             return
         }

@@ -6,6 +6,8 @@ extension Record {
             callback.render(to: &sink)
         case .update(let update):
             update.render(to: &sink)
+        case .session(let session):
+            session.render(to: &sink)
         case .completion(let method, let error):
             sink.word("method", method)
             sink.keyed("error", error?.rawValue ?? "nil")

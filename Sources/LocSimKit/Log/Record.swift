@@ -72,6 +72,8 @@ public struct Record: Equatable, Sendable {
         /// each cost an allocation and a release; unboxed, `LogRecord`
         /// keeps its 48-byte stride.
         case update(UpdateRecord)
+        /// An iOS 17+ session object begins, takes effect or ends (docs/modern.md).
+        indirect case session(SessionRecord)
         /// A completion handler; `error == nil` prints `error=nil`.
         case completion(method: String, error: CLErrorCode?)
         indirect case prompt(PromptRecord)
@@ -121,6 +123,7 @@ public struct Record: Equatable, Sendable {
         switch base {
         case .delegate: return .delegate
         case .update: return .update
+        case .session: return .session
         case .completion: return .completion
         case .prompt: return .prompt
         case .app: return .app
@@ -144,6 +147,8 @@ extension Record {
     public static func delegate(_ callback: Callback) -> Record { Record(.delegate(callback)) }
     /// An element of an async sequence (iOS 17+ APIs, docs/modern.md).
     public static func update(_ update: UpdateRecord) -> Record { Record(.update(update)) }
+    /// An iOS 17+ session object begins, takes effect or ends (docs/modern.md).
+    public static func session(_ session: SessionRecord) -> Record { Record(.session(session)) }
     /// A completion handler; `error == nil` prints `error=nil`.
     public static func completion(method: String, error: CLErrorCode?) -> Record {
         Record(.completion(method: method, error: error))
@@ -169,7 +174,7 @@ extension Record {
 /// package enum, like `Record`: a new kind is no breaking change.
 public struct RecordKind: Hashable, Sendable, CustomStringConvertible {
     package enum Code: String, CaseIterable, Sendable {
-        case delegate, update, completion, prompt, app, auth
+        case delegate, update, session, completion, prompt, app, auth
         case inUse = "inuse"
         case indicator, hold, drop, notification, warning, crash, react, expect
     }
@@ -187,6 +192,7 @@ public struct RecordKind: Hashable, Sendable, CustomStringConvertible {
 
     public static let delegate = RecordKind(.delegate)
     public static let update = RecordKind(.update)
+    public static let session = RecordKind(.session)
     public static let completion = RecordKind(.completion)
     public static let prompt = RecordKind(.prompt)
     public static let app = RecordKind(.app)

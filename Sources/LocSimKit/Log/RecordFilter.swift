@@ -2,7 +2,7 @@
 package struct RecordFilter: Equatable, Sendable {
     /// Every `<kind>` of SPEC §2, in the order of its table.
     package static let kinds = [
-        "delegate", "update", "completion", "prompt", "app", "auth", "inuse", "indicator",
+        "delegate", "update", "session", "completion", "prompt", "app", "auth", "inuse", "indicator",
         "hold", "drop", "notification", "warning", "crash", "react", "expect",
     ]
 

@@ -93,6 +93,9 @@ public enum MonitorState: String, Equatable, Sendable {
 public enum UpdateRecord: Equatable, Sendable {
     /// A `CLLocationUpdate`; `nil` location: an element carrying only diagnostics (iOS 18).
     case liveUpdate(Location?, DiagnosticFlags)
+    /// A `CLLocationUpdate` yielded after its fix (queued for a relaunched
+    /// app): the location carries the fix's own time (`@t`, docs/log-format.md).
+    case earlierLiveUpdate(Location, DiagnosticFlags, fixedAt: Instant)
     /// A `CLMonitor.Event`.
     case monitorEvent(monitor: String, id: String, MonitorState, DiagnosticFlags)
     /// A `CLServiceSession.Diagnostic`.
@@ -103,15 +106,18 @@ public enum UpdateRecord: Equatable, Sendable {
     /// The location of a `CLLocationUpdate`; `nil` for any other element,
     /// or for one carrying only diagnostics.
     public var location: Location? {
-        if case .liveUpdate(let location, _) = self { return location }
-        return nil
+        switch self {
+        case .liveUpdate(let location, _): return location
+        case .earlierLiveUpdate(let location, _, _): return location
+        case .monitorEvent, .serviceSession, .backgroundActivitySession: return nil
+        }
     }
 
     /// The diagnostic flags the element carries, whatever its stream.
     public var flags: DiagnosticFlags {
         switch self {
-        case .liveUpdate(_, let f), .monitorEvent(_, _, _, let f), .serviceSession(_, let f),
-            .backgroundActivitySession(let f):
+        case .liveUpdate(_, let f), .earlierLiveUpdate(_, let f, _), .monitorEvent(_, _, _, let f),
+            .serviceSession(_, let f), .backgroundActivitySession(let f):
             return f
         }
     }
@@ -119,7 +125,7 @@ public enum UpdateRecord: Equatable, Sendable {
     /// The stream the element belongs to.
     public var stream: UpdateStream {
         switch self {
-        case .liveUpdate: return .liveUpdates
+        case .liveUpdate, .earlierLiveUpdate: return .liveUpdates
         case .monitorEvent: return .monitor
         case .serviceSession: return .serviceSession
         case .backgroundActivitySession: return .backgroundActivitySession
@@ -128,6 +134,7 @@ public enum UpdateRecord: Equatable, Sendable {
 
     func render<S: FieldSink>(to sink: inout S) {
         let flags: DiagnosticFlags
+        var fixedAt: Instant? = nil
         switch self {
         case .liveUpdate(let location, let f):
             sink.word("stream", UpdateStream.liveUpdates.rawValue)
@@ -138,6 +145,12 @@ public enum UpdateRecord: Equatable, Sendable {
                 sink.keyed("location", "nil")
             }
             flags = f
+        case .earlierLiveUpdate(let location, let f, let time):
+            sink.word("stream", "liveUpdates")
+            sink.coordinate(location.coordinate)
+            sink.accuracy(location.accuracy)
+            flags = f
+            fixedAt = time
         case .monitorEvent(let monitor, let id, let state, let f):
             sink.word("stream", "monitor")
             sink.word("monitor", monitor)
@@ -155,5 +168,7 @@ public enum UpdateRecord: Equatable, Sendable {
             flags = f
         }
         for (flag, name) in stream.flags { sink.flag(name, flags.contains(flag)) }
+        // Last, as on a delegate's location: `@t` ends the line.
+        if let fixedAt { sink.timestamp(fixedAt.sinceStart) }
     }
 }

@@ -68,6 +68,9 @@ public enum HoldReason: String, Equatable, Sendable, CaseIterable {
     case monitorNotOpen
     /// A standard update queued for a suspended app, delivered when it next runs.
     case suspended
+    /// A `liveUpdates` fix for a relaunched app that has not iterated
+    /// `liveUpdates` again yet; yielded, with its own time, when it does (docs/modern.md M10).
+    case notRestarted
 }
 
 /// Why an event was not delivered.
@@ -78,7 +81,7 @@ public enum HoldReason: String, Equatable, Sendable, CaseIterable {
 /// reads `rawValue`, the word the log prints.
 public struct DropReason: Hashable, Sendable, CustomStringConvertible {
     package enum Code: String, CaseIterable, Sendable {
-        case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing, unavailable, notImplemented, distanceFilter, forceQuit, notRunning, serviceSessionRequired, stationary, eventPending, conditionLimitExceeded, lessAccurate, stopped, paused, reducedInterval
+        case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing, unavailable, notImplemented, distanceFilter, forceQuit, notRunning, serviceSessionRequired, stationary, eventPending, conditionLimitExceeded, lessAccurate, stopped, paused, reducedInterval, notRestarted
     }
 
     package let code: Code
@@ -136,4 +139,7 @@ public struct DropReason: Hashable, Sendable, CustomStringConvertible {
     /// from `reducedAccuracy`, which is a service reduced accuracy does not
     /// deliver at all, so a log says which of the two withheld an event.
     public static let reducedInterval = DropReason(.reducedInterval)
+    /// `liveUpdates`: the relaunched app was suspended without iterating
+    /// `liveUpdates` again, so the fixes held for it are lost (docs/modern.md M10).
+    public static let notRestarted = DropReason(.notRestarted)
 }

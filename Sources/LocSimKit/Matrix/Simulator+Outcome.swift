@@ -12,6 +12,7 @@ extension Simulator {
             case .provisionalAlways: count = upgrade.held.count
             case .monitorNotOpen: count = modern.monitors.pendingCount
             case .suspended: count = manager.suspendedQueue.count
+            case .notRestarted: count = modern.liveUpdates.queued.count
             }
             return count > 0 ? Tally.Count(name: reason.rawValue, count: count) : nil
         }

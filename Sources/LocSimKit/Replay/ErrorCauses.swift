@@ -45,7 +45,7 @@ struct ErrorCauses {
         switch record.record.event {
         case .hold(_, .provisionalAlways), .app, .crash, .prompt, .warning, .auth, .inUseEnd:
             note(record, at: location)
-        case .delegate, .update, .drop, .hold, .inUseBegin, .indicator, .completion, .notification, .react, .expect,
+        case .delegate, .update, .session, .drop, .hold, .inUseBegin, .indicator, .completion, .notification, .react, .expect,
             .ofManager:
             return
         }
@@ -55,7 +55,7 @@ struct ErrorCauses {
     private mutating func note(_ record: LogRecord, at location: SourceLocation?) {
         let seen = Seen(time: record.time.sinceStart, location: location)
         switch record.record.event {
-        case .delegate, .update, .drop, .inUseBegin, .indicator, .completion, .notification, .react, .expect,
+        case .delegate, .update, .session, .drop, .inUseBegin, .indicator, .completion, .notification, .react, .expect,
             .ofManager:
             return
         case .hold:

@@ -48,6 +48,12 @@ extension LogRecord {
         return nil
     }
 
+    /// What began, took effect or ended, for a `session` record (docs/modern.md).
+    public var session: SessionRecord? {
+        if case .session(let session) = record.base { return session }
+        return nil
+    }
+
     /// The completion handler called, for a `completion` record.
     public var completion: CompletionRecord? {
         if case .completion(let method, let error) = record.base { return CompletionRecord(method: method, error: error) }

@@ -192,8 +192,13 @@ extension Delivery {
         case .whenInUse, .provisionalAlways, .always:
             break
         }
-        // An app that runs no code is told so first, as for standard updates
-        // (docs/rules.md §8, v2 correction 9: one reason for one situation).
+        // A suspended app that would get the element were it running is
+        // unsuspended: CLLocationUpdate "will unsuspend the app" (WWDC23
+        // 10180; M1). Otherwise an app that runs no code is told so first, as
+        // for standard updates (docs/rules.md §8, v2 correction 9).
+        if app == .suspended, stream(access: access, inUse: inUse, app: .background, sessions: sessions) == .deliver {
+            return .wakeThenDeliver
+        }
         if let reason = app.notRunningCode { return .drop(reason) }
         switch access {
         case .none, .whenInUseBefore13:

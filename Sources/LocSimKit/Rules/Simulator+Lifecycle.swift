@@ -124,8 +124,8 @@ extension Simulator {
             !modern.activity.keepsInUse
         else { return }
         lifecycle = .suspended(graceUntil: lifecycle.graceUntil)
-        modern.activity.suspended()
         emit(.app(.suspend))
+        modernSuspended()
     }
 
     /// Wakes or relaunches the app for an event of `reason` (§2); either way
@@ -140,7 +140,7 @@ extension Simulator {
 
     mutating func relaunch(for reason: WakeReason) {
         lifecycle = .background(.init(deadline: now, inUse: .no))
-        modern.activity.relaunched()
+        modernRelaunched()
         emit(.app(.launchBackground(reason)))
         extendRun()
         createManager()

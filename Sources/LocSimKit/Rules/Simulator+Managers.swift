@@ -86,7 +86,7 @@ extension Simulator {
         switch record.event {
         case .delegate, .drop(.fix, _), .drop(.callback, _), .hold(.fix, _):
             named = Record(.ofManager(name, record.event))
-        case .update, .completion, .prompt, .app, .auth, .inUseBegin, .inUseEnd, .indicator, .hold, .drop,
+        case .update, .session, .completion, .prompt, .app, .auth, .inUseBegin, .inUseEnd, .indicator, .hold, .drop,
             .notification, .warning, .crash, .react, .expect, .ofManager:
             named = record
         }

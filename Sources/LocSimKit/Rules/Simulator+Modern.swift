@@ -40,34 +40,68 @@ extension Simulator {
         try checkCall(call.name, unavailable: ModernAvailability.problem(call, on: rules), s)
         switch call {
         case .liveUpdatesStart(let configuration):
-            let queued = modern.liveUpdates.start(configuration)
-            promptForImplicitSession()
-            for location in queued { deliverLiveUpdate(location) }
+            startLiveUpdates(configuration)
         case .liveUpdatesStop:
-            modern.liveUpdates.stop()
+            if let stream = modern.liveUpdates.stream {
+                emit(.session(.end(.liveUpdates(stream.configuration), .stopped)))
+            }
+            for fix in modern.liveUpdates.stop() { emit(.drop(.liveUpdate(fix.location), .stopped)) }
         case .backgroundActivitySessionBegin:
-            modern.activity.begin(inUse: inUse)
+            if let standing = modern.activity.begin(foreground: app == .foreground) {
+                emit(.session(.begin(.backgroundActivitySession, standing)))
+            }
             promptForImplicitSession()
             updateInUse(beginning: .backgroundSession)
             updateIndicator()
         case .backgroundActivitySessionEnd:
-            modern.activity.end()
-            updateIndicator()
-            updateInUse(ending: .sessionEnded)
-            suspendIfIdle()
+            endActivitySession(.invalidated)
         case .serviceSessionBegin(let name, let requirement, let key):
-            modern.services.begin(name, requirement, purposeKey: key, inUse: inUse)
-            if inUse {
+            let (replaced, standing) = modern.services.begin(
+                name, requirement, purposeKey: key, foreground: app == .foreground)
+            if let replaced { emit(.session(.end(.serviceSession(name: name, replaced.requirement), .replaced))) }
+            emit(.session(.begin(.serviceSession(name: name, requirement), standing)))
+            if app == .foreground {
                 promptForSession(requirement)
                 promptForSessionFullAccuracy()
             }
         case .serviceSessionEnd(let name):
-            guard modern.services.end(name) else {
+            guard let ended = modern.services.end(name) else {
                 throw error("unknown service session '\(name)'; begin it first with 'app serviceSession begin \(name) …'", s, atArgument: true)
             }
+            emit(.session(.end(.serviceSession(name: name, ended.requirement), .invalidated)))
         case .monitorOpen, .monitorClose, .monitorAdd, .monitorRemove:
             try monitorCall(call, s)
         }
+    }
+
+    /// `for try await update in CLLocationUpdate.liveUpdates(configuration)`.
+    /// The iteration yields at once when started in the foreground, when it
+    /// resumes the stream of a relaunched app (M10), or when something
+    /// outstanding lets the app use location in the background (an
+    /// activity session, Always); otherwise it waits for the foreground (M6:
+    /// "Starting liveUpdates from background with WhenInUse permission" gives
+    /// `insufficientlyInUse`). Fixes queued for the restart come first, with their own time.
+    mutating func startLiveUpdates(_ configuration: LiveConfiguration) {
+        if let old = modern.liveUpdates.stream {
+            emit(.session(.end(.liveUpdates(old.configuration), .replaced)))
+        }
+        let effective =
+            app == .foreground || modern.liveUpdates.resumesAfterRelaunch || modern.activity.keepsInUse
+            || authorization.level == .always
+        let standing: SessionStanding = effective ? .effective : .waiting
+        let queued = modern.liveUpdates.start(configuration, standing: standing)
+        emit(.session(.begin(.liveUpdates(configuration), standing)))
+        promptForImplicitSession()
+        for fix in queued { deliverLiveUpdate(fix.location, fixedAt: fix.time) }
+    }
+
+    /// `invalidate()` (or the app releasing the object): the in-use it gave ends.
+    mutating func endActivitySession(_ reason: SessionEndReason) {
+        guard modern.activity.end() else { return }
+        emit(.session(.end(.backgroundActivitySession, reason)))
+        updateIndicator()
+        updateInUse(ending: .sessionEnded)
+        suspendIfIdle()
     }
 
     /// iOS 18: "Core Location sets When in Use authorization implicitly when
@@ -96,7 +130,7 @@ extension Simulator {
     /// an app that must restart the iteration.
     mutating func offerToLiveUpdates(_ location: Location) {
         if modern.liveUpdates.isRunning {
-            deliverLiveUpdate(location)
+            deliverLiveUpdate(location, fixedAt: now)
         } else {
             queueForRestart(location)
         }
@@ -104,7 +138,8 @@ extension Simulator {
 
     /// Live updates were running, with background delivery, when the app
     /// stopped: the next fix relaunches it (unless force-quit on iOS 26, as
-    /// for monitoring) and waits for `liveUpdates start`.
+    /// for monitoring) and each fix is held, with a record, until the app
+    /// iterates `liveUpdates` again (issue 21: no silent gaps).
     mutating func queueForRestart(_ location: Location) {
         if app == .notRunning {
             switch decide(.liveUpdates(sessionsForDelivery)) {
@@ -117,14 +152,33 @@ extension Simulator {
                 preconditionFailure("a stream's fix for a terminated app is relaunched or dropped")
             }
         }
-        modern.liveUpdates.queue(location)
+        modern.liveUpdates.queue(location, at: now)
+        emit(.hold(.liveUpdate(location), .notRestarted))
     }
 
-    /// The delivery rule, then stationary detection, then the element.
-    mutating func deliverLiveUpdate(_ location: Location) {
+    /// The delivery rule for the running stream: the table, then a waiting
+    /// iteration (started out of the foreground, M6) yields nothing.
+    func liveUpdatesDecision() -> Delivery {
+        let decision = decide(.liveUpdates(sessionsForDelivery))
+        guard modern.liveUpdates.stream?.standing == .waiting else { return decision }
+        switch decision {
+        case .deliver, .extendRunThenDeliver: return .drop(.notInUse)
+        case .wakeThenDeliver: return .drop(.suspended)
+        case .relaunchThenDeliver, .hold, .queueUntilRunning, .drop: return decision
+        }
+    }
+
+    /// The delivery rule, then stationary detection, then the element; a
+    /// fix older than now (queued for a restart) shows its own time.
+    mutating func deliverLiveUpdate(_ location: Location, fixedAt time: Millis) {
+        let decision = liveUpdatesDecision()
+        if case .wakeThenDeliver = decision {
+            // "CLLocationUpdate … will unsuspend the app" (WWDC23 10180, M1).
+            wake(for: .location)
+        }
         let outcome = modern.liveUpdates.observe(
-            location, at: now, radius: parameters.stationaryRadius, delay: parameters.stationaryDelay)
-        switch decide(.liveUpdates(sessionsForDelivery)) {
+            location, at: time, radius: parameters.stationaryRadius, delay: parameters.stationaryDelay)
+        switch decision {
         case .drop(let reason):
             // iOS 18 yields an element without a location that says why;
             // locsim yields it when the reasons change, not for every fix.
@@ -134,7 +188,7 @@ extension Simulator {
                 emit(.update(.liveUpdate(nil, flags)))
             }
             emit(.drop(.liveUpdate(location), reason))
-        case .deliver:
+        case .deliver, .wakeThenDeliver:
             guard case .yield(let stationary) = outcome else {
                 emit(.drop(.liveUpdate(location), .stationary))
                 return
@@ -147,9 +201,9 @@ extension Simulator {
             if stationary { flags.insert(.stationary) }
             if rules.atLeast(18) && accuracy == .reduced { flags.insert(.accuracyLimited) }
             modern.liveUpdates.lastProblems = []
-            emit(.update(.liveUpdate(shown, flags)))
-        case .extendRunThenDeliver, .wakeThenDeliver, .relaunchThenDeliver, .hold, .queueUntilRunning:
-            preconditionFailure("a running stream's element is delivered or dropped")
+            emit(.update(time == now ? .liveUpdate(shown, flags) : .earlierLiveUpdate(shown, flags, fixedAt: Instant(sinceStart: time))))
+        case .extendRunThenDeliver, .relaunchThenDeliver, .hold, .queueUntilRunning:
+            preconditionFailure("a running stream's element is delivered, or wakes the app, or is dropped")
         }
     }
 
@@ -178,7 +232,7 @@ extension Simulator {
                 emit(.update(.backgroundActivitySession(flags)))
             }
         }
-        if modern.liveUpdates.isRunning, case .drop(let reason) = decide(.liveUpdates(sessionsForDelivery)) {
+        if modern.liveUpdates.isRunning, case .drop(let reason) = liveUpdatesDecision() {
             let flags = withheldDiagnostics(reason)
             if !flags.isEmpty, flags != modern.liveUpdates.lastProblems {
                 modern.liveUpdates.lastProblems = flags
@@ -191,8 +245,13 @@ extension Simulator {
     /// re-ask "after temporary authorization lapses due to time your app
     /// spends in the background".
     mutating func modernForeground() {
-        modern.activity.foreground()
-        modern.services.foreground()
+        if modern.activity.foreground() { emit(.session(.effective(.backgroundActivitySession))) }
+        for session in modern.services.foreground() {
+            emit(.session(.effective(.serviceSession(name: session.name, session.requirement))))
+        }
+        if modern.liveUpdates.foreground(), let stream = modern.liveUpdates.stream {
+            emit(.session(.effective(.liveUpdates(stream.configuration))))
+        }
         updateIndicator()
         if let requirement = modern.services.strongestRequirement { promptForSession(requirement) }
         promptForSessionFullAccuracy()
@@ -221,9 +280,31 @@ extension Simulator {
     /// delivered in the background relaunch the app for the next fix.
     mutating func modernTerminated() {
         let background = modern.activity.keepsInUse || authorization.level == .always
-        modern.liveUpdates.terminated(backgroundDelivery: background)
-        modern.activity.terminated()
-        modern.services = ServiceSessions()
+        if let stream = modern.liveUpdates.stream {
+            emit(.session(.end(.liveUpdates(stream.configuration), .terminated)))
+        }
+        for fix in modern.liveUpdates.terminated(backgroundDelivery: background) {
+            emit(.drop(.liveUpdate(fix.location), .notRunning))
+        }
+        if modern.activity.terminated() { emit(.session(.end(.backgroundActivitySession, .terminated))) }
+        for session in modern.services.terminated() {
+            emit(.session(.end(.serviceSession(name: session.name, session.requirement), .terminated)))
+        }
         modern.monitors.terminated()
+    }
+
+    /// The system launches the app in the background: sessions held before may be rejoined.
+    mutating func modernRelaunched() {
+        modern.activity.relaunched()
+        modern.services.relaunched()
+    }
+
+    /// Suspended: a relaunch's run is over. Nothing is rejoined after it, and
+    /// a relaunched app that did not iterate `liveUpdates` again is
+    /// "considered no longer wanting to continue location updates" (M10).
+    mutating func modernSuspended() {
+        modern.activity.suspended()
+        modern.services.runEnded()
+        for fix in modern.liveUpdates.abandoned() { emit(.drop(.liveUpdate(fix.location), .notRestarted)) }
     }
 }

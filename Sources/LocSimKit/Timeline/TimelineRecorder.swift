@@ -86,6 +86,7 @@ package struct TimelineRecorder: LogWriter {
             mark("prompt answer", .answer, record)
         case .delegate(let callback): mark(shortName(of: callback), .delegate, record)
         case .update(let update): mark("update " + update.stream.rawValue, .delegate, record)
+        case .session: break
         case .completion(let method, _): mark("completion " + method, .completion, record)
         case .notification: mark("notification", .notification, record)
         case .hold(_, let reason): mark("hold " + reason.rawValue, .hold, record)

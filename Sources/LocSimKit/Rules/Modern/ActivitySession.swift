@@ -30,27 +30,38 @@ struct ActivitySession: Hashable {
         }
     }
 
-    /// `CLBackgroundActivitySession()`: effective when created while in use,
-    /// or during the run of a background relaunch when a session was held
-    /// before termination.
-    mutating func begin(inUse: Bool) {
-        guard !exists else { return }
-        state = inUse || state == .rejoinable ? .active : .pending
+    /// `CLBackgroundActivitySession()`: effective when created in the
+    /// foreground, or during the run of a background relaunch when a session
+    /// was held before termination ("you must start the new session from the
+    /// foreground, but you can only rejoin an existing one from the
+    /// background", WWDC23 10180; M6). Nil when one exists already.
+    mutating func begin(foreground: Bool) -> SessionStanding? {
+        guard !exists else { return nil }
+        state = foreground || state == .rejoinable ? .active : .pending
         lastFlags = nil
+        return state == .active ? .effective : .waiting
     }
 
-    /// `invalidate()`.
-    mutating func end() { self = ActivitySession() }
-
-    /// The app returns to the foreground: a pending session takes effect.
-    mutating func foreground() {
-        if state == .pending { state = .active }
+    /// `invalidate()`, or the app releasing it; false when there was none.
+    mutating func end() -> Bool {
+        let existed = exists
+        self = ActivitySession()
+        return existed
     }
 
-    /// The app stops running: the object is gone with the process.
-    mutating func terminated() {
+    /// The app returns to the foreground: a pending session takes effect. True when it did.
+    mutating func foreground() -> Bool {
+        guard state == .pending else { return false }
+        state = .active
+        return true
+    }
+
+    /// The app stops running: the object is gone with the process. True when it existed.
+    mutating func terminated() -> Bool {
+        let existed = exists
         state = state == .active ? .heldWhenEnded : .none
         lastFlags = nil
+        return existed
     }
 
     /// The system launches the app in the background.

@@ -12,13 +12,16 @@ struct LiveUpdates: Hashable {
         /// Core Location relaunches the app for the next fix (WWDC23 10180, M10).
         case awaitingRelaunch
         /// Fixes held for an app that must iterate `liveUpdates` again
-        /// ("resumes the delivery of queued location updates").
-        case awaitingRestart(queued: [Location])
+        /// ("resumes the delivery of queued location updates"), each with its time.
+        case awaitingRestart(queued: [TimedLocation])
     }
 
     /// One iteration of `for try await update in CLLocationUpdate.liveUpdates(configuration)`.
     struct Stream: Hashable {
         var configuration: LiveConfiguration
+        /// `waiting`: started out of the foreground with no session to
+        /// rejoin; it yields nothing (`insufficientlyInUse`) until the foreground (M6).
+        var standing = SessionStanding.effective
         /// Where the device came to rest and when; a fix farther than
         /// `stationaryRadius` from it moves the anchor.
         var anchor: Anchor? = nil
@@ -58,28 +61,76 @@ struct LiveUpdates: Hashable {
     /// Whether a fix concerns the stream at all (the hot path asks this per fix).
     var wantsFixes: Bool { state != .off }
 
+    /// The running iteration's configuration and standing, if any.
+    var stream: Stream? {
+        if case .running(let s) = state { return s }
+        return nil
+    }
+
+    /// The stream was running with background delivery when the app last
+    /// stopped: starting it now resumes it (M10), whatever the app's state.
+    var resumesAfterRelaunch: Bool {
+        switch state {
+        case .awaitingRelaunch, .awaitingRestart: return true
+        case .off, .running: return false
+        }
+    }
+
     /// A new iteration: whatever was queued for it is handed back to be delivered.
-    mutating func start(_ configuration: LiveConfiguration) -> [Location] {
-        let queued: [Location]
-        if case .awaitingRestart(let q) = state { queued = q } else { queued = [] }
-        state = .running(Stream(configuration: configuration))
+    mutating func start(_ configuration: LiveConfiguration, standing: SessionStanding) -> [TimedLocation] {
+        let queued = self.queued
+        state = .running(Stream(configuration: configuration, standing: standing))
         lastProblems = []
         return queued
     }
 
-    mutating func stop() { state = .off }
+    /// The app leaves the loop; fixes queued for a restart are handed back (lost).
+    mutating func stop() -> [TimedLocation] {
+        let queued = self.queued
+        state = .off
+        return queued
+    }
 
-    /// The app stops running: with background delivery the next fix relaunches it.
-    mutating func terminated(backgroundDelivery: Bool) {
+    /// The fixes held for a restart.
+    var queued: [TimedLocation] {
+        if case .awaitingRestart(let q) = state { return q }
+        return []
+    }
+
+    /// The app stops running: with background delivery the next fix
+    /// relaunches it. Fixes still queued for a restart are handed back (lost).
+    mutating func terminated(backgroundDelivery: Bool) -> [TimedLocation] {
+        let queued = self.queued
         state = isRunning && backgroundDelivery ? .awaitingRelaunch : .off
+        return queued
+    }
+
+    /// The app returns to the foreground: a waiting iteration takes effect.
+    /// True when it did.
+    mutating func foreground() -> Bool {
+        guard case .running(var s) = state, s.standing == .waiting else { return false }
+        s.standing = .effective
+        state = .running(s)
+        return true
+    }
+
+    /// The relaunched app was suspended without iterating again: it is
+    /// "considered no longer wanting to continue location updates" (Apple
+    /// engineer, M10). Queued fixes are handed back (lost).
+    mutating func abandoned() -> [TimedLocation] {
+        guard resumesAfterRelaunch else { return [] }
+        let queued = self.queued
+        state = .off
+        return queued
     }
 
     /// Holds a fix until the app iterates again.
-    mutating func queue(_ location: Location) {
+    mutating func queue(_ location: Location, at time: Millis) {
+        let fix = TimedLocation(location: location, time: time)
         switch state {
-        case .awaitingRelaunch: state = .awaitingRestart(queued: [location])
+        case .awaitingRelaunch: state = .awaitingRestart(queued: [fix])
         case .awaitingRestart(var queued):
-            queued.append(location)
+            queued.append(fix)
             state = .awaitingRestart(queued: queued)
         case .off, .running: preconditionFailure("a fix queued for a stream in \(state)")
         }

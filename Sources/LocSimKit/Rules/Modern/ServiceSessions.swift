@@ -22,27 +22,67 @@ struct ServiceSessions: Hashable {
     }
 
     var sessions: [Session] = []
+    /// The requirements of the effective sessions held when the process last
+    /// ended: "a CLServiceSession instance should be created while in-use, or
+    /// immediately when launched in the background if a matching session was
+    /// held when previously running" (CLServiceSession.h).
+    private(set) var heldWhenEnded: [ServiceRequirement] = []
+    /// Launched in the background after holding sessions, not suspended
+    /// since: a session matching one held before rejoins it (M6, item 1 of issue 19).
+    private(set) var rejoinable = false
 
     var isEmpty: Bool { sessions.isEmpty }
 
-    /// Begins a session; a name already in use replaces the old session
-    /// (the app dropped its reference and made a new one).
-    mutating func begin(_ name: String, _ requirement: ServiceRequirement, purposeKey: String?, inUse: Bool) {
+    /// Begins a session, effective when created in the foreground or when it
+    /// rejoins a matching session of the previous run; otherwise it waits for
+    /// the foreground. A name already in use replaces the old session (the
+    /// app dropped its reference and made a new one), which is returned.
+    mutating func begin(
+        _ name: String, _ requirement: ServiceRequirement, purposeKey: String?, foreground: Bool
+    ) -> (replaced: Session?, standing: SessionStanding) {
+        let replaced = sessions.first { $0.name == name }
         sessions.removeAll { $0.name == name }
+        let rejoins = rejoinable && heldWhenEnded.contains(requirement)
+        let effective = foreground || rejoins
         sessions.append(Session(
             name: name, requirement: requirement, fullAccuracyPurposeKey: purposeKey,
-            standing: inUse ? .effective : .waitingForForeground))
+            standing: effective ? .effective : .waitingForForeground))
+        return (replaced, effective ? .effective : .waiting)
     }
 
-    /// `invalidate()`; false when no session has that name.
-    mutating func end(_ name: String) -> Bool {
-        guard let i = sessions.firstIndex(where: { $0.name == name }) else { return false }
-        sessions.remove(at: i)
-        return true
+    /// `invalidate()` or release; the session, or nil when no session has that name.
+    mutating func end(_ name: String) -> Session? {
+        guard let i = sessions.firstIndex(where: { $0.name == name }) else { return nil }
+        return sessions.remove(at: i)
     }
 
-    mutating func foreground() {
-        for i in sessions.indices { sessions[i].standing = .effective }
+    /// Waiting sessions take effect; returned in the order begun.
+    mutating func foreground() -> [Session] {
+        var changed: [Session] = []
+        for i in sessions.indices where sessions[i].standing == .waitingForForeground {
+            sessions[i].standing = .effective
+            changed.append(sessions[i])
+        }
+        return changed
+    }
+
+    /// The process ended: every session with it (returned, in the order
+    /// begun); the effective ones may be rejoined after a background relaunch.
+    mutating func terminated() -> [Session] {
+        let ended = sessions
+        heldWhenEnded = ended.filter { $0.standing == .effective }.map(\.requirement)
+        sessions = []
+        rejoinable = false
+        return ended
+    }
+
+    /// The system launches the app in the background.
+    mutating func relaunched() { rejoinable = !heldWhenEnded.isEmpty }
+
+    /// Once suspended (or in the foreground), the relaunch's run is over: nothing is rejoined after it.
+    mutating func runEnded() {
+        rejoinable = false
+        heldWhenEnded = []
     }
 
     /// The requirement of the strongest effective session asking for authorization.
