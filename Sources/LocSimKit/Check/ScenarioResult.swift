@@ -9,7 +9,8 @@ import Darwin
 /// `{"name":"Scenarios/tutorial/run.scn","result":"passed","records":42,"time_us":1830}`:
 /// `name` the scenario's path as checked (as in the report), `result`
 /// `passed`, `failed` or `updated`, `records` the lines of its replayed log
-/// (0 for a scenario of an `errors` folder or one that failed to replay),
+/// (0 for a scenario of an `errors` or `explore` folder or one that failed
+/// to replay),
 /// `time_us` the wall-clock microseconds spent checking it (replay,
 /// comparison, matrix golden). Time is the one field that differs between
 /// runs; it is never in a golden or a report.
