@@ -250,6 +250,13 @@ for name in locsim locsim-gpx; do
   else fail "docs/install.md: $name is about $documented MB" "it is $actual MB"; fi
 done
 
+# locsim gpx on a folder says so, naming it, with no XML reader noise.
+mkdir -p folder.gpx
+"$LOCSIM" gpx folder.gpx > /dev/null 2> folder-gpx.err
+status=$?
+if [ "$status" = 2 ] && [ "$(cat folder-gpx.err)" = "locsim: error: cannot read 'folder.gpx': Is a directory" ]; then
+  ok "locsim gpx on a folder names it"
+else fail "locsim gpx on a folder names it" "status $status: $(cat folder-gpx.err)"; fi
 # A gpx path that cannot be read names the path tried, beside the scenario.
 mkdir -p tracks/deep
 printf 'locsim 1\nplatform iOS 14.0\n0 launch\n1 gpx run.gpx\n' > tracks/deep/run.scn

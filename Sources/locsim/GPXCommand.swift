@@ -53,7 +53,8 @@ enum GPXCommand {
             if let location = error.location {
                 printError("\(options.path):\(location.line):\(location.column): error: \(error.message)")
             } else {
-                printError("locsim: error: \(error.message)")
+                // Name the file, as a `gpx` line's error does.
+                printError("locsim: error: cannot read '\(options.path)': \(error.message)")
             }
             return .failure
         }

@@ -61,6 +61,12 @@ package struct GPXSidecar: TrackReader {
         case .failure(let error): throw TrackError(FileError.describe(error.code))
         }
         defer { close(fd) }
+        // A folder opens for reading but has no bytes to read: say so here,
+        // not in the words of the XML reader.
+        var info = stat()
+        if fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
+            throw TrackError(FileError.describe(EISDIR))
+        }
         guard let executable else {
             throw TrackError(
                 "the GPX reader \(Self.programName) cannot be found (the running program's folder is unknown);"
