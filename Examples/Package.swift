@@ -16,6 +16,11 @@ let package = Package(
             name: "RunTrackerTests",
             dependencies: ["RunTracker", .product(name: "LocSimKit", package: "locsim")]
         ),
+        // `Explore`: every answer path, on every version the app ships on.
+        .testTarget(
+            name: "AnswerPathTests",
+            dependencies: [.product(name: "LocSimKit", package: "locsim")]
+        ),
         // A new user's first iOS 17 test: liveUpdates and a background
         // activity session through the Swift builder (docs/swift-api.md).
         .testTarget(

@@ -225,6 +225,25 @@ if grep -q "cannot read 'run.gpx' at 'tracks/deep/run.gpx' (a relative path star
   ok "a missing gpx file names the resolved path"
 else fail "a missing gpx file names the resolved path" "$(cat gpx.err)"; fi
 
+# explore: a counterexample replays in `run` to the failure explore reported.
+printf 'locsim 1\nplatform iOS 13.0\nplist NSLocationWhenInUseUsageDescription "Why"\nplist UIBackgroundModes location\n0 launch\n1 app requestWhenInUseAuthorization\n2 user any\n3 app set allowsBackgroundLocationUpdates true\n4 app startUpdatingLocation\n10 background\n60 app stopUpdatingLocation\n' > ex.scn
+"$LOCSIM" explore ex.scn --counterexamples cx -o ex.out 2> ex.err
+status=$?
+cx=$(ls cx 2> /dev/null | head -1)
+if [ "$status" -eq 0 ] && [ -n "$cx" ] && grep -q "stopped at 11:8: app stopUpdatingLocation" ex.out \
+  && ! grep -q " any" "cx/$cx" && "$LOCSIM" run "cx/$cx" > /dev/null 2> cx.err; [ $? -eq 2 ] \
+  && grep -q "cx/$cx:11:8: error: app stopUpdatingLocation" cx.err; then
+  ok "explore --counterexamples writes a plain scenario run replays to the same failure"
+else fail "explore --counterexamples writes a plain scenario run replays to the same failure" "status $status, $cx: $(cat ex.err cx.err 2> /dev/null | head -c 300)"; fi
+"$LOCSIM" explore ex.scn --all --platforms "iOS 13.0" > /dev/null 2> bad.err
+status=$?
+if [ "$status" -eq 2 ] && grep -q "'--all' and '--platforms' do not go together" bad.err; then ok "explore: bad options exit 2"
+else fail "explore: bad options exit 2" "status $status"; fi
+"$LOCSIM" run ex.scn > /dev/null 2> any.err
+status=$?
+if [ "$status" -eq 2 ] && grep -q "ex.scn:7:8: error: 'user any' is a choice point" any.err; then ok "run: user any is an error at its line"
+else fail "run: user any is an error at its line" "status $status: $(cat any.err)"; fi
+
 # A failed expectation: the log is written (with an expect record), the
 # failure goes to standard error, exit status 1; check fails the scenario
 # even though its golden matches (docs/language.md, "Expectations").

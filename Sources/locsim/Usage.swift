@@ -12,6 +12,7 @@ enum Usage {
           run <scenario>          Replay a scenario and write its log
           check <path>...         Compare scenario logs with their golden logs
           matrix <scenario>       Replay a scenario on several OS versions and compare
+          explore <scenario>      Every way the user can answer: one row per outcome
           bench                   Time replay of a large trace
           gpx <file.gpx>          Print a GPX track as scenario fix lines
           timeline <scenario>     Draw a replay as lanes over time (SVG or HTML)
@@ -112,6 +113,40 @@ enum Usage {
 
         """
 
+    static let explore = """
+        OVERVIEW: Explore every way the user can answer: each prompt no 'on prompt'
+        policy or 'user' line answers, and each 'user any' line, is a choice point;
+        one row per distinct outcome, with how many answer paths lead to it and
+        the shortest of them (docs/explore.md).
+
+        USAGE: locsim explore <scenario> [--platforms <list> | --all]
+                              [--format text|markdown|jsonl] [-o <file>]
+                              [--counterexamples <dir>] [--jobs <n>] [--max-states <n>]
+
+        ARGUMENTS:
+          <scenario>              A scenario file (*.scn), or '-' for standard input
+
+        OPTIONS:
+          --platforms <list>      Comma-separated platforms, as for 'matrix'
+                                  (default: the scenario's own platform)
+          --all                   The platforms of 'matrix --all'
+          --format <format>       text (default), markdown or jsonl
+          -o, --output <file>     Write to <file>, replacing it only on success
+          --counterexamples <dir> Write the shortest path of each failing outcome
+                                  as a plain scenario 'locsim run' replays
+          --jobs <n>              Platforms explored at once (default: all cores)
+          --max-states <n>        Stop with an error past <n> distinct states on a
+                                  platform (default: 100000)
+          -h, --help              Show this help
+
+        Standard error gets the paths, distinct states and time taken, and
+        progress when the search runs longer than a second.
+        Exit status: 0 the report was written, 2 bad usage, a syntax error, a
+        'user any' no path reaches with a prompt on screen, or the state limit
+        reached (file:line:column: error: ...).
+
+        """
+
     static let bench = """
         OVERVIEW: Time replay of a large generated or given trace.
 
@@ -191,6 +226,7 @@ enum Usage {
         case "check": return check
         case "bench": return bench
         case "matrix": return matrix
+        case "explore": return explore
         case "gpx": return gpx
         case "timeline": return timeline
         default: return main

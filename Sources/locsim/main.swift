@@ -37,12 +37,13 @@ func locsim(_ arguments: [String]) -> ExitStatus {
         return printOutput(Usage.main)
     case "--version":
         return printOutput(Usage.version)
-    case "run", "check", "matrix", "bench", "gpx", "timeline":
+    case "run", "check", "matrix", "explore", "bench", "gpx", "timeline":
         if Arguments(rest).wantsHelp { return printOutput(Usage.help(command)) }
         switch command {
         case "run": return RunCommand.main(rest)
         case "check": return CheckCommand.main(rest)
         case "matrix": return MatrixCommand.main(rest)
+        case "explore": return ExploreCommand.main(rest)
         case "gpx": return GPXCommand.main(rest)
         case "timeline": return TimelineCommand.main(rest)
         default: return BenchCommand.main(rest)

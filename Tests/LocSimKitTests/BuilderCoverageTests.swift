@@ -18,7 +18,7 @@ import Testing
             "property": Set(PropertyKeyword.words),
             "answer": Set(Answer.allCases.map(\.rawValue)),
             "settings": Set(ScenarioParser.list(ScenarioParser.settingsWords)),
-            "user action": ["tapNotification"],
+            "user action": ["tapNotification", "any"],
         ]
     }
 
@@ -45,7 +45,7 @@ import Testing
                 guard let word = rest.first else { continue }
                 if word == "settings", rest.count > 1 {
                     found["settings", default: []].insert(rest[1])
-                } else if word == "tapNotification" {
+                } else if word == "tapNotification" || word == "any" {
                     found["user action", default: []].insert(word)
                 } else {
                     found["answer", default: []].insert(word)
@@ -88,7 +88,7 @@ import Testing
             .app(.monitor("geo", .open)), .app(.monitor("geo", .add("home", .circle(center: Coordinate(latitude: 35, longitude: 139.7), radius: 100)))),
             .app(.monitor("geo", .remove("home"))), .app(.monitor("geo", .close)),
             .user(.precise(true)), .user(.locationServices(true)), .user(.restricted(false)),
-            .user(.tapNotification(id: "n1")),
+            .user(.tapNotification(id: "n1")), .user(.any(.answer)), .user(.any(.settings)),
         ]
         var t = 0.0
         for event in events {

@@ -324,7 +324,7 @@ extension ScenarioParserTests {
         Invalid("1 user", "missing argument <answer> for user", 7),
         Invalid(
             "1 user yes",
-            "unknown answer 'yes'; expected allow, allowWhileUsing, allowOnce, allowAlways, dontAllow, keepWhileUsing, changeToAlways, dismiss, settings, tapNotification",
+            "unknown answer 'yes'; expected allow, allowWhileUsing, allowOnce, allowAlways, dontAllow, keepWhileUsing, changeToAlways, any, dismiss, settings, tapNotification",
             8),
         Invalid(
             "1 user .allowWhileUsing",
@@ -339,7 +339,7 @@ extension ScenarioParserTests {
         Invalid("1 user settings", "missing argument <setting> for settings", 16),
         Invalid(
             "1 user settings sometimes",
-            "unknown setting 'sometimes'; expected one of: never, askNextTime, whileUsing, always, precise, locationServices, restricted",
+            "unknown setting 'sometimes'; expected one of: never, askNextTime, whileUsing, always, any, precise, locationServices, restricted",
             17),
         Invalid("1 user settings precise", "missing argument <on|off> for settings precise", 24),
         Invalid("1 user settings precise true", "expected on or off for precise, found 'true'", 25),

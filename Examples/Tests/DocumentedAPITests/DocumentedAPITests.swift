@@ -350,7 +350,7 @@ import Testing
         #expect(tally.final?.status == .denied && tally.final?.accuracy == .full)
         // notDetermined and denied, then kCLErrorDenied for startUpdatingLocation.
         #expect(tally.authorizationCallbacks == 2 && tally.delivered == 1)
-        #expect(tally.held.isEmpty && tally.stillHeld.isEmpty && tally.warnings == 0)
+        #expect(tally.held.isEmpty && tally.stillHeld.isEmpty && tally.warnings == 0 && tally.failedExpectations == 0)
         #expect(tally.dropped.map { [$0.name: $0.count] } == [["notAuthorized": 1]])
         #expect(tally.prompts.first?.name == "whenInUse" && tally.prompts.first?.count == 1)
         #expect(Tally().delivered == 0 && Tally([]) == Tally())
@@ -361,6 +361,41 @@ import Testing
         #expect(d.removedCount >= d.removed.count && d.addedCount >= d.added.count && d.differingLines > 0)
         for format in Matrix.Format.allCases {
             #expect(report.rendered(format).contains("iOS 13.0"))
+        }
+    }
+
+    // MARK: Explore
+
+    @Test func explore() throws {
+        var built = Scenario(platform: .iOS(13))
+        built.plist("NSLocationWhenInUseUsageDescription", "Why")
+        built.at(0, .launch)
+        built.at(1, .app(.requestWhenInUseAuthorization))
+        built.at(2, .user(.any(.answer)))
+        built.at(3, .app(.startUpdatingLocation))
+        built.at(4, .fix(35.0, 139.7))
+        let text = built.text
+        let e = Explore(platforms: [.iOS(12, 5), .iOS(14)], jobs: 2, maxStates: 1000)
+        #expect(e.platforms == [.iOS(12, 5), .iOS(14)] && e.jobs == 2 && e.maxStates == 1000)
+        #expect(Explore().platforms == nil && Explore().maxStates == Explore.defaultMaxStates)
+        let report = try e.run(Array(text.utf8))
+        let ios14 = report.platforms[1]
+        #expect(ios14.platform == .iOS(14) && ios14.states >= 1)
+        // allowWhileUsing and allowOnce with Precise on and off, and dontAllow.
+        #expect(ios14.paths == 5 && ios14.rows.reduce(0) { $0 + $1.paths } == 5)
+        let denied = try #require(ios14.rows.first { $0.outcome.authorization == .denied })
+        #expect(denied.outcome.accuracy == .full && denied.outcome.error == nil && !denied.outcome.failed)
+        #expect(denied.outcome.deliveredCount("didFailWithError") == 1 && denied.outcome.held.isEmpty)
+        #expect(denied.outcome.delivered.count >= 2 && denied.outcome.dropped.count <= 1)
+        let choice = try #require(denied.shortestPath.first)
+        #expect(choice.action == .answer(.dontAllow, precise: nil) && choice.prompt == .whenInUse)
+        #expect(choice.time == .seconds(2) && choice.line != nil && choice.description.hasSuffix("dontAllow"))
+        let plain = try Explore.counterexample(Array(text.utf8), path: denied.shortestPath, platform: .iOS(14))
+        let replayed = try Replay.log(of: Array(plain.utf8))
+        #expect(replayed.callbacks.contains(Callback.didFailWithError(.denied)))
+        #expect(ChoiceScope.allCases == [.answer, .settings])
+        for format in Matrix.Format.allCases {
+            #expect(report.rendered(format).contains("iOS 12.5"))
         }
     }
 }

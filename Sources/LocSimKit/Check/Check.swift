@@ -17,6 +17,12 @@ import Darwin
 /// (most scenarios are about one platform); when it exists it is checked,
 /// and `--update` rewrites it.
 ///
+/// A scenario in a folder named `explore` has an *explore golden* `x.explore`
+/// instead of a log: the text output of `locsim explore x.scn` (the
+/// scenario's own platform). Its choice points (`user any`) leave it no
+/// single log. Elsewhere an `x.explore` beside a scenario is optional, as a
+/// matrix golden is.
+///
 /// Scenarios run in parallel, each streamed from its file and compared with
 /// its golden as the log is written (`GoldenComparator`), so memory does
 /// not grow with either; the report is assembled in scenario order
@@ -39,15 +45,18 @@ package struct Check: Sendable {
     package var replay: ReplayFunction
     /// The matrix under test, for `x.matrix` goldens; `Check.matrixText` in the product.
     package var matrix: MatrixFunction
+    /// The explore under test, for `x.explore` goldens; `Check.exploreText` in the product.
+    package var explore: MatrixFunction
 
     package init(
         update: Bool = false, jobs: Int = Check.coreCount, replay: @escaping ReplayFunction = Check.replayText,
-        matrix: @escaping MatrixFunction = Check.matrixText
+        matrix: @escaping MatrixFunction = Check.matrixText, explore: @escaping MatrixFunction = Check.exploreText
     ) {
         self.update = update
         self.jobs = max(1, jobs)
         self.replay = replay
         self.matrix = matrix
+        self.explore = explore
     }
 
     /// The machine's online processor count, the default for `jobs`.
@@ -81,6 +90,15 @@ package struct Check: Sendable {
             } catch {
                 return .failure(error)
             }
+        }
+    }
+
+    /// The product's explore: the scenario's own platform, one thread, the text format.
+    package static let exploreText: MatrixFunction = { scenario, _ in
+        do throws(ScenarioError) {
+            return .success(Array(try Explore(jobs: 1).run(scenario).rendered(.text).utf8))
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -153,8 +171,12 @@ package struct Check: Sendable {
         if FileIO.fileName(of: FileIO.directory(of: path)) == "errors" {
             return checkError(&reader, golden: stem + ".err", scenario: path)
         }
+        if FileIO.fileName(of: FileIO.directory(of: path)) == "explore" {
+            return checkReport(golden: stem + ".explore", scenario: path, required: true, explore)
+        }
         return checkLog(&reader, stem: stem, scenario: path)
-            .then(checkMatrix(golden: stem + ".matrix", scenario: path))
+            .then(checkReport(golden: stem + ".matrix", scenario: path, required: false, matrix))
+            .then(checkReport(golden: stem + ".explore", scenario: path, required: false, explore))
     }
 
     /// Compares the replayed log with the golden `stem.log` as it is
@@ -205,16 +227,17 @@ package struct Check: Sendable {
         }
     }
 
-    /// Checks the optional matrix golden `golden`; a pass when there is none.
+    /// Checks a matrix or explore golden `golden` against what `make` gives
+    /// for the scenario; a pass when there is none unless it is `required`.
     /// The scenario is read whole: a matrix replays it once per platform.
-    private func checkMatrix(golden: String, scenario path: String) -> Outcome {
-        guard access(golden, F_OK) == 0 else { return Outcome(status: .passed, report: "") }
+    private func checkReport(golden: String, scenario path: String, required: Bool, _ make: MatrixFunction) -> Outcome {
+        guard required || access(golden, F_OK) == 0 else { return Outcome(status: .passed, report: "") }
         let scenario: [UInt8]
         switch FileIO.readFile(path, regularOnly: true) {
         case .success(let bytes): scenario = bytes
         case .failure(let error): return Outcome(status: .failed, report: "\(path): error: \(error.message)\n")
         }
-        switch matrix(scenario, path) {
+        switch make(scenario, path) {
         case .success(let text): return compare(text, golden: golden, scenario: path)
         case .failure(let error): return Outcome(status: .failed, report: error.formatted(file: path) + "\n")
         }

@@ -53,8 +53,6 @@ extension Matrix {
             }.joined(separator: ", ")
         }
 
-        static func list(_ counts: [Tally.Count]) -> String {
-            counts.isEmpty ? "-" : counts.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
-        }
+        static func list(_ counts: [Tally.Count]) -> String { ReportTable.list(counts) }
     }
 }

@@ -29,6 +29,10 @@ extension Matrix.Report {
         case .success(let tally):
             var errors: [String] = []
             if tally.warnings > 0 { errors.append("\(tally.warnings) warning" + (tally.warnings == 1 ? "" : "s")) }
+            if tally.failedExpectations > 0 {
+                let n = tally.failedExpectations
+                errors.append("\(n) expectation\(n == 1 ? "" : "s") failed")
+            }
             return [row.platform.description] + Matrix.Column.all.map { $0.cell(tally) }
                 + [errors.isEmpty ? "-" : errors.joined(separator: "; ")]
         case .failure(let error):
@@ -60,20 +64,7 @@ extension Matrix.Report {
     // MARK: - Text
 
     private var text: String {
-        let table = [Self.columns] + rows.map(Self.cells)
-        var widths = Array(repeating: 0, count: Self.columns.count)
-        for cells in table {
-            for (i, cell) in cells.enumerated() { widths[i] = max(widths[i], cell.count) }
-        }
-        var out = ""
-        for cells in table {
-            for (i, cell) in cells.enumerated() {
-                // The last column is not padded: no trailing spaces.
-                let last = i == cells.count - 1
-                out += last ? cell : cell + String(repeating: " ", count: widths[i] - cell.count + 2)
-            }
-            out += "\n"
-        }
+        var out = ReportTable.text([Self.columns] + rows.map(Self.cells))
         if !divergences.isEmpty { out += "\n" }
         for d in divergences {
             out += Self.pair(d) + ": " + Self.summary(d) + "\n"
@@ -85,12 +76,7 @@ extension Matrix.Report {
     // MARK: - Markdown
 
     private var markdown: String {
-        func row(_ cells: [String]) -> String {
-            "| " + cells.map { $0.replacingPipes }.joined(separator: " | ") + " |\n"
-        }
-        var out = row(Self.columns)
-        out += "|" + String(repeating: "---|", count: Self.columns.count) + "\n"
-        for r in rows { out += row(Self.cells(r)) }
+        var out = ReportTable.markdown(Self.columns, rows.map(Self.cells))
         if !divergences.isEmpty { out += "\n" }
         for d in divergences {
             out += "- **" + Self.pair(d) + "**: " + Self.summary(d) + "\n"
@@ -113,6 +99,7 @@ extension Matrix.Report {
             case .success(let tally):
                 for column in Matrix.Column.all { out += "," + column.json(tally) }
                 out += ",\"warnings\":\(tally.warnings)"
+                if tally.failedExpectations > 0 { out += ",\"failedExpectations\":\(tally.failedExpectations)" }
             case .failure(let error):
                 out += ",\"error\":{\"line\":\(error.location.line),\"column\":\(error.location.column)"
                 out += ",\"message\":" + Self.json(error.message) + "}"
@@ -134,24 +121,6 @@ extension Matrix.Report {
         return out
     }
 
-    /// A JSON string literal, escaped as the JSON Lines log escapes it.
-    static func json(_ s: String) -> String {
-        var bytes = ByteBuffer(capacity: s.utf8.count + 8)
-        LogBytes.appendJSONString(s, to: &bytes)
-        return String(decoding: bytes.array, as: UTF8.self)
-    }
-
-    /// `{"notInUse":2,"stale":1}`, in first-occurrence order.
-    static func json(_ counts: [Tally.Count]) -> String {
-        "{" + counts.map { json($0.name) + ":\($0.count)" }.joined(separator: ",") + "}"
-    }
-}
-
-extension String {
-    /// `|` escaped for a Markdown table cell.
-    fileprivate var replacingPipes: String {
-        var out = ""
-        for c in self { out += c == "|" ? "\\|" : String(c) }
-        return out
-    }
+    static func json(_ s: String) -> String { ReportTable.json(s) }
+    static func json(_ counts: [Tally.Count]) -> String { ReportTable.json(counts) }
 }

@@ -26,6 +26,8 @@ public struct Tally: Equatable, Sendable {
     /// `warning` records: calls that did nothing (not in the foreground, a
     /// usage-description key missing).
     public var warnings = 0
+    /// `expect` records: the scenario's expectations that failed on this platform.
+    public var failedExpectations = 0
     /// The authorization at the end of the replay (what Settings would
     /// show); set by the matrix from the simulator's state at the end.
     public var final: AuthView? = nil
@@ -49,8 +51,9 @@ public struct Tally: Equatable, Sendable {
         case .drop(_, let reason): Self.add(reason.rawValue, to: &dropped)
         case .prompt(.show(let kind, _, _)): Self.add(kind.rawValue, to: &prompts)
         case .warning: warnings += 1
+        case .expect: failedExpectations += 1
         case .prompt(.answer), .prompt(.dismiss), .completion, .app, .auth, .inUseBegin, .inUseEnd, .indicator,
-            .notification, .crash, .react, .expect, .ofManager:
+            .notification, .crash, .react, .ofManager:
             break
         }
     }

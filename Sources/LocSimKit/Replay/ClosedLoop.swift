@@ -228,7 +228,7 @@ package struct ClosedLoop {
             case .dismiss:
                 queuePolicy(index, statement.reaction.action, kind, depth)
                 return
-            case .settings, .precise, .locationServices, .restricted, .tapNotification:
+            case .settings, .precise, .locationServices, .restricted, .tapNotification, .any:
                 continue
             }
         }
@@ -308,13 +308,13 @@ package struct ClosedLoop {
     private func checkAgainstPolicy(_ statement: TimedStatement) throws(ScenarioError) {
         guard case .user(let action) = statement.event, let policy = lastPromptPolicy else { return }
         switch action {
-        case .answer, .dismiss:
+        case .answer, .dismiss, .any(.answer):
             var error = ScenarioError(
                 "user \(Scenario.text(of: action)): the \(policy.kind.rawValue) prompt is answered by a policy; answer a prompt with an 'on prompt' line or a timed user line, not both",
                 line: statement.location.line, column: statement.argumentColumn)
             error.notes = [ScenarioError.Note("the policy for the \(policy.kind.rawValue) prompt", at: policy.location)]
             throw error
-        case .settings, .precise, .locationServices, .restricted, .tapNotification:
+        case .settings, .precise, .locationServices, .restricted, .tapNotification, .any(.settings):
             return
         }
     }

@@ -9,9 +9,9 @@ extension Replay {
     /// one-minute load average is below the number of online cores less one.
     ///
     /// `run --threads 2` asks this before starting its parsing thread.
-    /// Pipelining wins only on a free core (about 1.4× on two idle cores);
-    /// on a busy machine each hand-over waits for the scheduler, and the
-    /// two threads measured 15–30% slower than one (bench/RESULTS.md). The
+    /// Pipelining wins only on a free core; on a busy machine each hand-over
+    /// waits for the scheduler, and a day-long trace measured 15–25% slower
+    /// on two threads than on one (docs/cli-files.md). The
     /// log is the same bytes either way, so the choice is free to differ
     /// from run to run. `false` when the load cannot be read.
     package static func hasSpareCore() -> Bool {

@@ -22,6 +22,11 @@ extension Simulator {
         case .restricted(let on):
             authorization.restricted = on
             authorizationChanged()
+        case .any(let scope):
+            let words = scope == .answer ? "user any" : "user settings any"
+            throw error(
+                "'\(words)' is a choice point for 'locsim explore'; run, check and matrix need the user's action itself",
+                s, atArgument: true)
         case .tapNotification(let id):
             guard monitoring.shownNotifications.remove(id) != nil else {
                 throw error("tapNotification: no notification '\(id)' has been shown", s, atArgument: true)

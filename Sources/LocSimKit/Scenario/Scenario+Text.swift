@@ -184,6 +184,8 @@ extension Scenario {
         case .restricted(let on): return "settings restricted " + onOff(on)
         case .tapNotification(let id): return "tapNotification " + word(id)
         case .dismiss: return "dismiss"
+        case .any(.answer): return "any"
+        case .any(.settings): return "settings any"
         }
     }
 }

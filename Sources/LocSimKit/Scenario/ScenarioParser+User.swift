@@ -2,7 +2,7 @@
 extension ScenarioParser {
     static let answers = Answer.allCases.map(\.rawValue).joined(separator: ", ")
     static let settingsWords =
-        (SettingsChoice.allCases.map(\.rawValue) + ["precise", "locationServices", "restricted"])
+        (SettingsChoice.allCases.map(\.rawValue) + ["any", "precise", "locationServices", "restricted"])
         .joined(separator: ", ")
 
     func user(_ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
@@ -17,12 +17,15 @@ extension ScenarioParser {
         } else if s.matches(word, "dismiss") {
             try s.end()
             action = .dismiss
+        } else if s.matches(word, "any") {
+            try s.end()
+            action = .any(.answer)
         } else if !word.isQuoted, word.count <= 16, let answer = Answer(rawValue: s.string(word)) {
             action = .answer(answer, precise: try precise(&s))
         } else {
             throw s.unknown(
-                "answer", word, expected: Answer.allCases.map(\.rawValue) + ["dismiss", "settings", "tapNotification"],
-                listed: "\(Self.answers), dismiss, settings, tapNotification")
+                "answer", word, expected: Answer.allCases.map(\.rawValue) + ["any", "dismiss", "settings", "tapNotification"],
+                listed: "\(Self.answers), any, dismiss, settings, tapNotification")
         }
         return (.user(action), word.column)
     }
@@ -38,6 +41,8 @@ extension ScenarioParser {
                 try s.onOff(try s.required("on|off", for: "settings locationServices"), "locationServices"))
         } else if s.matches(word, "restricted") {
             action = .restricted(try s.onOff(try s.required("on|off", for: "settings restricted"), "restricted"))
+        } else if s.matches(word, "any") {
+            action = .any(.settings)
         } else if !word.isQuoted, word.count <= 11, let choice = SettingsChoice(rawValue: s.string(word)) {
             return .settings(choice, precise: try precise(&s))
         } else {

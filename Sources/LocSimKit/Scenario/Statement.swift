@@ -142,6 +142,19 @@ public enum UserAction: Equatable, Sendable {
     /// `user dismiss`: the prompt on screen goes away unanswered (the user
     /// leaves it; docs/language.md).
     case dismiss
+    /// `user any` (an answer to the prompt on screen) or `user settings any`
+    /// (a Settings choice): a choice point `locsim explore` branches on
+    /// (docs/explore.md); `run`, `check` and `matrix` need the action itself.
+    case any(ChoiceScope)
+}
+
+/// What a `user any` line ranges over (docs/explore.md).
+public enum ChoiceScope: String, Equatable, Sendable, CaseIterable {
+    /// Every answer the prompt on screen offers (with the Precise switch on
+    /// and off where it has one).
+    case answer
+    /// Every choice the platform's Settings offers for the app.
+    case settings
 }
 
 /// A location fix the device senses (`fix <lat> <lon> [<accuracy>] …`).

@@ -1,0 +1,38 @@
+import LocSimKit
+import Testing
+
+/// A run tracker asks for When In Use when the run starts and starts
+/// location updates. Whatever the user answers, on every iOS version it
+/// ships on, the app must hear something: a fix to show, or an error to
+/// explain why there is none — never silence.
+@Suite struct AnswerPathTests {
+    static let shipped: [Platform] = [.iOS(13), .iOS(13, 4), .iOS(14), .iOS(17), .iOS(18), .iOS(26)]
+
+    func runStart() -> Scenario {
+        var s = Scenario(platform: .iOS(13))
+        s.plist("NSLocationWhenInUseUsageDescription", "Records your run.")
+        s.at(0, .launch)
+        s.at(1, .app(.requestWhenInUseAuthorization))
+        s.at(2, .user(.any(.answer)))  // every answer the prompt offers: a choice point
+        s.at(3, .app(.startUpdatingLocation))
+        s.at(4, .fix(35.0, 139.7))
+        s.at(60, .fix(35.001, 139.7))
+        return s
+    }
+
+    @Test func everyAnswerPathGetsAFixOrAnError() throws {
+        let report = try Explore(platforms: Self.shipped).run(Array(runStart().text.utf8))
+        #expect(report.platforms.map(\.platform) == Self.shipped)
+        for platform in report.platforms {
+            // iOS 13: three answers; iOS 14+: Precise on and off for the two that grant.
+            #expect(platform.paths == (platform.platform == .iOS(14) || platform.platform.major > 14 ? 5 : 3))
+            for row in platform.rows {
+                let path = row.shortestPath.map(\.description).joined(separator: "; ")
+                #expect(row.outcome.error == nil, "\(platform.platform), \(path): \(String(describing: row.outcome.error))")
+                let fixes = row.outcome.deliveredCount("didUpdateLocations")
+                let failures = row.outcome.deliveredCount("didFailWithError")
+                #expect(fixes + failures > 0, "\(platform.platform), \(path): no fix and no error")
+            }
+        }
+    }
+}

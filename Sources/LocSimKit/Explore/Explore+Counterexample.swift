@@ -1,0 +1,64 @@
+/// `locsim explore --counterexamples`: an answer path written as a plain
+/// scenario that `locsim run` replays (docs/explore.md, "Counterexamples").
+extension Explore {
+    /// `scenario` with the choices of `path` written in as `user` lines on
+    /// `platform`: a `user any` line becomes the action chosen there, a
+    /// prompt no line answered gets a `user` line at the time it showed,
+    /// right after the line that was applied last before it (with a comment
+    /// saying so), and the `platform` line names `platform`. Every other
+    /// line stays as written, so errors point at the same lines.
+    ///
+    /// - Throws: the scenario's first syntax error.
+    public static func counterexample(
+        _ scenario: [UInt8], path: [ExploreChoice], platform: Platform
+    ) throws(ScenarioError) -> String {
+        let input = try ExploreInput(scenario, platform: nil)
+        var lines = String(decoding: scenario, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        // Lines written after line number `n` (0: before the first), in path order.
+        var after: [Int: [String]] = [:]
+        var replaced: [Int: String] = [:]
+        for choice in path {
+            let action = Scenario.text(of: choice.action)
+            if let line = choice.line {
+                replaced[line] = "\(choice.time) user \(action)"
+                continue
+            }
+            let anchor = choice.position == 0 ? 0 : input.lines[choice.position - 1].location.line
+            let what = choice.prompt.map { "the \($0.rawValue) prompt" } ?? "a choice"
+            after[anchor, default: []] += [
+                "# locsim explore: \(what) shown at \(choice.time), no line answered it", "\(choice.time) user \(action)",
+            ]
+        }
+        var out = ""
+        func firstWord(_ line: String) -> Substring? { line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first }
+        // Without a platform line, one goes after the `locsim` line.
+        var platformWritten = lines.contains { firstWord($0) == "platform" }
+        for (i, text) in lines.enumerated() {
+            let number = i + 1
+            if number == 1, let first = after[0] { out += first.map { $0 + "\n" }.joined() }
+            if firstWord(text) == "platform" {
+                out += "platform \(platform)\n"
+            } else if !platformWritten, firstWord(text) == "locsim" {
+                out += text + "\nplatform \(platform)\n"
+                platformWritten = true
+            } else if let chosen = replaced[number] {
+                out += chosen + "\n"
+            } else if Self.isAnyLine(text) {
+                // A `user any` the path passed with no prompt on screen: the user did nothing.
+                out += "# " + text + "  (locsim explore: no prompt on screen here on this path)\n"
+            } else {
+                out += text + "\n"
+            }
+            if let more = after[number] { out += more.map { $0 + "\n" }.joined() }
+        }
+        return out
+    }
+
+    /// A `<time> user any` line, as written.
+    private static func isAnyLine(_ line: String) -> Bool {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        return words.count == 3 && words[1] == "user" && words[2] == "any"
+    }
+}

@@ -1,0 +1,86 @@
+/// The report as a person or a tool reads it (`locsim explore --format`).
+extension Explore.Report {
+    static let columns = [
+        "platform", "paths", "auth", "accuracy", "delivered", "held", "dropped", "failed", "shortest path",
+    ]
+
+    /// The report in `format` (the formats of `locsim matrix`); LF line
+    /// ends, the same bytes on every machine and for any number of jobs.
+    public func rendered(_ format: Matrix.Format) -> String {
+        switch format {
+        case .text: return text
+        case .markdown: return markdown
+        case .jsonl: return jsonLines
+        }
+    }
+
+    private var cells: [[String]] {
+        platforms.flatMap { p in p.rows.map { Self.cells($0, on: p.platform) } }
+    }
+
+    static func cells(_ row: Explore.Row, on platform: Platform) -> [String] {
+        let o = row.outcome
+        let path = row.shortestPath.isEmpty ? "(no choice)" : row.shortestPath.map(\.description).joined(separator: "; ")
+        if let error = o.error {
+            let stopped = "stopped at \(error.location.line):\(error.location.column): \(error.message)"
+            return [platform.description, "\(row.paths)", "-", "-", "-", "-", "-", stopped, path]
+        }
+        return [
+            platform.description, "\(row.paths)", o.authorization.rawValue, o.accuracy?.word ?? "-",
+            ReportTable.list(o.delivered), ReportTable.list(o.held), ReportTable.list(o.dropped), "-", path,
+        ]
+    }
+
+    /// `iOS 13.0: 7 paths, 12 distinct states, 3 outcomes`.
+    static func summary(_ p: Explore.PlatformResult) -> String {
+        func plural(_ n: UInt64, _ word: String) -> String { "\(n) \(word)" + (n == 1 ? "" : "s") }
+        return "\(p.platform): " + plural(p.paths, "path") + ", " + plural(UInt64(p.states), "distinct state") + ", "
+            + plural(UInt64(p.rows.count), "outcome")
+    }
+
+    private var text: String {
+        var out = ReportTable.text([Self.columns] + cells)
+        out += "\n"
+        for p in platforms { out += Self.summary(p) + "\n" }
+        return out
+    }
+
+    private var markdown: String {
+        var out = ReportTable.markdown(Self.columns, cells)
+        out += "\n"
+        for p in platforms { out += "- " + Self.summary(p) + "\n" }
+        return out
+    }
+
+    /// One object per outcome row, then one per platform.
+    private var jsonLines: String {
+        let json = ReportTable.json(_:) as (String) -> String
+        var out = ""
+        for p in platforms {
+            for row in p.rows {
+                let o = row.outcome
+                out += "{\"platform\":" + json(p.platform.description) + ",\"paths\":\(row.paths)"
+                if let error = o.error {
+                    out += ",\"error\":{\"line\":\(error.location.line),\"column\":\(error.location.column)"
+                    out += ",\"message\":" + json(error.message) + "}"
+                } else {
+                    out += ",\"auth\":" + json(o.authorization.rawValue)
+                    out += ",\"accuracy\":" + (o.accuracy.map { json($0.word) } ?? "null")
+                    out += ",\"delivered\":" + ReportTable.json(o.delivered) + ",\"held\":" + ReportTable.json(o.held)
+                    out += ",\"dropped\":" + ReportTable.json(o.dropped)
+                }
+                let path = row.shortestPath.map { c in
+                    "{\"time\":" + json(c.time.description) + ",\"prompt\":" + (c.prompt.map { json($0.rawValue) } ?? "null")
+                        + ",\"action\":" + json(Scenario.text(of: c.action)) + ",\"line\":" + (c.line.map(String.init) ?? "null")
+                        + "}"
+                }
+                out += ",\"shortestPath\":[" + path.joined(separator: ",") + "]}\n"
+            }
+        }
+        for p in platforms {
+            out += "{\"platform\":" + json(p.platform.description) + ",\"paths\":\(p.paths),\"states\":\(p.states)"
+            out += ",\"outcomes\":\(p.rows.count)}\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,56 @@
+/// What the user may do at a choice point (docs/explore.md, "Choice points").
+extension ExploreSearch {
+    /// The options of the prompt on screen when it is a choice point: no
+    /// later line answers it (`position` lines applied so far). `nil` when
+    /// there is no such prompt.
+    func promptChoices(_ simulator: Simulator, position: Int) -> [UserAction]? {
+        guard simulator.prompt != nil, !input.answerAhead[position] else { return nil }
+        return Self.answers(of: simulator)
+    }
+
+    /// Every answer the prompt on screen offers, in the order it lists
+    /// them, each with the Precise switch on then off where the prompt has
+    /// the switch and the answer grants access (Don't Allow grants nothing
+    /// to be precise about).
+    static func answers(of simulator: Simulator) -> [UserAction] {
+        guard let prompt = simulator.prompt else { return [] }
+        let precise = simulator.promptHasPreciseSwitch
+        var options: [UserAction] = []
+        for answer in prompt.answers {
+            if precise && answer != .dontAllow {
+                options += [.answer(answer, precise: true), .answer(answer, precise: false)]
+            } else {
+                options.append(.answer(answer, precise: nil))
+            }
+        }
+        return options
+    }
+
+    /// The options of a `user any` line (the prompt on screen's answers) or
+    /// a `user settings any` line.
+    func anyChoices(_ scope: ChoiceScope, _ simulator: Simulator, _ line: TimedStatement) -> [UserAction] {
+        switch scope {
+        case .answer:
+            return Self.answers(of: simulator)
+        case .settings:
+            return SettingsChoice.allCases.compactMap { choice in
+                do throws(ScenarioError) {
+                    try simulator.checkSettingsChoice(choice, line)
+                    return .settings(choice, precise: nil)
+                } catch {
+                    return nil
+                }
+            }
+        }
+    }
+}
+
+extension UserAction {
+    /// A change in Settings rather than an answer to a prompt.
+    var isSettings: Bool {
+        switch self {
+        case .settings, .precise, .locationServices, .restricted, .any(.settings): return true
+        case .answer, .dismiss, .tapNotification, .any(.answer): return false
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// The outcomes that follow a point of the search, each with how many paths
+/// lead to it and the shortest of them, in the order first found (the
+/// output never depends on hash order).
+struct Outcomes {
+    /// What an outcome is made of, from some point of a path to its end:
+    /// the counts from there (an id in the search's `CountsTable`), the
+    /// final authorization, or the error that stopped the path (an index in
+    /// the search's errors), which replaces the counts.
+    struct Suffix: Hashable {
+        var counts: CountsTable.ID
+        var status: AuthorizationStatus
+        var accuracy: AccuracyAuthorization?
+        var error: Int32?
+    }
+
+    struct Entry {
+        var suffix: Suffix
+        var paths: UInt64
+        /// The shortest path to it from that point, oldest choice first.
+        var trail: ChoiceTrail?
+    }
+
+    private(set) var entries: [Entry] = []
+    private var index: [Suffix: Int] = [:]
+
+    /// Adds one path's end.
+    mutating func add(_ suffix: Suffix) {
+        add(Entry(suffix: suffix, paths: 1, trail: nil))
+    }
+
+    /// Adds `other`'s outcomes as reached after `counts` and `choice`.
+    mutating func add(_ other: Outcomes, after counts: CountsTable.ID, choice: ExploreChoice?, table: inout CountsTable) {
+        for var entry in other.entries {
+            if entry.suffix.error == nil { entry.suffix.counts = table.sum(counts, entry.suffix.counts) }
+            if let choice { entry.trail = ChoiceTrail(choice, after: entry.trail) }
+            add(entry)
+        }
+    }
+
+    /// Merges `entry` into the entry of the same outcome: paths add
+    /// (saturating), the shorter trail stays (the first of equal ones).
+    private mutating func add(_ entry: Entry) {
+        guard let j = index[entry.suffix] else {
+            index[entry.suffix] = entries.count
+            entries.append(entry)
+            return
+        }
+        let (sum, overflow) = entries[j].paths.addingReportingOverflow(entry.paths)
+        entries[j].paths = overflow ? .max : sum
+        if (entry.trail?.depth ?? 0) < (entries[j].trail?.depth ?? 0) { entries[j].trail = entry.trail }
+    }
+
+    /// Paths over all outcomes (saturating).
+    var paths: UInt64 {
+        entries.reduce(0) { total, e in
+            let (sum, overflow) = total.addingReportingOverflow(e.paths)
+            return overflow ? .max : sum
+        }
+    }
+
+    /// The rows of `locsim explore`.
+    func rows(_ table: CountsTable, errors: [ScenarioError]) -> [Explore.Row] {
+        entries.map { e in
+            let error = e.suffix.error.map { errors[Int($0)] }
+            let c = error == nil ? table[e.suffix.counts] : OutcomeCounts()
+            let outcome = ExploreOutcome(
+                authorization: e.suffix.status, accuracy: e.suffix.accuracy, delivered: c.delivered, held: c.held,
+                dropped: c.dropped, error: error)
+            return Explore.Row(outcome: outcome, paths: e.paths, shortestPath: ChoiceTrail.choices(e.trail))
+        }
+    }
+}

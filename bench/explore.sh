@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# `locsim explore` benchmarks (issue 17, "Speed and size"). Run from the
+# repository root: bench/explore.sh [path/to/locsim] (default the release build).
+#
+# 1. The ten seed flows of Scenarios/seeds/ with their prompt answers turned
+#    into `user any` choice points, explored on --all platforms: the total,
+#    against `matrix --all` of the same original seeds in the same run.
+# 2. A synthetic flow of a dozen launches that each ask again after Allow
+#    Once, with `user settings any` between every other launch: paths,
+#    distinct states, wall time and peak memory.
+# 3. Where the state hashing runs: instructions (callgrind, when installed)
+#    of `locsim run` on a seed spent in `Simulator.RuleState` (none: a run
+#    never hashes), and the share of an explore spent there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+LOCSIM=${1:-.build/release/locsim}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+
+# 1. Seeds with choice points.
+mkdir -p "$WORK/seeds"
+for f in Scenarios/seeds/*.scn; do
+  # `user <answer> [precise=…]` lines (not settings, not tapNotification) become `user any`.
+  sed -E 's/^([0-9.+]+[[:space:]]+user[[:space:]]+)(allow|allowWhileUsing|allowOnce|allowAlways|dontAllow|keepWhileUsing|changeToAlways)([[:space:]].*)?$/\1any/' \
+    "$f" > "$WORK/seeds/$(basename "$f")"
+done
+anys=$(cat "$WORK"/seeds/*.scn | grep -c ' user any$' || true)
+start=$(now_ms)
+for f in Scenarios/seeds/*.scn; do "$LOCSIM" matrix "$f" --all --jobs 1 > /dev/null; done
+matrix_ms=$(($(now_ms) - start))
+start=$(now_ms)
+paths=0
+for f in "$WORK"/seeds/*.scn; do
+  line=$("$LOCSIM" explore "$f" --all --jobs 1 2>&1 > /dev/null | tail -1)
+  paths=$((paths + $(echo "$line" | awk '{ print $3 }')))
+done
+explore_ms=$(($(now_ms) - start))
+n=$(ls "$WORK"/seeds/*.scn | wc -l)
+echo "seeds: $n flows, $anys answers made choice points, --all platforms (15), one job"
+echo "  explore: $paths paths in $explore_ms ms in total; matrix --all of the original seeds: $matrix_ms ms (ratio $(echo "scale=2; $explore_ms / $matrix_ms" | bc))"
+
+# 2. Synthetic: a dozen launches, each asking again after Allow Once.
+{
+  echo 'locsim 1'
+  echo 'platform iOS 14.0'
+  echo 'plist NSLocationWhenInUseUsageDescription "Why"'
+  echo 'plist NSLocationAlwaysAndWhenInUseUsageDescription "Why always"'
+  for k in $(seq 0 11); do
+    t=$((k * 100))
+    echo "$t launch"
+    echo "$((t + 1)) app requestWhenInUseAuthorization"
+    echo "$((t + 2)) app startUpdatingLocation"
+    echo "$((t + 3)) fix 35.0 139.7 5"
+    echo "$((t + 50)) terminate"
+    if [ $((k % 2)) -eq 1 ]; then echo "$((t + 60)) user settings any"; fi
+  done
+} > "$WORK/synthetic.scn"
+if [ -x /usr/bin/time ]; then
+  /usr/bin/time -f '%e s %M KiB' -o "$WORK/time.txt" "$LOCSIM" explore "$WORK/synthetic.scn" -o "$WORK/synthetic.out" 2> "$WORK/err.txt"
+  echo "synthetic: $(tail -1 "$WORK/err.txt" | sed 's/^locsim explore: //'); wall $(awk '{ print $1, $2 }' "$WORK/time.txt"), peak $(awk '{ printf "%.0f MB", $3 / 1024 }' "$WORK/time.txt"); $(tail -1 "$WORK/synthetic.out" | sed 's/.*, //')"
+else
+  "$LOCSIM" explore "$WORK/synthetic.scn" -o "$WORK/synthetic.out"
+fi
+
+# 3. State hashing: none in a run; its share of an explore.
+if command -v valgrind > /dev/null; then
+  seed=Scenarios/seeds/003-provisional-keep-while-using.scn
+  share() {  # share CALLGRIND_OUT: instructions in RuleState (==, hash) over the total
+    callgrind_annotate --inclusive=yes "$1" 2> /dev/null | awk '
+      /PROGRAM TOTALS/ { gsub(",", "", $1); total = $1 }
+      /RuleState/ && !seen[$0]++ { gsub(",", "", $1); if ($1 + 0 > max) max = $1 + 0 }
+      END { printf "%d of %d instructions (%.2f%%)", max, total, total ? 100 * max / total : 0 }'
+  }
+  valgrind --tool=callgrind --callgrind-out-file="$WORK/run.cg" "$LOCSIM" run "$seed" > /dev/null 2>&1
+  valgrind --tool=callgrind --callgrind-out-file="$WORK/explore.cg" "$LOCSIM" explore "$WORK/seeds/$(basename "$seed")" --all --jobs 1 > /dev/null 2>&1
+  echo "state hashing: run $(basename "$seed"): $(share "$WORK/run.cg"); explore --all of it: $(share "$WORK/explore.cg")"
+fi
