@@ -18,7 +18,7 @@ import Testing
     }()
 
     /// Screenshots `html` at the picture's size and decodes the PNG.
-    static func screenshot(_ html: [UInt8], height: Int) throws -> PNGImage {
+    static func screenshot(_ html: [UInt8], width: Int, height: Int) throws -> PNGImage {
         let dir = TemporaryFolder()
         defer { dir.remove() }
         let page = dir.path + "/flow.html"
@@ -28,7 +28,7 @@ import Testing
         process.executableURL = URL(fileURLWithPath: chromium!)
         process.arguments = [
             "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
-            "--user-data-dir=\(dir.path)/profile", "--window-size=\(TimelineLayout.width),\(height)",
+            "--user-data-dir=\(dir.path)/profile", "--window-size=\(width),\(height)",
             "--screenshot=\(png)", "file://\(page)",
         ]
         process.standardOutput = FileHandle.nullDevice
@@ -51,8 +51,8 @@ import Testing
     func lanesAndMarksAreWhereTheyShouldBe() throws {
         let timeline = try TimelineTests.timeline(TimelineTests.experiment2)
         let layout = TimelineLayout(timeline)
-        let image = try Self.screenshot(TimelineSVG.html(timeline), height: layout.height)
-        #expect(image.width == TimelineLayout.width && image.height == layout.height)
+        let image = try Self.screenshot(TimelineSVG.html(timeline), width: layout.width, height: layout.height)
+        #expect(image.width == layout.width && image.height == layout.height)
 
         func lane(_ name: String) -> Int { timeline.lanes.firstIndex { $0.name == name }! }
         func row(_ name: String) -> Int { timeline.rows.firstIndex { $0.name == name }! }
@@ -80,6 +80,7 @@ import Testing
         check(300, lane: "indicator", TimelinePalette.color(.indicator))
         check(611, lane: "indicator", free)
         check(300, lane: "authorization", TimelinePalette.color(.whenInUse))
+        check(300, lane: "accuracy", TimelinePalette.color(.fullAccuracy))
         check(300, lane: "prompt", free)
         // Marks: fixes delivered at 60 and 600, the one at 602 dropped.
         check(60, row: "didUpdateLocations", TimelinePalette.color(.delegate))

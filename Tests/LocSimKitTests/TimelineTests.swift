@@ -88,6 +88,28 @@ import Testing
         #expect(String(decoding: svg, as: UTF8.self).contains("× didUpdateLocations"))
     }
 
+    /// A lane that changes state on every line of a long trace keeps a
+    /// bounded number of stretches while recording and draws a bounded
+    /// number of bars (issue 20 item 5): merged runs, counted in the hover text.
+    @Test func aFlickeringLaneStaysBounded() throws {
+        var scenario = "locsim 1\nplist NSLocationWhenInUseUsageDescription \"x\"\n0 launch\n"
+        for s in 1..<40_000 { scenario += s % 2 == 1 ? "\(s) background\n" : "\(s) foreground\n" }
+        var reader = LineReader(scenario)
+        var recorder = TimelineRecorder()
+        try Replay.run(&reader, into: &recorder)
+        let timeline = recorder.timeline(title: "flicker")
+        let app = timeline.lanes.first { $0.name == "app" }!.segments
+        #expect(app.count <= LaneStretches.capacity + 1)
+        // 40,000 switches, then suspended 5 s after the last background.
+        #expect(app.map(\.count).reduce(0, +) == 40_001)
+        let svg = String(decoding: TimelineSVG.svg(timeline), as: UTF8.self)
+        #expect(svg.components(separatedBy: "<rect").count - 1 < 2_000)
+        #expect(svg.contains(" stretches, "))
+        let drawn = TimelineSVG.drawn(app, TimelineLayout(timeline))
+        #expect(drawn.count <= 2 * TimelineLayout.plotWidth / 3 + 1)
+        #expect(zip(drawn, drawn.dropFirst()).allSatisfy { $0.end <= $1.start })
+    }
+
     @Test func tickLabelsAndNumbers() {
         #expect(TimelineSVG.tickLabel(.seconds(30), axisEnd: .seconds(100)) == "30 s")
         #expect(TimelineSVG.tickLabel(.seconds(90), axisEnd: .seconds(900)) == "1:30")

@@ -11,6 +11,20 @@ package struct Timeline: Sendable {
         package var label: String
         /// The hover text.
         package var title: String
+        /// How many stretches this one stands for: more than 1 when a
+        /// lane changed faster than can be drawn (`LaneStretches`).
+        package var count = 1
+        /// The length of the stretch whose state, label and title it shows.
+        package var longest: Millis
+
+        package init(start: Millis, end: Millis, state: State, label: String, title: String) {
+            self.start = start
+            self.end = end
+            self.state = state
+            self.label = label
+            self.title = title
+            longest = Millis(end.value - start.value)
+        }
     }
 
     /// The states a segment can be in; each has its own colour.
@@ -20,6 +34,7 @@ package struct Timeline: Sendable {
         case indicator
         case notDetermined, denied, restricted, whenInUse, always, authorizedLegacy, provisional
         case prompt
+        case fullAccuracy, reducedAccuracy, temporaryFullAccuracy
     }
 
     /// A lane of segments: app state, in use, …
@@ -41,7 +56,7 @@ package struct Timeline: Sendable {
     }
 
     /// The lanes, top to bottom: app, in use, background session,
-    /// indicator, authorization, prompt.
+    /// indicator, authorization, accuracy, prompt.
     package var lanes: [Lane]
     /// The rows of marks, in the order their first record came.
     package var rows: [Row]

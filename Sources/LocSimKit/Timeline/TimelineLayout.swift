@@ -2,10 +2,13 @@
 ///
 /// Public so that tests can find a lane or a time on a rendered page.
 package struct TimelineLayout: Equatable, Sendable {
-    package static let width = 1200
-    /// The row names' column; the plot starts after it.
-    package static let plotLeft = 230
-    package static let plotRight = 1180
+    /// The plot's width; the picture is wider by the names' column and a margin.
+    package static let plotWidth = 950
+    /// The row names' column is at least this wide, and wider when a
+    /// lane or row name needs it, so no name is cut off.
+    package static let minimumPlotLeft = 230
+    /// Monospace at 11 px: about 6.7 px a character.
+    package static let characterWidth = 6.7
     package static let top = 48
     package static let laneHeight = 22
     package static let laneGap = 4
@@ -19,17 +22,57 @@ package struct TimelineLayout: Equatable, Sendable {
     package let axisEnd: Millis
     package let laneCount: Int
     package let rowCount: Int
+    /// The plot's left edge, after the names' column.
+    package let plotLeft: Int
+    /// A legend entry: a colour, what it means, and where it goes.
+    package struct LegendEntry: Equatable, Sendable {
+        package var color: String
+        package var name: String
+        package var x: Int
+        package var y: Int
+    }
+    /// The legend's entries.
+    package let legend: [LegendEntry]
 
     package init(_ timeline: Timeline) {
         axisEnd = max(timeline.end, Millis(1000))
         laneCount = timeline.lanes.count
         rowCount = timeline.rows.count
+        let names = timeline.lanes.map(\.name) + timeline.rows.map(\.name)
+        let longest = names.map { Self.textWidth($0) }.max() ?? 0
+        plotLeft = max(Self.minimumPlotLeft, Int((8 + longest + 12).rounded(.up)))
+        // The legend: the colours the picture uses, in a fixed order, flowed into lines.
+        let states = Set(timeline.lanes.flatMap { $0.segments.map(\.state) })
+        let kinds = Set(timeline.rows.map(\.kind))
+        let entries =
+            Timeline.State.allCases.filter(states.contains).map { (TimelinePalette.color($0), TimelinePalette.name($0)) }
+            + Timeline.MarkKind.allCases.filter(kinds.contains).map { (TimelinePalette.color($0), TimelinePalette.name($0)) }
+        var placed: [LegendEntry] = []
+        let legendTop = Self.top + (laneCount + rowCount) * (Self.laneHeight + Self.laneGap) + Self.sectionGap + 4 + Self.axisHeight
+        var x = 8, y = legendTop
+        let right = plotLeft + Self.plotWidth
+        for (color, name) in entries {
+            let w = 18 + Int(Self.textWidth(name).rounded(.up)) + 14
+            if x > 8 && x + w > right { (x, y) = (8, y + Self.legendLine) }
+            placed.append(LegendEntry(color: color, name: name, x: x, y: y))
+            x += w
+        }
+        legend = placed
     }
+
+    /// The plot's right edge.
+    package var plotRight: Int { plotLeft + Self.plotWidth }
+    /// The picture's width.
+    package var width: Int { plotRight + 20 }
+    /// Height of a line of the legend.
+    package static let legendLine = 18
+
+    /// How wide `text` is drawn, about.
+    package static func textWidth(_ text: String) -> Double { Double(text.unicodeScalars.count) * characterWidth }
 
     /// The x of `time`.
     package func x(_ time: Millis) -> Double {
-        Double(Self.plotLeft)
-            + Double(time.value) / Double(axisEnd.value) * Double(Self.plotRight - Self.plotLeft)
+        Double(plotLeft) + Double(time.value) / Double(axisEnd.value) * Double(Self.plotWidth)
     }
 
     /// The top of state lane `index`.
@@ -41,7 +84,7 @@ package struct TimelineLayout: Equatable, Sendable {
     /// The axis line's y (below everything).
     package var axisY: Int { rowTop(rowCount) + 4 }
 
-    package var height: Int { axisY + Self.axisHeight }
+    package var height: Int { (legend.last.map { $0.y } ?? axisY + Self.axisHeight - Self.legendLine) + Self.legendLine + 4 }
 
     /// Seconds between labelled ticks: the smallest step that gives at most 12.
     package var tickStep: Millis {
@@ -75,16 +118,59 @@ package enum TimelinePalette {
         case .authorizedLegacy: return "#388e3c"
         case .provisional: return "#9ccc65"
         case .prompt: return "#fdd835"
+        case .fullAccuracy: return "#283593"
+        case .reducedAccuracy: return "#ff8f00"
+        case .temporaryFullAccuracy: return "#9fa8da"
+        }
+    }
+
+    /// What a colour means, in the legend.
+    package static func name(_ state: Timeline.State) -> String {
+        switch state {
+        case .notRunning: return "not running"
+        case .foreground: return "foreground"
+        case .background: return "background"
+        case .suspended: return "suspended"
+        case .inUseForeground: return "in use (foreground)"
+        case .inUseGrace: return "in use (grace period)"
+        case .inUseBackground: return "in use (cause not known)"
+        case .session: return "background session"
+        case .indicator: return "indicator"
+        case .notDetermined: return "notDetermined"
+        case .denied: return "denied"
+        case .restricted: return "restricted"
+        case .whenInUse: return "When In Use"
+        case .always: return "Always"
+        case .authorizedLegacy: return "authorized (iOS 7)"
+        case .provisional: return "provisional Always"
+        case .prompt: return "prompt"
+        case .fullAccuracy: return "full accuracy"
+        case .reducedAccuracy: return "reduced accuracy"
+        case .temporaryFullAccuracy: return "full accuracy (temporary)"
+        }
+    }
+
+    package static func name(_ kind: Timeline.MarkKind) -> String {
+        switch kind {
+        case .delegate: return "callback / update"
+        case .completion: return "completion"
+        case .notification: return "notification"
+        case .hold: return "held"
+        case .drop: return "dropped"
+        case .warning: return "warning"
+        case .crash: return "crash"
+        case .answer: return "prompt answer"
         }
     }
 
     /// Text on a bar: white on dark colours, black on light ones.
     package static func textColor(_ state: Timeline.State) -> String {
         switch state {
-        case .foreground, .background, .session, .indicator, .denied, .restricted, .always, .authorizedLegacy:
+        case .foreground, .background, .session, .indicator, .denied, .restricted, .always, .authorizedLegacy,
+            .fullAccuracy:
             return "#ffffff"
         case .notRunning, .suspended, .inUseForeground, .inUseGrace, .inUseBackground, .notDetermined, .whenInUse,
-            .provisional, .prompt:
+            .provisional, .prompt, .reducedAccuracy, .temporaryFullAccuracy:
             return "#000000"
         }
     }

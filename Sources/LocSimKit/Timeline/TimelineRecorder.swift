@@ -2,7 +2,9 @@
 ///
 /// The lanes come from the records that carry state: `app`, `inuse`,
 /// `indicator`, `auth`, `prompt`. Every other record is a mark in the row
-/// of its method or reason. Nothing here looks at the rules: the picture
+/// of its method, reason or `CLMonitor` condition. Lanes and rows keep
+/// bounded buckets (`LaneStretches`, `MarkBuckets`): memory stays flat
+/// however long the trace. Nothing here looks at the rules: the picture
 /// shows exactly what the log says.
 package struct TimelineRecorder: LogWriter {
     /// An open segment: its state since `start`.
@@ -13,15 +15,16 @@ package struct TimelineRecorder: LogWriter {
         var title: String
     }
 
-    private var lanes: [(name: String, segments: [Timeline.Segment], open: Open?)] = [
-        ("app", [], Open(start: .zero, state: .notRunning, label: "not running", title: "not running")),
-        ("in use", [], nil),
-        ("background session", [], nil),
-        ("indicator", [], nil),
-        ("authorization", [], Open(start: .zero, state: .notDetermined, label: "notDetermined", title: "status=notDetermined")),
-        ("prompt", [], nil),
+    private var lanes: [(name: String, segments: LaneStretches, open: Open?)] = [
+        ("app", LaneStretches(), Open(start: .zero, state: .notRunning, label: "not running", title: "not running")),
+        ("in use", LaneStretches(), nil),
+        ("background session", LaneStretches(), nil),
+        ("indicator", LaneStretches(), nil),
+        ("authorization", LaneStretches(), Open(start: .zero, state: .notDetermined, label: "notDetermined", title: "status=notDetermined")),
+        ("accuracy", LaneStretches(), nil),
+        ("prompt", LaneStretches(), nil),
     ]
-    private static let app = 0, inUse = 1, session = 2, indicator = 3, authorization = 4, prompt = 5
+    private static let app = 0, inUse = 1, session = 2, indicator = 3, authorization = 4, accuracy = 5, prompt = 6
 
     private var rows: [Timeline.Row] = []
     private var rowIndex: [String: Int] = [:]
@@ -43,7 +46,7 @@ package struct TimelineRecorder: LogWriter {
         let lastSecond = max(last.value, 1000)
         let end = Millis(lastSecond + max(lastSecond * 3 / 100, 1000))
         let lanes = self.lanes.map { lane in
-            var segments = lane.segments
+            var segments = lane.segments.segments
             if let open = lane.open {
                 var final = Self.close(open, at: end)
                 final.title = "\(open.title)  from \(open.start) s to the end"
@@ -70,6 +73,7 @@ package struct TimelineRecorder: LogWriter {
             if on { set(Self.indicator, .indicator, "indicator on", at: t) } else { clear(Self.indicator, at: t) }
         case .auth(let view):
             set(Self.authorization, Self.state(of: view), Self.label(of: view), at: t, title: Self.title(of: view))
+            accuracyChanged(view, at: t)
         case .prompt(.show(.locationServices, _, _)):
             // The system's "Turn On Location Services" alert is never
             // answered in the log (docs/rules.md §4): a mark, not a lane
@@ -85,6 +89,7 @@ package struct TimelineRecorder: LogWriter {
             closePrompt(suffix: " → dismissed", at: t)
             mark("prompt answer", .answer, record)
         case .delegate(let callback): mark(shortName(of: callback), .delegate, record)
+        case .update(.monitorEvent(let monitor, let id, _, _)): mark("monitor \(monitor) \(id)", .delegate, record)
         case .update(let update): mark("update " + update.stream.rawValue, .delegate, record)
         case .session: break
         case .completion(let method, _): mark("completion " + method, .completion, record)
@@ -142,12 +147,25 @@ package struct TimelineRecorder: LogWriter {
     private mutating func splitInUse(since: Millis, at t: Millis, as state: Timeline.State, _ label: String) {
         guard let open = lanes[Self.inUse].open else { return }
         let start = max(since, open.start)
-        if open.start < start { lanes[Self.inUse].segments.append(Self.close(open, at: start)) }
+        if open.start < start { lanes[Self.inUse].segments.add(Self.close(open, at: start)) }
         if start < t {
             let stretch = Open(start: start, state: state, label: label, title: label)
-            lanes[Self.inUse].segments.append(Self.close(stretch, at: t))
+            lanes[Self.inUse].segments.add(Self.close(stretch, at: t))
         }
         lanes[Self.inUse].open = Open(start: t, state: open.state, label: open.label, title: open.title)
+    }
+
+    /// The accuracy lane: full, reduced, or full for now (temporary), from
+    /// each `auth` record; a record that keeps the accuracy keeps the bar.
+    private mutating func accuracyChanged(_ view: AuthView, at t: Millis) {
+        let state: Timeline.State
+        switch view.accuracy {
+        case .full: state = view.temporary ? .temporaryFullAccuracy : .fullAccuracy
+        case .reduced: state = .reducedAccuracy
+        }
+        if lanes[Self.accuracy].open?.state == state { return }
+        let label = view.accuracy.word + (view.temporary ? " (temporary)" : "")
+        set(Self.accuracy, state, label, at: t, title: "accuracy=" + label)
     }
 
     private mutating func closePrompt(suffix: String, at t: Millis) {
@@ -166,7 +184,7 @@ package struct TimelineRecorder: LogWriter {
     private mutating func clear(_ lane: Int, at t: Millis) {
         guard let open = lanes[lane].open else { return }
         // A zero-length stretch (two changes at one instant) is not drawn.
-        if open.start < t { lanes[lane].segments.append(Self.close(open, at: t)) }
+        if open.start < t { lanes[lane].segments.add(Self.close(open, at: t)) }
         lanes[lane].open = nil
     }
 

@@ -25,7 +25,7 @@ package enum TimelineSVG {
 
     private static func draw(_ timeline: Timeline, into out: inout SVGWriter) {
         let layout = TimelineLayout(timeline)
-        let width = TimelineLayout.width
+        let width = layout.width
         let height = layout.height
         out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" font-family=\"DejaVu Sans Mono,Menlo,Consolas,monospace\" font-size=\"11\">\n")
         out.raw("<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n")
@@ -35,18 +35,50 @@ package enum TimelineSVG {
         axis(layout, into: &out)
         for (i, lane) in timeline.lanes.enumerated() {
             let top = layout.laneTop(i)
-            rowFrame(lane.name, top: top, into: &out)
-            for (k, segment) in lane.segments.enumerated() {
-                let room = k + 1 < lane.segments.count ? lane.segments[k + 1].start : layout.axisEnd
+            rowFrame(lane.name, top: top, layout, into: &out)
+            let segments = drawn(lane.segments, layout)
+            for (k, segment) in segments.enumerated() {
+                let room = k + 1 < segments.count ? segments[k + 1].start : layout.axisEnd
                 bar(segment, top: top, room: layout.x(room) - layout.x(segment.end), layout, into: &out)
             }
         }
         for (i, row) in timeline.rows.enumerated() {
             let top = layout.rowTop(i)
-            rowFrame(row.name, top: top, into: &out)
+            rowFrame(row.name, top: top, layout, into: &out)
             marks(row, top: top, layout, into: &out)
         }
+        legend(layout, into: &out)
         out.raw("</svg>\n")
+    }
+
+    /// The segments as drawn: a run of neighbours each narrower than
+    /// `markMergeDistance` pixels, with less than that between them, is one
+    /// bar, shown as its longest stretch. So after each bar comes a bar or a
+    /// gap at least that wide before the next run: a lane draws at most
+    /// about 2 × 950 / 3 bars.
+    static func drawn(_ segments: [Timeline.Segment], _ layout: TimelineLayout) -> [Timeline.Segment] {
+        let distance = TimelineLayout.markMergeDistance
+        var result: [Timeline.Segment] = []
+        var narrowRun = false
+        for segment in segments {
+            let narrow = layout.x(segment.end) - layout.x(segment.start) < distance
+            if narrow, narrowRun, let last = result.last, layout.x(segment.start) - layout.x(last.end) < distance {
+                result[result.count - 1] = last.merged(with: segment)
+            } else {
+                result.append(segment)
+            }
+            narrowRun = narrow
+        }
+        return result
+    }
+
+    /// Each colour the picture uses and what it means, below the axis.
+    private static func legend(_ layout: TimelineLayout, into out: inout SVGWriter) {
+        for entry in layout.legend {
+            out.raw("<rect x=\"\(entry.x)\" y=\"\(entry.y + 3)\" width=\"14\" height=\"10\" fill=\"\(entry.color)\"/><text x=\"\(entry.x + 18)\" y=\"\(entry.y + 12)\" fill=\"#424242\">")
+            out.text(entry.name)
+            out.raw("</text>\n")
+        }
     }
 
     private static func axis(_ layout: TimelineLayout, into out: inout SVGWriter) {
@@ -61,8 +93,8 @@ package enum TimelineSVG {
             out.raw("</text>\n")
             t = t + step
         }
-        let left = TimelineLayout.plotLeft
-        let right = TimelineLayout.plotRight
+        let left = layout.plotLeft
+        let right = layout.plotRight
         out.raw("<line x1=\"\(left)\" y1=\"\(layout.axisY)\" x2=\"\(right)\" y2=\"\(layout.axisY)\" stroke=\"#424242\"/>\n")
     }
 
@@ -75,9 +107,9 @@ package enum TimelineSVG {
         return "\(s / 3600):\(two((s / 60) % 60)):\(two(s % 60))"
     }
 
-    private static func rowFrame(_ name: String, top: Int, into out: inout SVGWriter) {
-        let left = TimelineLayout.plotLeft
-        let plotWidth = TimelineLayout.plotRight - left
+    private static func rowFrame(_ name: String, top: Int, _ layout: TimelineLayout, into out: inout SVGWriter) {
+        let left = layout.plotLeft
+        let plotWidth = TimelineLayout.plotWidth
         out.raw("<text x=\"8\" y=\"\(top + 15)\">")
         out.text(name)
         out.raw("</text>\n<rect x=\"\(left)\" y=\"\(top)\" width=\"\(plotWidth)\" height=\"\(TimelineLayout.laneHeight)\" fill=\"#f5f5f5\"/>\n")
@@ -93,10 +125,16 @@ package enum TimelineSVG {
         let x1 = layout.x(segment.end)
         let w = max(x1 - x0, 1)
         out.raw("<g><title>")
-        out.text(segment.title)
-        out.raw("</title><rect x=\"\(tenths(x0))\" y=\"\(top)\" width=\"\(tenths(w))\" height=\"\(TimelineLayout.laneHeight)\" fill=\"\(TimelinePalette.color(segment.state))\"/>")
-        // Monospace at 11 px: about 6.7 px a character.
-        let needed = Double(segment.label.unicodeScalars.count) * 6.7 + 8
+        if segment.count == 1 {
+            out.text(segment.title)
+            out.raw("</title><rect")
+        } else {
+            // Stretches too short to draw one by one: paler, and no label.
+            out.text("\(segment.count) stretches, \(segment.start)–\(segment.end) s; longest: \(segment.title)")
+            out.raw("</title><rect fill-opacity=\"0.6\"")
+        }
+        out.raw(" x=\"\(tenths(x0))\" y=\"\(top)\" width=\"\(tenths(w))\" height=\"\(TimelineLayout.laneHeight)\" fill=\"\(TimelinePalette.color(segment.state))\"/>")
+        let needed = segment.count == 1 ? TimelineLayout.textWidth(segment.label) + 8 : .infinity
         if needed <= w {
             out.raw("<text x=\"\(tenths(x0 + 4))\" y=\"\(top + 15)\" fill=\"\(TimelinePalette.textColor(segment.state))\">")
             out.text(segment.label)

@@ -1,0 +1,64 @@
+/// The closed stretches of one state lane, kept in time buckets like
+/// `MarkBuckets`, so a trace of any length keeps at most `capacity` of them.
+///
+/// Stretch `i` holds the segments starting in `[i·width, (i+1)·width)`.
+/// When a segment starts past the last bucket, neighbouring buckets merge
+/// in pairs and the width doubles. Segments sharing a bucket become one,
+/// from the first's start to the last's end, counting them and showing the
+/// longest (its state, label and hover text): a lane that changes state
+/// faster than a bucket is wide is drawn as one bar, not one per change.
+package struct LaneStretches: Equatable, Sendable {
+    /// As `MarkBuckets.capacity`: a bucket is never wider than about a pixel.
+    package static let capacity = MarkBuckets.capacity
+
+    /// Milliseconds a bucket spans; a power of two.
+    package private(set) var width: Int64 = 1
+    private var buckets: [Timeline.Segment?] = []
+
+    package init() {}
+
+    /// The segments in time order, merged where they shared a bucket.
+    package var segments: [Timeline.Segment] { buckets.compactMap { $0 } }
+
+    /// Adds `segment`, starting no earlier than the previous one ended.
+    package mutating func add(_ segment: Timeline.Segment) {
+        var index = Int(segment.start.value / width)
+        while index >= Self.capacity {
+            widen()
+            index = Int(segment.start.value / width)
+        }
+        if buckets.count <= index { buckets.append(contentsOf: repeatElement(nil, count: index + 1 - buckets.count)) }
+        buckets[index] = buckets[index].map { $0.merged(with: segment) } ?? segment
+    }
+
+    /// Merges buckets in pairs and doubles the width.
+    private mutating func widen() {
+        var merged: [Timeline.Segment?] = []
+        merged.reserveCapacity(buckets.count / 2 + 1)
+        var i = 0
+        while i < buckets.count {
+            let a = buckets[i]
+            let b = i + 1 < buckets.count ? buckets[i + 1] : nil
+            switch (a, b) {
+            case (nil, nil): merged.append(nil)
+            case (let x?, nil), (nil, let x?): merged.append(x)
+            case (let x?, let y?): merged.append(x.merged(with: y))
+            }
+            i += 2
+        }
+        buckets = merged
+        width *= 2
+    }
+}
+
+extension Timeline.Segment {
+    /// This segment and a later one as one: from this start to its end,
+    /// counting both, shown as the longer of the two (the earlier on a tie).
+    package func merged(with later: Timeline.Segment) -> Timeline.Segment {
+        var result = later.longest > longest ? later : self
+        result.start = start
+        result.end = later.end
+        result.count = count + later.count
+        return result
+    }
+}
