@@ -19,6 +19,7 @@ import Testing
             "answer": Set(Answer.allCases.map(\.rawValue)),
             "settings": Set(ScenarioParser.list(ScenarioParser.settingsWords)),
             "user action": ["tapNotification", "any"],
+            "trigger": Set(ScenarioParser.triggerWords.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }),
         ]
     }
 
@@ -34,6 +35,10 @@ import Testing
             }
             if let first = words.first, first.first?.isNumber == true || first.hasPrefix("<") { words.removeFirst() }
             guard let event = words.first else { continue }
+            if event == "on" {  // a reaction: its trigger (its action is an event's words)
+                if words.count > 1 { found["trigger", default: []].insert(words[1]) }
+                continue
+            }
             found["event", default: []].insert(event)
             let rest = Array(words.dropFirst())
             switch event {
@@ -98,6 +103,10 @@ import Testing
         for answer in Answer.allCases { s.at(t, .user(.answer(answer))) }
         for choice in SettingsChoice.allCases { s.at(t, .user(.settings(choice))) }
         s.gpx(at: t, "run.gpx", speed: 2)
+        let triggers: [ReactionTrigger] =
+            [.launch, .relaunch(), .wake(), .foreground, .background, .update(), .prompt(nil)]
+            + DelegateMethods.names.map { .delegate($0.1) }
+        for trigger in triggers { s.on(trigger, trigger == .prompt(nil) ? .user(.dismiss) : .app(.requestLocation), from: t) }
         return s
     }
 

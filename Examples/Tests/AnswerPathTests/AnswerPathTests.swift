@@ -35,4 +35,30 @@ import Testing
             }
         }
     }
+    /// The same app written as it is coded: reactions instead of a script.
+    /// It asks on launch and starts updates once allowed; a policy answers
+    /// the prompt, with the answer of each OS version (`allow` before iOS 13).
+    func reactiveRunStart(_ platform: Platform, answer: Answer) -> Scenario {
+        var s = Scenario(platform: platform)
+        s.plist("NSLocationWhenInUseUsageDescription", "Records your run.")
+        s.on(.launch, .app(.requestWhenInUseAuthorization))
+        s.on(.prompt(.whenInUse), .user(.answer(answer)))
+        s.on(.didChangeAuthorization(.authorizedWhenInUse), .app(.startUpdatingLocation))
+        s.expect(.some(kind: "delegate", words: ["didUpdateLocations"], by: .seconds(5)))
+        s.expect(.finalAuth(.authorizedWhenInUse))
+        s.at(0, .launch)
+        s.at(4, .fix(35.0, 139.7))
+        return s
+    }
+
+    @Test func reactionsStartUpdatesOnceAllowed() throws {
+        for platform in Self.shipped {
+            let log = try reactiveRunStart(platform, answer: .allowWhileUsing).replay()
+            #expect(log.records.compactMap(\.failedExpectation).isEmpty, "\(platform)\n\(log.text)")
+            #expect(log.records.compactMap(\.reaction).count == 3, "\(platform)\n\(log.text)")
+        }
+        // Denied: no updates start, and both expectations fail as `locsim run` reports them.
+        let denied = try reactiveRunStart(.iOS(14), answer: .dontAllow).replay()
+        #expect(denied.records.compactMap(\.failedExpectation).map(\.location.line) == [7, 8])
+    }
 }

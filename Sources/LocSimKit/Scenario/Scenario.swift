@@ -15,9 +15,9 @@
 /// records, and an error's line and column point into `text`.
 public struct Scenario: Equatable, Sendable {
     /// Header lines, in the order given; they print before `body`.
-    private var header: [String]
+    var header: [String]
     /// Timed lines, or the whole text given to `init(text:)`.
-    private var body: [String]
+    var body: [String]
 
     /// An empty scenario on `platform` (`locsim 1`, `platform …`).
     public init(platform: Platform = .default) {
