@@ -10,6 +10,7 @@ QUICK=$(realpath Scenarios/quickstart.scn)
 SEEDS=$(realpath Scenarios/seeds)
 INSTALL_DOC=$(realpath docs/install.md)
 EXPECTED=$(realpath Scenarios/quickstart.log)
+SCENARIOS=$(realpath Scenarios)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 failures=0
@@ -104,6 +105,34 @@ status=$?
 if [ "$status" = 2 ] && grep -q "no scenarios" empty.txt && grep -q "^0 passed, 0 failed$" empty.txt; then
   ok "check on a folder with no scenario exits 2"
 else fail "check on a folder with no scenario exits 2" "status $status: $(cat empty.txt)"; fi
+
+# check --shard i/n over the golden suite: every scenario is checked by
+# exactly one shard, with the result and records of the unsharded run
+# (docs/ci-shards.md). time_us is dropped: it is the one field that varies.
+untimed() { sed 's/,"time_us":[0-9]*}$/}/'; }
+"$LOCSIM" check "$SCENARIOS" --summary jsonl 2> unsharded.txt | untimed | sort > unsharded.jsonl
+: > shards.jsonl
+shard_status=0
+for i in 1 2 3; do
+  "$LOCSIM" check "$SCENARIOS" --shard "$i/3" --summary jsonl 2> "shard$i.txt" | untimed >> shards.jsonl || shard_status=1
+  grep -q "^shard $i/3: [0-9]* of $(wc -l < unsharded.jsonl) scenarios$" "shard$i.txt" || shard_status=1
+done
+sort shards.jsonl > shards.sorted
+if [ "$shard_status" = 0 ] && [ "$(wc -l < unsharded.jsonl)" -gt 100 ] && cmp -s unsharded.jsonl shards.sorted \
+  && [ -z "$(cut -d, -f1 shards.sorted | uniq -d)" ] && grep -q '"records":[1-9]' shards.sorted; then
+  ok "check --shard 1/3..3/3 checks each scenario once, as the unsharded run does"
+else fail "check --shard 1/3..3/3 checks each scenario once, as the unsharded run does" "$(diff unsharded.jsonl shards.sorted | head -5)"; fi
+# A shard may hold no scenario (more machines than files): it passes and says so.
+out=$("$LOCSIM" check "$QUICK" --shard 2/1000 2>&1)
+status=$?
+if [ "$status" = 0 ] && [ "$out" = $'shard 2/1000: 0 of 1 scenarios\n0 passed, 0 failed' ]; then ok "an empty shard passes"
+else fail "an empty shard passes" "status $status: $out"; fi
+for bad in 0/4 5/4 4 1/0 -1/4 1/4/4 a/b " 1/4" 1/99999999999; do
+  out=$("$LOCSIM" check "$QUICK" --shard "$bad" 2>&1)
+  status=$?
+  if [ "$status" = 2 ] && grep -q "^locsim check: error: '--shard' " <<< "$out"; then ok "--shard '$bad' is a usage error"
+  else fail "--shard '$bad' is a usage error" "status $status: $(head -1 <<< "$out")"; fi
+done
 
 # LOCSIM_RECORD=1 records like --update; a mismatch writes x.actual.log.
 mkdir record

@@ -5,25 +5,41 @@ import Darwin
 #endif
 import LocSimKit
 
-/// `locsim check <scenario or folder>… [--update] [--jobs N]`.
+/// `locsim check <scenario or folder>… [--update] [--jobs N] [--shard i/n] [--summary jsonl]`.
 enum CheckCommand {
-    static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> (paths: [String], check: Check) {
-        var args = Arguments(arguments)
+    struct Options {
         var paths: [String] = []
-        var update = try recordMode()
-        var jobs = Check.coreCount
+        var check: Check
+        /// `--summary jsonl`: one JSON line per scenario on standard output,
+        /// the report on standard error.
+        var summary = false
+    }
+
+    static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
+        var args = Arguments(arguments)
+        var options = Options(check: Check(
+            update: try recordMode(), replay: Check.replayText(tracks: GPXSidecar()), matrix: Check.matrixText(tracks: GPXSidecar())))
         while let item = args.next() {
             switch item {
-            case .positional(let path): paths.append(path)
-            case .option("--update", nil): update = true
+            case .positional(let path): options.paths.append(path)
+            case .option("--update", nil): options.check.update = true
             case .option("--jobs", let inline), .option("-j", let inline):
-                jobs = try args.count(of: "--jobs", inline: inline)
+                options.check.jobs = try args.count(of: "--jobs", inline: inline)
+            case .option("--shard", let inline):
+                switch Shard.parse(try args.value(of: "--shard", inline: inline)) {
+                case .success(let shard): options.check.shard = shard
+                case .failure(let error): throw UsageError(error.message)
+                }
+            case .option("--summary", let inline):
+                let format = try args.value(of: "--summary", inline: inline)
+                guard format == "jsonl" else { throw UsageError("'--summary' takes 'jsonl', not '\(format)'") }
+                options.summary = true
             case .option(let name, _):
                 throw UsageError("unknown option '\(name)'")
             }
         }
-        guard !paths.isEmpty else { throw UsageError("missing scenario or folder to check") }
-        return (paths, Check(update: update, jobs: jobs, replay: Check.replayText(tracks: GPXSidecar()), matrix: Check.matrixText(tracks: GPXSidecar())))
+        guard !options.paths.isEmpty else { throw UsageError("missing scenario or folder to check") }
+        return options
     }
 
     /// `LOCSIM_RECORD=1` in the environment: the same as `--update`, for CI
@@ -38,18 +54,26 @@ enum CheckCommand {
     }
 
     static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
-        let paths: [String]
-        let check: Check
-        do { (paths, check) = try parse(arguments) } catch { return Usage.fail("check", error) }
+        let options: Options
+        do { options = try parse(arguments) } catch { return Usage.fail("check", error) }
+        let paths = options.paths
 
         var report = ""
+        var results: [ScenarioResult] = []
         let summary: Check.Summary
-        do { summary = try check.run(paths, to: &report) } catch {
+        do { summary = try options.check.run(paths, to: &report, results: &results) } catch {
             printError("locsim: error: \(error.message)")
             return .failure
         }
-        if printOutput(report) == .failure { return .failure }
-        if summary.passed + summary.failed == 0 {
+        if options.summary {
+            // The JSON lines own standard output; the report goes to standard error.
+            printError(report)
+            if printOutput(results.map(\.jsonLine).joined()) == .failure { return .failure }
+        } else if printOutput(report) == .failure {
+            return .failure
+        }
+        // A shard with no scenarios of its own is fine: the suite is not empty.
+        if summary.passed + summary.failed + summary.otherShards == 0 {
             // A mistyped folder must not pass CI.
             printError("locsim: error: no scenarios (*.scn) found in " + paths.map { "'\($0)'" }.joined(separator: ", "))
             return .failure

@@ -63,6 +63,7 @@ enum Usage {
         OVERVIEW: Replay scenarios and compare each log with its golden log.
 
         USAGE: locsim check <scenario or folder>... [--update] [--jobs <n>]
+                            [--shard <i>/<n>] [--summary jsonl]
 
         ARGUMENTS:
           <scenario or folder>    A scenario, or a folder searched recursively for *.scn
@@ -71,6 +72,15 @@ enum Usage {
           --update                Write missing or differing goldens instead of failing
                                   (also LOCSIM_RECORD=1 in the environment)
           --jobs <n>              Scenarios replayed at once (default: all cores)
+          --shard <i>/<n>         Check only shard i of n (i counts from 1): each
+                                  scenario's shard is fixed by its path relative to
+                                  the folder given, so shards 1/n..n/n on n machines
+                                  check every scenario exactly once. Prints
+                                  'shard i/n: N of N scenarios'; a shard with none
+                                  passes. See docs/ci-shards.md
+          --summary jsonl         Write one JSON line per scenario to standard output
+                                  (name, result, records, time_us: microseconds);
+                                  the report goes to standard error
           -h, --help              Show this help
 
         The golden of x.scn is x.log beside it (the text log). A scenario in a

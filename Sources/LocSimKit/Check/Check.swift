@@ -47,16 +47,20 @@ package struct Check: Sendable {
     package var matrix: MatrixFunction
     /// The explore under test, for `x.explore` goldens; `Check.exploreText` in the product.
     package var explore: MatrixFunction
+    /// Check only this shard's scenarios (`--shard i/n`); nil checks all.
+    package var shard: Shard?
 
     package init(
         update: Bool = false, jobs: Int = Check.coreCount, replay: @escaping ReplayFunction = Check.replayText,
-        matrix: @escaping MatrixFunction = Check.matrixText, explore: @escaping MatrixFunction = Check.exploreText
+        matrix: @escaping MatrixFunction = Check.matrixText, explore: @escaping MatrixFunction = Check.exploreText,
+        shard: Shard? = nil
     ) {
         self.update = update
         self.jobs = max(1, jobs)
         self.replay = replay
         self.matrix = matrix
         self.explore = explore
+        self.shard = shard
     }
 
     /// The machine's online processor count, the default for `jobs`.
@@ -111,6 +115,8 @@ package struct Check: Sendable {
         package var failed = 0
         /// Goldens written by `--update` (those scenarios count as passed).
         package var updated = 0
+        /// Scenarios found but left to other shards (`--shard`).
+        package var otherShards = 0
         package init() {}
     }
 
@@ -120,6 +126,8 @@ package struct Check: Sendable {
         package var status: Status
         /// Lines for the report, each ending in `\n`; empty for a plain pass.
         package var report: String
+        /// Records of the replayed log; 0 when there is none.
+        package var records = 0
 
         /// Both outcomes of one scenario (its log, then its matrix) as one:
         /// failed if either failed, updated if either was written.
@@ -127,24 +135,40 @@ package struct Check: Sendable {
             let status: Status =
                 status == .failed || next.status == .failed
                 ? .failed : status == .updated || next.status == .updated ? .updated : .passed
-            return Outcome(status: status, report: report + next.report)
+            return Outcome(status: status, report: report + next.report, records: records + next.records)
         }
     }
 
     /// Checks the scenarios found in `inputs` (files and folders) and writes
     /// the report to `out`: each failure's diff or message in scenario order,
-    /// then `updated N` (with `--update`) and `N passed, N failed`.
+    /// then `updated N` (with `--update`), `shard i/n: N of N scenarios`
+    /// (with a shard) and `N passed, N failed`.
     ///
     /// - Throws: when an input does not exist or a folder cannot be read
     ///   (nothing has been checked yet).
     package func run<Out: TextOutputStream>(_ inputs: [String], to out: inout Out) throws(FileError) -> Summary {
-        let scenarios = try ScenarioFinder.scenarios(in: inputs)
-        let outcomes = ParallelMap.map(scenarios.count, threads: jobs) { [self] i in
-            self.check(scenarios[i])
+        var results: [ScenarioResult] = []
+        return try run(inputs, to: &out, results: &results)
+    }
+
+    /// `run(_:to:)`, also handing back each checked scenario's result, in
+    /// scenario order (`--summary jsonl`).
+    package func run<Out: TextOutputStream>(
+        _ inputs: [String], to out: inout Out, results: inout [ScenarioResult]
+    ) throws(FileError) -> Summary {
+        let found = try ScenarioFinder.entries(in: inputs)
+        let scenarios = shard.map { shard in found.filter { shard.contains(key: $0.key) } } ?? found
+        let timed = ParallelMap.map(scenarios.count, threads: jobs) { [self] i in
+            let start = ScenarioResult.now()
+            let outcome = self.check(scenarios[i].path)
+            return (outcome, ScenarioResult.now() - start)
         }
         var summary = Summary()
-        for outcome in outcomes {
+        summary.otherShards = found.count - scenarios.count
+        for (i, (outcome, microseconds)) in timed.enumerated() {
             out.write(outcome.report)
+            results.append(
+                ScenarioResult(name: scenarios[i].path, result: outcome.status, records: outcome.records, microseconds: microseconds))
             switch outcome.status {
             case .passed: summary.passed += 1
             case .failed: summary.failed += 1
@@ -154,6 +178,7 @@ package struct Check: Sendable {
             }
         }
         if update { out.write("updated \(summary.updated)\n") }
+        if let shard { out.write("shard \(shard.index)/\(shard.count): \(scenarios.count) of \(found.count) scenarios\n") }
         out.write("\(summary.passed) passed, \(summary.failed) failed\n")
         return summary
     }
@@ -213,16 +238,17 @@ package struct Check: Sendable {
         if same || update {
             unlink(actualPath)  // from an earlier failing run: it no longer says anything
         }
-        if same { return Outcome(status: .passed, report: "") }
-        if update { return Outcome(status: .updated, report: "updated \(stem).log\n") }
+        if same { return Outcome(status: .passed, report: "", records: comparator.records) }
+        if update { return Outcome(status: .updated, report: "updated \(stem).log\n", records: comparator.records) }
         let wrote = "\(path): the replayed log is in \(actualPath)\n"
         guard comparator.goldenExists else {
             return Outcome(
                 status: .failed,
-                report: "\(path): missing golden \(FileIO.fileName(of: stem + ".log")) (run with --update to write it)\n" + wrote)
+                report: "\(path): missing golden \(FileIO.fileName(of: stem + ".log")) (run with --update to write it)\n" + wrote,
+                records: comparator.records)
         }
         switch comparator.diff(oldLabel: "a/\(stem).log", newLabel: "b/\(stem).log") {
-        case .success(let diff): return Outcome(status: .failed, report: diff + wrote)
+        case .success(let diff): return Outcome(status: .failed, report: diff + wrote, records: comparator.records)
         case .failure(let error): return Outcome(status: .failed, report: "\(path): error: \(error.message)\n")
         }
     }

@@ -33,6 +33,8 @@ final class GoldenComparator {
     /// The log on its way to `actualPath`, once it differs.
     private var staged: OutputBuffer?
     private(set) var failure: FileError?
+    /// Lines of the log so far: its records (`check --summary`).
+    private(set) var records = 0
     /// A `\r` was seen in the golden: a CRLF file, named in the report.
     private(set) var goldenHasCR = false
 
@@ -60,9 +62,23 @@ final class GoldenComparator {
         buffer.deallocate()
     }
 
+    /// The number of `\n` in `bytes`.
+    static func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var count = 0
+        var p = base
+        let stop = base + bytes.count
+        while p < stop, let found = memchr(p, Int32(LogBytes.newline), stop - p) {
+            count += 1
+            p = UnsafeRawPointer(found) + 1
+        }
+        return count
+    }
+
     /// The next bytes of the log.
     func consume(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil, let base = bytes.baseAddress else { return }
+        records += Self.newlines(in: bytes)
         if differsAt != nil {
             staged?.append(bytes)
             return
@@ -223,12 +239,7 @@ final class GoldenComparator {
             guard case .success(let n) = FileIO.readInto(golden, buffer, count: min(Self.chunkSize, offset - position), at: position, label: goldenPath),
                 n > 0
             else { break }
-            var p = UnsafeRawPointer(buffer)
-            let stop = UnsafeRawPointer(buffer) + n
-            while p < stop, let found = memchr(p, Int32(LogBytes.newline), stop - p) {
-                count += 1
-                p = UnsafeRawPointer(found) + 1
-            }
+            count += Self.newlines(in: UnsafeRawBufferPointer(start: buffer, count: n))
             position += n
         }
         return count

@@ -7,6 +7,14 @@ import Darwin
 /// Finds the scenarios `locsim check` runs: files given by name, and every
 /// `*.scn` under a folder given by name.
 package enum ScenarioFinder {
+    /// A scenario to check: its path, and its key for `--shard` (`Shard`):
+    /// the path relative to the folder it was found in, or the path as
+    /// given for a file named on the command line.
+    package struct Entry: Equatable, Sendable {
+        package var path: String
+        package var key: String
+    }
+
     /// The scenario paths for `inputs`, in a deterministic order.
     ///
     /// Files are taken as given, whatever their extension. Folders are searched
@@ -17,21 +25,30 @@ package enum ScenarioFinder {
     ///
     /// - Throws: when an input does not exist or a folder cannot be read.
     package static func scenarios(in inputs: [String]) throws(FileError) -> [String] {
-        var result: [String] = []
+        try entries(in: inputs).map(\.path)
+    }
+
+    /// `scenarios(in:)` with each scenario's shard key.
+    package static func entries(in inputs: [String]) throws(FileError) -> [Entry] {
+        var result: [Entry] = []
         var seen = Set<String>()
         for input in inputs {
             var info = stat()
             if stat(input, &info) != 0 { throw FileError("cannot open", input, code: errno) }
             var found: [String]
+            var prefix = 0
             if info.st_mode & S_IFMT == S_IFDIR {
                 found = []
                 var visited = Set<FileID>()
                 try walk(input, into: &found, visited: &visited)
                 found.sort(by: bytesPrecede)
+                prefix = join(input, "").utf8.count  // every found path starts with it
             } else {
                 found = [input]
             }
-            for path in found where seen.insert(path).inserted { result.append(path) }
+            for path in found where seen.insert(path).inserted {
+                result.append(Entry(path: path, key: String(decoding: path.utf8.dropFirst(prefix), as: UTF8.self)))
+            }
         }
         return result
     }
