@@ -149,6 +149,10 @@ else fail "a mismatch writes q.actual.log and exits 1" "status $status: $(cat mi
 LOCSIM_RECORD=maybe "$LOCSIM" check record > /dev/null 2>&1
 status=$?
 if [ "$status" = 2 ]; then ok "LOCSIM_RECORD=maybe is a usage error"; else fail "LOCSIM_RECORD=maybe is a usage error" "status $status"; fi
+# CI systems spell booleans as true/false: LOCSIM_RECORD=TRUE records too.
+LOCSIM_RECORD=TRUE "$LOCSIM" check record > record-true.txt 2>&1
+if cmp -s "$EXPECTED" record/q.log && grep -q "^updated 1$" record-true.txt; then ok "LOCSIM_RECORD=TRUE records like 1"
+else fail "LOCSIM_RECORD=TRUE records like 1" "$(cat record-true.txt)"; fi
 # check --update through a symbolic link writes the golden it leads to.
 mkdir linked
 cp "$QUICK" linked/q.scn

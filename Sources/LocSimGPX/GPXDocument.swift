@@ -127,13 +127,17 @@ final class GPXDocument: NSObject, XMLParserDelegate {
             }
             time = ms
         case .hdop:
-            guard let hdop = ScenarioParser.decimal(value), hdop >= 0, hdop <= 1_000_000 else {
-                return fail("hdop '\(value)' is not a decimal number from 0 to 1000000", location)
+            // hdop × 5 m must be an accuracy a fix line takes (≤ 1,000 km).
+            guard let hdop = ScenarioParser.decimal(value), hdop >= 0, hdop <= Self.maxHDOP else {
+                return fail("hdop '\(value)' is not a decimal number from 0 to \(Int(Self.maxHDOP)) (an accuracy of at most \(Int(ScenarioParser.trackAccuracyLimit)) m)", location)
             }
             point.accuracy = Self.meters(hdop * GPXPoint.metersPerHDOP)
         case .ele, .speed, .course:
-            guard ScenarioParser.decimal(value) != nil else {
+            guard let number = ScenarioParser.decimal(value) else {
                 return fail("\(kind.rawValue) '\(value)' is not a decimal number", location)
+            }
+            guard number.magnitude <= ScenarioParser.trackMagnitudeLimit else {
+                return fail("\(kind.rawValue) '\(value)' is too large; expected at most 1e15 in magnitude", location)
             }
             switch kind {
             case .ele: point.altitude = value
@@ -155,6 +159,9 @@ final class GPXDocument: NSObject, XMLParserDelegate {
             parser.abortParsing()
         }
     }
+
+    /// The largest `<hdop>`: × `metersPerHDOP` it is the largest accuracy.
+    static let maxHDOP = ScenarioParser.trackAccuracyLimit / GPXPoint.metersPerHDOP
 
     /// Meters with at most two decimals and no trailing zeros (`6.5`, `12`).
     static func meters(_ value: Double) -> String {

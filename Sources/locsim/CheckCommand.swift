@@ -43,13 +43,17 @@ enum CheckCommand {
     }
 
     /// `LOCSIM_RECORD=1` in the environment: the same as `--update`, for CI
-    /// set-ups that cannot change the command line.
+    /// set-ups that cannot change the command line. CI systems write
+    /// booleans both ways, so `1`/`true`/`yes` and `0`/`false`/`no`/empty
+    /// (any case) are accepted, as docs/cli-files.md says; anything else is
+    /// a usage error rather than a silent guess.
     static func recordMode() throws(UsageError) -> Bool {
         guard let value = getenv("LOCSIM_RECORD") else { return false }
-        switch String(cString: value) {
-        case "", "0", "false": return false
-        case "1", "true": return true
-        case let other: throw UsageError("LOCSIM_RECORD must be 1 (record goldens) or 0, not '\(other)'")
+        let text = String(cString: value)
+        switch text.lowercased() {
+        case "", "0", "false", "no": return false
+        case "1", "true", "yes": return true
+        default: throw UsageError("LOCSIM_RECORD must be 1, true or yes (record goldens) or 0, false, no or empty (off), not '\(text)'")
         }
     }
 

@@ -79,6 +79,11 @@ import LocSimKit
         ("<gpx><wpt lat=\"1\" lon=\"2\"><time>noon</time></wpt></gpx>", "time 'noon'"),
         ("<gpx><wpt lat=\"1\" lon=\"2\"><hdop>-1</hdop></wpt></gpx>", "hdop '-1'"),
         ("<gpx><wpt lat=\"1\" lon=\"2\"><ele>high</ele></wpt></gpx>", "ele 'high'"),
+        // Past what a fix line takes: an error here, at the value's place.
+        ("<gpx><wpt lat=\"1\" lon=\"2\"><hdop>200000.01</hdop></wpt></gpx>", "hdop '200000.01' is not a decimal number from 0 to 200000"),
+        ("<gpx><wpt lat=\"1\" lon=\"2\"><ele>1000000000000000.5</ele></wpt></gpx>", "ele '1000000000000000.5' is too large"),
+        ("<gpx><wpt lat=\"1\" lon=\"2\"><speed>-9999999999999999</speed></wpt></gpx>", "speed '-9999999999999999' is too large"),
+        ("<gpx><wpt lat=\"1\" lon=\"2\"><course>2000000000000000</course></wpt></gpx>", "course '2000000000000000' is too large"),
         ("<gpx><trk></gpx>", "closing tag does not match"),
         ("<gpx></gpx><gpx/>", "content after the root element"),
         ("", "the file is empty"),

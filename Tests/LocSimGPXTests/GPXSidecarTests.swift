@@ -30,12 +30,29 @@ import Testing
         #expect(!sidecar.isEmpty)
     }
 
+    /// Values at the limits of the documented ranges come through the
+    /// program and back into fixes (they used to be printed as lines the
+    /// replay refused, with no place in the file).
+    @Test func valuesAtTheDocumentedLimitsReplay() throws {
+        let path = GPXReaderTests.file("""
+            <gpx><wpt lat="1" lon="2"><ele>-1000000000000000</ele><hdop>200000</hdop>\
+            <speed>1000000000000000</speed><course>1000000000000000</course></wpt></gpx>
+            """)
+        defer { unlink(path) }
+        let points = try Self.points(GPXSidecar(), path)
+        #expect(points.count == 1)
+        #expect(points.first?.fix.location.accuracy == 1_000_000)
+        #expect(points.first?.fix.altitude == -1e15)
+    }
+
     /// Every malformed-file error comes back with its message and place.
     @Test(arguments: [
         "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\">",
         "<gpx><trk><trkseg><trkpt lat=\"91\" lon=\"2\"/></trkseg></trk></gpx>",
         "<gpx><wpt lat=\"1\" lon=\"2\"><time>noon\nat home</time></wpt></gpx>",
         "<gpx><trk></gpx>",
+        "<gpx><wpt lat=\"1\" lon=\"2\"><hdop>300000</hdop></wpt></gpx>",
+        "<gpx><wpt lat=\"1\" lon=\"2\"><ele>10000000000000000</ele></wpt></gpx>",
         "",
     ])
     func errorsKeepMessageAndPlace(_ text: String) {

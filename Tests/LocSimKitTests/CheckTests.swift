@@ -106,6 +106,33 @@ import Testing
         #expect(report.contains("note: \(dir.path)/w.log has CRLF (\\r\\n) line ends; locsim writes LF"))
     }
 
+    @Test func aByteOrderMarkInAGoldenIsNamedInTheReport() throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        dir.write("b.scn", "one\ntwo\n")
+        dir.write("b.log", "\u{FEFF}ONE\nTWO\n")
+        let (summary, report) = try run([dir.path])
+        #expect(summary.failed == 1)
+        #expect(report.contains("note: \(dir.path)/b.log starts with a UTF-8 byte order mark (EF BB BF)"))
+        // A golden without one gets no such note.
+        dir.write("b.log", "ONE\nZWO\n")
+        let (_, plain) = try run([dir.path])
+        #expect(!plain.contains("byte order mark"))
+    }
+
+    @Test func aOneLineGoldenTooLongForTheWindowShowsAnExcerpt() throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        dir.write("o.scn", "abcx\n")
+        // One line past the diff window, differing from the log at byte 4.
+        dir.write("o.log", "ABCD" + String(repeating: "E", count: GoldenComparator.windowSize + 10) + "\n")
+        let (summary, report) = try run([dir.path])
+        #expect(summary.failed == 1)
+        #expect(report.contains("@@ line 1 is too long to show whole; it first differs at byte 4; bytes 1 to 63 of it: @@\n"))
+        #expect(report.contains("\n-ABCD" + String(repeating: "E", count: 59) + "…\n+ABCX\n"))
+        #expect(!report.contains("covers lines"))
+    }
+
     @Test func inputsThatAreNotRegularFilesAreRefused() throws {
         let dir = TemporaryFolder()
         defer { dir.remove() }

@@ -37,8 +37,14 @@ final class GoldenComparator {
     private(set) var records = 0
     /// A `\r` was seen in the golden: a CRLF file, named in the report.
     private(set) var goldenHasCR = false
+    /// The golden starts with a UTF-8 byte order mark, named in the report.
+    private(set) var goldenHasBOM = false
 
     static let chunkSize = 1 << 16
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    /// Bytes shown either side of the first difference when its line is too
+    /// long for the diff window.
+    static let excerptRadius = 60
     /// Bytes of each log around the first difference given to the diff.
     static let windowSize = 4 << 20
 
@@ -136,6 +142,7 @@ final class GoldenComparator {
             end = n
             if n == 0 { goldenAtEnd = true }
             if n > 0 && memchr(buffer, 0x0D, n) != nil { goldenHasCR = true }
+            if matched == 0 && n >= 3 && memcmp(buffer, Self.byteOrderMark, 3) == 0 { goldenHasBOM = true }
         case .failure(let error):
             failure = error
             goldenAtEnd = true
@@ -189,7 +196,7 @@ final class GoldenComparator {
         var old: (bytes: [UInt8], truncated: Bool) = golden >= 0 ? readWindow(golden, from: windowStart) : ([], false)
         var new = readWindow(actual, from: windowStart)
         if let failure { return .failure(failure) }
-        let cut = old.truncated || new.truncated
+        var cut = old.truncated || new.truncated
         if cut {
             // Compare the same number of whole lines of each, so an equal
             // tail is not shown as changed because one side was cut sooner.
@@ -197,7 +204,15 @@ final class GoldenComparator {
             old.bytes = Self.prefix(old.bytes, lines: lines)
             new.bytes = Self.prefix(new.bytes, lines: lines)
         }
-        var text = UnifiedDiff.diff(old.bytes, new.bytes, oldLabel: oldLabel, newLabel: newLabel, context: context, linesBefore: linesBefore)
+        var text: String
+        if cut && old.bytes.isEmpty && new.bytes.isEmpty && golden >= 0 {
+            // Not one whole line fits the window (a one-line 100 MB golden):
+            // show the bytes around the first difference instead.
+            text = excerpt(actual, oldLabel: oldLabel, newLabel: newLabel)
+            cut = false
+        } else {
+            text = UnifiedDiff.diff(old.bytes, new.bytes, oldLabel: oldLabel, newLabel: newLabel, context: context, linesBefore: linesBefore)
+        }
         if cut {
             let first = linesBefore + 1
             let last = linesBefore + Self.wholeLines(old.bytes)
@@ -206,7 +221,44 @@ final class GoldenComparator {
         if goldenHasCR {
             text += "note: \(goldenPath) has CRLF (\\r\\n) line ends; locsim writes LF, so every line differs by its \\r\n"
         }
+        if goldenHasBOM {
+            text += "note: \(goldenPath) starts with a UTF-8 byte order mark (EF BB BF), as some editors write; locsim writes none, so the first line differs by it\n"
+        }
         return .success(text)
+    }
+
+    /// The first differing line, too long for the diff window, shown as the
+    /// bytes of each file within `excerptRadius` of the first difference
+    /// (never past the line's ends), with the line and byte column.
+    private func excerpt(_ actual: Int32, oldLabel: String, newLabel: String) -> String {
+        guard let differsAt else { return "" }
+        let lineBegin = lineStart(before: differsAt, lines: 0)
+        let line = countLines(upTo: lineBegin) + 1
+        let from = max(lineBegin, differsAt - Self.excerptRadius)
+        let count = differsAt - from + Self.excerptRadius
+        let old = lineBytes(golden, from: from, count: count, label: goldenPath)
+        let new = lineBytes(actual, from: from, count: count, label: actualPath)
+        let first = from - lineBegin + 1
+        func shown(_ bytes: (bytes: [UInt8], more: Bool)) -> String {
+            (from > lineBegin ? "…" : "") + String(decoding: bytes.bytes, as: UTF8.self) + (bytes.more ? "…" : "")
+        }
+        return "--- \(oldLabel)\n+++ \(newLabel)\n"
+            + "@@ line \(line) is too long to show whole; it first differs at byte \(differsAt - lineBegin + 1); bytes \(first) to \(first + count - 1) of it: @@\n"
+            + "-\(shown(old))\n+\(shown(new))\n"
+    }
+
+    /// Up to `count` bytes of `fd` from `offset`, stopping before a `\n`, and
+    /// whether the line goes on.
+    private func lineBytes(_ fd: Int32, from offset: Int, count: Int, label: String) -> (bytes: [UInt8], more: Bool) {
+        var bytes = [UInt8](repeating: 0, count: count + 1)
+        let n = bytes.withUnsafeMutableBytes { raw -> Int in
+            guard case .success(let n) = FileIO.readInto(fd, raw.baseAddress!, count: count + 1, at: offset, label: label) else { return 0 }
+            return n
+        }
+        bytes.removeSubrange(n...)
+        if let newline = bytes.firstIndex(of: LogBytes.newline) { return (Array(bytes[..<newline]), false) }
+        if bytes.count > count { return (Array(bytes[..<count]), true) }
+        return (bytes, false)
     }
 
     /// Where the line `lines` lines before the one holding `offset` starts.

@@ -61,6 +61,13 @@ extension ScenarioParser {
     /// A decimal number as scenario lines write it (sign, digits, `.`, no
     /// exponent), or `nil`: track readers parse with it so that a track and
     /// the `fix` lines printed from it give the same values.
+    /// The largest magnitude a `fix` line accepts for a number (`alt=`,
+    /// `speed=`, `course=`): a track reader refuses larger values with the
+    /// track's own place, rather than printing a line the replay refuses.
+    package static let trackMagnitudeLimit = ByteScanner.maxMagnitude
+    /// The largest accuracy, in meters, a `fix` line accepts.
+    package static let trackAccuracyLimit = accuracyRange.upperBound
+
     package static func decimal(_ text: String) -> Double? {
         var copy = text
         return copy.withUTF8 { buffer in
