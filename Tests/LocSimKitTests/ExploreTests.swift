@@ -99,7 +99,11 @@ import Testing
     /// Every row's shortest path, written as a plain scenario, replays to
     /// that row's outcome in `locsim run`.
     @Test func counterexamplesReplayToTheirOutcome() throws {
-        for text in [Self.relaunches(3), Self.request.replacingOccurrences(of: "10 background", with: "10 background\n11 app stopUpdatingLocation")] {
+        for text in [
+            Self.relaunches(3), Self.request.replacingOccurrences(of: "10 background", with: "10 background\n11 app stopUpdatingLocation"),
+            Self.withPolicy(Self.relaunches(3), "on prompt whenInUse user allowOnce precise=off"),
+            Self.withPolicy(Self.relaunches(2), "on prompt whenInUse user allowWhileUsing"),
+        ] {
             let report = try Self.explore(text, platforms: [.iOS(13), .iOS(14)])
             for p in report.platforms {
                 for row in p.rows {
@@ -122,6 +126,40 @@ import Testing
                     }
                 }
             }
+        }
+    }
+
+    /// `text` with `policy` written after its `platform` line.
+    static func withPolicy(_ text: String, _ policy: String) -> String {
+        text.replacingOccurrences(of: "platform iOS 14.0\n", with: "platform iOS 14.0\n\(policy)\n")
+            .replacingOccurrences(of: "platform iOS 13.0\n", with: "platform iOS 13.0\n\(policy)\n")
+    }
+
+    /// A prompt an `on prompt` policy answers is no choice point: the
+    /// policy's answer applies on every path, as in `run`.
+    @Test func aPromptAPolicyAnswersIsNotAChoicePoint() throws {
+        let policy = Self.withPolicy(Self.request, "on prompt whenInUse user allowOnce precise=off")
+        let p = try #require(try Self.explore(policy).platforms.first)
+        #expect(p.paths == 1)
+        let row = try #require(p.rows.first)
+        #expect(row.shortestPath.isEmpty)
+        // Allow Once without Precise: the same outcome as the branch that chose it.
+        #expect(row.outcome.accuracy == .reduced && row.outcome.authorization == .notDetermined)
+        #expect(row.outcome.deliveredCount("didUpdateLocations") == 1)
+        #expect(row.outcome.dropped == [Tally.Count(name: "notAuthorized", count: 1)])
+        // Policies for one kind leave the others' prompts as choice points.
+        let other = Self.withPolicy(Self.request, "on prompt always user allowWhileUsing")
+        #expect(try Self.explore(other).platforms[0].paths == 5)
+        // A policy whose answer the prompt never offers is run's error.
+        let wrong = Self.withPolicy(Self.request, "on prompt whenInUse user allow")
+        let stopped = try #require(try Self.explore(wrong).platforms.first?.rows.first?.outcome.error)
+        #expect(stopped.message.contains("no policy for the whenInUse prompt gives one of its answers"))
+    }
+
+    /// Reactions other than header policies are not explored yet: an error at the line.
+    @Test func otherReactionsAreRefused() throws {
+        for line in ["on didChangeAuthorization authorizedWhenInUse app startUpdatingLocation", "on prompt whenInUse after 1 user allowOnce"] {
+            #expect(throws: ScenarioError.self) { try Self.explore(Self.withPolicy(Self.request, line)) }
         }
     }
 

@@ -34,6 +34,8 @@ struct ExploreInput: Sendable {
 
     var header = ScenarioHeader()
     var lines: [Line] = []
+    /// The header's `on prompt` answer policies, in order.
+    var policies: [ReactionStatement] = []
     /// `answerAhead[p]`: some line at index `p` or later answers a prompt.
     /// A prompt that shows with such a line still to come waits for it
     /// (the scenario answers it itself); otherwise it is a choice point.
@@ -49,6 +51,7 @@ struct ExploreInput: Sendable {
         var parser = ScenarioParser()
         var header = ScenarioHeader()
         var lines: [Line] = []
+        var policies: [ReactionStatement] = []
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
             let line = try parser.parseLine(bytes, lineNumber: number)
             switch consume line {
@@ -60,12 +63,16 @@ struct ExploreInput: Sendable {
                 throw ScenarioError(
                     "gpx: locsim explore does not play tracks; write the fixes that matter as fix lines",
                     at: track.location)
-            // Not yet: the search steps the simulator, not the closed loop
-            // that runs reactions and checks expectations (docs/explore.md).
+            // Answer policies in the header answer their prompts on every
+            // path (not choice points); other reactions not yet: the search
+            // steps the simulator, not the closed loop (docs/explore.md).
             case .reaction(let reaction):
-                throw ScenarioError(
-                    "on: locsim explore does not take reactions or answer policies yet; explore the flow with timed lines",
-                    at: reaction.location)
+                guard reaction.reaction.isPolicy, reaction.time == nil, reaction.reaction.delay == .zero else {
+                    throw ScenarioError(
+                        "on: locsim explore takes only 'on prompt' answer policies in the header (no 'after') yet; explore the flow with timed lines",
+                        at: reaction.location)
+                }
+                policies.append(reaction)
             case .expectation(let expectation):
                 throw ScenarioError(
                     "expect: locsim explore does not check expectations yet; read the outcome rows instead",
@@ -78,6 +85,7 @@ struct ExploreInput: Sendable {
         }
         self.header = header
         self.lines = lines
+        self.policies = policies
         var ahead = Array(repeating: false, count: lines.count + 1)
         for i in stride(from: lines.count - 1, through: 0, by: -1) {
             ahead[i] = ahead[i + 1] || lines[i].answersPrompt

@@ -5,6 +5,9 @@ extension ExploreSearch {
     struct Node {
         var simulator: Simulator
         var counts = OutcomeCounts()
+        /// Policy answers due for prompts shown, in order (`on prompt` lines).
+        var answers: [(index: Int, action: Event)] = []
+        var policyError: ScenarioError? = nil
     }
 
     /// Runs `node` from `cursor` to the next choice point, the end, or an
@@ -24,8 +27,11 @@ extension ExploreSearch {
                 while node.simulator.timers.queue.hasEvent(until: limit, before: .trace),
                     let t = node.simulator.timers.queue.nextTime
                 {
-                    node.simulator.runTimers(until: t, before: .trace)
-                    drain(&node)
+                    // One timer at a time, each followed by the policies its
+                    // records call for, as `run` steps them (ClosedLoop.step).
+                    while node.simulator.fireNextTimer(until: t) {
+                        if let error = settle(&node) { return .stopped(error) }
+                    }
                     if let options = promptChoices(node.simulator, position: p) {
                         return .choice(cursor, options, line: nil)
                     }
@@ -54,16 +60,63 @@ extension ExploreSearch {
                         return .stopped(error)
                     }
                 }
-                drain(&node)
+                if let error = settle(&node) { return .stopped(error) }
                 cursor = .settle(p + 1)
             }
         }
     }
 
-    /// Hands the new records to the counts.
+    /// Hands the new records to the counts, and queues the answer a policy
+    /// gives each prompt shown (AnswerPolicy, as `run` decides it).
     func drain(_ node: inout Node) {
         guard !node.simulator.output.isEmpty else { return }
-        for record in node.simulator.output { node.counts.count(record.record) }
+        for record in node.simulator.output {
+            node.counts.count(record.record)
+            guard !input.policies.isEmpty, case .prompt(let prompt) = record.record.base,
+                case .show(let kind, _, let answers) = prompt
+            else { continue }
+            do throws(ScenarioError) {
+                if let answer = try AnswerPolicy.answer(
+                    prompt, kind: kind, answers: answers, reactions: input.policies, simulator: node.simulator)
+                {
+                    node.answers.append(answer)
+                }
+            } catch {
+                if node.policyError == nil { node.policyError = error }
+            }
+        }
         node.simulator.output.removeAll(keepingCapacity: true)
+    }
+
+    /// `drain`, then the policy answers it queued, applied now as `run`
+    /// applies them (the answer a `react` record shows; none when no prompt
+    /// is on screen any more), with the answers those call for in turn.
+    ///
+    /// - Returns: the error that stops the path, if any.
+    func settle(_ node: inout Node) -> ScenarioError? {
+        drain(&node)
+        var depth = 0
+        while node.policyError == nil, !node.answers.isEmpty {
+            let (index, action) = node.answers.removeFirst()
+            let policy = input.policies[index]
+            depth += 1
+            guard depth <= ClosedLoop.maxDepth else {
+                return ScenarioError(
+                    "reactions re-trigger each other \(ClosedLoop.maxDepth) deep at \(node.simulator.now) without time advancing; stopped here (give one an 'after' delay or a narrower trigger)",
+                    at: policy.location)
+            }
+            guard node.simulator.promptShown else { continue }
+            let statement = TimedStatement(
+                time: node.simulator.now, event: action, location: policy.actionLocation,
+                argumentColumn: policy.actionArgumentColumn)
+            do throws(ScenarioError) {
+                try node.simulator.applyNow(statement)
+            } catch {
+                drain(&node)
+                return error
+            }
+            drain(&node)
+        }
+        return node.policyError
     }
 }

@@ -128,6 +128,7 @@ struct ExploreSearch {
             } catch {
                 halt = .stopped(error)
             }
+            if halt == nil, let error = settle(&child) { halt = .stopped(error) }
             drain(&child)
             if halt == nil { halt = forward(&child, from: Self.next(after: cursor)) }
             guard let halt else { continue }

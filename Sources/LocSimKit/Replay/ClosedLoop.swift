@@ -214,36 +214,11 @@ package struct ClosedLoop {
             unansweredPrompt = nil
             return
         }
-        var first: Int? = nil
-        for (index, statement) in reactions.enumerated() where statement.reaction.isPolicy {
-            guard statement.reaction.trigger.matches(.prompt(prompt)) else { continue }
-            if first == nil, case .prompt(.some) = statement.reaction.trigger { first = index }
-            guard case .user(let action) = statement.reaction.action else { continue }
-            switch action {
-            case .answer(let answer, let precise):
-                guard answers.contains(answer) else { continue }
-                let switchShown = simulator.promptHasPreciseSwitch
-                queuePolicy(index, .user(.answer(answer, precise: switchShown ? precise : nil)), kind, depth)
-                return
-            case .dismiss:
-                queuePolicy(index, statement.reaction.action, kind, depth)
-                return
-            case .settings, .precise, .locationServices, .restricted, .tapNotification, .any:
-                continue
-            }
-        }
-        if let first {
-            // A policy for this kind whose answer the prompt does not offer:
-            // with `matrix` the answer is translated (Simulator.equivalent), else an error.
-            if simulator.header.translatesAnswers {
-                queuePolicy(first, reactions[first].reaction.action, kind, depth)
-                return
-            }
-            let statement = reactions[first]
-            let offered = answers.map(\.rawValue).joined(separator: ", ")
-            throw ScenarioError(
-                "no policy for the \(kind.rawValue) prompt gives one of its answers on \(simulator.rules.platform): it offers \(offered); add 'on prompt \(kind.rawValue) user <answer>' for one of them",
-                line: statement.actionLocation.line, column: statement.actionArgumentColumn)
+        if let (index, action) = try AnswerPolicy.answer(
+            prompt, kind: kind, answers: answers, reactions: reactions, simulator: simulator)
+        {
+            queuePolicy(index, action, kind, depth)
+            return
         }
         lastPromptPolicy = nil
         unansweredPrompt = ShownPrompt(
