@@ -33,20 +33,7 @@ package struct LaneStretches: Equatable, Sendable {
 
     /// Merges buckets in pairs and doubles the width.
     private mutating func widen() {
-        var merged: [Timeline.Segment?] = []
-        merged.reserveCapacity(buckets.count / 2 + 1)
-        var i = 0
-        while i < buckets.count {
-            let a = buckets[i]
-            let b = i + 1 < buckets.count ? buckets[i + 1] : nil
-            switch (a, b) {
-            case (nil, nil): merged.append(nil)
-            case (let x?, nil), (nil, let x?): merged.append(x)
-            case (let x?, let y?): merged.append(x.merged(with: y))
-            }
-            i += 2
-        }
-        buckets = merged
+        buckets = buckets.mergingBucketPairs { $0.merged(with: $1) }
         width *= 2
     }
 }

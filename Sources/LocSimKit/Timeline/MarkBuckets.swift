@@ -47,21 +47,9 @@ package struct MarkBuckets: Equatable, Sendable {
 
     /// Merges buckets in pairs and doubles the width.
     private mutating func widen() {
-        var merged: [Bucket?] = []
-        merged.reserveCapacity(buckets.count / 2 + 1)
-        var i = 0
-        while i < buckets.count {
-            let a = buckets[i]
-            let b = i + 1 < buckets.count ? buckets[i + 1] : nil
-            switch (a, b) {
-            case (nil, nil): merged.append(nil)
-            case (let x?, nil), (nil, let x?): merged.append(x)
-            case (let x?, let y?):
-                merged.append(Bucket(count: x.count + y.count, first: x.first, last: y.last, text: x.text))
-            }
-            i += 2
+        buckets = buckets.mergingBucketPairs { x, y in
+            Bucket(count: x.count + y.count, first: x.first, last: y.last, text: x.text)
         }
-        buckets = merged
         width *= 2
     }
 }
