@@ -49,6 +49,10 @@ import Testing
         }
         // A session only for a running background app.
         if sim.session { #expect(sim.app == .background, "seed \(seed): session while \(sim.app)") }
+        // A satisfied beacon condition is never past its silence (docs/modern.md M14).
+        for c in sim.modern.monitors.conditions.elements where c.state == .satisfied && c.pending == nil {
+            if let lostAt = c.lostAt { #expect(lostAt > sim.now, "seed \(seed): \(c.key) satisfied past its silence at \(sim.now)") }
+        }
     }
 
     @Test func invariantsHoldOverRandomScenarios() {
@@ -149,6 +153,50 @@ import Testing
                 #expect(mentions.count == 1, "seed \(seed): fix at \(statement.time) accounted \(mentions.count) times: \(records)")
             }
         }
+    }
+
+    /// docs/rules.md §8, "No fix": a fix line inside a `nofix … until`
+    /// window reaches no service — its one record is its drop
+    /// `locationUnavailable` — and an outage without `until` ends at the next fix.
+    @Test func fixesInsideAnOutageAreNeverDelivered() throws {
+        var outages = 0
+        for seed in 1...2000 as ClosedRange<UInt64> {
+            var gen = RandomScenario(seed: seed)
+            var sim = Simulator(header: gen.header())
+            var until: Millis? = nil
+            for statement in gen.statements(count: 80) {
+                do { try sim.apply(statement) } catch { _ = sim.takeOutput(); continue }
+                let records = sim.takeOutput().map(\.record)
+                switch statement.event {
+                case .noFix(let u):
+                    until = u
+                    #expect(sim.locationUnavailable, "seed \(seed): no outage after a nofix line")
+                case .fix(let fix):
+                    let inside = until.map { statement.time < $0 } ?? false
+                    let mentions = records.filter { r in
+                        switch r.event {
+                        case .drop(.fix(let l), _), .hold(.fix(let l), _), .drop(.liveUpdate(let l), _), .hold(.liveUpdate(let l), _):
+                            return l == fix.location
+                        case .update(.liveUpdate(let l?, _)): return l == fix.location
+                        case .delegate(let cb):
+                            if case .didUpdateLocations(let l) = cb.event { return l == fix.location }
+                            return false
+                        default: return false
+                        }
+                    }
+                    if inside {
+                        outages += 1
+                        #expect(mentions == [Record.drop(.fix(fix.location), .locationUnavailable)], "seed \(seed): \(records)")
+                    } else {
+                        #expect(!mentions.contains(Record.drop(.fix(fix.location), .locationUnavailable)), "seed \(seed)")
+                        #expect(!sim.locationUnavailable, "seed \(seed): a fix after the window left the outage on")
+                        until = nil
+                    }
+                default: break
+                }
+            }
+        }
+        #expect(outages > 50, "the generator reaches the rule")
     }
 
     /// The text and JSON Lines logs carry the same records, in the same order.

@@ -20,6 +20,9 @@ struct Monitors: Hashable {
         /// A circle's bound: beyond its boundary by the crossing margin,
         /// surely outside (`Geo.Proximity`); `nil` for a beacon condition.
         var outside: Geo.Proximity? = nil
+        /// A satisfied beacon condition: when it is lost unless a matching
+        /// beacon is sighted first (`beaconLostDelay` after the last sighting).
+        var lostAt: Millis? = nil
 
         var state: MonitorState { boundary.state.monitorState }
 
@@ -112,6 +115,17 @@ struct Monitors: Hashable {
                 beacons += 1
             }
             body(&c, index < limit)
+        }
+    }
+}
+
+extension MonitorState {
+    /// The region machinery's side for an assumed state (`unmonitored` has none).
+    var regionState: RegionState {
+        switch self {
+        case .satisfied: return .inside
+        case .unsatisfied: return .outside
+        case .unknown, .unmonitored: return .unknown
         }
     }
 }
