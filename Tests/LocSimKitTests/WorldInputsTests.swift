@@ -174,4 +174,35 @@ import Testing
             #expect(throws: ScenarioError.self) { try Self.event(bad) }
         }
     }
+
+    // MARK: Stationary suspension (docs/modern.md M2)
+
+    @Test func aStationaryStreamSuspendsTheSessionAppUntilItMoves() throws {
+        var s = S(Platform(.iOS, 17, 0)) {
+            $0.stationaryRadius = 20
+            $0.stationaryDelay = .seconds(60)
+        }
+        try s.launchAuthorized()
+        try s.at(3, .modern(.backgroundActivitySessionBegin))
+        try s.at(4, .modern(.liveUpdatesStart(.fitness)))
+        try s.at(10, .background)
+        try s.at(30, S.fix(35, 139))
+        let rest = try s.at(90, S.fix(35, 139))
+        #expect(rest == [.update(.liveUpdate(S.location(35, 139), .stationary)), .app(.suspend)])
+        #expect(s.simulator.app == .suspended && s.simulator.inUse && s.simulator.indicator)
+        #expect(try s.at(120, S.fix(35.00001, 139)) == [.drop(.liveUpdate(S.location(35.00001, 139)), .stationary)])
+        let moved = S.location(35.01, 139)
+        #expect(try s.at(150, S.fix(35.01, 139)) == [.app(.wake(.location)), .update(.liveUpdate(moved, []))])
+        #expect(try s.at(400, S.fix(35.02, 139)) == [.update(.liveUpdate(S.location(35.02, 139), []))], "the session keeps it running")
+    }
+
+    @Test func aForegroundAppIsNotSuspendedWhenStationary() throws {
+        var s = S(Platform(.iOS, 17, 0)) { $0.stationaryDelay = .zero }
+        try s.launchAuthorized()
+        try s.at(3, .modern(.backgroundActivitySessionBegin))
+        try s.at(4, .modern(.liveUpdatesStart(.default)))
+        try s.at(5, S.fix(35, 139))
+        #expect(try s.at(6, S.fix(35, 139)) == [.update(.liveUpdate(S.location(35, 139), .stationary))])
+        #expect(s.simulator.app == .foreground)
+    }
 }

@@ -48,6 +48,11 @@ struct RandomScenario {
         h.parameters.maxRegions = Int(rng.next() % 4)
         h.parameters.reducedInterval = Millis(Int64(rng.next() % 100_000))
         h.parameters.beaconLostDelay = chance(20) ? nil : Millis(Int64(rng.next() % 60_000))
+        if chance(40) {
+            // Stationary often: every fix is near enough (docs/modern.md M2).
+            h.parameters.stationaryRadius = 3000
+            h.parameters.stationaryDelay = Millis(Int64(rng.next() % 30_000))
+        }
         return h
     }
 
