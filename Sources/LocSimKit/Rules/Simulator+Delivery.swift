@@ -201,9 +201,10 @@ extension Simulator {
         deliverMonitoring(.significantChange(location, fixedAt: now))
     }
 
-    /// Region, significant-change and visit events (§8 table, §6 holding).
+    /// Region, significant-change, visit and CLMonitor events (§8 table, §6
+    /// holding, docs/modern.md M15).
     mutating func deliverMonitoring(_ event: MonitoringEvent) {
-        switch decide(event.service) {
+        switch decide(event.service(sessionsForDelivery)) {
         case .deliver: break
         case .extendRunThenDeliver: extendRun()
         case .wakeThenDeliver: wake(for: event.wakeReason)
@@ -214,6 +215,7 @@ extension Simulator {
         case .queueUntilRunning:
             preconditionFailure("monitoring events are never queued (§8's table)")
         case .drop(let reason):
+            if case .condition(let monitor, let id, _) = event { conditionWithheld(monitor, id, reason) }
             emit(.drop(event.undelivered, reason))
             return
         }
@@ -240,6 +242,8 @@ extension Simulator {
             emitToEveryManager(
                 .didVisit(arrival: arrival.map(Instant.init), departure: departure.map(Instant.init), shown),
                 as: event.undelivered)
+        case .condition(let monitor, let id, let state):
+            yieldMonitorEvent(monitor, id, state)
         }
     }
 

@@ -23,6 +23,9 @@ struct Monitors: Hashable {
         /// A satisfied beacon condition: when it is lost unless a matching
         /// beacon is sighted first (`beaconLostDelay` after the last sighting).
         var lostAt: Millis? = nil
+        /// iOS 18: an `accuracyLimited` event told the app that events are
+        /// withheld; none again until an event is delivered (M19).
+        var accuracyLimitedReported = false
 
         var state: MonitorState { boundary.state.monitorState }
 
