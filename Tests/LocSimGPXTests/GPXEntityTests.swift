@@ -33,9 +33,16 @@ import LocSimKit
         ("<gpx>\n  <wpt lat=\"1\" lon=\"2\"><name>a &amp; b &#233;</name></wpt>\n  <wpt lat=\"1\" lon=\"2\"><desc>x&bad;</desc></wpt></gpx>", "bad", 3, 31),
     ])
     func anUndefinedEntityIsReportedWhereItIs(_ text: String, _ name: String, _ line: Int, _ column: Int) {
+        expectFailure(text, "an undefined entity '&\(name);'", at: SourceLocation(line: line, column: column))
+    }
+
+    func expectFailure(
+        _ text: String, _ message: String, at location: LocSimKit.SourceLocation,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let error = failure(text)
-        #expect(error?.message.contains("an undefined entity '&\(name);'") == true, "\(String(describing: error))")
-        #expect(error?.location == SourceLocation(line: line, column: column))
+        #expect(error?.message.contains(message) == true, "\(String(describing: error))", sourceLocation: sourceLocation)
+        #expect(error?.location == location, sourceLocation: sourceLocation)
     }
 
     /// Declared entities are refused at their `<!ENTITY`; a `<!ENTITY` in a
@@ -46,9 +53,7 @@ import LocSimKit
         ("<!DOCTYPE gpx [<!ENTITY\n\tlong \"x\">]><gpx/>", "long", 1, 16),
     ])
     func aDeclaredEntityIsRefused(_ text: String, _ name: String, _ line: Int, _ column: Int) {
-        let error = failure(text)
-        #expect(error?.message.contains("the file declares the entity '\(name)'") == true, "\(String(describing: error))")
-        #expect(error?.location == SourceLocation(line: line, column: column))
+        expectFailure(text, "the file declares the entity '\(name)'", at: SourceLocation(line: line, column: column))
     }
 
     /// The file of nested references that cost 16 s of CPU is refused at

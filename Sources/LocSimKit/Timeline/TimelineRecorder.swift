@@ -162,11 +162,8 @@ package struct TimelineRecorder: LogWriter {
     /// The label says the object; the hover text each record's words.
     private mutating func sessionChanged(_ record: SessionRecord, at t: Millis) {
         let name = Self.laneName(record.object)
-        let lane: Int
-        if let index = sessionLanes[name] {
-            lane = index
-        } else {
-            lane = lanes.count
+        let lane = sessionLanes[name] ?? lanes.count
+        if lane == lanes.count {
             sessionLanes[name] = lane
             lanes.append((name, LaneStretches(), nil))
         }
@@ -245,11 +242,8 @@ package struct TimelineRecorder: LogWriter {
     }
 
     private mutating func mark(_ row: String, _ kind: Timeline.MarkKind, _ record: LogRecord) {
-        let index: Int
-        if let i = rowIndex[row] {
-            index = i
-        } else {
-            index = rows.count
+        let index = rowIndex[row] ?? rows.count
+        if index == rows.count {
             rowIndex[row] = index
             rows.append(Timeline.Row(name: row, kind: kind, marks: MarkBuckets()))
         }
