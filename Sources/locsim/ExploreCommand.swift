@@ -73,7 +73,7 @@ enum ExploreCommand {
     /// One file per outcome that failed (an error, a failed expectation):
     /// `<dir>/<name>.<platform>.<row>.scn`, its shortest path as a plain scenario.
     private static func writeCounterexamples(_ report: Explore.Report, scenario: [UInt8], name: String, to dir: String) -> Bool {
-        if mkdir(dir, 0o777) != 0 && errno != EEXIST {
+        if SystemPath.withCString(dir, { mkdir($0, 0o777) }) != 0 && errno != EEXIST {
             printError("locsim: error: " + FileError("cannot create", dir, code: errno).message)
             return false
         }
