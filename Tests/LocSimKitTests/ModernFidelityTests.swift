@@ -93,3 +93,93 @@ import Testing
         #expect(try s.at(50, .enter(regionID: "home")).first == .update(.monitorEvent(monitor: "geo", id: "home", .unknown, .accuracyLimited)))
     }
 }
+
+/// docs/modern.md M20: releasing a session object ends it as `invalidate()` does.
+@Suite struct SessionReleaseTests {
+    typealias S = SimulatorScript
+
+    func authorized() throws -> SimulatorScript {
+        var s = S(Platform(.iOS, 18, 0), plist: [
+            "NSLocationWhenInUseUsageDescription": .string("w"), "UIBackgroundModes": .array(["location"]),
+        ])
+        try s.launchAuthorized()
+        return s
+    }
+
+    @Test func releasingTheActivitySessionEndsItsInUseAtOnce() throws {
+        var s = try authorized()
+        try s.at(3, .modern(.backgroundActivitySessionBegin))
+        try s.at(10, .background)
+        #expect(try s.at(20, .modern(.backgroundActivitySessionRelease)) == [
+            .session(.end(.backgroundActivitySession, .released)), .indicator(on: false), .inUseEnd(.sessionEnded),
+            .app(.suspend),
+        ])
+    }
+
+    @Test func releasingAServiceSessionEndsItAndItsRequirement() throws {
+        var s = try authorized()
+        try s.at(3, .modern(.serviceSessionBegin(name: "a", .whenInUse, fullAccuracyPurposeKey: nil)))
+        #expect(try s.at(4, .modern(.serviceSessionRelease(name: "a"))) == [
+            .session(.end(.serviceSession(name: "a", .whenInUse), .released))
+        ])
+        #expect(throws: ScenarioError.self) { try s.at(5, .modern(.serviceSessionRelease(name: "a"))) }
+    }
+
+    @Test func releasingWithoutASessionDoesNothing() throws {
+        var s = try authorized()
+        #expect(try s.at(3, .modern(.backgroundActivitySessionRelease)) == [])
+    }
+}
+
+/// docs/rules.md §3 (issue 19 item 12): a When In Use session begins only
+/// as the app leaves the foreground; Always → While Using in the background
+/// ends a session no indicator shows.
+@Suite struct BackgroundModeChangeTests {
+    typealias S = SimulatorScript
+
+    func app(_ major: Int, always: Bool) throws -> SimulatorScript {
+        var s = S(Platform(.iOS, major, 0), plist: [
+            "NSLocationWhenInUseUsageDescription": .string("w"),
+            "NSLocationAlwaysAndWhenInUseUsageDescription": .string("a"),
+            "UIBackgroundModes": .array(["location"]),
+        ])
+        try s.launchAuthorized()
+        if always {
+            try s.at(3, .app(.requestAlwaysAuthorization))
+            try s.at(4, .user(.answer(.changeToAlways, precise: nil)))
+        }
+        try s.at(5, .app(.startUpdatingLocation))
+        return s
+    }
+
+    @Test func thePropertySetInTheGracePeriodBeginsNoSession() throws {
+        var s = try app(14, always: false)
+        try s.at(10, .background)
+        #expect(try s.at(12, .app(.set(.allowsBackgroundLocationUpdates(true)))) == [])
+        #expect(try s.at(15, .systemNotBusy) == [.inUseEnd(.graceExpired), .app(.suspend)])
+    }
+
+    @Test func thePropertySetInTheForegroundBeginsTheSessionOnLeaving() throws {
+        var s = try app(14, always: false)
+        try s.at(6, .app(.set(.allowsBackgroundLocationUpdates(true))))
+        #expect(try s.at(10, .background) == [.app(.background), .indicator(on: true)])
+    }
+
+    @Test func anAlwaysSessionWithoutIndicatorEndsWhenDowngradedInTheBackground() throws {
+        var s = try app(14, always: true)
+        try s.at(6, .app(.set(.allowsBackgroundLocationUpdates(true))))
+        #expect(try s.at(10, .background) == [.app(.background)])
+        let downgraded = try s.at(20, .user(.settings(.whileUsing, precise: nil)))
+        #expect(Array(downgraded.suffix(2)) == [.inUseEnd(.sessionEnded), .app(.suspend)])
+        #expect(!downgraded.contains(.indicator(on: true)))
+    }
+
+    @Test func anAlwaysSessionWithItsIndicatorGoesOnWhenDowngraded() throws {
+        var s = try app(14, always: true)
+        try s.at(6, .app(.set(.allowsBackgroundLocationUpdates(true))))
+        try s.at(6, .app(.set(.showsBackgroundLocationIndicator(true))))
+        #expect(try s.at(10, .background) == [.app(.background), .indicator(on: true)])
+        let downgraded = try s.at(20, .user(.settings(.whileUsing, precise: nil)))
+        #expect(!downgraded.contains(.inUseEnd(.sessionEnded)) && !downgraded.contains(.app(.suspend)))
+    }
+}

@@ -298,7 +298,7 @@ extension ScenarioParserTests {
         Invalid(
             "1 app serviceSession begin nav sometimes",
             "unknown authorization requirement 'sometimes'; expected none, whenInUse or always", 32),
-        Invalid("1 app backgroundActivitySession start", "unknown backgroundActivitySession action 'start'; expected begin or end", 33),
+        Invalid("1 app backgroundActivitySession start", "unknown backgroundActivitySession action 'start'; expected begin, end or release", 33),
         Invalid("1 app monitor geo add home 35 139", "missing argument <radius> for monitor add", 34),
         Invalid("1 app set", "missing argument <property> for set", 10),
         Invalid(

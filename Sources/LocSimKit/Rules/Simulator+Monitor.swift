@@ -25,7 +25,7 @@ extension Simulator {
                 throw error("monitor '\(name)' has no condition '\(id)'", s, atArgument: true)
             }
         case .liveUpdatesStart, .liveUpdatesStop, .backgroundActivitySessionBegin, .backgroundActivitySessionEnd,
-            .serviceSessionBegin, .serviceSessionEnd:
+            .backgroundActivitySessionRelease, .serviceSessionBegin, .serviceSessionEnd, .serviceSessionRelease:
             preconditionFailure("\(call.name) is not a monitor call")
         }
     }

@@ -144,11 +144,14 @@ extension Scenario {
     static func text(of call: ModernCall) -> String {
         switch call {
         case .liveUpdatesStart(let configuration): return "liveUpdates start " + configuration.rawValue
-        case .liveUpdatesStop, .backgroundActivitySessionBegin, .backgroundActivitySessionEnd: return call.name
+        case .liveUpdatesStop, .backgroundActivitySessionBegin, .backgroundActivitySessionEnd,
+            .backgroundActivitySessionRelease:
+            return call.name
         case .serviceSessionBegin(let name, let requirement, let key):
             return "serviceSession begin \(word(name)) \(requirement.rawValue)"
                 + (key.map { " fullAccuracyPurposeKey=" + word($0) } ?? "")
         case .serviceSessionEnd(let name): return "serviceSession end " + word(name)
+        case .serviceSessionRelease(let name): return "serviceSession release " + word(name)
         case .monitorOpen(let name): return "monitor \(word(name)) open"
         case .monitorClose(let name): return "monitor \(word(name)) close"
         case .monitorAdd(let name, let id, .circle(let center, let radius)):
