@@ -275,6 +275,18 @@ if [ "$status" -eq 0 ] && [ -n "$cx" ] && grep -q "stopped at 11:8: app stopUpda
   && grep -q "cx/$cx:11:8: error: app stopUpdatingLocation" cx.err; then
   ok "explore --counterexamples writes a plain scenario run replays to the same failure"
 else fail "explore --counterexamples writes a plain scenario run replays to the same failure" "status $status, $cx: $(cat ex.err cx.err 2> /dev/null | head -c 300)"; fi
+# explore with reactions and expectations: exit 1 with the report written;
+# the counterexample of the failed expectation fails it in `run` (exit 1).
+printf 'locsim 1\nplatform iOS 13.0\nplist NSLocationWhenInUseUsageDescription "Why"\non didChangeAuthorization authorizedWhenInUse app startUpdatingLocation\nexpect delegate didUpdateLocations\n0 launch\n1 app requestWhenInUseAuthorization\n4 fix 35.0 139.7 5\n' > exx.scn
+"$LOCSIM" explore exx.scn --counterexamples cxx -o exx.out 2> exx.err
+status=$?
+if [ "$status" -eq 1 ] && grep -q "5:1: expect delegate didUpdateLocations" exx.out \
+  && grep -q "exx.scn:5:1: error: expectation failed on iOS 13.0: expect delegate didUpdateLocations" exx.err \
+  && [ -f cxx/exx.iOS-13.0.expect-5.scn ] && ! grep -q " any" cxx/exx.iOS-13.0.expect-5.scn \
+  && "$LOCSIM" run cxx/exx.iOS-13.0.expect-5.scn > /dev/null 2> cxx.err; [ $? -eq 1 ] \
+  && grep -q "cxx/exx.iOS-13.0.expect-5.scn:5:1: error: expectation failed: expect delegate didUpdateLocations" cxx.err; then
+  ok "explore: a failed expectation exits 1; its counterexample fails it in run"
+else fail "explore: a failed expectation exits 1; its counterexample fails it in run" "status $status: $(cat exx.err cxx.err 2> /dev/null | head -c 400)"; fi
 "$LOCSIM" explore ex.scn --all --platforms "iOS 13.0" > /dev/null 2> bad.err
 status=$?
 if [ "$status" -eq 2 ] && grep -q "'--all' and '--platforms' do not go together" bad.err; then ok "explore: bad options exit 2"

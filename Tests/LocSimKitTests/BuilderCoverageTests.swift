@@ -76,6 +76,7 @@ import Testing
             .visitArrive(Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 30)),
             .visitDepart(Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 30)),
             .beacon(BeaconSighting(uuid: beacon.uuid, major: 1, minor: 2, proximity: .near)),
+            .noFix(until: nil),
             .app(.requestWhenInUseAuthorization), .app(.requestAlwaysAuthorization),
             .app(.requestTemporaryFullAccuracyAuthorization(purposeKey: "Navigate")),
             .app(.startUpdatingLocation), .app(.stopUpdatingLocation), .app(.requestLocation),

@@ -10,7 +10,7 @@ extension ScenarioParserTests {
     static let hugeShown = "1" + String(repeating: "0", count: 59) + "…"
 
     static let eventList =
-        "launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon"
+        "launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon, nofix"
 
     static let syntaxErrors: [Invalid] = [
         Invalid("1 launch \u{7}", "unexpected control character 0x07; expected text, spaces or tabs", 10),

@@ -133,7 +133,8 @@ struct ErrorCauses {
                 return [suspensionNote(seen, header: header, fallback: fallback)]
             }
             return []
-        case .launch, .foreground, .systemNotBusy, .user, .fix, .enter, .exit, .visitArrive, .visitDepart, .beacon:
+        case .launch, .foreground, .systemNotBusy, .user, .fix, .enter, .exit, .visitArrive, .visitDepart, .beacon,
+            .noFix:
             return []
         }
     }

@@ -31,6 +31,7 @@ extension Simulator {
     /// crossings derived from it.
     mutating func fixArrived(_ fix: Fix) {
         let location = fix.location
+        if fixes.outage != nil, !outageEnds(at: location) { return }
         fixes.last = location
         var deliveredNow = false
         if manager.standard != .off {

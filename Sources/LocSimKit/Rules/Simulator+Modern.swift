@@ -238,12 +238,24 @@ extension Simulator {
                 emit(.update(.backgroundActivitySession(flags)))
             }
         }
-        if modern.liveUpdates.isRunning, case .drop(let reason) = liveUpdatesDecision() {
-            let flags = withheldDiagnostics(reason)
+        if modern.liveUpdates.isRunning {
+            let flags = liveUpdatesProblems()
             if !flags.isEmpty, flags != modern.liveUpdates.lastProblems {
                 modern.liveUpdates.lastProblems = flags
                 emit(.update(.liveUpdate(nil, flags)))
             }
+        }
+    }
+
+    /// Why the running stream yields no location now: the reasons it is
+    /// withheld, or — when it would yield one — `locationUnavailable` during
+    /// a `nofix` outage (docs/rules.md §8, "No fix"). Empty when it yields.
+    func liveUpdatesProblems() -> DiagnosticFlags {
+        switch liveUpdatesDecision() {
+        case .drop(let reason): return withheldDiagnostics(reason)
+        case .deliver, .extendRunThenDeliver:
+            return locationUnavailable ? .locationUnavailable : []
+        case .wakeThenDeliver, .relaunchThenDeliver, .hold, .queueUntilRunning: return []
         }
     }
 

@@ -95,6 +95,9 @@ struct Monitoring: Hashable {
 /// What the device knows of its position, across launches.
 struct Fixes: Hashable {
     var last: Location? = nil
+    /// A `nofix` line is in force: the device cannot determine its location
+    /// (docs/rules.md §8, "No fix").
+    var outage: Outage? = nil
     /// Reduced accuracy delivers at most once per `reducedInterval` (§10).
     var lastReducedDelivery: Millis? = nil
 
@@ -104,6 +107,15 @@ struct Fixes: Hashable {
         if let last = lastReducedDelivery { return now - last < interval }
         return false
     }
+}
+
+/// A `nofix` line's time without a location: until the next fix line, or
+/// with `until`, until that time — fix lines before it are not sensed.
+struct Outage: Hashable {
+    var until: Millis?
+
+    /// Whether the outage still holds at `now` (an `until` in the past ends it).
+    func holds(at now: Millis) -> Bool { until.map { now < $0 } ?? true }
 }
 
 /// An event held for provisional Always's upgrade prompt (docs/rules.md §6).

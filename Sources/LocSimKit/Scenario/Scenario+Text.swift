@@ -113,6 +113,7 @@ extension Scenario {
         case .beacon(let b):
             let line = "beacon \(word(b.uuid)) \(b.major) \(b.minor) \(b.proximity.rawValue)"
             return line + (b.rssi.map { " rssi=\($0)" } ?? "")
+        case .noFix(let until): return EventKeyword.nofix.rawValue + (until.map { " until \($0)" } ?? "")
         }
     }
 
