@@ -375,6 +375,36 @@ if [ "$status" = 2 ] && grep -q "is the input file" onto.err && cmp -s onto/t.gp
   ok "gpx -o the track"
 else fail "gpx -o the track" "status $status: $(cat onto.err)"; fi
 
+# locsim gpx - reads the GPX file on standard input (a pipe or a file) and
+# names it <stdin> in errors; -o the file on standard input is refused.
+MORNING="$(dirname "$QUICK")/gpx/morning-run.gpx"
+"$LOCSIM" gpx "$MORNING" > gpx-file.out
+cat "$MORNING" | "$LOCSIM" gpx - > gpx-pipe.out 2> gpx-pipe.err
+status=$?
+"$LOCSIM" gpx - < "$MORNING" > gpx-redirect.out
+if [ "$status" = 0 ] && [ -s gpx-file.out ] && cmp -s gpx-file.out gpx-pipe.out && cmp -s gpx-file.out gpx-redirect.out; then
+  ok "gpx - reads standard input"
+else fail "gpx - reads standard input" "status $status: $(cat gpx-pipe.err)"; fi
+printf '<gpx>\n<wpt lat="1" lon="2"><ele>x</ele></wpt></gpx>\n' | "$LOCSIM" gpx - > /dev/null 2> gpx-stdin.err
+status=$?
+if [ "$status" = 2 ] && [ "$(cat gpx-stdin.err)" = "<stdin>:2:26: error: ele 'x' is not a decimal number" ]; then
+  ok "gpx - names <stdin> in errors"
+else fail "gpx - names <stdin> in errors" "status $status: $(cat gpx-stdin.err)"; fi
+cp "$MORNING" onto/s.gpx
+"$LOCSIM" gpx - -o onto/s.gpx < onto/s.gpx > /dev/null 2> onto.err
+status=$?
+if [ "$status" = 2 ] && grep -q "is the input file" onto.err && cmp -s onto/s.gpx "$MORNING"; then
+  ok "gpx - -o the file on standard input"
+else fail "gpx - -o the file on standard input" "status $status: $(cat onto.err)"; fi
+# What locsim gpx prints, run replays: a point too long for a scenario line
+# is refused at its place by both.
+printf '<gpx>\n<wpt lat="1.%s" lon="2"/></gpx>\n' "$(head -c 70000 /dev/zero | tr '\0' 0)" > long.gpx
+"$LOCSIM" gpx long.gpx > long.out 2> long.err
+status=$?
+if [ "$status" = 2 ] && [ ! -s long.out ] && grep -q "^long.gpx:2:.*longer than a scenario line may be (65536)" long.err; then
+  ok "gpx refuses a point longer than a scenario line"
+else fail "gpx refuses a point longer than a scenario line" "status $status: $(cut -c1-200 long.err)"; fi
+
 if [ "$failures" -gt 0 ]; then
   echo "$failures CLI test(s) failed"
   exit 1
