@@ -35,6 +35,16 @@ import Testing
         #expect(try s.at(10, .background) == [.app(.background), .indicator(on: true)])
     }
 
+    @Test func whileUsingGrantedInTheGracePeriodBeginsNoSession() throws {
+        var s = try app(14, always: false)
+        try s.at(6, .app(.set(.allowsBackgroundLocationUpdates(true))))
+        try s.at(7, .user(.settings(.never, precise: nil)))
+        #expect(try s.at(10, .background) == [.app(.background)], "denied: no session")
+        let granted = try s.at(12, .user(.settings(.whileUsing, precise: nil)))
+        #expect(!granted.contains(.indicator(on: true)))
+        #expect(try s.at(15, .systemNotBusy) == [.inUseEnd(.graceExpired), .app(.suspend)])
+    }
+
     @Test func anAlwaysSessionWithoutIndicatorEndsWhenDowngradedInTheBackground() throws {
         var s = try app(14, always: true)
         try s.at(6, .app(.set(.allowsBackgroundLocationUpdates(true))))
