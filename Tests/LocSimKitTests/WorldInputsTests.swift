@@ -178,7 +178,8 @@ import Testing
     // MARK: Stationary suspension (docs/modern.md M2)
 
     @Test func aStationaryStreamSuspendsTheSessionAppUntilItMoves() throws {
-        var s = S(Platform(.iOS, 17, 0)) {
+        // The activity session works in the background with the `location` mode (docs/modern.md M21).
+        var s = S(Platform(.iOS, 17, 0), plist: S.backgroundCapable) {
             $0.stationaryRadius = 20
             $0.stationaryDelay = .seconds(60)
         }

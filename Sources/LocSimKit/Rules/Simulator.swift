@@ -42,6 +42,7 @@ package struct Simulator {
         self.header = header
         self.rules = RulesVersion(header.platform)
         reported = Reported(auth: Authorization().view(on: rules))
+        modern.activity.backgroundMode = header.array("UIBackgroundModes", contains: "location")
     }
 
     package var app: AppState { lifecycle.appState }
