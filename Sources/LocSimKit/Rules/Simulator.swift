@@ -34,6 +34,8 @@ package struct Simulator {
     var selection = ManagerSelection()
     var monitoring = Monitoring()
     var fixes = Fixes()
+    /// Low Power Mode and Background App Refresh (docs/rules.md §5).
+    var device = DeviceSettings()
 
     // The iOS 17+ APIs (docs/modern.md).
     var modern = ModernState()
