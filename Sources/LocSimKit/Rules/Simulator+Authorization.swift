@@ -57,6 +57,7 @@ extension Simulator {
         if app.isRunning { reportAuthorization(initial: false) }
         if deliveryAccess == .whenInUseBefore13 { failMonitoringUnavailableToWhenInUse() }
         endSessionIfBroken()
+        endSessionWithoutIndicator()
         updateIndicator()
         beginSessionIfEligible()
     }

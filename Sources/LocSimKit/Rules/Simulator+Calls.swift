@@ -89,8 +89,13 @@ extension Simulator {
 
     mutating func startUpdatingLocation() {
         promptOnFirstUse()
+        let wasUpdating = manager.updating
         apply(manager.startUpdating())
-        if authorization.status(on: rules).deniesAccess { emitCallback(.didFailWithError(.denied)) }
+        if authorization.status(on: rules).deniesAccess {
+            emitCallback(.didFailWithError(.denied))
+        } else if locationUnavailable && !wasUpdating {
+            reportLocationUnknown()
+        }
         beginSessionIfEligible()
     }
 

@@ -46,14 +46,20 @@ extension Simulator {
             && anyManager { $0.runsInBackground(before9: !rules.atLeast(9)) }
     }
 
-    /// Begins a session for a running background app when it may: while in
-    /// use for When In Use, while running for Always (docs/rules.md §3). The session
+    /// Begins a session for a running background app when it may: for When
+    /// In Use as the app leaves the foreground (`leavingForeground`) or while
+    /// a CLBackgroundActivitySession keeps it in use — not from the grace
+    /// period — and while running for Always (docs/rules.md §3). The session
     /// replaces any grace period.
-    mutating func beginSessionIfEligible() {
+    mutating func beginSessionIfEligible(leavingForeground: Bool = false) {
         guard rules.suspends, case .background(var b) = lifecycle, b.inUse != .session, sessionConditionsHold else {
             return
         }
-        guard reported.inUse || authorization.level == .always else { return }
+        // "When the value of this property is true and you start location
+        // updates while the app is in the foreground, Core Location configures
+        // the system to keep the app running" (Apple, allowsBackgroundLocationUpdates).
+        let fromInUse = reported.inUse && (leavingForeground || modern.activity.keepsInUse)
+        guard fromInUse || authorization.level == .always else { return }
         b.inUse = .session
         lifecycle = .background(b)
         updateInUse(beginning: .backgroundSession)
@@ -63,7 +69,21 @@ extension Simulator {
     /// Ends the session when its conditions no longer hold; in use then ends
     /// at once and the app may be suspended.
     mutating func endSessionIfBroken() {
-        guard case .background(var b) = lifecycle, b.inUse == .session, !sessionConditionsHold else { return }
+        guard !sessionConditionsHold else { return }
+        endSession()
+    }
+
+    /// Always became When In Use while the app is in the background: a
+    /// session the indicator does not show cannot go on as a When In Use
+    /// one, whose indicator cannot be turned on from the background
+    /// (docs/rules.md §3). One whose indicator is on goes on.
+    mutating func endSessionWithoutIndicator() {
+        guard authorization.level == .whenInUse, !reported.indicator else { return }
+        endSession()
+    }
+
+    private mutating func endSession() {
+        guard case .background(var b) = lifecycle, b.inUse == .session else { return }
         b.inUse = .no
         lifecycle = .background(b)
         updateIndicator()

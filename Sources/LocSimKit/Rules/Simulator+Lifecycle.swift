@@ -47,7 +47,7 @@ extension Simulator {
         dismissInAppPrompt()
         guard rules.suspends else { return }
         updateIndicator()
-        beginSessionIfEligible()
+        beginSessionIfEligible(leavingForeground: true)
         if !session {
             let until = now + parameters.grace
             lifecycle = .background(.init(deadline: deadline, inUse: .grace(until: until)))
