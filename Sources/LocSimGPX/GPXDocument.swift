@@ -8,18 +8,12 @@ import LocSimKit
 /// read, hands it over at its end tag, and stops the parser at the first
 /// thing that does not fit.
 final class GPXDocument: NSObject, XMLParserDelegate {
-    struct Counts {
+    struct Counts: Equatable {
         var points = 0
         /// `wpt` elements seen while reading `trkpt`: the file's fallback.
         var waypoints = 0
         /// True when the caller asked to stop.
         var stopped = false
-    }
-
-    /// The children of a point that locsim reads; others (`name`, `sat`,
-    /// `extensions`, …) are skipped with their content.
-    private enum Child: String {
-        case ele, time, hdop, speed, course
     }
 
     private let pointElement: String
@@ -37,12 +31,9 @@ final class GPXDocument: NSObject, XMLParserDelegate {
     var openElement: String? { open.last }
     /// The depth of the point element being read, `nil` between points.
     private var pointDepth: Int?
-    private var point = GPXPoint(
-        offset: .zero, latitude: "", longitude: "", location: SourceLocation(line: 1, column: 1))
-    private var time: Int64?
-    private var child: (Child, SourceLocation)?
+    private var builder = GPXPointBuilder()
+    private var child: (GPXPointBuilder.Child, SourceLocation)?
     private var text = ""
-    private var spacing = GPXSpacing()
 
     init(pointElement: String, parser: XMLParser, body: @escaping (GPXPoint) -> Bool) {
         self.pointElement = pointElement
@@ -77,7 +68,7 @@ final class GPXDocument: NSObject, XMLParserDelegate {
             if name == pointElement { startPoint(elementName, attributes) }
             return
         }
-        if depth == pointDepth + 1, let kind = Child(rawValue: String(name)) {
+        if depth == pointDepth + 1, let kind = GPXPointBuilder.Child(rawValue: String(name)) {
             child = (kind, here)
             text = ""
         }
@@ -100,18 +91,8 @@ final class GPXDocument: NSObject, XMLParserDelegate {
 
     private func startPoint(_ name: String, _ attributes: [String: String]) {
         pointDepth = depth
-        time = nil
-        point = GPXPoint(offset: .zero, latitude: "", longitude: "", location: here)
-        guard let lat = attributes["lat"], let lon = attributes["lon"] else {
-            return fail("<\(name)> needs both lat and lon attributes", here)
-        }
-        point.latitude = trimmed(lat)
-        point.longitude = trimmed(lon)
-        guard let latitude = ScenarioParser.decimal(point.latitude), (-90...90).contains(latitude) else {
-            return fail("latitude '\(lat)' is not a decimal number from -90 to 90", here)
-        }
-        guard let longitude = ScenarioParser.decimal(point.longitude), (-180...180).contains(longitude) else {
-            return fail("longitude '\(lon)' is not a decimal number from -180 to 180", here)
+        if let error = builder.start(name, lat: attributes["lat"], lon: attributes["lon"], at: here) {
+            fail(error.message, error.location ?? here)
         }
     }
 
@@ -127,88 +108,25 @@ final class GPXDocument: NSObject, XMLParserDelegate {
         guard let pointDepth, failure == nil else { return }
         if depth == pointDepth + 1, let (kind, location) = child {
             child = nil
-            value(kind, trimmed(text), at: location)
+            if let error = builder.value(kind, text, at: location) {
+                fail(error.message, error.location ?? location)
+            }
         } else if depth == pointDepth {
             self.pointDepth = nil
             endPoint()
         }
     }
 
-    private func value(_ kind: Child, _ value: String, at location: SourceLocation) {
-        switch kind {
-        case .time:
-            guard let ms = GPXTime.milliseconds(value) else {
-                return fail("time '\(value)' is not an ISO 8601 date-time like 2024-05-01T07:00:00Z", location)
-            }
-            time = ms
-        case .hdop:
-            // hdop × 5 m must be an accuracy a fix line takes (≤ 1,000 km).
-            guard let hdop = ScenarioParser.decimal(value), hdop >= 0, hdop <= Self.maxHDOP else {
-                return fail("hdop '\(value)' is not a decimal number from 0 to \(Int(Self.maxHDOP)) (an accuracy of at most \(Int(ScenarioParser.trackAccuracyLimit)) m)", location)
-            }
-            point.accuracy = Self.meters(hdop * GPXPoint.metersPerHDOP)
-        case .ele, .speed, .course:
-            guard let number = ScenarioParser.decimal(value) else {
-                return fail("\(kind.rawValue) '\(value)' is not a decimal number", location)
-            }
-            guard number.magnitude <= ScenarioParser.trackMagnitudeLimit else {
-                return fail("\(kind.rawValue) '\(value)' is too large; expected at most 1e15 in magnitude", location)
-            }
-            switch kind {
-            case .ele: point.altitude = value
-            case .speed: point.speed = value
-            case .course: point.course = value
-            case .time, .hdop: break
-            }
-        }
-    }
-
     private func endPoint() {
-        // The point's `fix` line must fit a scenario line, so that what
-        // `locsim gpx` prints replays (issue 20): numbers of tens of
-        // thousands of digits are refused here, for `gpx` lines too.
-        let words = [point.latitude, point.longitude, point.accuracy, point.speed, point.course, point.altitude]
-        let length = words.reduce(Self.fixLineOverhead) { $0 + ($1?.utf8.count ?? 0) }
-        if length > LineReader.maxLineLength {
-            return fail(
-                "this point's fix line would be \(length) bytes, longer than a scenario line may be (\(LineReader.maxLineLength)); write its numbers with fewer digits",
-                point.location)
+        switch builder.end() {
+        case .success(let point):
+            counts.points += 1
+            if !body(point) {
+                counts.stopped = true
+                parser.abortParsing()
+            }
+        case .failure(let error): fail(error.message, error.location ?? here)
         }
-        switch spacing.offset(at: time) {
-        case .success(let offset): point.offset = offset
-        case .failure(let error): return fail(error.message, point.location)
-        }
-        counts.points += 1
-        if !body(point) {
-            counts.stopped = true
-            parser.abortParsing()
-        }
-    }
-
-    /// A fix line's bytes besides its numbers, with the longest time
-    /// (`1000000000000.000`): ` fix `, the spaces and `speed=` `course=` `alt=`.
-    static let fixLineOverhead = 17 + 5 + 1 + 1 + 7 + 8 + 5
-
-    /// The largest `<hdop>`: × `metersPerHDOP` it is the largest accuracy.
-    static let maxHDOP = ScenarioParser.trackAccuracyLimit / GPXPoint.metersPerHDOP
-
-    /// Meters with at most two decimals and no trailing zeros (`6.5`, `12`).
-    static func meters(_ value: Double) -> String {
-        let cents = Int64((value * 100).rounded())
-        var s = String(cents / 100)
-        let rest = cents % 100
-        if rest != 0 {
-            s += rest % 10 == 0 ? "." + String(rest / 10) : (rest < 10 ? ".0" : ".") + String(rest)
-        }
-        return s
-    }
-
-    private func trimmed(_ s: String) -> String {
-        let isSpace = { (c: Character) in c == " " || c == "\t" || c == "\n" || c == "\r" }
-        guard let first = s.firstIndex(where: { !isSpace($0) }), let last = s.lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(s[first...last])
     }
 
     private func fail(_ message: String, _ location: SourceLocation) {

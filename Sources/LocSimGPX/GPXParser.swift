@@ -41,7 +41,13 @@ package enum GPXParser {
     /// `locsim` opened): a regular file is streamed, twice if the second
     /// pass is needed; anything else (a pipe) is read to its end once and
     /// parsed from memory.
-    package static func read(fd: Int32, _ body: (GPXPoint) -> Bool) throws(TrackError) {
+    ///
+    /// `GPXFastReader` reads the file first; where it is unsure, the file
+    /// is read again from its start with FoundationXML, whose points up to
+    /// the ones already handed to `body` are skipped, so the points and the
+    /// error are those FoundationXML gives. `fast: false` reads with
+    /// FoundationXML only (the tests compare both).
+    package static func read(fd: Int32, fast: Bool = true, _ body: (GPXPoint) -> Bool) throws(TrackError) {
         var info = stat()
         let regular = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
         var source: Source
@@ -49,14 +55,43 @@ package enum GPXParser {
             source = .file(fd)
         } else {
             switch FileIO.readAll(fd, label: "the GPX file") {
-            case .success(let bytes): source = .bytes(Data(bytes))
+            case .success(let bytes): source = .bytes(bytes)
             case .failure(let error): throw TrackError(error.message)
             }
         }
         try refuseDeclaredEntities(source)
-        let tracks = try pass(source, element: "trkpt", body)
+        var handed = 0
+        if fast {
+            let counted = { (point: GPXPoint) -> Bool in
+                handed += 1
+                return body(point)
+            }
+            if case .done(let tracks) = fastPass(source, element: "trkpt", counted) {
+                guard tracks.points == 0 && !tracks.stopped && tracks.waypoints > 0 else { return }
+                if case .done = fastPass(source, element: "wpt", counted) { return }
+            }
+        }
+        var skip = handed
+        let rest = { (point: GPXPoint) -> Bool in
+            guard skip == 0 else {
+                skip -= 1
+                return true
+            }
+            return body(point)
+        }
+        let tracks = try pass(source, element: "trkpt", rest)
         if tracks.points == 0 && tracks.stopped == false && tracks.waypoints > 0 {
-            _ = try pass(source, element: "wpt", body)
+            _ = try pass(source, element: "wpt", rest)
+        }
+    }
+
+    /// Runs `GPXFastReader` over the source from its start.
+    private static func fastPass(
+        _ source: Source, element: String, _ body: (GPXPoint) -> Bool
+    ) -> GPXFastReader.Outcome {
+        switch source {
+        case .bytes(let bytes): return GPXFastReader.read(fd: nil, bytes: bytes, pointElement: element, body)
+        case .file(let fd): return GPXFastReader.read(fd: fd, bytes: [], pointElement: element, body)
         }
     }
 
@@ -64,11 +99,11 @@ package enum GPXParser {
     private enum Source {
         /// A regular file, read from its start with a stream of its own.
         case file(Int32)
-        case bytes(Data)
+        case bytes([UInt8])
 
         func parser() throws(TrackError) -> XMLParser {
             switch self {
-            case .bytes(let data): return XMLParser(data: data)
+            case .bytes(let bytes): return XMLParser(data: Data(bytes))
             case .file(let fd):
                 lseek(fd, 0, SEEK_SET)
                 // `/dev/fd/N` is the open file (Linux opens it anew at its start).
@@ -85,8 +120,8 @@ package enum GPXParser {
     private static func refuseDeclaredEntities(_ source: Source) throws(TrackError) {
         var prolog = GPXProlog()
         switch source {
-        case .bytes(let data):
-            prolog.feed(data, end: true)
+        case .bytes(let bytes):
+            prolog.feed(bytes, end: true)
         case .file(let fd):
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             var offset = 0

@@ -107,7 +107,7 @@ import LocSimKit
         #expect(error?.message.contains("longer than a scenario line may be (65536)") == true)
         #expect(error?.location?.line == 2)
         // Just under the limit is read.
-        let digits = LineReader.maxLineLength - GPXDocument.fixLineOverhead - 4
+        let digits = LineReader.maxLineLength - GPXPointBuilder.fixLineOverhead - 4
         let path = GPXReaderTests.file("<gpx><wpt lat=\"1.\(String(repeating: "0", count: digits))\" lon=\"2\"/></gpx>")
         defer { unlink(path) }
         #expect((try? GPXReaderTests.points(path))?.count == 1)

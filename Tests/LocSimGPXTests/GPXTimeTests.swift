@@ -47,9 +47,9 @@ import Testing
     }
 
     @Test func accuracyFromHDOPPrintsAsAShortDecimal() {
-        #expect(GPXDocument.meters(1.3 * 5) == "6.5")
-        #expect(GPXDocument.meters(3 * 5) == "15")
-        #expect(GPXDocument.meters(0.61 * 5) == "3.05")
-        #expect(GPXDocument.meters(0) == "0")
+        #expect(GPXPointBuilder.meters(1.3 * 5) == "6.5")
+        #expect(GPXPointBuilder.meters(3 * 5) == "15")
+        #expect(GPXPointBuilder.meters(0.61 * 5) == "3.05")
+        #expect(GPXPointBuilder.meters(0) == "0")
     }
 }

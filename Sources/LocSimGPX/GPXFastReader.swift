@@ -1,0 +1,225 @@
+import LocSimKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a GPX file's points straight from its bytes, without Foundation:
+/// about a tenth of the instructions of `XMLParser`, which makes a `String`
+/// for every element name, attribute and run of text (issue 20, bench/).
+///
+/// It knows the part of XML that GPX files use: the XML declaration (UTF-8),
+/// elements, attributes, namespace prefixes in scope, character data, the
+/// five predefined entity references and character references, comments
+/// and CDATA sections, and a byte order mark. Anything else, or anything it
+/// is unsure of, is `unsure`: a document type declaration, a processing
+/// instruction, an entity reference or CDATA inside a value locsim reads,
+/// an encoding other than UTF-8, bytes that are not characters, a lone
+/// carriage return, malformed markup, and every value or point that does
+/// not fit (`GPXPointBuilder`). `GPXParser` then reads the file with
+/// FoundationXML from its start, so every error and its place is the one
+/// libxml2 reports (docs/gpx.md), skipping the points already handed over.
+///
+/// A point's place is where libxml2 stands when it reports the element:
+/// the line and character (not byte) of the start tag's `>` or `/>`, a
+/// byte order mark not counted; a CR LF pair is one line end.
+struct GPXFastReader {
+    /// How a pass ended.
+    enum Outcome: Equatable {
+        /// The whole file was read (or `body` asked to stop): the counts.
+        case done(GPXDocument.Counts)
+        /// Read it with FoundationXML instead; `points` were handed over.
+        case unsure(points: Int)
+    }
+
+    /// Why the reader is unsure: the place in its source (for tests).
+    struct Unsure: Error {
+        var source: String
+        init(file: String = #fileID, line: Int = #line) { source = "\(file):\(line)" }
+    }
+
+    /// The last reason a pass was unsure, for tests.
+    nonisolated(unsafe) static var lastUnsure = ""
+
+    /// Reads the file open at `fd` from its start (`bytes`: the whole file
+    /// when it is not a regular file), calling `body` with each
+    /// `pointElement` (`trkpt` or `wpt`).
+    static func read(
+        fd: Int32?, bytes: [UInt8], pointElement: String, _ body: (GPXPoint) -> Bool
+    ) -> Outcome {
+        var input = GPXByteInput(fd: fd, bytes: bytes)
+        var reader = GPXFastReader(pointElement: Array(pointElement.utf8))
+        do throws(Unsure) {
+            try reader.document(&input, body)
+            return .done(reader.counts)
+        } catch {
+            lastUnsure = error.source
+            return .unsure(points: reader.counts.points)
+        }
+    }
+
+    private let pointElement: [UInt8]
+    private(set) var counts = GPXDocument.Counts()
+    private var builder = GPXPointBuilder()
+    private var depth = 0
+    private var sawRoot = false
+    private var pointDepth: Int?
+    private var child: (GPXPointBuilder.Child, SourceLocation)?
+    private var text: [UInt8] = []
+    /// The open elements' names, one after the other, and where each ends.
+    private var names: [UInt8] = []
+    private var nameEnds: [Int] = []
+    /// Namespace prefixes declared on open elements, with the element's depth.
+    private var prefixes: [(name: [UInt8], depth: Int)] = []
+
+    private init(pointElement: [UInt8]) {
+        self.pointElement = pointElement
+    }
+
+    private mutating func document(_ input: inout GPXByteInput, _ body: (GPXPoint) -> Bool) throws(Unsure) {
+        try input.skipByteOrderMark()
+        if try input.starts("<?xml") { try input.declaration() }
+        while try input.available(1) {
+            if input.byte(0) == UInt8(ascii: "<") {
+                try markup(&input, body)
+                if counts.stopped { return }
+            } else {
+                try characters(&input)
+            }
+        }
+        guard sawRoot, depth == 0 else { throw Unsure() }
+    }
+
+    /// Character data up to the next `<`.
+    private mutating func characters(_ input: inout GPXByteInput) throws(Unsure) {
+        let end = try input.find(UInt8(ascii: "<"), from: 0, orEnd: true)
+        let run = try input.checkCharacters(from: 0, to: end, markup: false)
+        if depth == 0 && !run.blank { throw Unsure() }
+        if child != nil {
+            if run.references { throw Unsure() }
+            input.append(count: end, to: &text)
+        }
+        input.advance(end)
+    }
+
+    private mutating func markup(_ input: inout GPXByteInput, _ body: (GPXPoint) -> Bool) throws(Unsure) {
+        guard try input.available(2) else { throw Unsure() }
+        switch input.byte(1) {
+        case UInt8(ascii: "/"):
+            try endTag(&input, body)
+        case UInt8(ascii: "!"):
+            if try input.starts("<!--") {
+                let end = try input.find("-->", from: 4)
+                // `--` may not appear inside a comment.
+                if try input.find("--", from: 4) != end { throw Unsure() }
+                _ = try input.checkCharacters(from: 4, to: end, markup: true)
+                input.advance(end + 3)
+            } else if try input.starts("<![CDATA[") {
+                guard depth > 0, child == nil else { throw Unsure() }
+                let end = try input.find("]]>", from: 9)
+                _ = try input.checkCharacters(from: 9, to: end, markup: true)
+                input.advance(end + 3)
+            } else {
+                throw Unsure()
+            }
+        case UInt8(ascii: "?"):
+            throw Unsure()
+        default:
+            try startTag(&input, body)
+        }
+    }
+
+    private mutating func startTag(_ input: inout GPXByteInput, _ body: (GPXPoint) -> Bool) throws(Unsure) {
+        guard depth > 0 || !sawRoot else { throw Unsure() }
+        let tag = try input.startTag()
+        depth += 1
+        for (name, value) in tag.attributes {
+            if name.count > 6 && Self.equal(name.prefix(6), "xmlns:") {
+                let prefix = Array(name.dropFirst(6))
+                guard !value.isEmpty, prefix != Array("xml".utf8), prefix != Array("xmlns".utf8),
+                    !prefix.contains(UInt8(ascii: ":"))
+                else { throw Unsure() }
+                prefixes.append((prefix, depth))
+            }
+        }
+        try checkPrefix(tag.name, element: true)
+        for (name, _) in tag.attributes where !Self.equal(name.prefix(6), "xmlns:") { try checkPrefix(name, element: false) }
+        names.append(contentsOf: tag.name)
+        nameEnds.append(names.count)
+        let local = Self.localName(tag.name)
+        if depth == 1 {
+            sawRoot = true
+            guard Self.equal(local, "gpx") else { throw Unsure() }
+        } else if let pointDepth {
+            if depth == pointDepth + 1, let kind = GPXPointBuilder.Child(local) {
+                child = (kind, tag.location)
+                text.removeAll(keepingCapacity: true)
+            } else if child != nil {
+                throw Unsure()
+            }
+        } else {
+            if Self.equal(local, "wpt") { counts.waypoints += 1 }
+            if local.elementsEqual(pointElement) {
+                pointDepth = depth
+                func attribute(_ key: String) throws(Unsure) -> String? {
+                    guard let value = tag.attributes.first(where: { $0.name.elementsEqual(key.utf8) })?.value else { return nil }
+                    if value.contains(UInt8(ascii: "&")) { throw Unsure() }
+                    return String(decoding: value, as: UTF8.self)
+                }
+                let name = String(decoding: tag.name, as: UTF8.self)
+                if builder.start(name, lat: try attribute("lat"), lon: try attribute("lon"), at: tag.location) != nil {
+                    throw Unsure()
+                }
+            }
+        }
+        if tag.empty { try close(body) }
+    }
+
+    private mutating func endTag(_ input: inout GPXByteInput, _ body: (GPXPoint) -> Bool) throws(Unsure) {
+        let open = names[(nameEnds.count > 1 ? nameEnds[nameEnds.count - 2] : 0)...]
+        guard depth > 0, try input.endTag(open) else { throw Unsure() }
+        try close(body)
+    }
+
+    /// The innermost open element ends.
+    private mutating func close(_ body: (GPXPoint) -> Bool) throws(Unsure) {
+        if let pointDepth {
+            if depth == pointDepth + 1, let (kind, location) = child {
+                child = nil
+                if builder.value(kind, String(decoding: text, as: UTF8.self), at: location) != nil { throw Unsure() }
+            } else if depth == pointDepth {
+                self.pointDepth = nil
+                guard case .success(let point) = builder.end() else { throw Unsure() }
+                counts.points += 1
+                if !body(point) { counts.stopped = true }
+            }
+        }
+        while let last = prefixes.last, last.depth == depth { prefixes.removeLast() }
+        nameEnds.removeLast()
+        names.removeSubrange((nameEnds.last ?? 0)...)
+        depth -= 1
+    }
+
+    /// A prefixed name's prefix must be declared by an open element (`xml:` for attributes).
+    private func checkPrefix(_ name: ArraySlice<UInt8>, element: Bool) throws(Unsure) {
+        guard let colon = name.firstIndex(of: UInt8(ascii: ":")) else { return }
+        let prefix = name[..<colon]
+        if name[(colon + 1)...].contains(UInt8(ascii: ":")) || colon + 1 == name.endIndex { throw Unsure() }
+        if !element && prefix.elementsEqual("xml".utf8) { return }
+        guard prefixes.contains(where: { $0.name.elementsEqual(prefix) }) else { throw Unsure() }
+    }
+
+    /// Whether `bytes` are `text`'s.
+    static func equal(_ bytes: ArraySlice<UInt8>, _ text: StaticString) -> Bool {
+        guard bytes.count == text.utf8CodeUnitCount else { return false }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, text.utf8Start, bytes.count) == 0 }
+    }
+
+    /// The element name without a namespace prefix (`gpx:trkpt` is `trkpt`).
+    private static func localName(_ name: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard let colon = name.lastIndex(of: UInt8(ascii: ":")) else { return name }
+        return name[(colon + 1)...]
+    }
+}

@@ -1,0 +1,147 @@
+import LocSimKit
+
+/// What a GPX point's element and children mean (docs/gpx.md), shared by
+/// both readers (`GPXDocument` over FoundationXML, `GPXFastReader` over
+/// bytes) so they cannot disagree: each hands over the text it read and
+/// where, and gets back the point or the error to report.
+struct GPXPointBuilder {
+    /// The children of a point that locsim reads; others (`name`, `sat`,
+    /// `extensions`, …) are skipped with their content.
+    enum Child: String {
+        case ele, time, hdop, speed, course
+
+        /// The child an element's local name (UTF-8) names, if any.
+        init?(_ name: ArraySlice<UInt8>) {
+            let equal = GPXFastReader.equal
+            switch name.count {
+            case 3: if equal(name, "ele") { self = .ele } else { return nil }
+            case 4: if equal(name, "time") { self = .time } else if equal(name, "hdop") { self = .hdop } else { return nil }
+            case 5: if equal(name, "speed") { self = .speed } else { return nil }
+            case 6: if equal(name, "course") { self = .course } else { return nil }
+            default: return nil
+            }
+        }
+    }
+
+    private var point = GPXPoint(
+        offset: .zero, latitude: "", longitude: "", location: SourceLocation(line: 1, column: 1))
+    private var time: Int64?
+    private var spacing = GPXSpacing()
+
+    /// A point element starts at `location` with these `lat` and `lon`
+    /// attribute values (`nil` when missing; `name` is the element's name).
+    mutating func start(_ name: String, lat: String?, lon: String?, at location: SourceLocation) -> TrackError? {
+        time = nil
+        point = GPXPoint(offset: .zero, latitude: "", longitude: "", location: location)
+        guard let lat, let lon else {
+            return TrackError("<\(name)> needs both lat and lon attributes", at: location)
+        }
+        point.latitude = Self.trimmed(lat)
+        point.longitude = Self.trimmed(lon)
+        guard let latitude = ScenarioParser.decimal(point.latitude), (-90...90).contains(latitude) else {
+            return TrackError("latitude '\(lat)' is not a decimal number from -90 to 90", at: location)
+        }
+        guard let longitude = ScenarioParser.decimal(point.longitude), (-180...180).contains(longitude) else {
+            return TrackError("longitude '\(lon)' is not a decimal number from -180 to 180", at: location)
+        }
+        return nil
+    }
+
+    /// The text of the point's child `kind`, untrimmed, whose element starts at `location`.
+    mutating func value(_ kind: Child, _ text: String, at location: SourceLocation) -> TrackError? {
+        let value = Self.trimmed(text)
+        switch kind {
+        case .time:
+            guard let ms = GPXTime.milliseconds(value) else {
+                return TrackError("time '\(value)' is not an ISO 8601 date-time like 2024-05-01T07:00:00Z", at: location)
+            }
+            time = ms
+        case .hdop:
+            // hdop × 5 m must be an accuracy a fix line takes (≤ 1,000 km).
+            guard let hdop = ScenarioParser.decimal(value), hdop >= 0, hdop <= Self.maxHDOP else {
+                return TrackError(
+                    "hdop '\(value)' is not a decimal number from 0 to \(Int(Self.maxHDOP)) (an accuracy of at most \(Int(ScenarioParser.trackAccuracyLimit)) m)",
+                    at: location)
+            }
+            point.accuracy = Self.meters(hdop * GPXPoint.metersPerHDOP)
+        case .ele, .speed, .course:
+            guard let number = ScenarioParser.decimal(value) else {
+                return TrackError("\(kind.rawValue) '\(value)' is not a decimal number", at: location)
+            }
+            guard number.magnitude <= ScenarioParser.trackMagnitudeLimit else {
+                return TrackError("\(kind.rawValue) '\(value)' is too large; expected at most 1e15 in magnitude", at: location)
+            }
+            switch kind {
+            case .ele: point.altitude = value
+            case .speed: point.speed = value
+            case .course: point.course = value
+            case .time, .hdop: break
+            }
+        }
+        return nil
+    }
+
+    /// The point element ended: the point, placed in time, or why not.
+    mutating func end() -> Result<GPXPoint, TrackError> {
+        // The point's `fix` line must fit a scenario line, so that what
+        // `locsim gpx` prints replays (issue 20): numbers of tens of
+        // thousands of digits are refused here, for `gpx` lines too.
+        let words = [point.latitude, point.longitude, point.accuracy, point.speed, point.course, point.altitude]
+        let length = words.reduce(Self.fixLineOverhead) { $0 + ($1?.utf8.count ?? 0) }
+        if length > LineReader.maxLineLength {
+            return .failure(
+                TrackError(
+                    "this point's fix line would be \(length) bytes, longer than a scenario line may be (\(LineReader.maxLineLength)); write its numbers with fewer digits",
+                    at: point.location))
+        }
+        switch spacing.offset(at: time) {
+        case .success(let offset): point.offset = offset
+        case .failure(let error): return .failure(TrackError(error.message, at: point.location))
+        }
+        return .success(point)
+    }
+
+    /// A fix line's bytes besides its numbers, with the longest time
+    /// (`1000000000000.000`): ` fix `, the spaces and `speed=` `course=` `alt=`.
+    static let fixLineOverhead = 17 + 5 + 1 + 1 + 7 + 8 + 5
+
+    /// The largest `<hdop>`: × `metersPerHDOP` it is the largest accuracy.
+    static let maxHDOP = ScenarioParser.trackAccuracyLimit / GPXPoint.metersPerHDOP
+
+    /// Meters with at most two decimals and no trailing zeros (`6.5`, `12`).
+    static func meters(_ value: Double) -> String {
+        let cents = Int64((value * 100).rounded())
+        var s = String(cents / 100)
+        let rest = cents % 100
+        if rest != 0 {
+            s += rest % 10 == 0 ? "." + String(rest / 10) : (rest < 10 ? ".0" : ".") + String(rest)
+        }
+        return s
+    }
+
+    /// `s` without spaces, tabs and line ends at either end, as
+    /// `Character`s: a CR LF pair is one, and a space followed by a
+    /// combining mark is not a space. Bytes when that cannot matter (ASCII
+    /// without CR), the common case.
+    static func trimmed(_ s: String) -> String {
+        var copy = s
+        let ascii: String?? = copy.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+            let isSpace = { (b: UInt8) in b == 0x20 || b == 0x09 || b == 0x0A }
+            guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+            else { return "" }
+            if first == 0 && last == bytes.count - 1 { return .some(nil) }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[first...last]), as: UTF8.self)
+        }
+        switch ascii {
+        case .some(.some(let trimmed)): return trimmed
+        case .some(.none): return s
+        case .none: break
+        }
+        let isSpace = { (c: Character) in c == " " || c == "\t" || c == "\n" || c == "\r" }
+        guard let first = s.firstIndex(where: { !isSpace($0) }), let last = s.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(s[first...last])
+    }
+}
