@@ -155,6 +155,36 @@ import Testing
         #expect(runError?.message == error.message && runError?.location == error.location)
     }
 
+    /// A reaction queued behind the policy's answer at the prompt's instant
+    /// (the temporary full-accuracy request of a reaction to a record the
+    /// prompt's own instant gave) runs after it with the policy, before it
+    /// with a timed line: the policy stays, with a comment naming the first
+    /// record that would differ, and `run` replays the path's failure.
+    @Test func aPolicyStaysWhereATimedLineWouldAnswerLater() throws {
+        let text = """
+            locsim 1
+            platform iOS 14.0
+            plist NSLocationWhenInUseUsageDescription "Why"
+            plist NSLocationTemporaryUsageDescriptionDictionary.Nav "Needs precise"
+            on prompt whenInUse user allowWhileUsing precise=off
+            on launch app requestWhenInUseAuthorization
+            on didChangeAuthorization notDetermined app startMonitoring store 35.0 139.7 100
+            on didStartMonitoringFor store app requestTemporaryFullAccuracyAuthorization Nav
+            expect delegate didEnterRegion nowhere
+
+            0 launch
+            2 fix 35.0 139.7 5
+
+            """
+        let p = try Self.explore(text).platforms[0]
+        let failing = try #require(p.failingPaths.first)
+        let written = try Explore.counterexample(Array(text.utf8), path: failing.path, platform: p.platform)
+        #expect(Self.uncommented(written, containing: "on prompt") == ["on prompt whenInUse user allowWhileUsing precise=off"])
+        #expect(written.hasSuffix("run's records would differ, from the record '0.000 prompt answer allowWhileUsing' on (docs/explore.md, \"Counterexamples\")\n"))
+        let log = try Replay.log(of: Array(written.utf8))
+        #expect(log.records.compactMap(\.failedExpectation) == [failing.expectation])
+    }
+
     /// Every counterexample `--counterexamples` writes for the shipped
     /// explore scenarios on every platform replays in `run` to the same
     /// failure, and is plain (no `any`, no `on prompt`) unless it says why

@@ -13,11 +13,11 @@
 /// records aside.
 extension Explore {
     /// `text` (a counterexample with policies) with each policy line made a
-    /// comment and each answer it gave written as `<time> user <answer>` (the
-    /// `react` record's action)
-    /// after the last timed line at or before that time, when `run` of that
-    /// gives the same records; else `text` with a closing comment saying why
-    /// its policies stay.
+    /// comment and each answer it gave written as `<time> user <answer>`
+    /// (the `react` record's action) after a timed line of that time or
+    /// before (`Anchor`, each tried in turn), when `run` of that gives the
+    /// same records; else `text` with a closing comment saying why its
+    /// policies stay.
     static func plainPolicies(_ text: String) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
@@ -25,21 +25,77 @@ extension Explore {
         guard !policyLines.isEmpty else { return text }
         let withPolicies = Self.replay(text)
         // The answers the policies gave, in log order; a skipped one gave none.
-        let answers = withPolicies.records.compactMap { record -> (time: Millis, action: String, line: Int)? in
+        let answers = withPolicies.records.compactMap { record -> Answer? in
             guard let react = record.reaction, policyLines.contains(react.line), react.skipped == nil else { return nil }
-            return (record.time.sinceStart, react.action, react.line)
+            return Answer(time: record.time.sinceStart, action: react.action, line: react.line)
         }
+        var firstDifference: LogRecord? = nil
+        var tried: Set<String> = []
+        for anchor in Anchor.allCases {
+            guard let (plain, newLine) = Self.plain(lines, policyLines, answers, anchor), tried.insert(plain).inserted
+            else { continue }
+            let expected = withPolicies.mapped(newLine, dropping: policyLines)
+            let replayed = Self.replay(plain)
+            if replayed == expected { return plain }
+            if tried.count == 1 { firstDifference = zip(replayed.records, expected.records).first { $0 != $1 }?.1 }
+        }
+        if let error = withPolicies.error, policyLines.contains(error.location.line) {
+            return Self.keepingPolicies(text, "the error that stops this path is the policy's own (line \(error.location.line))")
+        }
+        let at = firstDifference.map { record -> String in
+            var writer = TextLogWriter()
+            writer.write(record)
+            return ", from the record '\(writer.text.split(separator: "\n").first ?? "")' on"
+        } ?? ""
+        return Self.keepingPolicies(
+            text,
+            "as timed user lines their answers would come after what runs before them at their instant, and run's records would differ\(at)"
+        )
+    }
+
+    /// An answer a policy gave: when, what (`user …`), and the policy's line.
+    private struct Answer {
+        var time: Millis
+        var action: String
+        var line: Int
+    }
+
+    /// Which timed line a `user` line for an answer at time `t` follows.
+    private enum Anchor: CaseIterable {
+        /// The first line at `t`: the line that showed the prompt, most often.
+        case firstAtTime
+        /// The last line at or before `t`.
+        case lastByTime
+        /// The last line before `t`: a timer or a delayed reaction showed it.
+        case lastBeforeTime
+
+        /// The anchor line's number in `lines` (from 1), or nil when there is none.
+        func line(for t: Millis, in lines: [String]) -> Int? {
+            let times = lines.map(Explore.time(of:))
+            let index: Int?
+            switch self {
+            case .firstAtTime: index = times.firstIndex { $0 == t }
+            case .lastByTime: index = times.lastIndex { $0.map { $0 <= t } ?? false }
+            case .lastBeforeTime: index = times.lastIndex { $0.map { $0 < t } ?? false }
+            }
+            return index.map { $0 + 1 }
+        }
+    }
+
+    /// The plain form with the answers after their anchors, and the line
+    /// numbers of the policy form there; nil when an answer has no anchor.
+    private static func plain(
+        _ lines: [String], _ policyLines: Set<Int>, _ answers: [Answer], _ anchor: Anchor
+    ) -> (String, [Int: Int])? {
         var after: [Int: [String]] = [:]
         for answer in answers {
-            // The last timed line at or before the answer (0: none).
-            let anchor = lines.indices.last { Self.time(of: lines[$0]).map { $0 <= answer.time } ?? false }.map { $0 + 1 } ?? 0
-            guard anchor > 0 else { return Self.keepingPolicies(text, "an answer comes before the first timed line") }
-            after[anchor, default: []] += [
+            guard let line = anchor.line(for: answer.time, in: lines) else { return nil }
+            after[line, default: []] += [
                 "# locsim explore: the policy of line \(answer.line) answered here", "\(answer.time) \(answer.action)",
             ]
         }
         var plain = ""
-        var newLine: [Int: Int] = [:]  // line numbers, policy form to plain form
+        var newLine: [Int: Int] = [:]
         var count = 0
         for (i, line) in lines.enumerated() {
             count += 1
@@ -51,22 +107,7 @@ extension Explore {
                 plain += extra + "\n"
             }
         }
-        let expected = withPolicies.mapped(newLine, dropping: policyLines)
-        let replayed = Self.replay(plain)
-        if replayed == expected { return plain }
-        if let error = withPolicies.error, policyLines.contains(error.location.line) {
-            return Self.keepingPolicies(text, "the error that stops this path is the policy's own (line \(error.location.line))")
-        }
-        let first = zip(replayed.records, expected.records).first { $0 != $1 }.map { $0.1 }
-        let at = first.map { record -> String in
-            var writer = TextLogWriter()
-            writer.write(record)
-            return ", from the record '\(writer.text.split(separator: "\n").first ?? "")' on"
-        } ?? ""
-        return Self.keepingPolicies(
-            text,
-            "as timed user lines their answers would come after what runs before them at their instant, and run's records would differ\(at)"
-        )
+        return (plain, newLine)
     }
 
     /// `text` with a last comment saying why its policies stay (no line moves).
@@ -83,7 +124,7 @@ extension Explore {
     }
 
     /// The time of a timed line (its first word a number of seconds), else nil.
-    private static func time(of line: String) -> Millis? {
+    fileprivate static func time(of line: String) -> Millis? {
         guard let word = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first,
             word.first?.isNumber == true, let seconds = Double(word), seconds < 1e12
         else { return nil }
