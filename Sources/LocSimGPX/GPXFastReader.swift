@@ -31,7 +31,8 @@ struct GPXFastReader {
         /// The whole file was read (or `body` asked to stop): the counts.
         case done(GPXDocument.Counts)
         /// Read it with FoundationXML instead; `points` were handed over.
-        case unsure(points: Int)
+        /// `reason`: the place in this reader's source that was unsure (for tests).
+        case unsure(points: Int, reason: String)
     }
 
     /// Why the reader is unsure: the place in its source (for tests).
@@ -40,8 +41,6 @@ struct GPXFastReader {
         init(file: String = #fileID, line: Int = #line) { source = "\(file):\(line)" }
     }
 
-    /// The last reason a pass was unsure, for tests.
-    nonisolated(unsafe) static var lastUnsure = ""
 
     /// Reads the file open at `fd` from its start (`bytes`: the whole file
     /// when it is not a regular file), calling `body` with each
@@ -55,8 +54,7 @@ struct GPXFastReader {
             try reader.document(&input, body)
             return .done(reader.counts)
         } catch {
-            lastUnsure = error.source
-            return .unsure(points: reader.counts.points)
+            return .unsure(points: reader.counts.points, reason: error.source)
         }
     }
 
