@@ -115,7 +115,9 @@ package struct ClosedLoop {
     package mutating func step<W: LogWriter>(until limit: Millis, into writer: inout W) throws(ScenarioError) -> Bool {
         let timer = simulator.nextTimer.flatMap { $0.time < limit || ($0.time == limit && $0.phase < .trace) ? $0.time : nil }
         let reaction = delayed.nextTime.flatMap { $0 <= limit ? $0 : nil }
-        if let timer, reaction.map({ timer <= $0 }) ?? true {
+        // A timer of phase `afterLines` runs after the delayed reactions of its time.
+        let afterLines = simulator.nextTimer?.phase == .afterLines
+        if let timer, reaction.map({ timer < $0 || (timer == $0 && !afterLines) }) ?? true {
             _ = simulator.fireNextTimer(until: limit)
             try drain(into: &writer, from: nil, depth: 0)
             return true

@@ -22,7 +22,6 @@ extension Simulator {
         case .startUpdatingLocation: startUpdatingLocation()
         case .stopUpdatingLocation:
             apply(manager.stopUpdating())
-            endSessionIfBroken()
         case .requestLocation: requestLocation()
         case .startMonitoringSignificantLocationChanges:
             promptOnFirstUse()
@@ -91,7 +90,6 @@ extension Simulator {
         promptOnFirstUse()
         apply(manager.startUpdating())
         if authorization.status(on: rules).deniesAccess { emitCallback(.didFailWithError(.denied)) }
-        beginSessionIfEligible()
     }
 
     mutating func requestLocation() {
@@ -172,10 +170,8 @@ extension Simulator {
                 return
             }
             manager.allowsBackgroundLocationUpdates = on
-            if on { beginSessionIfEligible() } else { endSessionIfBroken() }
         case .showsBackgroundLocationIndicator(let on):
             manager.showsBackgroundLocationIndicator = on
-            updateIndicator()
         case .pausesLocationUpdatesAutomatically(let on):
             manager.pausesLocationUpdatesAutomatically = on
         case .distanceFilter(let meters):

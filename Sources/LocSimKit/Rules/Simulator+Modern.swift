@@ -51,8 +51,6 @@ extension Simulator {
                 emit(.session(.begin(.backgroundActivitySession, standing)))
             }
             promptForImplicitSession()
-            updateInUse(beginning: .backgroundSession)
-            updateIndicator()
         case .backgroundActivitySessionEnd:
             endActivitySession(.invalidated)
         case .serviceSessionBegin(let name, let requirement, let key):
@@ -99,9 +97,7 @@ extension Simulator {
     mutating func endActivitySession(_ reason: SessionEndReason) {
         guard modern.activity.end() else { return }
         emit(.session(.end(.backgroundActivitySession, reason)))
-        updateIndicator()
-        updateInUse(ending: .sessionEnded)
-        suspendIfIdle()
+        suspendAfterCallsIfOverdue()
     }
 
     /// iOS 18: "Core Location sets When in Use authorization implicitly when
@@ -252,7 +248,6 @@ extension Simulator {
         if modern.liveUpdates.foreground(), let stream = modern.liveUpdates.stream {
             emit(.session(.effective(.liveUpdates(stream.configuration))))
         }
-        updateIndicator()
         if let requirement = modern.services.strongestRequirement { promptForSession(requirement) }
         promptForSessionFullAccuracy()
     }
