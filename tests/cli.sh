@@ -275,6 +275,18 @@ if [ "$status" -eq 0 ] && [ -n "$cx" ] && grep -q "stopped at 11:8: app stopUpda
   && grep -q "cx/$cx:11:8: error: app stopUpdatingLocation" cx.err; then
   ok "explore --counterexamples writes a plain scenario run replays to the same failure"
 else fail "explore --counterexamples writes a plain scenario run replays to the same failure" "status $status, $cx: $(cat ex.err cx.err 2> /dev/null | head -c 300)"; fi
+# explore with reactions and expectations: exit 1 with the report written;
+# the counterexample of the failed expectation fails it in `run` (exit 1).
+printf 'locsim 1\nplatform iOS 13.0\nplist NSLocationWhenInUseUsageDescription "Why"\non didChangeAuthorization authorizedWhenInUse app startUpdatingLocation\nexpect delegate didUpdateLocations\n0 launch\n1 app requestWhenInUseAuthorization\n4 fix 35.0 139.7 5\n' > exx.scn
+"$LOCSIM" explore exx.scn --counterexamples cxx -o exx.out 2> exx.err
+status=$?
+if [ "$status" -eq 1 ] && grep -q "5:1: expect delegate didUpdateLocations" exx.out \
+  && grep -q "exx.scn:5:1: error: expectation failed on iOS 13.0: expect delegate didUpdateLocations" exx.err \
+  && [ -f cxx/exx.iOS-13.0.expect-5.scn ] && ! grep -q " any" cxx/exx.iOS-13.0.expect-5.scn \
+  && "$LOCSIM" run cxx/exx.iOS-13.0.expect-5.scn > /dev/null 2> cxx.err; [ $? -eq 1 ] \
+  && grep -q "cxx/exx.iOS-13.0.expect-5.scn:5:1: error: expectation failed: expect delegate didUpdateLocations" cxx.err; then
+  ok "explore: a failed expectation exits 1; its counterexample fails it in run"
+else fail "explore: a failed expectation exits 1; its counterexample fails it in run" "status $status: $(cat exx.err cxx.err 2> /dev/null | head -c 400)"; fi
 "$LOCSIM" explore ex.scn --all --platforms "iOS 13.0" > /dev/null 2> bad.err
 status=$?
 if [ "$status" -eq 2 ] && grep -q "'--all' and '--platforms' do not go together" bad.err; then ok "explore: bad options exit 2"
@@ -362,6 +374,36 @@ status=$?
 if [ "$status" = 2 ] && grep -q "is the input file" onto.err && cmp -s onto/t.gpx "$(dirname "$QUICK")/gpx/morning-run.gpx"; then
   ok "gpx -o the track"
 else fail "gpx -o the track" "status $status: $(cat onto.err)"; fi
+
+# locsim gpx - reads the GPX file on standard input (a pipe or a file) and
+# names it <stdin> in errors; -o the file on standard input is refused.
+MORNING="$(dirname "$QUICK")/gpx/morning-run.gpx"
+"$LOCSIM" gpx "$MORNING" > gpx-file.out
+cat "$MORNING" | "$LOCSIM" gpx - > gpx-pipe.out 2> gpx-pipe.err
+status=$?
+"$LOCSIM" gpx - < "$MORNING" > gpx-redirect.out
+if [ "$status" = 0 ] && [ -s gpx-file.out ] && cmp -s gpx-file.out gpx-pipe.out && cmp -s gpx-file.out gpx-redirect.out; then
+  ok "gpx - reads standard input"
+else fail "gpx - reads standard input" "status $status: $(cat gpx-pipe.err)"; fi
+printf '<gpx>\n<wpt lat="1" lon="2"><ele>x</ele></wpt></gpx>\n' | "$LOCSIM" gpx - > /dev/null 2> gpx-stdin.err
+status=$?
+if [ "$status" = 2 ] && [ "$(cat gpx-stdin.err)" = "<stdin>:2:26: error: ele 'x' is not a decimal number" ]; then
+  ok "gpx - names <stdin> in errors"
+else fail "gpx - names <stdin> in errors" "status $status: $(cat gpx-stdin.err)"; fi
+cp "$MORNING" onto/s.gpx
+"$LOCSIM" gpx - -o onto/s.gpx < onto/s.gpx > /dev/null 2> onto.err
+status=$?
+if [ "$status" = 2 ] && grep -q "is the input file" onto.err && cmp -s onto/s.gpx "$MORNING"; then
+  ok "gpx - -o the file on standard input"
+else fail "gpx - -o the file on standard input" "status $status: $(cat onto.err)"; fi
+# What locsim gpx prints, run replays: a point too long for a scenario line
+# is refused at its place by both.
+printf '<gpx>\n<wpt lat="1.%s" lon="2"/></gpx>\n' "$(head -c 70000 /dev/zero | tr '\0' 0)" > long.gpx
+"$LOCSIM" gpx long.gpx > long.out 2> long.err
+status=$?
+if [ "$status" = 2 ] && [ ! -s long.out ] && grep -q "^long.gpx:2:.*longer than a scenario line may be (65536)" long.err; then
+  ok "gpx refuses a point longer than a scenario line"
+else fail "gpx refuses a point longer than a scenario line" "status $status: $(cut -c1-200 long.err)"; fi
 
 if [ "$failures" -gt 0 ]; then
   echo "$failures CLI test(s) failed"

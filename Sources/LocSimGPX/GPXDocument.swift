@@ -83,6 +83,21 @@ final class GPXDocument: NSObject, XMLParserDelegate {
         }
     }
 
+    /// A reference to an entity neither XML nor the file defines
+    /// (`&nbsp;`, or any entity of an external DTD, which is never read):
+    /// the error names it, where it is. Without this, libxml2 carries on
+    /// after it and the values that follow read as empty (issue 20).
+    /// Entities the file declares itself are refused before parsing
+    /// (`GPXProlog`).
+    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
+        // The parser stands just after the reference's `;`.
+        let column = max(parser.columnNumber - name.unicodeScalars.count - 2, 1)
+        fail(
+            "malformed GPX: an undefined entity '&\(name);' (GPX uses only &amp; &lt; &gt; &quot; &apos; and character references like &#233;)",
+            SourceLocation(line: max(parser.lineNumber, 1), column: column))
+        return nil
+    }
+
     private func startPoint(_ name: String, _ attributes: [String: String]) {
         pointDepth = depth
         time = nil
@@ -149,6 +164,16 @@ final class GPXDocument: NSObject, XMLParserDelegate {
     }
 
     private func endPoint() {
+        // The point's `fix` line must fit a scenario line, so that what
+        // `locsim gpx` prints replays (issue 20): numbers of tens of
+        // thousands of digits are refused here, for `gpx` lines too.
+        let words = [point.latitude, point.longitude, point.accuracy, point.speed, point.course, point.altitude]
+        let length = words.reduce(Self.fixLineOverhead) { $0 + ($1?.utf8.count ?? 0) }
+        if length > LineReader.maxLineLength {
+            return fail(
+                "this point's fix line would be \(length) bytes, longer than a scenario line may be (\(LineReader.maxLineLength)); write its numbers with fewer digits",
+                point.location)
+        }
         switch spacing.offset(at: time) {
         case .success(let offset): point.offset = offset
         case .failure(let error): return fail(error.message, point.location)
@@ -159,6 +184,10 @@ final class GPXDocument: NSObject, XMLParserDelegate {
             parser.abortParsing()
         }
     }
+
+    /// A fix line's bytes besides its numbers, with the longest time
+    /// (`1000000000000.000`): ` fix `, the spaces and `speed=` `course=` `alt=`.
+    static let fixLineOverhead = 17 + 5 + 1 + 1 + 7 + 8 + 5
 
     /// The largest `<hdop>`: × `metersPerHDOP` it is the largest accuracy.
     static let maxHDOP = ScenarioParser.trackAccuracyLimit / GPXPoint.metersPerHDOP

@@ -53,6 +53,7 @@ package enum GPXParser {
             case .failure(let error): throw TrackError(error.message)
             }
         }
+        try refuseDeclaredEntities(source)
         let tracks = try pass(source, element: "trkpt", body)
         if tracks.points == 0 && tracks.stopped == false && tracks.waypoints > 0 {
             _ = try pass(source, element: "wpt", body)
@@ -76,6 +77,36 @@ package enum GPXParser {
                 }
                 return XMLParser(stream: stream)
             }
+        }
+    }
+
+    /// Reads the file's prolog (`GPXProlog`) and throws at an entity the
+    /// file declares, before the XML parser would expand it.
+    private static func refuseDeclaredEntities(_ source: Source) throws(TrackError) {
+        var prolog = GPXProlog()
+        switch source {
+        case .bytes(let data):
+            prolog.feed(data, end: true)
+        case .file(let fd):
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            var offset = 0
+            while !prolog.isDone {
+                let n = chunk.withUnsafeMutableBytes { buffer in
+                    FileIO.readInto(fd, buffer.baseAddress!, count: buffer.count, at: offset, label: "the GPX file")
+                }
+                switch n {
+                case .success(let count):
+                    prolog.feed(chunk[..<count], end: count == 0)
+                    offset += count
+                case .failure(let error): throw TrackError(error.message)
+                }
+            }
+        }
+        if let (name, location) = prolog.entity {
+            throw TrackError(
+                "the file declares the entity '\(name)'; locsim does not expand entities a GPX file declares"
+                    + " (a few lines of them can stand for gigabytes of text; GPX needs none)",
+                at: location)
         }
     }
 

@@ -67,11 +67,25 @@ enum ExploreCommand {
         if let dir = options.counterexamples {
             guard writeCounterexamples(report, scenario: scenario, name: label, to: dir) else { return .failure }
         }
-        return PlatformOptions.write(report.rendered(options.format), to: options.output)
+        let written = PlatformOptions.write(report.rendered(options.format), to: options.output)
+        // Some path failed an `expect` line: each on standard error, with
+        // the shortest path that fails it; exit 1, as `run` does, the report written.
+        var failed = false
+        for p in report.platforms {
+            for f in p.failingPaths {
+                failed = true
+                let path = f.path.isEmpty ? "(no choice)" : f.path.map(\.description).joined(separator: "; ")
+                printError(
+                    "\(label):\(f.expectation.location.line):\(f.expectation.location.column): error: expectation failed on "
+                        + "\(p.platform): expect \(f.expectation.expectation.text) (\(f.expectation.reason)); shortest path: \(path)")
+            }
+        }
+        return written == .success && failed ? .mismatch : written
     }
 
-    /// One file per outcome that failed (an error, a failed expectation):
-    /// `<dir>/<name>.<platform>.<row>.scn`, its shortest path as a plain scenario.
+    /// One file per outcome an error stopped, `<dir>/<name>.<platform>.<row>.scn`,
+    /// and one per `expect` line some path failed, `<dir>/<name>.<platform>.expect-<line>.scn`:
+    /// the shortest path to it as a plain scenario.
     private static func writeCounterexamples(_ report: Explore.Report, scenario: [UInt8], name: String, to dir: String) -> Bool {
         if mkdir(dir, 0o777) != 0 && errno != EEXIST {
             printError("locsim: error: " + FileError("cannot create", dir, code: errno).message)
@@ -80,16 +94,21 @@ enum ExploreCommand {
         var stem = FileIO.fileName(of: name)
         if stem.hasSuffix(".scn") { stem.removeLast(4) }
         for p in report.platforms {
-            for (i, row) in p.rows.enumerated() where row.outcome.failed {
+            let platform = "\(p.platform.os.rawValue)-\(p.platform.major).\(p.platform.minor)"
+            var files: [(suffix: String, path: [ExploreChoice])] = []
+            for (i, row) in p.rows.enumerated() where row.outcome.error != nil {
+                files.append(("\(i + 1)", row.shortestPath))
+            }
+            for failing in p.failingPaths { files.append(("expect-\(failing.expectation.location.line)", failing.path)) }
+            for file in files {
                 let text: String
                 do throws(ScenarioError) {
-                    text = try Explore.counterexample(scenario, path: row.shortestPath, platform: p.platform)
+                    text = try Explore.counterexample(scenario, path: file.path, platform: p.platform)
                 } catch {
                     printError(error.formatted(file: name))
                     return false
                 }
-                let platform = "\(p.platform.os.rawValue)-\(p.platform.major).\(p.platform.minor)"
-                let path = "\(dir)/\(stem).\(platform).\(i + 1).scn"
+                let path = "\(dir)/\(stem).\(platform).\(file.suffix).scn"
                 if case .failure(let error) = FileIO.writeFileAtomically(path, Array(text.utf8)) {
                     printError("locsim: error: \(error.message)")
                     return false

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LocSimKit
 
 /// `locsim gpx <file.gpx> [--start <seconds>] [--speed <factor>] [-o <file>]`.
@@ -45,16 +50,21 @@ enum GPXCommand {
     static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
         let options: Options
         do { options = try parse(arguments) } catch { return Usage.fail("gpx", error) }
-        guard var output = openOutput(options.output, inputPath: options.path) else { return .failure }
+        let standardInput = options.path == "-"
+        guard var output = openOutput(options.output, input: standardInput ? STDIN_FILENO : nil, inputPath: options.path)
+        else { return .failure }
+        // Errors name standard input as `run -` does.
+        let label = standardInput ? "<stdin>" : options.path
         do throws(TrackError) {
             try GPXSidecar().writeFixLines(options.path, start: options.start, speed: options.speed, into: &output)
         } catch {
             output.discard()
             if let location = error.location {
-                printError("\(options.path):\(location.line):\(location.column): error: \(error.message)")
+                printError("\(label):\(location.line):\(location.column): error: \(error.message)")
             } else {
                 // Name the file, as a `gpx` line's error does.
-                printError("locsim: error: cannot read '\(options.path)': \(error.message)")
+                let file = standardInput ? "standard input" : "'\(options.path)'"
+                printError("locsim: error: cannot read \(file): \(error.message)")
             }
             return .failure
         }

@@ -194,6 +194,7 @@ enum Usage {
           -o, --output <file>     Write the lines to <file>, replacing it only on success
           -h, --help              Show this help
 
+        <file.gpx> may be '-' for standard input (named <stdin> in errors).
         A malformed file prints 'file.gpx:line:column: error: ...' and exits 2.
         GPX files are read by the program locsim-gpx, looked for next to locsim
         (or at the path in LOCSIM_GPX).

@@ -6,25 +6,12 @@ import Darwin
 import Testing
 @testable import LocSimKit
 
-/// `Check` with a fake replay, so these tests do not depend on the rules:
-/// the "log" of a scenario is its text upper-cased, and a scenario starting
-/// with `bad` fails at line 3, column 10.
+/// `Check` with a fake replay (`FakeCheck`), so these tests do not depend
+/// on the rules: the "log" of a scenario is its text upper-cased, and a
+/// scenario starting with `bad` fails at line 3, column 10.
 @Suite struct CheckTests {
-    static let fakeReplay: Check.ReplayFunction = { (reader, output, _) throws(ScenarioError) in
-        try reader.forEachLine { (line, number) throws(ScenarioError) in
-            let text = String(decoding: line, as: UTF8.self)
-            if number == 1 && text.hasPrefix("bad") {
-                throw ScenarioError("bad number 'x'; expected seconds", line: 3, column: 10)
-            }
-            output.append(Array((text.uppercased() + "\n").utf8))
-        }
-        return []
-    }
-
     func run(_ inputs: [String], update: Bool = false, jobs: Int = 2) throws -> (Check.Summary, String) {
-        var report = ""
-        let check = Check(update: update, jobs: jobs, replay: Self.fakeReplay)
-        let summary = try check.run(inputs, to: &report)
+        let (summary, report, _) = try FakeCheck.run(inputs, update: update, jobs: jobs)
         return (summary, report)
     }
 
@@ -223,13 +210,9 @@ import Testing
     @Test func parallelReportIsByteIdenticalToSerial() throws {
         let dir = TemporaryFolder()
         defer { dir.remove() }
-        for i in 0..<60 {
-            let name = "s\(i * 7919 % 60)"
-            dir.write("\(name).scn", i % 5 == 0 ? "bad\n" : "line \(i)\nnext\n")
-            if i % 3 == 0 { dir.write("\(name).log", "LINE \(i)\nNEXT\n") }
-            if i % 3 == 1 { dir.write("\(name).log", "different\n") }
-        }
+        FakeCheck.writeSuite(dir)
         let (serialSummary, serial) = try run([dir.path], jobs: 1)
+        #expect(serialSummary.passed > 0 && serialSummary.failed > 0)
         for jobs in [2, 4, 16] {
             let (summary, parallel) = try run([dir.path], jobs: jobs)
             #expect(summary == serialSummary)
@@ -256,11 +239,11 @@ import Testing
         dir.write("b.log", "TWO\n")
         dir.write("b.matrix", "M:old\n")
         var report = ""
-        var summary = try Check(jobs: 1, replay: Self.fakeReplay, matrix: fakeMatrix).run([dir.path], to: &report)
+        var summary = try Check(jobs: 1, replay: FakeCheck.replay, matrix: fakeMatrix).run([dir.path], to: &report)
         #expect(summary.passed == 1 && summary.failed == 1)
         #expect(report.contains("-M:old\n+M:two\n"))
         report = ""
-        summary = try Check(update: true, jobs: 1, replay: Self.fakeReplay, matrix: fakeMatrix).run([dir.path], to: &report)
+        summary = try Check(update: true, jobs: 1, replay: FakeCheck.replay, matrix: fakeMatrix).run([dir.path], to: &report)
         #expect(summary.updated == 1)
         #expect(try FileIO.readFile(dir.path + "/b.matrix").get() == Array("M:two\n".utf8))
         #expect((try? FileIO.readFile(dir.path + "/a.matrix").get()) == nil)

@@ -93,10 +93,12 @@ import Testing
         + monitor(.whenInUse, .withoutAlways, full: monitorInUse, reduced: reduced)
         + monitor(.whenInUse, .always, full: monitorInUse, reduced: reduced)
         // Provisional Always holds nothing here: CLMonitor events are When In Use's.
-        + monitor(.provisionalAlways, .unsupported, full: monitorInUse, reduced: reduced)
-        + monitor(.provisionalAlways, .required, full: monitorSessionRequiredInUse, reduced: reduced)
-        + monitor(.provisionalAlways, .withoutAlways, full: monitorInUse, reduced: reduced)
-        + monitor(.provisionalAlways, .always, full: monitorInUse, reduced: reduced)
+        // Provisional Always: held out of use, as region events (M15, §6); a
+        // live app first needs the explicit session requirement met.
+        + monitor(.provisionalAlways, .unsupported, full: monitoringProvisional, reduced: reduced)
+        + monitor(.provisionalAlways, .required, full: "sR sR sR sR sR H  H  H", reduced: reduced)
+        + monitor(.provisionalAlways, .withoutAlways, full: monitoringProvisional, reduced: reduced)
+        + monitor(.provisionalAlways, .always, full: monitoringProvisional, reduced: reduced)
         + monitor(.always, .unsupported, full: monitorAlways, reduced: reduced)
         + monitor(.always, .required, full: "sR sR sR sR sR R  fQ nR", reduced: reduced)
         + monitor(.always, .withoutAlways, full: "D  X  nU W  nU R  fQ nR", reduced: reduced)

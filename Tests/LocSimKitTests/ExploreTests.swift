@@ -156,13 +156,6 @@ import Testing
         #expect(stopped.message.contains("no policy for the whenInUse prompt gives one of its answers"))
     }
 
-    /// Reactions other than header policies are not explored yet: an error at the line.
-    @Test func otherReactionsAreRefused() throws {
-        for line in ["on didChangeAuthorization authorizedWhenInUse app startUpdatingLocation", "on prompt whenInUse after 1 user allowOnce"] {
-            #expect(throws: ScenarioError.self) { try Self.explore(Self.withPolicy(Self.request, line)) }
-        }
-    }
-
     @Test func userAnyWithNoPromptIsAnError() throws {
         let text = """
             locsim 1

@@ -117,6 +117,38 @@ import Testing
         }
     }
 
+    /// docs/modern.md "Session records", M20: a session object's records pair
+    /// up — `begin` only for an object the app does not hold, `effective`
+    /// and `end` (invalidated, released, stopped, replaced, terminated) only
+    /// for one it holds — whatever the random calls, releases included.
+    @Test func sessionRecordsPairUp() {
+        func key(_ o: SessionObject) -> String {
+            switch o {
+            case .liveUpdates: return "liveUpdates"
+            case .backgroundActivitySession: return "backgroundActivitySession"
+            case .serviceSession(let name, _): return "serviceSession " + name
+            }
+        }
+        var released = 0
+        for seed in 1...Self.scenarios {
+            var held: Set<String> = []
+            for r in Self.replay(seed: seed).records {
+                guard case .session(let record) = r.record.event else { continue }
+                let k = key(record.object)
+                switch record {
+                case .begin:
+                    #expect(held.insert(k).inserted, "seed \(seed): \(k) begins while held at \(r.time)")
+                case .effective:
+                    #expect(held.contains(k), "seed \(seed): \(k) effective while not held at \(r.time)")
+                case .end(_, let reason):
+                    #expect(held.remove(k) != nil, "seed \(seed): \(k) ends (\(reason)) while not held at \(r.time)")
+                    if reason == .released { released += 1 }
+                }
+            }
+        }
+        #expect(released > 0, "the random scenarios release sessions")
+    }
+
     @Test func replayIsDeterministic() {
         for seed in 1...200 as ClosedRange<UInt64> {
             let a = Self.replay(seed: seed).records

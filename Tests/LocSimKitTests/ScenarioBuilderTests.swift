@@ -82,6 +82,8 @@ import Testing
         #expect(Event.app(.serviceSession(.end("s"))) == .modern(.serviceSessionEnd(name: "s")))
         #expect(Event.app(.monitor("m", .remove("a"))) == .modern(.monitorRemove(name: "m", id: "a")))
         #expect(Event.app(.backgroundActivitySession(.end)) == .modern(.backgroundActivitySessionEnd))
+        #expect(Event.app(.backgroundActivitySession(.release)) == .modern(.backgroundActivitySessionRelease))
+        #expect(Event.app(.serviceSession(.release("s"))) == .modern(.serviceSessionRelease(name: "s")))
         // A CLLocationManager call keeps its own case.
         #expect(Event.app(.requestLocation) != .modern(.liveUpdatesStop))
     }

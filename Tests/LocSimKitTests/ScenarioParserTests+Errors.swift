@@ -10,7 +10,7 @@ extension ScenarioParserTests {
     static let hugeShown = "1" + String(repeating: "0", count: 59) + "…"
 
     static let eventList =
-        "launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon"
+        "launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon, nofix"
 
     static let syntaxErrors: [Invalid] = [
         Invalid("1 launch \u{7}", "unexpected control character 0x07; expected text, spaces or tabs", 10),
@@ -298,7 +298,7 @@ extension ScenarioParserTests {
         Invalid(
             "1 app serviceSession begin nav sometimes",
             "unknown authorization requirement 'sometimes'; expected none, whenInUse or always", 32),
-        Invalid("1 app backgroundActivitySession start", "unknown backgroundActivitySession action 'start'; expected begin or end", 33),
+        Invalid("1 app backgroundActivitySession start", "unknown backgroundActivitySession action 'start'; expected begin, end or release", 33),
         Invalid("1 app monitor geo add home 35 139", "missing argument <radius> for monitor add", 34),
         Invalid("1 app set", "missing argument <property> for set", 10),
         Invalid(

@@ -164,10 +164,12 @@ import Testing
             Valid("1 app liveUpdates stop", at(1_000, .modern(.liveUpdatesStop), 3, 7)),
             Valid("1 app backgroundActivitySession begin", at(1_000, .modern(.backgroundActivitySessionBegin), 3, 7)),
             Valid("1 app backgroundActivitySession end", at(1_000, .modern(.backgroundActivitySessionEnd), 3, 7)),
+            Valid("1 app backgroundActivitySession release", at(1_000, .modern(.backgroundActivitySessionRelease), 3, 7)),
             Valid(
                 "1 app serviceSession begin nav always fullAccuracyPurposeKey=Navigate",
                 at(1_000, .modern(.serviceSessionBegin(name: "nav", .always, fullAccuracyPurposeKey: "Navigate")), 3, 7)),
             Valid("1 app serviceSession end nav", at(1_000, .modern(.serviceSessionEnd(name: "nav")), 3, 7)),
+            Valid("1 app serviceSession release nav", at(1_000, .modern(.serviceSessionRelease(name: "nav")), 3, 7)),
             Valid("1 app monitor geo open", at(1_000, .modern(.monitorOpen(name: "geo")), 3, 7)),
             Valid(
                 "1 app monitor geo add home 35 139.5 100",

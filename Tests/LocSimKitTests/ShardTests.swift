@@ -2,37 +2,17 @@ import Testing
 @testable import LocSimKit
 
 /// `check --shard i/n` and `check --summary jsonl` (docs/ci-shards.md), with
-/// `CheckTests`' fake replay: a scenario's log is its text upper-cased.
+/// `FakeCheck`'s replay: a scenario's log is its text upper-cased.
 @Suite struct ShardTests {
-    /// A suite of passing, mismatching, missing, broken and error-golden
-    /// scenarios in nested folders.
-    static func writeSuite(_ dir: TemporaryFolder) {
-        for i in 0..<70 {
-            let folder = ["", "sub/", "sub/deeper/", "errors/"][i % 4]
-            let name = "\(folder)s\(i * 37 % 70)"
-            if folder == "errors/" {
-                dir.write("\(name).scn", "bad\n")
-                dir.write("\(name).err", i % 3 == 0 ? "wrong\n" : "\(name.dropFirst(7)).scn:3:10: error: bad number 'x'; expected seconds\n")
-                continue
-            }
-            dir.write("\(name).scn", i % 11 == 0 ? "bad\n" : String(repeating: "line \(i)\n", count: i % 5 + 1))
-            if i % 3 == 0 { dir.write("\(name).log", String(repeating: "LINE \(i)\n", count: i % 5 + 1)) }
-            if i % 3 == 1 { dir.write("\(name).log", "different\n") }
-        }
-    }
-
     func run(_ inputs: [String], shard: Shard?) throws -> (Check.Summary, [ScenarioResult]) {
-        var report = ""
-        var results: [ScenarioResult] = []
-        let check = Check(jobs: 2, replay: CheckTests.fakeReplay, shard: shard)
-        let summary = try check.run(inputs, to: &report, results: &results)
-        return (summary, results.map { ScenarioResult(name: $0.name, result: $0.result, records: $0.records, microseconds: 0) })
+        let (summary, _, results) = try FakeCheck.run(inputs, shard: shard)
+        return (summary, results)
     }
 
     @Test func theShardsTogetherCheckEveryScenarioOnceWithTheUnshardedResults() throws {
         let dir = TemporaryFolder()
         defer { dir.remove() }
-        Self.writeSuite(dir)
+        FakeCheck.writeSuite(dir)
         let (whole, expected) = try run([dir.path], shard: nil)
         #expect(expected.count == 70 && whole.passed > 0 && whole.failed > 0)
         for count in [1, 2, 3, 7, 100] {
@@ -60,8 +40,8 @@ import Testing
             one.remove()
             other.remove()
         }
-        Self.writeSuite(one)
-        Self.writeSuite(other)
+        FakeCheck.writeSuite(one)
+        FakeCheck.writeSuite(other)
         let entries = try ScenarioFinder.entries(in: [one.path])
         #expect(entries.contains(ScenarioFinder.Entry(path: one.path + "/sub/deeper/s12.scn", key: "sub/deeper/s12.scn")))
         #expect(try ScenarioFinder.entries(in: [other.path + "/"]).map(\.key) == entries.map(\.key))

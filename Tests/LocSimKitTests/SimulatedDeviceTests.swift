@@ -138,6 +138,19 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         try Self.expectRoundTrip(device)
     }
 
+    @Test func losingTheFixFailsRunningUpdatesWithLocationUnknown() throws {
+        let device = try SimulatedDevice(platform: .iOS(16, 0), plist: Self.whenInUse)
+        let manager = device.makeLocationManager()
+        let recorder = DelegateRecorder()
+        manager.delegate = recorder
+        manager.requestWhenInUseAuthorization()
+        try device.user.answer(.allowWhileUsing)
+        manager.startUpdatingLocation()
+        try device.world.loseFix()
+        #expect(recorder.heard.last == "fail kCLErrorLocationUnknown")
+        try Self.expectRoundTrip(device)
+    }
+
     @Test func temporaryFullAccuracyCompletionRunsWhenAnswered() throws {
         let device = try SimulatedDevice(
             platform: .iOS(15, 0),

@@ -47,47 +47,85 @@ import Testing
         return (v >> 16, (v >> 8) & 0xFF, v & 0xFF)
     }
 
-    @Test(.enabled(if: chromium != nil, "chromium is not installed (apt-get install chromium); skipped the browser check"))
-    func lanesAndMarksAreWhereTheyShouldBe() throws {
-        let timeline = try TimelineTests.timeline(TimelineTests.experiment2)
-        let layout = TimelineLayout(timeline)
-        let image = try Self.screenshot(TimelineSVG.html(timeline), width: layout.width, height: layout.height)
-        #expect(image.width == layout.width && image.height == layout.height)
+    /// A scenario's timeline, rendered and screenshot.
+    struct Rendered {
+        let timeline: Timeline
+        let layout: TimelineLayout
+        let image: PNGImage
 
-        func lane(_ name: String) -> Int { timeline.lanes.firstIndex { $0.name == name }! }
-        func row(_ name: String) -> Int { timeline.rows.firstIndex { $0.name == name }! }
-        /// The pixel at `seconds` on the lane's top edge (clear of labels) or the row's middle.
+        init(_ scenario: String) throws {
+            timeline = try TimelineTests.timeline(scenario)
+            layout = TimelineLayout(timeline)
+            image = try TimelineBrowserTests.screenshot(TimelineSVG.html(timeline), width: layout.width, height: layout.height)
+            #expect(image.width == layout.width && image.height == layout.height)
+        }
+
+        /// Checks the pixel at `seconds` on the lane's top edge (clear of
+        /// labels) or the row's middle.
         func check(
             _ seconds: Double, lane name: String? = nil, row rowName: String? = nil, _ expected: String,
             sourceLocation: Testing.SourceLocation = #_sourceLocation
         ) {
             let x = Int(layout.x(Millis(Int64(seconds * 1000))))
-            let y = name.map { layout.laneTop(lane($0)) + 3 } ?? layout.rowTop(row(rowName!)) + TimelineLayout.laneHeight / 2
+            let y =
+                name.map { n in layout.laneTop(timeline.lanes.firstIndex { $0.name == n }!) + 3 }
+                ?? layout.rowTop(timeline.rows.firstIndex { $0.name == rowName! }!) + TimelineLayout.laneHeight / 2
             let got = image.color(x, y)
-            let want = Self.rgb(expected)
+            let want = TimelineBrowserTests.rgb(expected)
             let close = abs(got.r - want.r) <= 8 && abs(got.g - want.g) <= 8 && abs(got.b - want.b) <= 8
             #expect(close, "at \(seconds) s (\(x), \(y)) in \(name ?? rowName!): got \(got), want \(expected)", sourceLocation: sourceLocation)
         }
-        let free = "#f5f5f5"
+    }
+
+    static let free = "#f5f5f5"
+
+    @Test(.enabled(if: chromium != nil, "chromium is not installed (apt-get install chromium); skipped the browser check"))
+    func lanesAndMarksAreWhereTheyShouldBe() throws {
+        let page = try Rendered(TimelineTests.experiment2)
+        let free = Self.free
         // App: foreground until 10, background until 601, then suspended.
-        check(5, lane: "app", TimelinePalette.color(.foreground))
-        check(300, lane: "app", TimelinePalette.color(.background))
-        check(611, lane: "app", TimelinePalette.color(.suspended))
+        page.check(5, lane: "app", TimelinePalette.color(.foreground))
+        page.check(300, lane: "app", TimelinePalette.color(.background))
+        page.check(611, lane: "app", TimelinePalette.color(.suspended))
         // In use through the background thanks to the session; indicator only in the background.
-        check(300, lane: "in use", TimelinePalette.color(.session))
-        check(300, lane: "background session", TimelinePalette.color(.session))
-        check(5, lane: "indicator", free)
-        check(300, lane: "indicator", TimelinePalette.color(.indicator))
-        check(611, lane: "indicator", free)
-        check(300, lane: "authorization", TimelinePalette.color(.whenInUse))
-        check(300, lane: "accuracy", TimelinePalette.color(.fullAccuracy))
-        check(300, lane: "prompt", free)
+        page.check(300, lane: "in use", TimelinePalette.color(.session))
+        page.check(5, lane: "indicator", free)
+        page.check(300, lane: "indicator", TimelinePalette.color(.indicator))
+        page.check(611, lane: "indicator", free)
+        page.check(300, lane: "authorization", TimelinePalette.color(.whenInUse))
+        page.check(300, lane: "accuracy", TimelinePalette.color(.fullAccuracy))
+        page.check(300, lane: "prompt", free)
         // Marks: fixes delivered at 60 and 600, the one at 602 dropped.
-        check(60, row: "didUpdateLocations", TimelinePalette.color(.delegate))
-        check(300, row: "didUpdateLocations", free)
-        check(602, row: "drop suspended", TimelinePalette.color(.drop))
-        check(300, row: "drop suspended", free)
+        page.check(60, row: "didUpdateLocations", TimelinePalette.color(.delegate))
+        page.check(300, row: "didUpdateLocations", free)
+        page.check(602, row: "drop suspended", TimelinePalette.color(.drop))
+        page.check(300, row: "drop suspended", free)
         // The page background left of the plot is white.
-        #expect(image.color(100, layout.laneTop(0) + 3) == (255, 255, 255))
+        #expect(page.image.color(100, page.layout.laneTop(0) + 3) == (255, 255, 255))
+    }
+
+    /// The iOS 17 fitness flow of issue 21 item 3, read against its log:
+    /// the first activity session 3–90, the second waiting 97–120 and in
+    /// effect 120–131; in use 20–60 and 125–131 is the session's, 95–100
+    /// the grace period, and the foreground is never drawn as grace.
+    @Test(.enabled(if: chromium != nil, "chromium is not installed (apt-get install chromium); skipped the browser check"))
+    func sessionLanesOfTheFitnessFlow() throws {
+        let page = try Rendered(TimelineTests.fitness)
+        let (effective, waiting) = (TimelinePalette.color(.sessionEffective), TimelinePalette.color(.sessionWaiting))
+        page.check(2, lane: "backgroundActivitySession", Self.free)
+        page.check(50, lane: "backgroundActivitySession", effective)
+        page.check(89, lane: "backgroundActivitySession", effective)
+        page.check(93, lane: "backgroundActivitySession", Self.free)
+        page.check(110, lane: "backgroundActivitySession", waiting)
+        page.check(128, lane: "backgroundActivitySession", effective)
+        page.check(136, lane: "backgroundActivitySession", Self.free)
+        page.check(100, lane: "liveUpdates", effective)
+        page.check(40, lane: "in use", TimelinePalette.color(.session))
+        page.check(80, lane: "in use", TimelinePalette.color(.inUseForeground))
+        page.check(97, lane: "in use", TimelinePalette.color(.inUseGrace))
+        page.check(110, lane: "in use", Self.free)
+        page.check(122, lane: "in use", TimelinePalette.color(.inUseForeground))
+        page.check(128, lane: "in use", TimelinePalette.color(.session))
+        page.check(110, row: "drop suspended", TimelinePalette.color(.drop))
     }
 }

@@ -20,6 +20,7 @@ import Testing
 
     static let experiment2 = "Scenarios/seeds/000-experiment2-background-session.scn"
     static let provisional = "Scenarios/seeds/003-provisional-keep-while-using.scn"
+    static let fitness = "Scenarios/modern/ios17-fitness-two-activity-sessions.scn"
 
     func lane(_ t: Timeline, _ name: String) -> [String] {
         t.lanes.first { $0.name == name }!.segments.map { "\($0.start)-\($0.end) \($0.state.rawValue)" }
@@ -41,13 +42,81 @@ import Testing
         #expect(t.end == Millis(620_060))
         #expect(lane(t, "app") == ["0.000-10.000 foreground", "10.000-601.000 background", "601.000-620.060 suspended"])
         #expect(lane(t, "in use") == ["0.000-10.000 inUseForeground", "10.000-601.000 session"])
-        #expect(lane(t, "background session") == ["10.000-601.000 session"])
         #expect(lane(t, "indicator") == ["10.000-601.000 indicator"])
         #expect(lane(t, "authorization") == ["0.000-2.000 notDetermined", "2.000-620.060 whenInUse"])
         #expect(lane(t, "prompt") == ["1.000-2.000 prompt"])
         #expect(t.lanes.last!.segments[0].label == "whenInUse → allowWhileUsing")
         #expect(t.rows.map(\.name) == ["didChangeAuthorization", "prompt answer", "didUpdateLocations", "drop suspended"])
         #expect(t.rows[2].marks.nonEmpty.map(\.count).reduce(0, +) == 3)
+    }
+
+    /// Session lanes come from `session` records only (issue 21 item 3),
+    /// read against ios17-fitness-two-activity-sessions.log: one lane per
+    /// object, between *in use* and *indicator*; in use out of the
+    /// foreground is the activity session's while it is in effect, else
+    /// the grace period; the foreground is never named grace.
+    @Test func sessionLanesOfTheFitnessFlow() throws {
+        let t = try Self.timeline(Self.fitness)
+        #expect(t.lanes.map(\.name) == [
+            "app", "in use", "backgroundActivitySession", "liveUpdates", "indicator", "authorization", "accuracy", "prompt",
+        ])
+        #expect(lane(t, "backgroundActivitySession") == [
+            "3.000-90.000 sessionEffective", "97.000-120.000 sessionWaiting", "120.000-131.000 sessionEffective",
+        ])
+        #expect(lane(t, "liveUpdates") == ["3.000-144.200 sessionEffective"])
+        #expect(lane(t, "in use") == [
+            "0.000-20.000 inUseForeground", "20.000-60.000 session", "60.000-95.000 inUseForeground",
+            "95.000-100.000 inUseGrace", "120.000-125.000 inUseForeground", "125.000-131.000 session",
+        ])
+        #expect(lane(t, "indicator") == ["20.000-60.000 indicator", "125.000-131.000 indicator"])
+        let first = t.lanes[2].segments[0]
+        #expect(first.label == "background activity session")
+        #expect(first.title == "background activity session: in effect, ended (invalidated)  3.000–90.000 s")
+        #expect(t.lanes[2].segments[1].label == "background activity session (waiting)")
+        #expect(t.lanes[3].segments[0].label == "liveUpdates (fitness)")
+    }
+
+    /// A session still in effect and in use out of the foreground at the
+    /// end of the trace are drawn as such to the end, not as foreground.
+    @Test func openSessionAtTheEnd() throws {
+        var reader = LineReader("""
+            locsim 1
+            platform iOS 17.0
+            plist NSLocationWhenInUseUsageDescription "x"
+            0 launch
+            1 app requestWhenInUseAuthorization
+            2 user allowWhileUsing
+            3 app backgroundActivitySession begin
+            4 app startUpdatingLocation
+            10 background
+            30 fix 35 139
+
+            """)
+        var recorder = TimelineRecorder()
+        try Replay.run(&reader, into: &recorder)
+        let t = recorder.timeline(title: "open")
+        #expect(lane(t, "in use") == ["0.000-10.000 inUseForeground", "10.000-31.000 session"])
+        #expect(lane(t, "backgroundActivitySession") == ["3.000-31.000 sessionEffective"])
+    }
+
+    /// The legend names what is drawn: a state whose stretches are all
+    /// merged into another's colour is not in it, and merged (paler) bars are.
+    @Test func legendDescribesWhatIsDrawn() throws {
+        var scenario = "locsim 1\nplist NSLocationWhenInUseUsageDescription \"x\"\n0 launch\n"
+        // Background for 1 s in every 100 s of a day: too narrow to draw alone.
+        for s in stride(from: 100, to: 86_400, by: 100) { scenario += "\(s) background\n\(s + 1) foreground\n" }
+        var reader = LineReader(scenario)
+        var recorder = TimelineRecorder()
+        try Replay.run(&reader, into: &recorder)
+        let t = recorder.timeline(title: "narrow")
+        let layout = TimelineLayout(t)
+        let app = t.lanes.first { $0.name == "app" }!
+        #expect(app.segments.contains { $0.state == .background })
+        #expect(layout.drawnLanes[0].allSatisfy { $0.state != .background })
+        let names = layout.legend.map(\.name)
+        #expect(!names.contains(TimelinePalette.name(.background)))
+        #expect(names.contains(TimelinePalette.name(.foreground)))
+        #expect(layout.legend.contains { $0.pale })
     }
 
     /// Grace shows as its own colour, held events and drops as rows named by reason.
@@ -122,7 +191,7 @@ import Testing
     /// The SVG of two seed flows, byte for byte. Each golden was looked at
     /// rendered (docs/timeline.md). `LOCSIM_RECORD=1` rewrites them,
     /// and the test still fails so that a rewrite is never silent.
-    @Test(arguments: [experiment2, provisional])
+    @Test(arguments: [experiment2, provisional, fitness])
     func svgGolden(_ scenario: String) throws {
         let svg = TimelineSVG.svg(try Self.timeline(scenario))
         let golden = Self.root + "/" + scenario.dropLast(4) + ".timeline.svg"

@@ -96,7 +96,7 @@ extension SimulatedDevice {
         }
     }
 
-    /// `enter`, `exit`, `visit`, `beacon` lines.
+    /// `enter`, `exit`, `visit`, `beacon`, `nofix` lines.
     public struct World {
         weak var device: SimulatedDevice?
 
@@ -105,6 +105,8 @@ extension SimulatedDevice {
         public func arrive(at location: Location) throws(DeviceError) { try input(.visitArrive(location), "arrive") }
         public func depart(from location: Location) throws(DeviceError) { try input(.visitDepart(location), "depart") }
         public func sight(_ beacon: BeaconSighting) throws(DeviceError) { try input(.beacon(beacon), "sight") }
+        /// `nofix [until <time>]`: no location can be had until the next fix, or until `until`.
+        public func loseFix(until: Millis? = nil) throws(DeviceError) { try input(.noFix(until: until), "loseFix") }
 
         private func input(_ event: Event, _ name: String) throws(DeviceError) {
             try SimulatedDevice.alive(device, "world.\(name)").input(event)

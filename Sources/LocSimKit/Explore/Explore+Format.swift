@@ -27,8 +27,14 @@ extension Explore.Report {
         }
         return [
             platform.description, "\(row.paths)", o.authorization.rawValue, o.accuracy?.word ?? "-",
-            ReportTable.list(o.delivered), ReportTable.list(o.held), ReportTable.list(o.dropped), "-", path,
+            ReportTable.list(o.delivered), ReportTable.list(o.held), ReportTable.list(o.dropped),
+            o.failedExpectations.isEmpty ? "-" : o.failedExpectations.map(Self.failed).joined(separator: "; "), path,
         ]
+    }
+
+    /// `12:1: expect delegate didEnterRegion (no delegate record contains 'didEnterRegion')`.
+    static func failed(_ f: FailedExpectation) -> String {
+        "\(f.location.line):\(f.location.column): expect \(f.expectation.text) (\(f.reason))"
     }
 
     /// `iOS 13.0: 7 paths, 12 distinct states, 3 outcomes`.
@@ -68,6 +74,11 @@ extension Explore.Report {
                     out += ",\"accuracy\":" + (o.accuracy.map { json($0.word) } ?? "null")
                     out += ",\"delivered\":" + ReportTable.json(o.delivered) + ",\"held\":" + ReportTable.json(o.held)
                     out += ",\"dropped\":" + ReportTable.json(o.dropped)
+                    let failed = o.failedExpectations.map { f in
+                        "{\"line\":\(f.location.line),\"column\":\(f.location.column),\"expectation\":"
+                            + json("expect " + f.expectation.text) + ",\"reason\":" + json(f.reason) + "}"
+                    }
+                    out += ",\"failedExpectations\":[" + failed.joined(separator: ",") + "]"
                 }
                 let path = row.shortestPath.map { c in
                     "{\"time\":" + json(c.time.description) + ",\"prompt\":" + (c.prompt.map { json($0.rawValue) } ?? "null")

@@ -87,7 +87,7 @@ public struct Explore: Sendable {
                 search.merging = merging
                 let outcomes = try search.run()
                 let result = PlatformResult(
-                    platform: platforms[i], rows: outcomes.rows(search.counts, errors: search.errors),
+                    platform: platforms[i], rows: outcomes.rows(search.counts, errors: search.errors, failures: search.failures),
                     paths: outcomes.paths, states: search.states)
                 return .success(Searched(result: result, idle: search.idleAnyLines, answered: search.answeredAnyLines))
             } catch {

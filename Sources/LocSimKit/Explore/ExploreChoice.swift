@@ -65,9 +65,13 @@ public struct ExploreOutcome: Equatable, Sendable {
     /// The rules rejected a line on this path (an answer its prompt does not
     /// offer, a call that does not exist there): the counts are then empty.
     public var error: ScenarioError?
+    /// The scenario's `expect` lines that failed at the end of these paths,
+    /// in line order, as `locsim run` of one of them reports them (empty
+    /// when all held, and for a path with an `error`).
+    public var failedExpectations: [FailedExpectation]
 
-    /// True when the path went wrong: stopped by an error (or an expectation failed).
-    public var failed: Bool { error != nil }
+    /// True when the path went wrong: stopped by an error, or an expectation failed.
+    public var failed: Bool { error != nil || !failedExpectations.isEmpty }
 
     /// How many times `name` was delivered (`didUpdateLocations`, `update liveUpdates`).
     public func deliveredCount(_ name: String) -> Int {

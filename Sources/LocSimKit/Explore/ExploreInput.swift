@@ -1,16 +1,20 @@
-/// A scenario read whole for `locsim explore`: its header and its timed
-/// lines in order. Every path of the search replays the same lines; only
-/// the user's choices differ.
+/// A scenario read whole for `locsim explore`: its header (with its `on`
+/// and `expect` lines) and its timed lines in order. Every path of the
+/// search replays the same lines through the same closed loop as `run`;
+/// only the user's choices differ.
 struct ExploreInput: Sendable {
     /// A timed line as the search applies it.
     enum Line: Sendable {
         case timed(TimedStatement)
         case fix(TimedFix)
+        /// A timed `on` line: observed from its time on.
+        case reaction(ReactionStatement, time: Millis)
 
         var time: Millis {
             switch self {
             case .timed(let s): return s.time
             case .fix(let f): return f.time
+            case .reaction(_, let time): return time
             }
         }
 
@@ -18,6 +22,7 @@ struct ExploreInput: Sendable {
             switch self {
             case .timed(let s): return s.location
             case .fix(let f): return f.location
+            case .reaction(let r, _): return r.location
             }
         }
 
@@ -34,12 +39,22 @@ struct ExploreInput: Sendable {
 
     var header = ScenarioHeader()
     var lines: [Line] = []
-    /// The header's `on prompt` answer policies, in order.
-    var policies: [ReactionStatement] = []
+    /// The header's `on` lines (reactions and answer policies) and `expect` lines, in order.
+    var reactions: [ReactionStatement] = []
+    var expectations: [ExpectationStatement] = []
     /// `answerAhead[p]`: some line at index `p` or later answers a prompt.
     /// A prompt that shows with such a line still to come waits for it
     /// (the scenario answers it itself); otherwise it is a choice point.
     private(set) var answerAhead: [Bool] = []
+
+    /// The closed loop every path starts from: the simulator built from the
+    /// header, observing the header's `on` and `expect` lines, as `run` builds it.
+    var start: ClosedLoop {
+        var loop = ClosedLoop(simulator: Simulator(header: header))
+        for reaction in reactions { loop.add(reaction) }
+        for expectation in expectations { loop.add(expectation) }
+        return loop
+    }
 
     /// Parses `scenario`; `platform` replaces its `platform` line, and the
     /// scenario's written answers are then translated as `matrix` does.
@@ -51,7 +66,8 @@ struct ExploreInput: Sendable {
         var parser = ScenarioParser()
         var header = ScenarioHeader()
         var lines: [Line] = []
-        var policies: [ReactionStatement] = []
+        var reactions: [ReactionStatement] = []
+        var expectations: [ExpectationStatement] = []
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
             let line = try parser.parseLine(bytes, lineNumber: number)
             switch consume line {
@@ -63,20 +79,13 @@ struct ExploreInput: Sendable {
                 throw ScenarioError(
                     "gpx: locsim explore does not play tracks; write the fixes that matter as fix lines",
                     at: track.location)
-            // Answer policies in the header answer their prompts on every
-            // path (not choice points); other reactions not yet: the search
-            // steps the simulator, not the closed loop (docs/explore.md).
             case .reaction(let reaction):
-                guard reaction.reaction.isPolicy, reaction.time == nil, reaction.reaction.delay == .zero else {
-                    throw ScenarioError(
-                        "on: locsim explore takes only 'on prompt' answer policies in the header (no 'after') yet; explore the flow with timed lines",
-                        at: reaction.location)
+                if let time = reaction.time {
+                    lines.append(.reaction(reaction, time: time))
+                } else {
+                    reactions.append(reaction)
                 }
-                policies.append(reaction)
-            case .expectation(let expectation):
-                throw ScenarioError(
-                    "expect: locsim explore does not check expectations yet; read the outcome rows instead",
-                    at: expectation.location)
+            case .expectation(let expectation): expectations.append(expectation)
             }
         }
         if let platform {
@@ -85,7 +94,8 @@ struct ExploreInput: Sendable {
         }
         self.header = header
         self.lines = lines
-        self.policies = policies
+        self.reactions = reactions
+        self.expectations = expectations
         var ahead = Array(repeating: false, count: lines.count + 1)
         for i in stride(from: lines.count - 1, through: 0, by: -1) {
             ahead[i] = ahead[i + 1] || lines[i].answersPrompt

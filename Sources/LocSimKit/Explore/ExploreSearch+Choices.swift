@@ -1,11 +1,12 @@
 /// What the user may do at a choice point (docs/explore.md, "Choice points").
 extension ExploreSearch {
     /// The options of the prompt on screen when it is a choice point: no
-    /// later line answers it (`position` lines applied so far). `nil` when
-    /// there is no such prompt.
-    func promptChoices(_ simulator: Simulator, position: Int) -> [UserAction]? {
-        guard simulator.prompt != nil, !input.answerAhead[position] else { return nil }
-        return Self.answers(of: simulator)
+    /// policy answers it (the closed loop's `unansweredPrompt`) and no later
+    /// line does (`position` lines applied so far). `nil` when there is no
+    /// such prompt.
+    func promptChoices(_ loop: ClosedLoop, position: Int) -> [UserAction]? {
+        guard loop.unansweredPrompt != nil, loop.simulator.promptShown, !input.answerAhead[position] else { return nil }
+        return Self.answers(of: loop.simulator)
     }
 
     /// Every answer the prompt on screen offers, in the order it lists

@@ -26,14 +26,19 @@ struct ExploreSearch {
     /// A path stopped at a choice point, at the end, or by the rules.
     enum Halt {
         case choice(Cursor, [UserAction], line: TimedStatement?)
-        case end
+        /// The end, with the `expect` lines that failed.
+        case end([FailedExpectation])
         case stopped(ScenarioError)
     }
 
-    /// What a memoized choice point is: the place and the rule state.
+    /// What a memoized choice point is: the place, the rule state and the
+    /// closed loop's state (pending reactions, what the `expect` lines have
+    /// seen so far: two paths merge only where their expectations will fail
+    /// alike).
     struct Key: Hashable {
         var cursor: Cursor
         var state: Simulator.RuleState
+        var loop: ClosedLoop.State
     }
 
     let input: ExploreInput
@@ -47,9 +52,15 @@ struct ExploreSearch {
     private var memo: [Key: Outcomes] = [:]
     /// The counts outcomes name by id.
     private(set) var counts = CountsTable()
-    /// The errors that stopped paths, by index, and their indices by text.
-    private(set) var errors: [ScenarioError] = []
-    private var errorIndex: [String: Int32] = [:]
+    /// The errors that stopped paths; errors at the same place with the
+    /// same message are one outcome (their notes may differ: the first stays).
+    private(set) var errors = InternTable<ScenarioError>()
+    /// The sets of expectations paths failed; id 0 is none.
+    private(set) var failures: InternTable<[FailedExpectation]> = {
+        var table = InternTable<[FailedExpectation]>()
+        _ = table.id([], key: "")
+        return table
+    }()
     /// Paths finished, for progress only.
     private var pathsSeen: UInt64 = 0
     /// `user any` lines (by index) some path reached with no prompt on
@@ -71,7 +82,7 @@ struct ExploreSearch {
     /// - Throws: more than `maxStates` distinct choice points, or a path of
     ///   more than `maxDepth` choices.
     mutating func run() throws(ScenarioError) -> Outcomes {
-        var node = Node(simulator: Simulator(header: input.header))
+        var node = Node(loop: input.start)
         let halt = forward(&node, from: .timers(0))
         return try outcomes(after: node, halt, depth: 0)
     }
@@ -80,15 +91,23 @@ struct ExploreSearch {
     /// the search of the choice point with `node`'s counts added.
     private mutating func outcomes(after node: Node, _ halt: Halt, depth: Int) throws(ScenarioError) -> Outcomes {
         var result = Outcomes()
-        let view = node.simulator.authorization.view(on: node.simulator.rules)
+        let simulator = node.loop.simulator
+        let view = simulator.authorization.view(on: simulator.rules)
         switch halt {
-        case .end:
-            let accuracy = node.simulator.rules.hasAccuracy ? view.accuracy : nil
-            result.add(Outcomes.Suffix(counts: counts.id(node.counts), status: view.status, accuracy: accuracy))
+        case .end(let failed):
+            let accuracy = simulator.rules.hasAccuracy ? view.accuracy : nil
+            let key = failed.map { "\($0.location.line):\($0.location.column): \($0.reason)" }.joined(separator: "\n")
+            result.add(
+                Outcomes.Suffix(
+                    counts: counts.id(node.counts), status: view.status, accuracy: accuracy,
+                    failures: failures.id(failed, key: key)))
             pathsSeen &+= 1
         case .stopped(let error):
             // The error is the whole outcome: paths stopped by it are one row.
-            result.add(Outcomes.Suffix(counts: CountsTable.zero, status: .notDetermined, error: index(of: error)))
+            let key = "\(error.location.line):\(error.location.column): \(error.message)"
+            result.add(
+                Outcomes.Suffix(
+                    counts: CountsTable.zero, status: .notDetermined, error: errors.id(error, key: key)))
             pathsSeen &+= 1
         case .choice(let cursor, let options, let line):
             var fresh = node
@@ -103,7 +122,7 @@ struct ExploreSearch {
     private mutating func search(
         _ node: Node, at cursor: Cursor, _ options: [UserAction], line: TimedStatement?, depth: Int
     ) throws(ScenarioError) -> Outcomes {
-        let key = Key(cursor: cursor, state: node.simulator.ruleState)
+        let key = Key(cursor: cursor, state: node.loop.simulator.ruleState, loop: node.loop.state)
         if merging, let known = memo[key] { return known }
         states += 1
         guard states <= maxStates else {
@@ -122,32 +141,21 @@ struct ExploreSearch {
         for option in options {
             var child = node
             let choice = choose(option, &child, at: cursor, line: line)
-            var halt: Halt? = nil
+            // Applied as the `user` line its counterexample writes, through
+            // the closed loop: a policy for the same prompt makes it an
+            // error there as in `run` (ClosedLoop.checkAgainstPolicy).
+            let halt: Halt
             do throws(ScenarioError) {
-                try child.simulator.apply(statement(option, at: choice.time, line: line))
+                try child.loop.apply(statement(option, at: choice.time, line: line), into: &child.counts)
+                halt = forward(&child, from: Self.next(after: cursor))
             } catch {
                 halt = .stopped(error)
             }
-            if halt == nil, let error = settle(&child) { halt = .stopped(error) }
-            drain(&child)
-            if halt == nil { halt = forward(&child, from: Self.next(after: cursor)) }
-            guard let halt else { continue }
             let following = try outcomes(after: child, halt, depth: depth + 1)
             result.add(following, after: CountsTable.zero, choice: choice, table: &counts)
         }
         if merging { memo[key] = result }
         return result
-    }
-
-    /// The index of `error` in `errors`; errors at the same place with the
-    /// same message are one outcome.
-    private mutating func index(of error: ScenarioError) -> Int32 {
-        let text = "\(error.location.line):\(error.location.column): \(error.message)"
-        if let i = errorIndex[text] { return i }
-        let i = Int32(errors.count)
-        errors.append(error)
-        errorIndex[text] = i
-        return i
     }
 
     /// Where a path goes on after a choice made at `cursor`.
@@ -165,9 +173,9 @@ struct ExploreSearch {
         switch cursor {
         case .timers(let p), .line(let p), .settle(let p): position = p
         }
-        let prompt = option.isSettings ? nil : node.simulator.prompt?.kind
+        let prompt = option.isSettings ? nil : node.loop.simulator.prompt?.kind
         return ExploreChoice(
-            time: line?.time ?? node.simulator.now, action: option, prompt: prompt, line: line?.location.line,
+            time: line?.time ?? node.loop.simulator.now, action: option, prompt: prompt, line: line?.location.line,
             position: position)
     }
 

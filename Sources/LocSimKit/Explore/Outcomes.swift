@@ -5,12 +5,14 @@ struct Outcomes {
     /// What an outcome is made of, from some point of a path to its end:
     /// the counts from there (an id in the search's `CountsTable`), the
     /// final authorization, or the error that stopped the path (an index in
-    /// the search's errors), which replaces the counts.
+    /// the search's errors), which replaces the counts; and the `expect`
+    /// lines failed at the end (an id in the search's failure sets, 0: none).
     struct Suffix: Hashable {
         var counts: CountsTable.ID
         var status: AuthorizationStatus
         var accuracy: AccuracyAuthorization?
         var error: Int32?
+        var failures: Int32 = 0
     }
 
     struct Entry {
@@ -59,13 +61,15 @@ struct Outcomes {
     }
 
     /// The rows of `locsim explore`.
-    func rows(_ table: CountsTable, errors: [ScenarioError]) -> [Explore.Row] {
+    func rows(
+        _ table: CountsTable, errors: InternTable<ScenarioError>, failures: InternTable<[FailedExpectation]>
+    ) -> [Explore.Row] {
         entries.map { e in
-            let error = e.suffix.error.map { errors[Int($0)] }
+            let error = e.suffix.error.map { errors[$0] }
             let c = error == nil ? table[e.suffix.counts] : OutcomeCounts()
             let outcome = ExploreOutcome(
                 authorization: e.suffix.status, accuracy: e.suffix.accuracy, delivered: c.delivered, held: c.held,
-                dropped: c.dropped, error: error)
+                dropped: c.dropped, error: error, failedExpectations: failures[e.suffix.failures])
             return Explore.Row(outcome: outcome, paths: e.paths, shortestPath: ChoiceTrail.choices(e.trail))
         }
     }

@@ -67,7 +67,7 @@ package enum FileIO {
 
     /// One `read(2)` (or `pread(2)` at `offset`) of up to `count` bytes
     /// into `pointer`, retried on `EINTR`; 0 at the end of the file.
-    static func readInto(
+    package static func readInto(
         _ fd: Int32, _ pointer: UnsafeMutableRawPointer, count: Int, at offset: Int? = nil, label: String
     ) -> Result<Int, FileError> {
         while true {

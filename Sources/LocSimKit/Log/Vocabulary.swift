@@ -81,7 +81,7 @@ public enum HoldReason: String, Equatable, Sendable, CaseIterable {
 /// reads `rawValue`, the word the log prints.
 public struct DropReason: Hashable, Sendable, CustomStringConvertible {
     package enum Code: String, CaseIterable, Sendable {
-        case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing, unavailable, notImplemented, distanceFilter, forceQuit, notRunning, serviceSessionRequired, stationary, eventPending, conditionLimitExceeded, lessAccurate, stopped, paused, reducedInterval, notRestarted
+        case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing, unavailable, notImplemented, distanceFilter, forceQuit, notRunning, serviceSessionRequired, stationary, eventPending, conditionLimitExceeded, lessAccurate, stopped, paused, reducedInterval, notRestarted, locationUnavailable
     }
 
     package let code: Code
@@ -142,4 +142,7 @@ public struct DropReason: Hashable, Sendable, CustomStringConvertible {
     /// `liveUpdates`: the relaunched app was suspended without iterating
     /// `liveUpdates` again, so the fixes held for it are lost (docs/modern.md M10).
     public static let notRestarted = DropReason(.notRestarted)
+    /// A fix line inside a `nofix … until` window: the device did not sense
+    /// it; or a `didFailWithError` the app could not receive then (docs/rules.md §8, "No fix").
+    public static let locationUnavailable = DropReason(.locationUnavailable)
 }

@@ -29,63 +29,35 @@ struct ReplayEnd {
 /// A bounded queue of log batches from one platform's replaying thread to
 /// the thread that diffs adjacent platforms: the replay runs at most
 /// `capacity` batches ahead, so memory stays flat however long the log.
-final class LogChannel: @unchecked Sendable {
+final class LogChannel: Sendable {
     enum Item {
         case batch(LogBatch)
         case end(ReplayEnd)
     }
 
     /// Batches waiting at most.
-    private var capacity = 4
+    static let capacity = 4
 
-    // The lock and conditions live at fixed addresses, as pthread requires.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var items: [Item] = []
+    private let queue = BoundedQueue<Item>(capacity: capacity)
     private let slots: ReplaySlots
 
     /// `slots` limits how many replays run at once (`--jobs`).
     init(slots: ReplaySlots) {
         self.slots = slots
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        changed.deallocate()
-        mutex.deallocate()
     }
 
     /// Lifts the bound: for a replay run on the receiving thread itself.
-    func unbounded() { capacity = Int.max }
+    func unbounded() { queue.unbounded() }
 
     /// Queues `item`, waiting for room; the caller's replay slot is given
     /// up while it waits, so a waiting replay never holds up another.
     func push(_ item: Item) {
-        pthread_mutex_lock(mutex)
-        if items.count >= capacity {
-            slots.release()
-            while items.count >= capacity { pthread_cond_wait(changed, mutex) }
-            pthread_mutex_unlock(mutex)
-            slots.acquire()
-            pthread_mutex_lock(mutex)
-        }
-        items.append(item)
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        let slots = self.slots
+        queue.push(item, waiting: (begin: { slots.release() }, end: { slots.acquire() }))
     }
 
     /// Waits for the next item. Every replay ends with `.end`.
-    func pop() -> Item {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while items.isEmpty { pthread_cond_wait(changed, mutex) }
-        let item = items.removeFirst()
-        pthread_cond_broadcast(changed)
-        return item
-    }
+    func pop() -> Item { queue.pop() }
 }
 
 /// A counting semaphore: at most `count` replays run at once.

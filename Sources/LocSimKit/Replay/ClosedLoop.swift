@@ -35,17 +35,18 @@ package struct ClosedLoop {
     /// record until it is answered or dismissed: `locsim explore`'s choice point.
     package private(set) var unansweredPrompt: ShownPrompt? = nil
 
-    private var reactions: [ReactionStatement] = []
-    private var expectations = ExpectationChecker()
+    // Read by `state` (ClosedLoop+State.swift), which `locsim explore` merges paths on.
+    private(set) var reactions: [ReactionStatement] = []
+    private(set) var expectations = ExpectationChecker()
     /// Reactions due now, in order.
     private var ready: [Pending] = []
     /// Reactions with `after`, by due time (sequence breaks ties: FIFO).
-    private var delayed = EventQueue<Pending>()
-    private var delayedRuns = 0
+    private(set) var delayed = EventQueue<Pending>()
+    private(set) var delayedRuns = 0
     /// The policy that answered, or will answer, the last prompt shown.
-    private var lastPromptPolicy: (kind: PromptKind, location: SourceLocation)? = nil
+    private(set) var lastPromptPolicy: (kind: PromptKind, location: SourceLocation)? = nil
 
-    private struct Pending {
+    struct Pending: Equatable {
         var index: Int
         /// The action, when it is not the line's own (a policy's answer
         /// without a `precise=` the prompt has no switch for).
@@ -56,7 +57,7 @@ package struct ClosedLoop {
     }
 
     /// A prompt shown and not answered by any policy.
-    package struct ShownPrompt: Equatable, Sendable {
+    package struct ShownPrompt: Hashable, Sendable {
         package var kind: PromptKind
         package var answers: [Answer]
         package var time: Millis
@@ -113,8 +114,7 @@ package struct ClosedLoop {
     /// reactions it triggers; false when none is due. At equal times the
     /// rules' timers run first, then delayed reactions in the order queued.
     package mutating func step<W: LogWriter>(until limit: Millis, into writer: inout W) throws(ScenarioError) -> Bool {
-        let timer = simulator.nextTimer.flatMap { $0.time < limit || ($0.time == limit && $0.phase < .trace) ? $0.time : nil }
-        let reaction = delayed.nextTime.flatMap { $0 <= limit ? $0 : nil }
+        let (timer, reaction) = due(until: limit)
         // A timer of phase `afterLines` runs after the delayed reactions of its time.
         let afterLines = simulator.nextTimer?.phase == .afterLines
         if let timer, reaction.map({ timer < $0 || (timer == $0 && !afterLines) }) ?? true {

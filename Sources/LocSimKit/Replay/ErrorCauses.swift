@@ -133,7 +133,8 @@ struct ErrorCauses {
                 return [suspensionNote(seen, header: header, fallback: fallback)]
             }
             return []
-        case .launch, .foreground, .systemNotBusy, .user, .fix, .enter, .exit, .visitArrive, .visitDepart, .beacon:
+        case .launch, .foreground, .systemNotBusy, .user, .fix, .enter, .exit, .visitArrive, .visitDepart, .beacon,
+            .noFix:
             return []
         }
     }
@@ -178,7 +179,7 @@ struct ErrorCauses {
         }
         return [
             ScenarioError.Note(
-                "the app has provisional Always since \(since.time), but no event was held for it (no 'hold … reason=provisionalAlways'), so no upgrade prompt was due: only a region, significant-change or visit event that comes while the app is not in use is held (docs/rules.md §6); CLMonitor and liveUpdates events are never held (docs/modern.md)",
+                "the app has provisional Always since \(since.time), but no event was held for it (no 'hold … reason=provisionalAlways'), so no upgrade prompt was due: only a region, significant-change, visit or CLMonitor event that comes while the app is not in use is held (docs/rules.md §6, docs/modern.md M15); liveUpdates elements are never held",
                 at: since.location ?? fallback)
         ]
     }

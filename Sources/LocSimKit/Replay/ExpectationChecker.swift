@@ -18,6 +18,18 @@ struct ExpectationChecker {
 
     var isEmpty: Bool { items.isEmpty }
 
+    /// What the checker has seen so far, as a value: two runs with equal
+    /// progress and equal records from here on fail the same expectations
+    /// with the same reasons (`locsim explore` merges paths on it).
+    struct Progress: Hashable {
+        var satisfied: [Bool]
+        var violations: [String?]
+    }
+
+    var progress: Progress {
+        Progress(satisfied: items.map(\.satisfied), violations: items.map(\.violation))
+    }
+
     mutating func add(_ statement: ExpectationStatement) {
         items.append(Item(statement: statement))
     }

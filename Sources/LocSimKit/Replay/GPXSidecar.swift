@@ -61,6 +61,11 @@ package struct GPXSidecar: TrackReader {
         case .failure(let error): throw TrackError(FileError.describe(error.code))
         }
         defer { close(fd) }
+        return try stream(fd: fd)
+    }
+
+    /// Starts the program on the GPX file open at `fd` (left open).
+    func stream(fd: Int32) throws(TrackError) -> GPXSidecarStream {
         // A folder opens for reading but has no bytes to read: say so here,
         // not in the words of the XML reader.
         var info = stat()
@@ -89,13 +94,14 @@ package struct GPXSidecar: TrackReader {
     /// - Returns: the number of lines written.
     /// - Throws: `TrackError` as a replay would; `output` then holds part of
     ///   the lines and the caller discards it.
+    /// `path` `-` reads the GPX file on standard input (docs/gpx.md).
     @discardableResult
     package func writeFixLines(
         _ path: String, start: Millis = .zero, speed: Double = 1, into output: inout OutputBuffer
     ) throws(TrackError) -> Int {
         let track = TrackStatement(
             time: start, path: path, speed: speed, location: SourceLocation(line: 1, column: 1), pathColumn: 1)
-        let stream = try stream(path)
+        let stream = try path == "-" ? stream(fd: STDIN_FILENO) : stream(path)
         var line: [UInt8] = []
         var count = 0
         while let point = try stream.next(fixWords: { words in line.append(contentsOf: words) }) {

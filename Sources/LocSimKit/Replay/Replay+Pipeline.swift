@@ -128,7 +128,8 @@ final class ParsingThread: @unchecked Sendable {
     }
 }
 
-/// A bounded queue of batches from the parsing thread to the replaying one.
+/// A bounded queue of batches from the parsing thread to the replaying
+/// one (`BoundedQueue`), which also hands emptied batches back.
 final class ParsedLineQueue: @unchecked Sendable {
     enum Item {
         case lines([ParsedLine])
@@ -141,60 +142,22 @@ final class ParsedLineQueue: @unchecked Sendable {
     /// Thrown inside the parser's loop to stop it once the queue is cancelled.
     static let cancelled = ScenarioError("replay cancelled", line: 0, column: 0)
 
-    // The lock and conditions live at fixed addresses, as pthread requires.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let notEmpty = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private let notFull = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var items: [Item] = []
-    private var isCancelled = false
+    private let queue = BoundedQueue<Item>(capacity: capacity)
     /// Emptied batches handed back by the consumer, so the parser reuses
-    /// their storage instead of allocating on one thread and freeing on the other.
+    /// their storage instead of allocating on one thread and freeing on the
+    /// other; guarded by the queue's lock.
     private var spares: [[ParsedLine]] = []
 
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(notEmpty, nil)
-        pthread_cond_init(notFull, nil)
-        items.reserveCapacity(Self.capacity)
-    }
-
-    deinit {
-        pthread_cond_destroy(notFull)
-        pthread_cond_destroy(notEmpty)
-        pthread_mutex_destroy(mutex)
-        notFull.deallocate()
-        notEmpty.deallocate()
-        mutex.deallocate()
-    }
-
     /// Waits for room and queues `item`; false once the queue is cancelled.
-    func push(_ item: Item) -> Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while items.count >= Self.capacity && !isCancelled { pthread_cond_wait(notFull, mutex) }
-        if isCancelled { return false }
-        items.append(item)
-        pthread_cond_signal(notEmpty)
-        return true
-    }
+    func push(_ item: Item) -> Bool { queue.push(item) }
 
     /// Waits for the next item. The parser always ends with `.end` or
     /// `.failed` unless cancelled, and only the consumer cancels.
-    func pop() -> Item {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while items.isEmpty { pthread_cond_wait(notEmpty, mutex) }
-        let item = items.removeFirst()
-        pthread_cond_signal(notFull)
-        return item
-    }
+    func pop() -> Item { queue.pop() }
 
     /// An empty batch with room for `ParsingThread.batchSize` lines.
     func spareBatch() -> [ParsedLine] {
-        pthread_mutex_lock(mutex)
-        let spare = spares.popLast()
-        pthread_mutex_unlock(mutex)
-        if let spare { return spare }
+        if let spare = queue.withLock({ spares.popLast() }) { return spare }
         var batch: [ParsedLine] = []
         batch.reserveCapacity(ParsingThread.batchSize)
         return batch
@@ -202,16 +165,11 @@ final class ParsedLineQueue: @unchecked Sendable {
 
     /// Hands an emptied batch back for reuse.
     func recycle(_ batch: [ParsedLine]) {
-        pthread_mutex_lock(mutex)
-        if spares.count < Self.capacity + 2 { spares.append(batch) }
-        pthread_mutex_unlock(mutex)
+        queue.withLock {
+            if spares.count < Self.capacity + 2 { spares.append(batch) }
+        }
     }
 
     /// Stops the parser at its next push.
-    func cancel() {
-        pthread_mutex_lock(mutex)
-        isCancelled = true
-        pthread_cond_broadcast(notFull)
-        pthread_mutex_unlock(mutex)
-    }
+    func cancel() { queue.cancel() }
 }

@@ -213,17 +213,17 @@ extension Delivery {
 
 extension Delivery {
     /// `CLMonitor` events: as region events — When In Use while in use,
+    /// provisional Always held while not in use for the upgrade prompt,
     /// Always whatever the app's state (woken, relaunched) — except that a
     /// live app first needs the explicit session requirement met and, from
-    /// iOS 18, an Always app out of use an `.always` session (M9).
-    /// Provisional Always is When In Use here: nothing is held (M15).
+    /// iOS 18, an Always app out of use an `.always` session (M9, M15).
     private static func monitorEvent(access: Access, inUse: Bool, app: App, sessions: Sessions) -> Delivery {
         let authorized = access != .none && access != .whenInUseBefore13
         if authorized && app.isLive {
             if sessions == .required { return .drop(.serviceSessionRequired) }
             if access == .always && !inUse && sessions == .withoutAlways { return .drop(.notInUse) }
         }
-        return monitoring(access: access == .provisionalAlways ? .whenInUse : access, inUse: inUse, app: app)
+        return monitoring(access: access, inUse: inUse, app: app)
     }
 }
 

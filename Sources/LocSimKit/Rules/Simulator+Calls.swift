@@ -88,8 +88,13 @@ extension Simulator {
 
     mutating func startUpdatingLocation() {
         promptOnFirstUse()
+        let wasUpdating = manager.updating
         apply(manager.startUpdating())
-        if authorization.status(on: rules).deniesAccess { emitCallback(.didFailWithError(.denied)) }
+        if authorization.status(on: rules).deniesAccess {
+            emitCallback(.didFailWithError(.denied))
+        } else if locationUnavailable && !wasUpdating {
+            reportLocationUnknown()
+        }
     }
 
     mutating func requestLocation() {

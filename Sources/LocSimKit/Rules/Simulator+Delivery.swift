@@ -31,6 +31,7 @@ extension Simulator {
     /// crossings derived from it.
     mutating func fixArrived(_ fix: Fix) {
         let location = fix.location
+        if fixes.outage != nil, !outageEnds(at: location) { return }
         fixes.last = location
         var deliveredNow = false
         if manager.standard != .off {
@@ -200,9 +201,10 @@ extension Simulator {
         deliverMonitoring(.significantChange(location, fixedAt: now))
     }
 
-    /// Region, significant-change and visit events (§8 table, §6 holding).
+    /// Region, significant-change, visit and CLMonitor events (§8 table, §6
+    /// holding, docs/modern.md M15).
     mutating func deliverMonitoring(_ event: MonitoringEvent) {
-        switch decide(event.service) {
+        switch decide(event.service(sessionsForDelivery)) {
         case .deliver: break
         case .extendRunThenDeliver: extendRun()
         case .wakeThenDeliver: wake(for: event.wakeReason)
@@ -213,6 +215,7 @@ extension Simulator {
         case .queueUntilRunning:
             preconditionFailure("monitoring events are never queued (§8's table)")
         case .drop(let reason):
+            if case .condition(let monitor, let id, _) = event { conditionWithheld(monitor, id, reason) }
             emit(.drop(event.undelivered, reason))
             return
         }
@@ -239,6 +242,8 @@ extension Simulator {
             emitToEveryManager(
                 .didVisit(arrival: arrival.map(Instant.init), departure: departure.map(Instant.init), shown),
                 as: event.undelivered)
+        case .condition(let monitor, let id, let state):
+            yieldMonitorEvent(monitor, id, state)
         }
     }
 

@@ -52,23 +52,43 @@ extension Simulator {
             && header.array("UIBackgroundModes", contains: "location")
     }
 
-    /// Begins a session for a running background app when it may: while in
-    /// use for When In Use, while running for Always (docs/rules.md §3). The session
+    /// Begins a session for a running background app when it may: for When
+    /// In Use as the app leaves the foreground (`leavingForeground`) or while
+    /// a CLBackgroundActivitySession keeps it in use — not from the grace
+    /// period — and while running for Always (docs/rules.md §3). The session
     /// replaces any grace period. State only: `settle()` logs what follows.
-    mutating func beginSessionIfEligible() {
+    mutating func beginSessionIfEligible(leavingForeground: Bool = false) {
         guard rules.suspends, case .background(var b) = lifecycle, b.inUse != .session, sessionConditionsHold else {
             return
         }
-        guard reported.inUse || authorization.level == .always else { return }
+        // "When the value of this property is true and you start location
+        // updates while the app is in the foreground, Core Location configures
+        // the system to keep the app running" (Apple, allowsBackgroundLocationUpdates).
+        let fromInUse = reported.inUse && (leavingForeground || modern.activity.keepsInUse)
+        guard fromInUse || authorization.level == .always else { return }
         b.inUse = .session
         lifecycle = .background(b)
     }
 
     /// Ends the session when its conditions no longer hold; in use then ends
-    /// at once (`settle()`).
-    /// Returns whether it ended.
+    /// at once (`settle()`). Returns whether it ended.
     mutating func endSessionIfBroken() -> Bool {
-        guard case .background(var b) = lifecycle, b.inUse == .session, !sessionConditionsHold else { return false }
+        guard session, !sessionConditionsHold else { return false }
+        return endSession()
+    }
+
+    /// Always became When In Use while the app is in the background: a
+    /// session the indicator does not show cannot go on as a When In Use
+    /// one, whose indicator cannot be turned on from the background
+    /// (docs/rules.md §3). One whose indicator is on goes on. Returns
+    /// whether it ended.
+    mutating func endSessionWithoutIndicator() -> Bool {
+        guard authorization.level == .whenInUse, !reported.indicator else { return false }
+        return endSession()
+    }
+
+    private mutating func endSession() -> Bool {
+        guard case .background(var b) = lifecycle, b.inUse == .session else { return false }
         b.inUse = .no
         lifecycle = .background(b)
         return true

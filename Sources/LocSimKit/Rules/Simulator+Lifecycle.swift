@@ -48,6 +48,7 @@ extension Simulator {
         emit(.app(.background))
         dismissInAppPrompt()
         guard rules.suspends else { return }
+        beginSessionIfEligible(leavingForeground: true)
         settle()
         if !session { schedule(.graceExpired, at: grace) }
         schedule(.suspend, at: deadline)

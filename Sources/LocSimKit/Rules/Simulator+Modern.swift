@@ -53,6 +53,9 @@ extension Simulator {
             promptForImplicitSession()
         case .backgroundActivitySessionEnd:
             endActivitySession(.invalidated)
+        case .backgroundActivitySessionRelease:
+            // Letting the object be destroyed ends the session as invalidate() does (M20).
+            endActivitySession(.released)
         case .serviceSessionBegin(let name, let requirement, let key):
             let (replaced, standing) = modern.services.begin(
                 name, requirement, purposeKey: key, foreground: app == .foreground)
@@ -62,11 +65,12 @@ extension Simulator {
                 promptForSession(requirement)
                 promptForSessionFullAccuracy()
             }
-        case .serviceSessionEnd(let name):
+        case .serviceSessionEnd(let name), .serviceSessionRelease(let name):
             guard let ended = modern.services.end(name) else {
                 throw error("unknown service session '\(name)'; begin it first with 'app serviceSession begin \(name) …'", s, atArgument: true)
             }
-            emit(.session(.end(.serviceSession(name: name, ended.requirement), .invalidated)))
+            let reason: SessionEndReason = call == .serviceSessionEnd(name: name) ? .invalidated : .released
+            emit(.session(.end(.serviceSession(name: name, ended.requirement), reason)))
         case .monitorOpen, .monitorClose, .monitorAdd, .monitorRemove:
             try monitorCall(call, s)
         }
@@ -228,12 +232,24 @@ extension Simulator {
                 emit(.update(.backgroundActivitySession(flags)))
             }
         }
-        if modern.liveUpdates.isRunning, case .drop(let reason) = liveUpdatesDecision() {
-            let flags = withheldDiagnostics(reason)
+        if modern.liveUpdates.isRunning {
+            let flags = liveUpdatesProblems()
             if !flags.isEmpty, flags != modern.liveUpdates.lastProblems {
                 modern.liveUpdates.lastProblems = flags
                 emit(.update(.liveUpdate(nil, flags)))
             }
+        }
+    }
+
+    /// Why the running stream yields no location now: the reasons it is
+    /// withheld, or — when it would yield one — `locationUnavailable` during
+    /// a `nofix` outage (docs/rules.md §8, "No fix"). Empty when it yields.
+    func liveUpdatesProblems() -> DiagnosticFlags {
+        switch liveUpdatesDecision() {
+        case .drop(let reason): return withheldDiagnostics(reason)
+        case .deliver, .extendRunThenDeliver:
+            return locationUnavailable ? .locationUnavailable : []
+        case .wakeThenDeliver, .relaunchThenDeliver, .hold, .queueUntilRunning: return []
         }
     }
 

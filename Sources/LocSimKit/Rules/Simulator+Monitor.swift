@@ -25,7 +25,7 @@ extension Simulator {
                 throw error("monitor '\(name)' has no condition '\(id)'", s, atArgument: true)
             }
         case .liveUpdatesStart, .liveUpdatesStop, .backgroundActivitySessionBegin, .backgroundActivitySessionEnd,
-            .serviceSessionBegin, .serviceSessionEnd:
+            .backgroundActivitySessionRelease, .serviceSessionBegin, .serviceSessionEnd, .serviceSessionRelease:
             preconditionFailure("\(call.name) is not a monitor call")
         }
     }
@@ -117,39 +117,60 @@ extension Simulator {
         for key in changed { deliverMonitorEvent(key) }
     }
 
-    /// The condition's new state as an event: decided like a region event,
-    /// then yielded if the app has its monitor open, otherwise pending.
+    /// The condition's new state as an event, decided like a region event
+    /// (`deliverMonitoring`): held for provisional Always, then yielded if
+    /// the app has its monitor open, otherwise pending.
     mutating func deliverMonitorEvent(_ key: String) {
         guard let c = modern.monitors[key] else { return }
-        let event = UndeliveredEvent.monitorEvent(monitor: c.monitor, id: c.id, c.state)
-        switch decide(.monitor(sessionsForDelivery)) {
-        case .deliver: break
-        case .extendRunThenDeliver: extendRun()
-        case .wakeThenDeliver: wake(for: .region)
-        case .relaunchThenDeliver: relaunch(for: .region)
-        case .hold, .queueUntilRunning: preconditionFailure("CLMonitor events are never held or queued (§8's table)")
-        case .drop(let reason):
-            emit(.drop(event, reason))
+        deliverMonitoring(.condition(monitor: c.monitor, id: c.id, c.state))
+    }
+
+    /// The event reaches the app's monitor, or waits for the app to open it
+    /// (M13). A condition removed meanwhile (a held event released later)
+    /// yields nothing, as a stopped region does.
+    mutating func yieldMonitorEvent(_ monitor: String, _ id: String, _ state: MonitorState) {
+        let key = Monitors.key(monitor, id)
+        guard modern.monitors[key] != nil else { return }
+        guard modern.monitors.isOpen(monitor) else {
+            modern.monitors.update(key) { $0.pending = state }
+            emit(.hold(.monitorEvent(monitor: monitor, id: id, state), .monitorNotOpen))
             return
         }
-        guard modern.monitors.isOpen(c.monitor) else {
-            modern.monitors.update(key) { $0.pending = c.state }
-            emit(.hold(event, .monitorNotOpen))
-            return
-        }
-        emit(.update(.monitorEvent(monitor: c.monitor, id: c.id, c.state, [])))
+        modern.monitors.update(key) { $0.accuracyLimitedReported = false }
+        emit(.update(.monitorEvent(monitor: monitor, id: id, state, [])))
+    }
+
+    /// iOS 18 (M19): an event withheld under reduced accuracy is replaced,
+    /// once until an event is delivered again, by one that says so —
+    /// `accuracyLimited`, "True if events will not be delivered because the
+    /// app is subject to accuracy limitation" (CLMonitoringEvent.h) — with
+    /// the state `unknown` (the app may not learn where the device is).
+    /// Only a running app with the monitor open reads it, as for the
+    /// liveUpdates diagnostics (M3).
+    mutating func conditionWithheld(_ monitor: String, _ id: String, _ reason: DropReason) {
+        let key = Monitors.key(monitor, id)
+        guard reason == .reducedAccuracy, rules.atLeast(18), app.isRunning, modern.monitors.isOpen(monitor),
+            let c = modern.monitors[key], !c.accuracyLimitedReported
+        else { return }
+        modern.monitors.update(key) { $0.accuracyLimitedReported = true }
+        emit(.update(.monitorEvent(monitor: monitor, id: id, .unknown, .accuracyLimited)))
     }
 
     /// The app opened the monitor: the event waiting for it, decided anew.
     mutating func deliverPendingEvent(_ key: String) {
         guard let c = modern.monitors[key], let state = c.pending else { return }
         modern.monitors.update(key) { $0.pending = nil }
-        switch decide(.monitor(sessionsForDelivery)) {
+        let event = MonitoringEvent.condition(monitor: c.monitor, id: c.id, state)
+        switch decide(event.service(sessionsForDelivery)) {
         case .deliver, .extendRunThenDeliver:
-            emit(.update(.monitorEvent(monitor: c.monitor, id: c.id, state, [])))
+            yieldMonitorEvent(c.monitor, c.id, state)
+        case .hold:
+            // Provisional Always out of use: held for the upgrade prompt (§6).
+            hold(event)
         case .drop(let reason):
-            emit(.drop(.monitorEvent(monitor: c.monitor, id: c.id, state), reason))
-        case .wakeThenDeliver, .relaunchThenDeliver, .hold, .queueUntilRunning:
+            conditionWithheld(c.monitor, c.id, reason)
+            emit(.drop(event.undelivered, reason))
+        case .wakeThenDeliver, .relaunchThenDeliver, .queueUntilRunning:
             preconditionFailure("a monitor is opened by a running app")
         }
     }

@@ -47,12 +47,14 @@ extension Simulator {
                 emit(.auth(view))
                 tell = true
             }
+            var ended = false
             if tell {
                 tell = false
                 if app.isRunning { reportAuthorization(initial: false) }
                 if deliveryAccess == .whenInUseBefore13 { failMonitoringUnavailableToWhenInUse() }
+                ended = endSessionWithoutIndicator()
             }
-            if endSessionIfBroken() { suspendAfterCallsIfOverdue() }
+            if endSessionIfBroken() || ended { suspendAfterCallsIfOverdue() }
             beginSessionIfEligible()
             let indicator = computedIndicator
             if reported.indicator && !indicator {

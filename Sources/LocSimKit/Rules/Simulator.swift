@@ -149,6 +149,7 @@ package struct Simulator {
         case .visitArrive(let location): visitEvent(location, arrive: true)
         case .visitDepart(let location): visitEvent(location, arrive: false)
         case .beacon(let beacon): beaconSighted(beacon)
+        case .noFix(let until): try noFix(until: until, s)
         }
     }
 }

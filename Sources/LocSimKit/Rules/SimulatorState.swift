@@ -98,6 +98,9 @@ struct Monitoring: Hashable {
 /// What the device knows of its position, across launches.
 struct Fixes: Hashable {
     var last: Location? = nil
+    /// A `nofix` line is in force: the device cannot determine its location
+    /// (docs/rules.md §8, "No fix").
+    var outage: Outage? = nil
     /// Reduced accuracy delivers at most once per `reducedInterval` (§10).
     var lastReducedDelivery: Millis? = nil
 
@@ -109,6 +112,15 @@ struct Fixes: Hashable {
     }
 }
 
+/// A `nofix` line's time without a location: until the next fix line, or
+/// with `until`, until that time — fix lines before it are not sensed.
+struct Outage: Hashable {
+    var until: Millis?
+
+    /// Whether the outage still holds at `now` (an `until` in the past ends it).
+    func holds(at now: Millis) -> Bool { until.map { now < $0 } ?? true }
+}
+
 /// An event held for provisional Always's upgrade prompt (docs/rules.md §6).
 struct HeldEvent: Hashable {
     /// Events with the same key supersede each other.
@@ -116,6 +128,8 @@ struct HeldEvent: Hashable {
         case region(String)
         case significantChange
         case visits
+        /// A CLMonitor condition, by `Monitors.key` (docs/modern.md M15).
+        case condition(String)
 
         /// The key as `KeyedList` stores it (a region id cannot collide with the others).
         var id: String {
@@ -123,6 +137,7 @@ struct HeldEvent: Hashable {
             case .region(let id): return "region " + id
             case .significantChange: return "significantChange"
             case .visits: return "visits"
+            case .condition(let key): return "condition " + key
             }
         }
     }
@@ -133,7 +148,7 @@ struct HeldEvent: Hashable {
 }
 
 /// An event of a service that may wake or relaunch the app: a region
-/// crossing, a significant change or a visit.
+/// crossing, a significant change, a visit or a CLMonitor event.
 enum MonitoringEvent: Hashable {
     case crossing(regionID: String, entered: Bool)
     /// A region whose state was `unknown` is settled by fixes: didDetermineState
@@ -142,20 +157,25 @@ enum MonitoringEvent: Hashable {
     /// The fix and its time: a held event is delivered later, with that time.
     case significantChange(Location, fixedAt: Millis)
     case visit(arrival: Millis?, departure: Millis?, Location, arrive: Bool)
+    /// A CLMonitor condition's new state (docs/modern.md M13–M16).
+    case condition(monitor: String, id: String, MonitorState)
 
     var wakeReason: WakeReason {
         switch self {
-        case .crossing, .stateSettled: return .region
+        case .crossing, .stateSettled, .condition: return .region
         case .significantChange: return .location
         case .visit: return .visit
         }
     }
 
-    var service: Delivery.Service {
+    /// Its column of the delivery table; a CLMonitor event's depends on
+    /// what the app's service sessions provide.
+    func service(_ sessions: Delivery.Sessions) -> Delivery.Service {
         switch self {
         case .crossing, .stateSettled: return .region
         case .significantChange: return .significantChange
         case .visit: return .visit
+        case .condition: return .monitor(sessions)
         }
     }
 
@@ -164,6 +184,7 @@ enum MonitoringEvent: Hashable {
         case .crossing(let id, _), .stateSettled(let id, _): return .region(id)
         case .significantChange: return .significantChange
         case .visit: return .visits
+        case .condition(let monitor, let id, _): return .condition(Monitors.key(monitor, id))
         }
     }
 
@@ -174,6 +195,7 @@ enum MonitoringEvent: Hashable {
         case .stateSettled(let id, let state): return .callback(.didDetermineState(state, regionID: id))
         case .significantChange(let l, _): return .significantChange(l)
         case .visit(_, _, let l, let arrive): return arrive ? .visitArrive(l) : .visitDepart(l)
+        case .condition(let monitor, let id, let state): return .monitorEvent(monitor: monitor, id: id, state)
         }
     }
 }

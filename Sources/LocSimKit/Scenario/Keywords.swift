@@ -33,7 +33,7 @@ package enum HeaderKeyword: String, KeywordRegistry {
 
 /// The events of a timed line.
 package enum EventKeyword: String, KeywordRegistry {
-    case launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon
+    case launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon, nofix
 }
 
 /// The app's `CLLocationManager` calls (`app <call> …`); the iOS 17+ calls are `ModernCall`s.

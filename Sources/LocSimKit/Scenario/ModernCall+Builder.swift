@@ -9,16 +9,17 @@ extension ModernCall {
         case stop
     }
 
-    /// `backgroundActivitySession begin|end`.
+    /// `backgroundActivitySession begin|end|release`.
     public enum SessionAction: Equatable, Sendable {
-        case begin, end
+        case begin, end, release
     }
 
     /// `serviceSession begin <name> <requirement> [fullAccuracyPurposeKey=<key>]`
-    /// or `serviceSession end <name>`.
+    /// `serviceSession end <name>` or `serviceSession release <name>`.
     public enum ServiceSessionAction: Equatable, Sendable {
         case begin(_ name: String, _ requirement: ServiceRequirement, fullAccuracyPurposeKey: String? = nil)
         case end(_ name: String)
+        case release(_ name: String)
     }
 
     /// `monitor <name> open|close|add …|remove <id>`.
@@ -36,21 +37,25 @@ extension ModernCall {
         }
     }
 
-    /// `CLBackgroundActivitySession()` and its `invalidate()`: `.backgroundActivitySession(.begin)`.
+    /// `CLBackgroundActivitySession()`, its `invalidate()` and the app
+    /// letting go of it: `.backgroundActivitySession(.begin)`, `.backgroundActivitySession(.release)`.
     public static func backgroundActivitySession(_ action: SessionAction) -> ModernCall {
         switch action {
         case .begin: return .backgroundActivitySessionBegin
         case .end: return .backgroundActivitySessionEnd
+        case .release: return .backgroundActivitySessionRelease
         }
     }
 
-    /// `CLServiceSession(authorization:)` and its `invalidate()`:
-    /// `.serviceSession(.begin("nav", .whenInUse))`, `.serviceSession(.end("nav"))`.
+    /// `CLServiceSession(authorization:)`, its `invalidate()` and the app
+    /// letting go of it: `.serviceSession(.begin("nav", .whenInUse))`,
+    /// `.serviceSession(.end("nav"))`, `.serviceSession(.release("nav"))`.
     public static func serviceSession(_ action: ServiceSessionAction) -> ModernCall {
         switch action {
         case .begin(let name, let requirement, let key):
             return .serviceSessionBegin(name: name, requirement, fullAccuracyPurposeKey: key)
         case .end(let name): return .serviceSessionEnd(name: name)
+        case .release(let name): return .serviceSessionRelease(name: name)
         }
     }
 

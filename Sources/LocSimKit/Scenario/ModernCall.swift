@@ -23,8 +23,12 @@ public enum ModernCall: Equatable, Sendable {
     case liveUpdatesStop
     case backgroundActivitySessionBegin
     case backgroundActivitySessionEnd
+    /// The app lets go of the session object without `invalidate()` (docs/modern.md M20).
+    case backgroundActivitySessionRelease
     case serviceSessionBegin(name: String, ServiceRequirement, fullAccuracyPurposeKey: String?)
     case serviceSessionEnd(name: String)
+    /// The app lets go of the session object named `name` (M20).
+    case serviceSessionRelease(name: String)
     case monitorOpen(name: String)
     case monitorClose(name: String)
     case monitorAdd(name: String, id: String, MonitorCondition)
@@ -37,8 +41,10 @@ public enum ModernCall: Equatable, Sendable {
         case .liveUpdatesStop: return "liveUpdates stop"
         case .backgroundActivitySessionBegin: return "backgroundActivitySession begin"
         case .backgroundActivitySessionEnd: return "backgroundActivitySession end"
+        case .backgroundActivitySessionRelease: return "backgroundActivitySession release"
         case .serviceSessionBegin: return "serviceSession begin"
         case .serviceSessionEnd: return "serviceSession end"
+        case .serviceSessionRelease: return "serviceSession release"
         case .monitorOpen: return "monitor open"
         case .monitorClose: return "monitor close"
         case .monitorAdd: return "monitor add"

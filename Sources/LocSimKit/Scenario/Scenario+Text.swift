@@ -113,6 +113,7 @@ extension Scenario {
         case .beacon(let b):
             let line = "beacon \(word(b.uuid)) \(b.major) \(b.minor) \(b.proximity.rawValue)"
             return line + (b.rssi.map { " rssi=\($0)" } ?? "")
+        case .noFix(let until): return EventKeyword.nofix.rawValue + (until.map { " until \($0)" } ?? "")
         }
     }
 
@@ -143,11 +144,14 @@ extension Scenario {
     static func text(of call: ModernCall) -> String {
         switch call {
         case .liveUpdatesStart(let configuration): return "liveUpdates start " + configuration.rawValue
-        case .liveUpdatesStop, .backgroundActivitySessionBegin, .backgroundActivitySessionEnd: return call.name
+        case .liveUpdatesStop, .backgroundActivitySessionBegin, .backgroundActivitySessionEnd,
+            .backgroundActivitySessionRelease:
+            return call.name
         case .serviceSessionBegin(let name, let requirement, let key):
             return "serviceSession begin \(word(name)) \(requirement.rawValue)"
                 + (key.map { " fullAccuracyPurposeKey=" + word($0) } ?? "")
         case .serviceSessionEnd(let name): return "serviceSession end " + word(name)
+        case .serviceSessionRelease(let name): return "serviceSession release " + word(name)
         case .monitorOpen(let name): return "monitor \(word(name)) open"
         case .monitorClose(let name): return "monitor \(word(name)) close"
         case .monitorAdd(let name, let id, .circle(let center, let radius)):

@@ -21,6 +21,8 @@ extension ScenarioParser {
             return try beacon(&s)
         } else if s.matches(word, "visit") {
             return try visit(&s)
+        } else if s.matches(word, "nofix") {
+            return try noFix(word, &s)
         } else if s.matches(word, "app") {
             return try app(&s)
         } else if let name = try managerName(word, s) {
@@ -146,5 +148,21 @@ extension ScenarioParser {
         }
         let sighting = BeaconSighting(uuid: uuid, major: major, minor: minor, proximity: proximity, rssi: rssi)
         return (.beacon(sighting), uuidToken.column)
+    }
+
+    /// `nofix [until <time>]`; `until` is an absolute time (a `+` time
+    /// would count from the previous line, not from this one).
+    private func noFix(_ word: Token, _ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
+        guard let key = try s.next() else { return (.noFix(until: nil), word.column) }
+        guard s.matches(key, "until") else {
+            throw s.error("unexpected argument '\(s.display(key))' after 'nofix'; expected 'until <time>'", at: key)
+        }
+        let token = try s.required("time", for: "nofix until")
+        if s.byte(token.start) == UInt8(ascii: "+") {
+            throw s.error("'nofix until' takes an absolute time, not '\(s.display(token))'", at: token)
+        }
+        let until = try time(token, s)
+        try s.end()
+        return (.noFix(until: until), key.column)
     }
 }

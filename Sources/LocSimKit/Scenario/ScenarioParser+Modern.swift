@@ -8,14 +8,18 @@ extension ScenarioParser {
         if s.matches(name, "liveUpdates") {
             return try liveUpdates(&s)
         } else if s.matches(name, "backgroundActivitySession") {
-            let action = try s.required("begin|end", for: "backgroundActivitySession")
+            let action = try s.required("begin|end|release", for: "backgroundActivitySession")
             let call: ModernCall
             if s.matches(action, "begin") {
                 call = .backgroundActivitySessionBegin
             } else if s.matches(action, "end") {
                 call = .backgroundActivitySessionEnd
+            } else if s.matches(action, "release") {
+                call = .backgroundActivitySessionRelease
             } else {
-                throw s.unknown("backgroundActivitySession action", action, expected: ["begin", "end"], listed: "begin or end")
+                throw s.unknown(
+                    "backgroundActivitySession action", action, expected: ["begin", "end", "release"],
+                    listed: "begin, end or release")
             }
             try s.end()
             return call
@@ -48,19 +52,21 @@ extension ScenarioParser {
         return .liveUpdatesStart(configuration)
     }
 
-    /// `serviceSession begin <name> none|whenInUse|always [fullAccuracyPurposeKey=<key>]`
-    /// or `serviceSession end <name>`.
+    /// `serviceSession begin <name> none|whenInUse|always [fullAccuracyPurposeKey=<key>]`,
+    /// `serviceSession end <name>` or `serviceSession release <name>`.
     private func serviceSession(_ s: inout ByteScanner) throws(ScenarioError) -> ModernCall {
-        let action = try s.required("begin|end", for: "serviceSession")
+        let action = try s.required("begin|end|release", for: "serviceSession")
         let begins = s.matches(action, "begin")
-        guard begins || s.matches(action, "end") else {
-            throw s.unknown("serviceSession action", action, expected: ["begin", "end"], listed: "begin or end")
+        let releases = s.matches(action, "release")
+        guard begins || releases || s.matches(action, "end") else {
+            throw s.unknown(
+                "serviceSession action", action, expected: ["begin", "end", "release"], listed: "begin, end or release")
         }
-        let owner = begins ? "serviceSession begin" : "serviceSession end"
+        let owner = begins ? "serviceSession begin" : releases ? "serviceSession release" : "serviceSession end"
         let name = try s.identifier(try s.required("name", for: owner), "a session name")
         guard begins else {
             try s.end()
-            return .serviceSessionEnd(name: name)
+            return releases ? .serviceSessionRelease(name: name) : .serviceSessionEnd(name: name)
         }
         let word = try s.required("none|whenInUse|always", for: owner)
         guard !word.isQuoted, word.count <= 10, let requirement = ServiceRequirement(rawValue: s.string(word)) else {

@@ -193,6 +193,10 @@ public enum Event: Equatable, Sendable {
     case visitArrive(Location)
     case visitDepart(Location)
     case beacon(BeaconSighting)
+    /// `nofix [until <time>]`: the device cannot determine its location —
+    /// until the next fix line, or, with `until`, until that time (fix lines
+    /// before it are not sensed). docs/language.md, docs/rules.md §8.
+    case noFix(until: Millis?)
 }
 
 /// A timed line: when, what, and where it was written.

@@ -31,6 +31,8 @@ package struct Timeline: Sendable {
     package enum State: String, Equatable, Sendable, CaseIterable {
         case notRunning, foreground, background, suspended
         case inUseForeground, inUseGrace, inUseBackground, session
+        /// A session lane: the object waits for the foreground, or is in effect.
+        case sessionWaiting, sessionEffective
         case indicator
         case notDetermined, denied, restricted, whenInUse, always, authorizedLegacy, provisional
         case prompt
@@ -55,8 +57,10 @@ package struct Timeline: Sendable {
         package var marks: MarkBuckets
     }
 
-    /// The lanes, top to bottom: app, in use, background session,
-    /// indicator, authorization, accuracy, prompt.
+    /// The lanes, top to bottom: app, in use, one lane per session object
+    /// (`liveUpdates`, `backgroundActivitySession`, `serviceSession <name>`,
+    /// in the order they first began), indicator, authorization, accuracy,
+    /// prompt.
     package var lanes: [Lane]
     /// The rows of marks, in the order their first record came.
     package var rows: [Row]

@@ -30,9 +30,13 @@ package struct TimelineLayout: Equatable, Sendable {
         package var name: String
         package var x: Int
         package var y: Int
+        /// Drawn paler, as merged stretches are.
+        package var pale = false
     }
     /// The legend's entries.
     package let legend: [LegendEntry]
+    /// Each lane's segments as drawn (`drawn(_:x:)`), in lane order.
+    package let drawnLanes: [[Timeline.Segment]]
 
     package init(_ timeline: Timeline) {
         axisEnd = max(timeline.end, Millis(1000))
@@ -41,21 +45,30 @@ package struct TimelineLayout: Equatable, Sendable {
         let names = timeline.lanes.map(\.name) + timeline.rows.map(\.name)
         let longest = names.map { Self.textWidth($0) }.max() ?? 0
         plotLeft = max(Self.minimumPlotLeft, Int((8 + longest + 12).rounded(.up)))
-        // The legend: the colours the picture uses, in a fixed order, flowed into lines.
-        let states = Set(timeline.lanes.flatMap { $0.segments.map(\.state) })
+        let (left, end) = (plotLeft, axisEnd)
+        let x = { (t: Millis) in Self.x(t, plotLeft: left, axisEnd: end) }
+        drawnLanes = timeline.lanes.map { Self.drawn($0.segments, x: x) }
+        // The legend: the colours the picture draws — after merging narrow
+        // stretches, which shows only the longest one's colour — in a fixed
+        // order, flowed into lines.
+        let drawnSegments = drawnLanes.joined()
+        let states = Set(drawnSegments.map(\.state))
         let kinds = Set(timeline.rows.map(\.kind))
-        let entries =
-            Timeline.State.allCases.filter(states.contains).map { (TimelinePalette.color($0), TimelinePalette.name($0)) }
-            + Timeline.MarkKind.allCases.filter(kinds.contains).map { (TimelinePalette.color($0), TimelinePalette.name($0)) }
+        var entries =
+            Timeline.State.allCases.filter(states.contains).map { (TimelinePalette.color($0), TimelinePalette.name($0), false) }
+            + Timeline.MarkKind.allCases.filter(kinds.contains).map { (TimelinePalette.color($0), TimelinePalette.name($0), false) }
+        if drawnSegments.contains(where: { $0.count > 1 }) {
+            entries.append((TimelinePalette.color(.suspended), "paler: several short stretches, in the longest one's colour", true))
+        }
         var placed: [LegendEntry] = []
         let legendTop = Self.top + (laneCount + rowCount) * (Self.laneHeight + Self.laneGap) + Self.sectionGap + 4 + Self.axisHeight
-        var x = 8, y = legendTop
+        var (entryX, y) = (8, legendTop)
         let right = plotLeft + Self.plotWidth
-        for (color, name) in entries {
+        for (color, name, pale) in entries {
             let w = 18 + Int(Self.textWidth(name).rounded(.up)) + 14
-            if x > 8 && x + w > right { (x, y) = (8, y + Self.legendLine) }
-            placed.append(LegendEntry(color: color, name: name, x: x, y: y))
-            x += w
+            if entryX > 8 && entryX + w > right { (entryX, y) = (8, y + Self.legendLine) }
+            placed.append(LegendEntry(color: color, name: name, x: entryX, y: y, pale: pale))
+            entryX += w
         }
         legend = placed
     }
@@ -71,8 +84,31 @@ package struct TimelineLayout: Equatable, Sendable {
     package static func textWidth(_ text: String) -> Double { Double(text.unicodeScalars.count) * characterWidth }
 
     /// The x of `time`.
-    package func x(_ time: Millis) -> Double {
-        Double(plotLeft) + Double(time.value) / Double(axisEnd.value) * Double(Self.plotWidth)
+    package func x(_ time: Millis) -> Double { Self.x(time, plotLeft: plotLeft, axisEnd: axisEnd) }
+
+    private static func x(_ time: Millis, plotLeft: Int, axisEnd: Millis) -> Double {
+        Double(plotLeft) + Double(time.value) / Double(axisEnd.value) * Double(plotWidth)
+    }
+
+    /// The segments as drawn: a run of neighbours each narrower than
+    /// `markMergeDistance` pixels, with less than that between them, is one
+    /// bar, shown as its longest stretch. So after each bar comes a bar or a
+    /// gap at least that wide before the next run: a lane draws at most
+    /// about 2 × 950 / 3 bars.
+    static func drawn(_ segments: [Timeline.Segment], x: (Millis) -> Double) -> [Timeline.Segment] {
+        let distance = markMergeDistance
+        var result: [Timeline.Segment] = []
+        var narrowRun = false
+        for segment in segments {
+            let narrow = x(segment.end) - x(segment.start) < distance
+            if narrow, narrowRun, let last = result.last, x(segment.start) - x(last.end) < distance {
+                result[result.count - 1] = last.merged(with: segment)
+            } else {
+                result.append(segment)
+            }
+            narrowRun = narrow
+        }
+        return result
     }
 
     /// The top of state lane `index`.
@@ -109,6 +145,8 @@ package enum TimelinePalette {
         case .inUseGrace: return "#a5d6a7"
         case .inUseBackground: return "#80cbc4"
         case .session: return "#00897b"
+        case .sessionWaiting: return "#d7ccc8"
+        case .sessionEffective: return "#5d4037"
         case .indicator: return "#1e88e5"
         case .notDetermined: return "#bdbdbd"
         case .denied: return "#c62828"
@@ -134,7 +172,9 @@ package enum TimelinePalette {
         case .inUseForeground: return "in use (foreground)"
         case .inUseGrace: return "in use (grace period)"
         case .inUseBackground: return "in use (cause not known)"
-        case .session: return "background session"
+        case .session: return "in use (background session)"
+        case .sessionWaiting: return "session waiting (insufficientlyInUse)"
+        case .sessionEffective: return "session in effect"
         case .indicator: return "indicator"
         case .notDetermined: return "notDetermined"
         case .denied: return "denied"
@@ -166,10 +206,11 @@ package enum TimelinePalette {
     /// Text on a bar: white on dark colours, black on light ones.
     package static func textColor(_ state: Timeline.State) -> String {
         switch state {
-        case .foreground, .background, .session, .indicator, .denied, .restricted, .always, .authorizedLegacy,
+        case .foreground, .background, .session, .sessionEffective, .indicator, .denied, .restricted, .always, .authorizedLegacy,
             .fullAccuracy:
             return "#ffffff"
-        case .notRunning, .suspended, .inUseForeground, .inUseGrace, .inUseBackground, .notDetermined, .whenInUse,
+        case .notRunning, .suspended, .inUseForeground, .inUseGrace, .inUseBackground, .sessionWaiting, .notDetermined,
+            .whenInUse,
             .provisional, .prompt, .reducedAccuracy, .temporaryFullAccuracy:
             return "#000000"
         }

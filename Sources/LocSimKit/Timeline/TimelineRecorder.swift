@@ -1,8 +1,10 @@
 /// Builds a `Timeline` from the records of a replay (a `LogWriter`).
 ///
 /// The lanes come from the records that carry state: `app`, `inuse`,
-/// `indicator`, `auth`, `prompt`. Every other record is a mark in the row
-/// of its method, reason or `CLMonitor` condition. Lanes and rows keep
+/// `session` (one lane per object: `liveUpdates`, the activity session,
+/// each named service session), `indicator`, `auth`, `prompt`. Every other
+/// record is a mark in the row of its method, reason or `CLMonitor`
+/// condition. Lanes and rows keep
 /// bounded buckets (`LaneStretches`, `MarkBuckets`): memory stays flat
 /// however long the trace. Nothing here looks at the rules: the picture
 /// shows exactly what the log says.
@@ -18,13 +20,15 @@ package struct TimelineRecorder: LogWriter {
     private var lanes: [(name: String, segments: LaneStretches, open: Open?)] = [
         ("app", LaneStretches(), Open(start: .zero, state: .notRunning, label: "not running", title: "not running")),
         ("in use", LaneStretches(), nil),
-        ("background session", LaneStretches(), nil),
         ("indicator", LaneStretches(), nil),
         ("authorization", LaneStretches(), Open(start: .zero, state: .notDetermined, label: "notDetermined", title: "status=notDetermined")),
         ("accuracy", LaneStretches(), nil),
         ("prompt", LaneStretches(), nil),
     ]
-    private static let app = 0, inUse = 1, session = 2, indicator = 3, authorization = 4, accuracy = 5, prompt = 6
+    private static let app = 0, inUse = 1, indicator = 2, authorization = 3, accuracy = 4, prompt = 5
+    /// Session lanes follow the fixed ones, in the order their objects first
+    /// began; they are drawn between *in use* and *indicator*.
+    private var sessionLanes: [String: Int] = [:]
 
     private var rows: [Timeline.Row] = []
     private var rowIndex: [String: Int] = [:]
@@ -36,6 +40,9 @@ package struct TimelineRecorder: LogWriter {
     /// so the stretch can be named once its end says why it lasted.
     private var inUseInBackground: Millis?
     private var appInForeground = false
+    /// Since when a `CLBackgroundActivitySession` has been in effect: in
+    /// use out of the foreground is then the session's (M6).
+    private var activitySessionSince: Millis?
 
     package init() {}
 
@@ -45,9 +52,15 @@ package struct TimelineRecorder: LogWriter {
     package func timeline(title: String) -> Timeline {
         let lastSecond = max(last.value, 1000)
         let end = Millis(lastSecond + max(lastSecond * 3 / 100, 1000))
-        let lanes = self.lanes.map { lane in
+        // In use still open out of the foreground is named as if it ended now.
+        var recorder = self
+        if let since = inUseInBackground {
+            recorder.nameInUse(since: since, at: end, otherwise: .inUseBackground, "in use (background)")
+        }
+        let order = Array(0...Self.inUse) + Array(Self.prompt + 1..<lanes.count) + Array(Self.indicator...Self.prompt)
+        let lanes = order.map { recorder.lanes[$0] }.map { lane in
             var segments = lane.segments.segments
-            if let open = lane.open {
+            if let open = lane.open, open.start < end {
                 var final = Self.close(open, at: end)
                 final.title = "\(open.title)  from \(open.start) s to the end"
                 segments.append(final)
@@ -65,8 +78,7 @@ package struct TimelineRecorder: LogWriter {
         case .inUseBegin(let reason):
             let state: Timeline.State = reason == .foreground ? .inUseForeground : .session
             set(Self.inUse, state, "in use (\(reason.rawValue))", at: t)
-            if reason == .backgroundSession { set(Self.session, .session, "background session", at: t) }
-            inUseInBackground = appInForeground ? nil : t
+            inUseInBackground = appInForeground || reason == .backgroundSession ? nil : t
         case .inUseEnd(let reason):
             inUseEnded(reason, at: t)
         case .indicator(let on):
@@ -91,7 +103,7 @@ package struct TimelineRecorder: LogWriter {
         case .delegate(let callback): mark(shortName(of: callback), .delegate, record)
         case .update(.monitorEvent(let monitor, let id, _, _)): mark("monitor \(monitor) \(id)", .delegate, record)
         case .update(let update): mark("update " + update.stream.rawValue, .delegate, record)
-        case .session: break
+        case .session(let session): sessionChanged(session, at: t)
         case .completion(let method, _): mark("completion " + method, .completion, record)
         case .notification: mark("notification", .notification, record)
         case .hold(_, let reason): mark("hold " + reason.rawValue, .hold, record)
@@ -118,7 +130,7 @@ package struct TimelineRecorder: LogWriter {
         set(Self.app, state, label, at: t)
         // In use that outlasts the foreground: grace or a session, told apart when it ends.
         if state == .foreground, let since = inUseInBackground {
-            splitInUse(since: since, at: t, as: .inUseBackground, "in use (background)")
+            nameInUse(since: since, at: t, otherwise: .inUseBackground, "in use (background)")
             inUseInBackground = nil
         } else if state != .foreground, inUseInBackground == nil, let open = lanes[Self.inUse].open {
             inUseInBackground = open.state == .inUseForeground ? t : open.start
@@ -128,18 +140,53 @@ package struct TimelineRecorder: LogWriter {
     private mutating func inUseEnded(_ reason: InUseEndReason, at t: Millis) {
         if let since = inUseInBackground {
             switch reason {
-            case .graceExpired: splitInUse(since: since, at: t, as: .inUseGrace, "in use (grace)")
-            case .sessionEnded:
-                splitInUse(since: since, at: t, as: .session, "in use (background session)")
-                if lanes[Self.session].open == nil {
-                    lanes[Self.session].open = Open(start: since, state: .session, label: "background session", title: "")
-                }
-            case .terminated: splitInUse(since: since, at: t, as: .inUseBackground, "in use (background)")
+            case .graceExpired: nameInUse(since: since, at: t, otherwise: .inUseGrace, "in use (grace)")
+            case .sessionEnded: splitInUse(since: since, at: t, as: .session, "in use (background session)")
+            case .terminated: nameInUse(since: since, at: t, otherwise: .inUseBackground, "in use (background)")
             }
         }
         inUseInBackground = nil
         clear(Self.inUse, at: t)
-        clear(Self.session, at: t)
+    }
+
+    /// Names the in-use stretch from `since` to `t`, out of the
+    /// foreground: while an activity session was in effect it is the
+    /// session's; before, `otherwise`.
+    private mutating func nameInUse(since: Millis, at t: Millis, otherwise state: Timeline.State, _ label: String) {
+        let sessionStart = activitySessionSince.map { max($0, since) } ?? t
+        if since < sessionStart { splitInUse(since: since, at: sessionStart, as: state, label) }
+        if sessionStart < t { splitInUse(since: sessionStart, at: t, as: .session, "in use (background session)") }
+    }
+
+    /// A session lane: waiting, then in effect, until the object ends.
+    /// The label says the object; the hover text each record's words.
+    private mutating func sessionChanged(_ record: SessionRecord, at t: Millis) {
+        let name = Self.laneName(record.object)
+        let lane = sessionLanes[name] ?? lanes.count
+        if lane == lanes.count {
+            sessionLanes[name] = lane
+            lanes.append((name, LaneStretches(), nil))
+        }
+        let isActivity = record.object == .backgroundActivitySession
+        switch record {
+        case .begin(let object, .effective):
+            set(lane, .sessionEffective, Self.label(of: object), at: t, title: "\(Self.label(of: object)): in effect")
+            if isActivity { activitySessionSince = t }
+        case .begin(let object, .waiting):
+            let label = Self.label(of: object) + " (waiting)"
+            set(lane, .sessionWaiting, label, at: t, title: label + ": insufficientlyInUse until the foreground")
+            if isActivity { activitySessionSince = nil }
+        case .effective(let object):
+            set(lane, .sessionEffective, Self.label(of: object), at: t, title: "\(Self.label(of: object)): in effect")
+            if isActivity { activitySessionSince = t }
+        case .end(_, let reason):
+            if var open = lanes[lane].open {
+                open.title += ", ended (\(reason.rawValue))"
+                lanes[lane].open = open
+            }
+            clear(lane, at: t)
+            if isActivity { activitySessionSince = nil }
+        }
     }
 
     /// Ends the open in-use segment at `since` and names the stretch from
@@ -195,11 +242,8 @@ package struct TimelineRecorder: LogWriter {
     }
 
     private mutating func mark(_ row: String, _ kind: Timeline.MarkKind, _ record: LogRecord) {
-        let index: Int
-        if let i = rowIndex[row] {
-            index = i
-        } else {
-            index = rows.count
+        let index = rowIndex[row] ?? rows.count
+        if index == rows.count {
             rowIndex[row] = index
             rows.append(Timeline.Row(name: row, kind: kind, marks: MarkBuckets()))
         }
@@ -221,40 +265,4 @@ package struct TimelineRecorder: LogWriter {
         return name
     }
 
-    /// `locationManager(_:didUpdateLocations:)` → `didUpdateLocations`.
-    static func shortName(_ selector: String) -> String {
-        var name = Substring(selector)
-        if name.hasPrefix("locationManager(_:") { name = name.dropFirst("locationManager(_:".count) }
-        if let paren = name.firstIndex(of: "(") { name = name[..<paren] }
-        if let colon = name.firstIndex(of: ":") { name = name[..<colon] }
-        if name.hasSuffix(")") { name = name.dropLast() }
-        return String(name)
-    }
-
-    private static func state(of view: AuthView) -> Timeline.State {
-        if view.provisional { return .provisional }
-        switch view.status {
-        case .notDetermined: return .notDetermined
-        case .restricted: return .restricted
-        case .denied: return .denied
-        case .authorizedAlways: return .always
-        case .authorizedWhenInUse: return .whenInUse
-        case .authorized: return .authorizedLegacy
-        }
-    }
-
-    private static func label(of view: AuthView) -> String {
-        var label = view.status.rawValue
-        if view.provisional { label += " (provisional)" }
-        label += " · " + view.accuracy.word
-        if view.temporary { label += " (temporary)" }
-        return label
-    }
-
-    private static func title(of view: AuthView) -> String {
-        var title = "status=\(view.status.rawValue) settings=\(view.settings.rawValue) accuracy=\(view.accuracy.word)"
-        if view.provisional { title += " provisional" }
-        if view.temporary { title += " temporary" }
-        return title
-    }
 }

@@ -36,7 +36,7 @@ package enum TimelineSVG {
         for (i, lane) in timeline.lanes.enumerated() {
             let top = layout.laneTop(i)
             rowFrame(lane.name, top: top, layout, into: &out)
-            let segments = drawn(lane.segments, layout)
+            let segments = layout.drawnLanes[i]
             for (k, segment) in segments.enumerated() {
                 let room = k + 1 < segments.count ? segments[k + 1].start : layout.axisEnd
                 bar(segment, top: top, room: layout.x(room) - layout.x(segment.end), layout, into: &out)
@@ -51,31 +51,16 @@ package enum TimelineSVG {
         out.raw("</svg>\n")
     }
 
-    /// The segments as drawn: a run of neighbours each narrower than
-    /// `markMergeDistance` pixels, with less than that between them, is one
-    /// bar, shown as its longest stretch. So after each bar comes a bar or a
-    /// gap at least that wide before the next run: a lane draws at most
-    /// about 2 × 950 / 3 bars.
+    /// The segments as drawn (`TimelineLayout.drawn(_:x:)`).
     static func drawn(_ segments: [Timeline.Segment], _ layout: TimelineLayout) -> [Timeline.Segment] {
-        let distance = TimelineLayout.markMergeDistance
-        var result: [Timeline.Segment] = []
-        var narrowRun = false
-        for segment in segments {
-            let narrow = layout.x(segment.end) - layout.x(segment.start) < distance
-            if narrow, narrowRun, let last = result.last, layout.x(segment.start) - layout.x(last.end) < distance {
-                result[result.count - 1] = last.merged(with: segment)
-            } else {
-                result.append(segment)
-            }
-            narrowRun = narrow
-        }
-        return result
+        TimelineLayout.drawn(segments, x: layout.x)
     }
 
     /// Each colour the picture uses and what it means, below the axis.
     private static func legend(_ layout: TimelineLayout, into out: inout SVGWriter) {
         for entry in layout.legend {
-            out.raw("<rect x=\"\(entry.x)\" y=\"\(entry.y + 3)\" width=\"14\" height=\"10\" fill=\"\(entry.color)\"/><text x=\"\(entry.x + 18)\" y=\"\(entry.y + 12)\" fill=\"#424242\">")
+            let pale = entry.pale ? " fill-opacity=\"0.6\"" : ""
+            out.raw("<rect x=\"\(entry.x)\" y=\"\(entry.y + 3)\" width=\"14\" height=\"10\" fill=\"\(entry.color)\"\(pale)/><text x=\"\(entry.x + 18)\" y=\"\(entry.y + 12)\" fill=\"#424242\">")
             out.text(entry.name)
             out.raw("</text>\n")
         }

@@ -118,11 +118,15 @@ struct RandomScenario {
         case 8: return .monitorRemove(name: pick(["geo", "b"]), id: pick(Self.regionIDs))
         case 0, 1: return .liveUpdatesStart(pick(LiveConfiguration.allCases))
         case 2: return .liveUpdatesStop
-        case 3: return chance(70) ? .backgroundActivitySessionBegin : .backgroundActivitySessionEnd
+        case 3:
+            if chance(60) { return .backgroundActivitySessionBegin }
+            return chance(50) ? .backgroundActivitySessionEnd : .backgroundActivitySessionRelease
         case 4:
             let key: String? = chance(30) ? "nav" : nil
             return .serviceSessionBegin(name: pick(["a", "b"]), pick(ServiceRequirement.allCases), fullAccuracyPurposeKey: key)
-        default: return .serviceSessionEnd(name: pick(["a", "b"]))
+        default:
+            let name = pick(["a", "b"])
+            return chance(50) ? .serviceSessionEnd(name: name) : .serviceSessionRelease(name: name)
         }
     }
 

@@ -11,14 +11,14 @@ enum ModernAvailability {
         switch call {
         case .liveUpdatesStart, .liveUpdatesStop:
             return since(17)
-        case .backgroundActivitySessionBegin, .backgroundActivitySessionEnd:
+        case .backgroundActivitySessionBegin, .backgroundActivitySessionEnd, .backgroundActivitySessionRelease:
             if rules.isMac || rules.isTV { return missing("CLBackgroundActivitySession is iOS, iPadOS and watchOS only") }
             return since(17)
         case .serviceSessionBegin(_, let requirement, _):
             if rules.isMac { return missing("CLServiceSession is unavailable on macOS") }
             if requirement == .always && rules.isTV { return missing("tvOS has no Always authorization") }
             return since(18)
-        case .serviceSessionEnd:
+        case .serviceSessionEnd, .serviceSessionRelease:
             if rules.isMac { return missing("CLServiceSession is unavailable on macOS") }
             return since(18)
         case .monitorOpen, .monitorClose, .monitorAdd, .monitorRemove:

@@ -20,6 +20,9 @@ struct Monitors: Hashable {
         /// A circle's bound: beyond its boundary by the crossing margin,
         /// surely outside (`Geo.Proximity`); `nil` for a beacon condition.
         var outside: Geo.Proximity? = nil
+        /// iOS 18: an `accuracyLimited` event told the app that events are
+        /// withheld; none again until an event is delivered (M19).
+        var accuracyLimitedReported = false
 
         var state: MonitorState { boundary.state.monitorState }
 

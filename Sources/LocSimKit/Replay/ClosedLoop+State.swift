@@ -1,0 +1,68 @@
+/// The closed loop seen from outside between two of its steps: what is due
+/// next, and its own state as a value. `locsim explore` steps the loop as
+/// `run` does and merges two paths only where the simulator's rule state and
+/// this state are both equal (docs/explore.md, "How the search stays small").
+extension ClosedLoop {
+    /// The times of the next timer and of the next delayed reaction that
+    /// `step(until: limit)` would run (a timer at exactly `limit` only if it
+    /// sorts before a scenario line, as `step` takes it).
+    func due(until limit: Millis) -> (timer: Millis?, reaction: Millis?) {
+        let timer = simulator.nextTimer.flatMap { $0.time < limit || ($0.time == limit && $0.phase < .trace) ? $0.time : nil }
+        let reaction = delayed.nextTime.flatMap { $0 <= limit ? $0 : nil }
+        return (timer, reaction)
+    }
+
+    /// When the next thing `step(until: limit)` runs is due; `nil` when nothing is.
+    package func nextDue(until limit: Millis) -> Millis? {
+        switch due(until: limit) {
+        case (let timer?, let reaction?): return min(timer, reaction)
+        case (let timer?, nil): return timer
+        case (nil, let reaction?): return reaction
+        case (nil, nil): return nil
+        }
+    }
+
+    /// Everything of the loop that decides what it does next, besides the
+    /// simulator: the `on` lines added so far, the delayed reactions
+    /// pending, the policy that answered the last prompt (a timed `user`
+    /// line for it is an error), the prompt on screen no policy answers, and
+    /// what the `expect` lines have seen so far. Between two steps no
+    /// reaction is ready, so the ready queue is empty and not part of it.
+    /// `causes` is left out: it only adds notes to an error's message,
+    /// never changes what happens.
+    package struct State: Hashable {
+        var reactions: Int
+        var delayed: EventQueue<Pending>
+        var delayedRuns: Int
+        var lastPolicy: LastPolicy?
+        var unanswered: ShownPrompt?
+        var expectations: ExpectationChecker.Progress
+
+        struct LastPolicy: Hashable {
+            var kind: PromptKind
+            var line: Int
+            var column: Int
+        }
+    }
+
+    /// The loop's state now.
+    package var state: State {
+        State(
+            reactions: reactions.count, delayed: delayed, delayedRuns: delayedRuns,
+            lastPolicy: lastPromptPolicy.map {
+                State.LastPolicy(kind: $0.kind, line: $0.location.line, column: $0.location.column)
+            },
+            unanswered: unansweredPrompt, expectations: expectations.progress)
+    }
+}
+
+extension ClosedLoop.Pending: Hashable {
+    /// The action is left out of the hash (`Event` is not hashable): it is
+    /// the `on` line's own, or a policy's answer, so `index` nearly always
+    /// decides it; `==` still compares it.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(index)
+        hasher.combine(depth)
+        hasher.combine(due)
+    }
+}

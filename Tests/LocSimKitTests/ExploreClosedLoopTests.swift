@@ -1,0 +1,136 @@
+import Testing
+@testable import LocSimKit
+
+/// `Explore` through the closed loop: `on` reactions (header and timed,
+/// with `after`) and `expect` lines act on every path as in `run`.
+@Suite struct ExploreClosedLoopTests {
+    /// The provisional-Always geofence with a reaction and two expectations
+    /// (Scenarios/explore/geofence-expectations.scn without its comments).
+    static let geofence = """
+        locsim 1
+        platform iOS 13.0
+        plist NSLocationWhenInUseUsageDescription "Finds stores near you."
+        plist NSLocationAlwaysAndWhenInUseUsageDescription "Tells you when you pass a store."
+        on launch app requestAlwaysAuthorization
+        expect delegate didEnterRegion store
+        expect final auth authorizedAlways
+
+        0    launch
+        3    app startMonitoring store 35.0 139.7 100
+        5    background
+        50   on didEnterRegion store after 1 app requestLocation
+        100  enter store
+        300  system notBusy
+        305  fix 35.0 139.7 5
+
+        """
+
+    /// Relaunches that each ask again after Allow Once (ExploreTests), with
+    /// the app starting updates when authorized (a header reaction), asking
+    /// for one fix two seconds after each launch (`after`), a timed
+    /// reaction from the second launch on, and expectations whose progress
+    /// differs between paths that reach the same rule state.
+    static func reactive(_ launches: Int, platform: String = "iOS 14.0") -> String {
+        ExploreTests.relaunches(launches, platform: platform)
+            .replacingOccurrences(of: "\n0 launch\n", with: """
+
+                on didChangeAuthorization authorizedWhenInUse app startUpdatingLocation
+                on launch after 2 app requestLocation
+                expect delegate didUpdateLocations by 50
+                expect no drop notAuthorized
+                expect final auth authorizedWhenInUse
+                0 launch
+
+                """)
+            .replacingOccurrences(of: "150 terminate\n", with: "150 terminate\n150 on background app stopUpdatingLocation\n")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasSuffix(" app startUpdatingLocation") }.joined(separator: "\n")
+    }
+
+    static func explore(_ text: String, platforms: [Platform]? = nil, merging: Bool = true) throws -> Explore.Report {
+        try ExploreTests.explore(text, platforms: platforms, merging: merging)
+    }
+
+    @Test func eachPathsExpectationsAreCheckedAtItsEnd() throws {
+        let p = try #require(try Self.explore(Self.geofence).platforms.first)
+        #expect(p.rows.map { $0.shortestPath.map(\.description) } == [
+            ["0.000 whenInUse allowWhileUsing", "300.000 upgrade keepWhileUsing"],
+            ["0.000 whenInUse allowWhileUsing", "300.000 upgrade changeToAlways"],
+            ["0.000 whenInUse allowOnce"], ["0.000 whenInUse dontAllow"],
+        ])
+        #expect(p.rows.map { $0.outcome.failedExpectations.map(\.location.line) } == [[6, 7], [], [6, 7], [6, 7]])
+        #expect(p.rows[0].outcome.failedExpectations[1].reason == "the final status is authorizedWhenInUse")
+        #expect(p.rows.map(\.outcome.failed) == [true, false, true, true])
+        // The reaction ran on the path that hears of the crossing: the fix it asked for came too late.
+        #expect(p.rows[1].outcome.deliveredCount("didEnterRegion") == 1)
+        #expect(p.rows[1].outcome.dropped == [Tally.Count(name: "suspended", count: 1)])
+        // The shortest path failing each expectation: Allow Once, one choice.
+        #expect(p.failingPaths.map(\.expectation.location.line) == [6, 7])
+        #expect(p.failingPaths.map { $0.path.map(\.description) } == [["0.000 whenInUse allowOnce"], ["0.000 whenInUse allowOnce"]])
+    }
+
+    /// Merged paths agree on what the `expect` lines have seen, so merging
+    /// changes no result, failed expectations included.
+    @Test func mergingWithExpectationsChangesNoResult() throws {
+        for text in [Self.reactive(4), Self.reactive(3, platform: "iOS 13.0"), Self.geofence] {
+            let merged = try Self.explore(text)
+            let every = try Self.explore(text, merging: false)
+            #expect(merged.platforms.map(\.rows) == every.platforms.map(\.rows))
+            #expect(merged.platforms.map(\.paths) == every.platforms.map(\.paths))
+            #expect(merged.platforms[0].states <= every.platforms[0].states)
+        }
+        let p = try Self.explore(Self.reactive(4)).platforms[0]
+        #expect(p.rows.contains { !$0.outcome.failedExpectations.isEmpty })
+        #expect(p.rows.contains { $0.outcome.failedExpectations.isEmpty && $0.outcome.error == nil })
+        #expect(try Self.explore(Self.reactive(4), merging: false).platforms[0].states > p.states)
+    }
+
+    /// Every row's shortest path, as a plain scenario, replays in `run` to
+    /// that row: the same counts, final authorization and failed expectations.
+    @Test func everyRowIsRunOfItsCounterexample() throws {
+        for text in [Self.geofence, Self.reactive(3), Self.reactive(2, platform: "iOS 13.0")] {
+            let report = try Self.explore(text, platforms: [.iOS(13), .iOS(14), .iOS(26)])
+            for p in report.platforms {
+                for row in p.rows {
+                    let plain = try Explore.counterexample(Array(text.utf8), path: row.shortestPath, platform: p.platform)
+                    #expect(!plain.contains(" any"))
+                    let log = try Replay.log(of: Array(plain.utf8))
+                    var counts = OutcomeCounts()
+                    for record in log.records { counts.count(record.record) }
+                    #expect(row.outcome.error == nil)
+                    #expect(row.outcome.delivered == counts.delivered)
+                    #expect(row.outcome.held == counts.held && row.outcome.dropped == counts.dropped)
+                    let last = log.records.last { $0.auth != nil }?.auth?.status ?? .notDetermined
+                    #expect(last == row.outcome.authorization)
+                    #expect(log.records.compactMap(\.failedExpectation) == row.outcome.failedExpectations)
+                }
+                // The counterexample of each failed expectation fails it in run.
+                for failing in p.failingPaths {
+                    let plain = try Explore.counterexample(Array(text.utf8), path: failing.path, platform: p.platform)
+                    let failed = try Replay.log(of: Array(plain.utf8)).records.compactMap(\.failedExpectation)
+                    #expect(failed.contains(failing.expectation))
+                }
+            }
+        }
+    }
+
+    /// A timed `user` line (or `user any`) for a prompt a policy answers is
+    /// `run`'s error on the paths that reach it, through the same check.
+    @Test func aPolicyAndAUserLineForTheSamePromptStopThePath() throws {
+        let line = ExploreTests.withPolicy(
+            ExploreTests.request.replacingOccurrences(of: "3 app startUpdatingLocation", with: "2 user allowWhileUsing\n3 app startUpdatingLocation"),
+            "on prompt whenInUse user allowOnce")
+        var runError: ScenarioError? = nil
+        do { _ = try Replay.log(of: Array(line.utf8)) } catch { runError = error }
+        let expected = try #require(runError)
+        let stopped = try #require(try Self.explore(line).platforms.first?.rows.first?.outcome.error)
+        #expect(stopped.message == expected.message && stopped.location == expected.location)
+        #expect(stopped.message.contains("is answered by a policy"))
+        // A delayed policy leaves the prompt on screen at `user any`: the same error.
+        let any = ExploreTests.withPolicy(
+            ExploreTests.request.replacingOccurrences(of: "3 app startUpdatingLocation", with: "2 user any\n3 app startUpdatingLocation"),
+            "on prompt whenInUse after 5 user allowOnce")
+        let rows = try Self.explore(any).platforms[0].rows
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.outcome.error?.message.contains("is answered by a policy") == true })
+    }
+}
