@@ -405,6 +405,21 @@ if [ "$status" = 2 ] && [ ! -s long.out ] && grep -q "^long.gpx:2:.*longer than 
   ok "gpx refuses a point longer than a scenario line"
 else fail "gpx refuses a point longer than a scenario line" "status $status: $(cut -c1-200 long.err)"; fi
 
+# A file name that is not UTF-8 is used as its bytes: -o writes that very
+# file (not one named with U+FFFD), an input is found, errors name it.
+odd=$'odd-\xff'
+"$LOCSIM" run "$QUICK" -o "$odd.log" 2> odd.err
+status=$?
+if [ "$status" = 0 ] && [ -f "$odd.log" ] && [ ! -e $'odd-\xef\xbf\xbd.log' ] && cmp -s "$EXPECTED" "$odd.log"; then
+  ok "-o with a non-UTF-8 name writes that file"
+else fail "-o with a non-UTF-8 name writes that file" "status $status: $(ls odd-* 2>&1) $(cat odd.err)"; fi
+cp "$QUICK" "$odd.scn"
+"$LOCSIM" run "$odd.scn" -o "$odd.scn" > /dev/null 2> odd.err
+status=$?
+if [ "$status" = 2 ] && grep -qF "the output '$odd.scn' is the input file '$odd.scn'" odd.err && cmp -s "$QUICK" "$odd.scn"; then
+  ok "a non-UTF-8 name is found and named as its bytes"
+else fail "a non-UTF-8 name is found and named as its bytes" "status $status: $(cat odd.err)"; fi
+
 if [ "$failures" -gt 0 ]; then
   echo "$failures CLI test(s) failed"
   exit 1

@@ -87,7 +87,7 @@ enum ExploreCommand {
     /// and one per `expect` line some path failed, `<dir>/<name>.<platform>.expect-<line>.scn`:
     /// the shortest path to it as a plain scenario.
     private static func writeCounterexamples(_ report: Explore.Report, scenario: [UInt8], name: String, to dir: String) -> Bool {
-        if mkdir(dir, 0o777) != 0 && errno != EEXIST {
+        if SystemPath.withCString(dir, { mkdir($0, 0o777) }) != 0 && errno != EEXIST {
             printError("locsim: error: " + FileError("cannot create", dir, code: errno).message)
             return false
         }

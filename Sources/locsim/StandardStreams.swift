@@ -33,9 +33,10 @@ enum ExitStatus: Int32 {
     case failure = 2
 }
 
-/// Writes `text` to standard error at once.
+/// Writes `text` to standard error at once; a file name in it is written
+/// as its own bytes (`SystemPath`), as the user typed it.
 func printError(_ text: String) {
-    _ = FileIO.writeAll(STDERR_FILENO, Array((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    _ = FileIO.writeAll(STDERR_FILENO, SystemPath.bytes(text.hasSuffix("\n") ? text : text + "\n"))
 }
 
 /// Writes `text` to standard output; a failed write (a closed pipe) is exit status 2.
@@ -85,12 +86,12 @@ func outputOntoInput(_ path: String, input: Int32?, inputPath: String?) -> Strin
     if let input {
         guard fstat(input, &source) == 0 else { return nil }
     } else if let inputPath, inputPath != "-" {
-        guard stat(inputPath, &source) == 0 else { return nil }
+        guard SystemPath.withCString(inputPath, { stat($0, &source) }) == 0 else { return nil }
     } else {
         return nil
     }
     var target = stat()
-    guard source.st_mode & S_IFMT == S_IFREG, stat(path, &target) == 0,
+    guard source.st_mode & S_IFMT == S_IFREG, SystemPath.withCString(path, { stat($0, &target) }) == 0,
         target.st_dev == source.st_dev, target.st_ino == source.st_ino
     else { return nil }
     let named = inputPath.flatMap { $0 == "-" ? nil : " '\($0)'" } ?? ""

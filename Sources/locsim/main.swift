@@ -54,4 +54,6 @@ func locsim(_ arguments: [String]) -> ExitStatus {
     }
 }
 
-exit(locsim(Array(CommandLine.arguments.dropFirst())).rawValue)
+// Decoded keeping every byte, so a file name that is not UTF-8 is opened
+// as it is (`SystemPath`).
+exit(locsim(SystemPath.arguments()).rawValue)

@@ -94,6 +94,7 @@ import Testing
             .app(.serviceSession(.begin("nav", .whenInUse))), .app(.serviceSession(.end("nav"))),
             .app(.serviceSession(.release("nav"))),
             .app(.monitor("geo", .open)), .app(.monitor("geo", .add("home", .circle(center: Coordinate(latitude: 35, longitude: 139.7), radius: 100)))),
+            .app(.monitor("geo", .add("door", .beacon(beacon), assuming: .satisfied))),
             .app(.monitor("geo", .remove("home"))), .app(.monitor("geo", .close)),
             .user(.precise(true)), .user(.locationServices(true)), .user(.restricted(false)),
             .user(.tapNotification(id: "n1")), .user(.any(.answer)), .user(.any(.settings)),

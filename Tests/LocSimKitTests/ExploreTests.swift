@@ -48,13 +48,13 @@ import Testing
         let report = try Self.explore(Self.request)
         let p = try #require(report.platforms.first)
         #expect(p.platform == .iOS(14))
-        // allowWhileUsing and allowOnce, each precise on and off; dontAllow without the switch.
-        #expect(p.paths == 5)
+        // allowWhileUsing and allowOnce, each precise on and off; dontAllow without the switch; dismiss.
+        #expect(p.paths == 6)
         let paths = p.rows.map { $0.shortestPath.map(\.description) }
         #expect(paths == [
             ["1.000 whenInUse allowWhileUsing precise=on"], ["1.000 whenInUse allowWhileUsing precise=off"],
             ["1.000 whenInUse allowOnce precise=on"], ["1.000 whenInUse allowOnce precise=off"],
-            ["1.000 whenInUse dontAllow"],
+            ["1.000 whenInUse dontAllow"], ["1.000 whenInUse dismiss"],
         ])
         let once = p.rows[3].outcome
         // Allow Once: the foreground fix arrives; in the background the grace
@@ -65,13 +65,17 @@ import Testing
         let denied = p.rows[4].outcome
         #expect(denied.authorization == .denied && denied.deliveredCount("didUpdateLocations") == 0)
         #expect(denied.deliveredCount("didFailWithError") == 1)
+        // Dismissed: still notDetermined (the request may be made again), both fixes dropped unauthorized.
+        let dismissed = p.rows[5].outcome
+        #expect(dismissed.authorization == .notDetermined && dismissed.deliveredCount("didUpdateLocations") == 0)
+        #expect(dismissed.dropped == [Tally.Count(name: "notAuthorized", count: 2)])
     }
 
     @Test func theOffersAreThePlatformsOwn() throws {
         let report = try Self.explore(Self.request, platforms: [.iOS(12, 5), .iOS(13)])
-        #expect(report.platforms.map(\.paths) == [2, 3])
+        #expect(report.platforms.map(\.paths) == [3, 4])
         #expect(report.platforms[0].rows.map { $0.shortestPath.map(\.description) } == [
-            ["1.000 whenInUse allow"], ["1.000 whenInUse dontAllow"],
+            ["1.000 whenInUse allow"], ["1.000 whenInUse dontAllow"], ["1.000 whenInUse dismiss"],
         ])
     }
 
@@ -149,7 +153,7 @@ import Testing
         #expect(row.outcome.dropped == [Tally.Count(name: "notAuthorized", count: 1)])
         // Policies for one kind leave the others' prompts as choice points.
         let other = Self.withPolicy(Self.request, "on prompt always user allowWhileUsing")
-        #expect(try Self.explore(other).platforms[0].paths == 5)
+        #expect(try Self.explore(other).platforms[0].paths == 6)
         // A policy whose answer the prompt never offers is run's error.
         let wrong = Self.withPolicy(Self.request, "on prompt whenInUse user allow")
         let stopped = try #require(try Self.explore(wrong).platforms.first?.rows.first?.outcome.error)
@@ -185,8 +189,9 @@ import Testing
 
             """
         let report = try Self.explore(allowOnceTwice, platforms: [.iOS(12, 5), .iOS(13)])
-        // iOS 12: allow, dontAllow; the second prompt never shows. iOS 13: after allowOnce, 3 more.
-        #expect(report.platforms.map(\.paths) == [2, 5])
+        // iOS 12: allow, dontAllow, dismiss; only after the dismissal does the second prompt show (3 more).
+        // iOS 13: 4 options, and after allowOnce and after dismiss 4 more each.
+        #expect(report.platforms.map(\.paths) == [5, 10])
         let plain = try Explore.counterexample(
             Array(allowOnceTwice.utf8), path: report.platforms[0].rows[0].shortestPath, platform: .iOS(12, 5))
         #expect(plain.contains("2.000 user allow\n") && plain.contains("# 22 user any  (locsim explore: no prompt"))

@@ -37,18 +37,25 @@ import Testing
             #expect(!(sim.authorization.temporary && sim.authorization.grant == .whenInUse), "seed \(seed): Allow Once outside in use")
             #expect(!sim.authorization.temporaryFullAccuracy, "seed \(seed): temporary full accuracy outside in use")
         }
-        // The indicator only in the background, only with a session.
+        // The indicator only in the background, only with a session; an
+        // activity session keeps it while the app is suspended stationary (M2).
         if sim.indicator {
             #expect(
-                sim.app == .background && (sim.session || sim.modern.activity.keepsInUse),
+                (sim.app == .background && (sim.session || sim.modern.activity.keepsInUse))
+                    || (sim.app == .suspended && sim.modern.activity.keepsInUse),
                 "seed \(seed): indicator on while \(sim.app)")
         }
-        // A background activity session keeps the app in use and running (docs/modern.md M6).
+        // A background activity session keeps the app in use and running
+        // (docs/modern.md M6), or suspended while stationary (M2).
         if sim.modern.activity.keepsInUse {
-            #expect(sim.inUse && sim.app.isRunning, "seed \(seed): activity session while \(sim.app), inUse \(sim.inUse)")
+            #expect(sim.inUse && sim.app != .notRunning, "seed \(seed): activity session while \(sim.app), inUse \(sim.inUse)")
         }
         // A session only for a running background app.
         if sim.session { #expect(sim.app == .background, "seed \(seed): session while \(sim.app)") }
+        // A satisfied beacon condition is never past its silence (docs/modern.md M14).
+        for c in sim.modern.monitors.conditions.elements where c.state == .satisfied && c.pending == nil {
+            if let lostAt = c.lostAt { #expect(lostAt > sim.now, "seed \(seed): \(c.key) satisfied past its silence at \(sim.now)") }
+        }
     }
 
     @Test func invariantsHoldOverRandomScenarios() {
@@ -95,7 +102,8 @@ import Testing
                     let whenInUse = status == .authorizedWhenInUse || (status == .authorizedAlways && provisional)
                     if whenInUse { #expect(inUse, "seed \(seed): When In Use monitor event outside in use at \(r.time)") }
                 case .indicator(let on):
-                    if on { #expect(app == "background", "seed \(seed): indicator on in \(app) at \(r.time)") }
+                    // Suspended: only while stationary with an activity session (M2).
+                    if on { #expect(app == "background" || app == "suspended", "seed \(seed): indicator on in \(app) at \(r.time)") }
                 case .delegate(let cb):
                     let isLocationEvent: Bool
                     switch cb.event {
@@ -181,6 +189,97 @@ import Testing
                 #expect(mentions.count == 1, "seed \(seed): fix at \(statement.time) accounted \(mentions.count) times: \(records)")
             }
         }
+    }
+
+    /// docs/rules.md §8, "No fix": a fix line inside a `nofix … until`
+    /// window reaches no service — its one record is its drop
+    /// `locationUnavailable` — and an outage without `until` ends at the next fix.
+    @Test func fixesInsideAnOutageAreNeverDelivered() throws {
+        var outages = 0
+        for seed in 1...2000 as ClosedRange<UInt64> {
+            var gen = RandomScenario(seed: seed)
+            var sim = Simulator(header: gen.header())
+            var until: Millis? = nil
+            for statement in gen.statements(count: 80) {
+                do { try sim.apply(statement) } catch { _ = sim.takeOutput(); continue }
+                let records = sim.takeOutput().map(\.record)
+                switch statement.event {
+                case .noFix(let u):
+                    until = u
+                    #expect(sim.locationUnavailable, "seed \(seed): no outage after a nofix line")
+                case .fix(let fix):
+                    let inside = until.map { statement.time < $0 } ?? false
+                    let mentions = records.filter { r in
+                        switch r.event {
+                        case .drop(.fix(let l), _), .hold(.fix(let l), _), .drop(.liveUpdate(let l), _), .hold(.liveUpdate(let l), _):
+                            return l == fix.location
+                        case .update(.liveUpdate(let l?, _)): return l == fix.location
+                        case .delegate(let cb):
+                            if case .didUpdateLocations(let l) = cb.event { return l == fix.location }
+                            return false
+                        default: return false
+                        }
+                    }
+                    if inside {
+                        outages += 1
+                        #expect(mentions == [Record.drop(.fix(fix.location), .locationUnavailable)], "seed \(seed): \(records)")
+                    } else {
+                        #expect(!mentions.contains(Record.drop(.fix(fix.location), .locationUnavailable)), "seed \(seed)")
+                        #expect(!sim.locationUnavailable, "seed \(seed): a fix after the window left the outage on")
+                        until = nil
+                    }
+                default: break
+                }
+            }
+        }
+        #expect(outages > 50, "the generator reaches the rule")
+    }
+
+    /// docs/modern.md M2: a background app that its activity session keeps
+    /// running is suspended when the stream turns stationary, and a paused
+    /// stream wakes nothing.
+    @Test func aStationaryStreamSuspendsTheSessionAppAndWakesNothing() throws {
+        var suspensions = 0
+        for seed in 1...1000 as ClosedRange<UInt64> {
+            var gen = RandomScenario(seed: seed)
+            var header = gen.header()
+            // A hiking app (the golden ios17-stationary-suspends-activity-session),
+            // then random lines.
+            header.platform = gen.pick([Platform(.iOS, 17, 0), Platform(.iOS, 18, 0)])
+            header.plist["NSLocationWhenInUseUsageDescription"] = .string("w")
+            var sim = Simulator(header: header)
+            let start: [Event] = [
+                .launch, .app(.requestWhenInUseAuthorization), .user(.answer(.allowWhileUsing, precise: nil)),
+                .modern(.backgroundActivitySessionBegin), .modern(.liveUpdatesStart(.fitness)), .background,
+            ]
+            let opening = start.enumerated().map { i, e in
+                TimedStatement(time: Millis(Int64(i)), event: e, location: SourceLocation(line: i + 1, column: 1), argumentColumn: 1)
+            }
+            let rest = gen.statements(count: 60).map { t in
+                var t = t
+                t.time = t.time + .seconds(10)
+                return t
+            }
+            for statement in opening + rest {
+                do { try sim.apply(statement) } catch { _ = sim.takeOutput(); continue }
+                let records = sim.takeOutput().map(\.record)
+                for (i, r) in records.enumerated() {
+                    if case .drop(.liveUpdate, let reason) = r.event, reason == .stationary, i > 0 {
+                        #expect(records[i - 1] != .app(.wake(.location)), "seed \(seed): woken for a paused stream: \(records)")
+                    }
+                }
+                guard case .fix = statement.event, sim.modern.activity.keepsInUse, sim.app != .foreground,
+                    let last = records.lastIndex(where: {
+                        if case .update(.liveUpdate(.some, let flags)) = $0.event { return flags.contains(.stationary) }
+                        return false
+                    })
+                else { continue }
+                suspensions += 1
+                #expect(records.dropFirst(last + 1).first == .app(.suspend), "seed \(seed): \(records)")
+                #expect(sim.app == .suspended && sim.inUse, "seed \(seed): \(sim.app), in use \(sim.inUse)")
+            }
+        }
+        #expect(suspensions > 20, "the generator reaches the rule (\(suspensions))")
     }
 
     /// The text and JSON Lines logs carry the same records, in the same order.

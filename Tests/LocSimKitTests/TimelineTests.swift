@@ -76,6 +76,23 @@ import Testing
         #expect(t.lanes[3].segments[0].label == "liveUpdates (fitness)")
     }
 
+    /// A relaunch (ios18-relaunch-live-updates.log): the activity session
+    /// ends with the process, its `end` before the `inuse end` it causes,
+    /// and the stretch it kept in use is still its own; the rejoined session
+    /// keeps the relaunched app in use from 61. A service session has a
+    /// lane of its own (ios18-explicit-service-session.log).
+    @Test func sessionLanesAcrossARelaunchAndForAServiceSession() throws {
+        let t = try Self.timeline("Scenarios/modern/ios18-relaunch-live-updates.scn")
+        #expect(lane(t, "in use").prefix(2) == ["0.000-10.000 inUseForeground", "10.000-20.000 session"])
+        #expect(lane(t, "in use")[2].hasPrefix("61.000-"))
+        #expect(lane(t, "in use")[2].hasSuffix(" session"))
+        #expect(lane(t, "backgroundActivitySession")[0] == "3.000-20.000 sessionEffective")
+        #expect(t.lanes.first { $0.name == "liveUpdates" }!.segments[0].title.contains("ended (terminated)"))
+        let service = try Self.timeline("Scenarios/modern/ios18-explicit-service-session.scn")
+        #expect(lane(service, "serviceSession browse") == ["3.000-6.000 sessionEffective"])
+        #expect(service.lanes.first { $0.name == "serviceSession browse" }!.segments[0].label == "serviceSession browse (whenInUse)")
+    }
+
     /// A session still in effect and in use out of the foreground at the
     /// end of the trace are drawn as such to the end, not as foreground.
     @Test func openSessionAtTheEnd() throws {

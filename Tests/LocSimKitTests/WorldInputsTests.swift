@@ -87,4 +87,122 @@ import Testing
             #expect(throws: ScenarioError.self) { try Self.event(bad) }
         }
     }
+
+    // MARK: CLMonitor: assumed states, lost beacons (docs/modern.md M14, M16)
+
+    static let uuid = "5A4BCFCE-174E-4BAC-A814-092E77F6B7E5"
+    static let door = MonitorCondition.beacon(BeaconConstraint(uuid: uuid, major: 7))
+    static let home = MonitorCondition.circle(center: Coordinate(latitude: 35, longitude: 139), radius: 100)
+
+    static func sighting(minor: Int = 1) -> Event {
+        .beacon(BeaconSighting(uuid: uuid, major: 7, minor: minor, proximity: .near))
+    }
+
+    static func event(_ id: String, _ state: MonitorState) -> Record {
+        .update(.monitorEvent(monitor: "geo", id: id, state, []))
+    }
+
+    static func monitorApp(_ configure: (inout Parameters) -> Void = { _ in }) throws -> SimulatorScript {
+        var s = S(Platform(.iOS, 17, 0), configure)
+        try s.launchAuthorized()
+        try s.at(3, .modern(.monitorOpen(name: "geo")))
+        return s
+    }
+
+    @Test func aBeaconConditionIsLostAfterTheSilence() throws {
+        var s = try Self.monitorApp { $0.beaconLostDelay = .seconds(30) }
+        try s.at(4, .modern(.monitorAdd(name: "geo", id: "door", Self.door)))
+        #expect(try s.at(10, Self.sighting()) == [Self.event("door", .satisfied)])
+        #expect(try s.at(30, Self.sighting(minor: 2)) == [], "still satisfied; the silence restarts")
+        #expect(try s.at(59, .app(.stopMonitoringVisits)) == [])
+        #expect(try s.at(60, .app(.stopMonitoringVisits)) == [Self.event("door", .unsatisfied)])
+    }
+
+    @Test func noDelayMeansOnlyExitLinesEndIt() throws {
+        var s = try Self.monitorApp { $0.beaconLostDelay = nil }
+        try s.at(4, .modern(.monitorAdd(name: "geo", id: "door", Self.door)))
+        try s.at(10, Self.sighting())
+        #expect(try s.at(1000, .exit(regionID: "door")) == [Self.event("door", .unsatisfied)])
+    }
+
+    @Test func anEnterLineStopsTheSilenceTimer() throws {
+        var s = try Self.monitorApp()
+        try s.at(4, .modern(.monitorAdd(name: "geo", id: "door", Self.door)))
+        try s.at(10, Self.sighting())
+        try s.at(20, .exit(regionID: "door"))
+        try s.at(21, .enter(regionID: "door"))
+        #expect(s.finish().map(\.record) == [], "the timer armed at 10 is stale")
+    }
+
+    @Test func anAssumedStateIsNoEvent() throws {
+        var s = try Self.monitorApp()
+        #expect(try s.at(4, .modern(.monitorAdd(name: "geo", id: "door", Self.door, assuming: .unsatisfied))) == [])
+        #expect(try s.at(5, Self.sighting()) == [Self.event("door", .satisfied)])
+        var t = try Self.monitorApp()
+        try t.at(4, S.fix(35, 139))
+        #expect(try t.at(5, .modern(.monitorAdd(name: "geo", id: "home", Self.home, assuming: .satisfied))) == [])
+        #expect(try t.at(6, .modern(.monitorAdd(name: "geo", id: "far", Self.home, assuming: .unsatisfied)))
+            == [Self.event("far", .satisfied)], "the last fix corrects a wrong assumption at once")
+    }
+
+    @Test func anAssumedSatisfiedBeaconNeverSightedIsLost() throws {
+        var s = try Self.monitorApp { $0.beaconLostDelay = .seconds(20) }
+        try s.at(4, .modern(.monitorAdd(name: "geo", id: "door", Self.door, assuming: .satisfied)))
+        #expect(s.finish().map(\.record) == [Self.event("door", .unsatisfied)])
+    }
+
+    @Test func aConditionBeyondTheLimitIsUnmonitoredOnIOS18() throws {
+        var s = S(Platform(.iOS, 18, 0)) { $0.monitorConditionLimit = 0 }
+        try s.launchAuthorized()
+        try s.at(3, .modern(.monitorOpen(name: "geo")))
+        #expect(try s.at(4, .modern(.monitorAdd(name: "geo", id: "home", Self.home)))
+            == [.update(.monitorEvent(monitor: "geo", id: "home", .unmonitored, .conditionLimitExceeded))])
+    }
+
+    @Test func parsesAndWritesAssumedStates() throws {
+        let beacon = "1 app monitor geo add door beacon \(Self.uuid) 7 assuming satisfied"
+        #expect(try Self.event(beacon) == .modern(.monitorAdd(name: "geo", id: "door", Self.door, assuming: .satisfied)))
+        let bare = "1 app monitor geo add door beacon \(Self.uuid) assuming unknown"
+        #expect(try Self.event(bare) == .modern(.monitorAdd(name: "geo", id: "door", .beacon(BeaconConstraint(uuid: Self.uuid)), assuming: .unknown)))
+        let circle = "1 app monitor geo add home 35 139 100 assuming unsatisfied"
+        #expect(try Self.event(circle) == .modern(.monitorAdd(name: "geo", id: "home", Self.home, assuming: .unsatisfied)))
+        let written = Scenario.text(of: Event.modern(.monitorAdd(name: "geo", id: "home", Self.home, assuming: .unsatisfied)))
+        #expect(try Self.event("1 " + written) == .modern(.monitorAdd(name: "geo", id: "home", Self.home, assuming: .unsatisfied)))
+        for bad in ["1 app monitor geo add home 35 139 100 assuming", "1 app monitor geo add home 35 139 100 assuming unmonitored",
+            "1 app monitor geo add home 35 139 100 maybe satisfied", "1 app monitor geo add home 35 139 100 assuming satisfied now",
+            "1 app monitor geo add door beacon \(Self.uuid) 7 1 2"] {
+            #expect(throws: ScenarioError.self) { try Self.event(bad) }
+        }
+    }
+
+    // MARK: Stationary suspension (docs/modern.md M2)
+
+    @Test func aStationaryStreamSuspendsTheSessionAppUntilItMoves() throws {
+        var s = S(Platform(.iOS, 17, 0)) {
+            $0.stationaryRadius = 20
+            $0.stationaryDelay = .seconds(60)
+        }
+        try s.launchAuthorized()
+        try s.at(3, .modern(.backgroundActivitySessionBegin))
+        try s.at(4, .modern(.liveUpdatesStart(.fitness)))
+        try s.at(10, .background)
+        try s.at(30, S.fix(35, 139))
+        let rest = try s.at(90, S.fix(35, 139))
+        #expect(rest == [.update(.liveUpdate(S.location(35, 139), .stationary)), .app(.suspend)])
+        #expect(s.simulator.app == .suspended && s.simulator.inUse && s.simulator.indicator)
+        #expect(try s.at(120, S.fix(35.00001, 139)) == [.drop(.liveUpdate(S.location(35.00001, 139)), .stationary)])
+        let moved = S.location(35.01, 139)
+        #expect(try s.at(150, S.fix(35.01, 139)) == [.app(.wake(.location)), .update(.liveUpdate(moved, []))])
+        #expect(try s.at(400, S.fix(35.02, 139)) == [.update(.liveUpdate(S.location(35.02, 139), []))], "the session keeps it running")
+    }
+
+    @Test func aForegroundAppIsNotSuspendedWhenStationary() throws {
+        var s = S(Platform(.iOS, 17, 0)) { $0.stationaryDelay = .zero }
+        try s.launchAuthorized()
+        try s.at(3, .modern(.backgroundActivitySessionBegin))
+        try s.at(4, .modern(.liveUpdatesStart(.default)))
+        try s.at(5, S.fix(35, 139))
+        #expect(try s.at(6, S.fix(35, 139)) == [.update(.liveUpdate(S.location(35, 139), .stationary))])
+        #expect(s.simulator.app == .foreground)
+    }
 }

@@ -4,7 +4,10 @@ import Testing
 /// A run tracker asks for When In Use when the run starts and starts
 /// location updates. Whatever the user answers, on every iOS version it
 /// ships on, the app must hear something: a fix to show, or an error to
-/// explain why there is none — never silence.
+/// explain why there is none — never silence. explore finds the one way
+/// to silence: the prompt dismissed (the app left the foreground with it
+/// on screen) answers nothing, so the app stays notDetermined and its
+/// updates deliver nothing; the app must ask again on its next launch.
 @Suite struct AnswerPathTests {
     static let shipped: [Platform] = [.iOS(13), .iOS(13, 4), .iOS(14), .iOS(17), .iOS(18), .iOS(26)]
 
@@ -24,14 +27,17 @@ import Testing
         let report = try Explore(platforms: Self.shipped).run(Array(runStart().text.utf8))
         #expect(report.platforms.map(\.platform) == Self.shipped)
         for platform in report.platforms {
-            // iOS 13: three answers; iOS 14+: Precise on and off for the two that grant.
-            #expect(platform.paths == (platform.platform == .iOS(14) || platform.platform.major > 14 ? 5 : 3))
+            // iOS 13: three answers and dismissing; iOS 14+: Precise on and off for the two that grant.
+            #expect(platform.paths == (platform.platform == .iOS(14) || platform.platform.major > 14 ? 6 : 4))
             for row in platform.rows {
                 let path = row.shortestPath.map(\.description).joined(separator: "; ")
                 #expect(row.outcome.error == nil, "\(platform.platform), \(path): \(String(describing: row.outcome.error))")
                 let fixes = row.outcome.deliveredCount("didUpdateLocations")
                 let failures = row.outcome.deliveredCount("didFailWithError")
-                #expect(fixes + failures > 0, "\(platform.platform), \(path): no fix and no error")
+                let dismissed = row.shortestPath.contains { $0.action == .dismiss }
+                // Every answer is heard; only the dismissal is silent, and it leaves the app to ask again.
+                #expect((fixes + failures > 0) != dismissed, "\(platform.platform), \(path): fixes \(fixes), errors \(failures)")
+                if dismissed { #expect(row.outcome.authorization == .notDetermined, "\(platform.platform)") }
             }
         }
     }

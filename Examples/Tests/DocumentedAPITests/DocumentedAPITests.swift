@@ -387,8 +387,10 @@ import Testing
         let report = try e.run(Array(text.utf8))
         let ios14 = report.platforms[1]
         #expect(ios14.platform == .iOS(14) && ios14.states >= 1)
-        // allowWhileUsing and allowOnce with Precise on and off, and dontAllow.
-        #expect(ios14.paths == 5 && ios14.rows.reduce(0) { $0 + $1.paths } == 5)
+        // allowWhileUsing and allowOnce with Precise on and off, dontAllow, and dismissing the prompt.
+        #expect(ios14.paths == 6 && ios14.rows.reduce(0) { $0 + $1.paths } == 6)
+        // No `expect` lines: nothing fails.
+        #expect(ios14.failingPaths.isEmpty && ios14.rows.allSatisfy { $0.outcome.failedExpectations.isEmpty })
         let denied = try #require(ios14.rows.first { $0.outcome.authorization == .denied })
         #expect(denied.outcome.accuracy == .full && denied.outcome.error == nil && !denied.outcome.failed)
         #expect(denied.outcome.deliveredCount("didFailWithError") == 1 && denied.outcome.held.isEmpty)

@@ -12,7 +12,8 @@ extension ExploreSearch {
     /// Every answer the prompt on screen offers, in the order it lists
     /// them, each with the Precise switch on then off where the prompt has
     /// the switch and the answer grants access (Don't Allow grants nothing
-    /// to be precise about).
+    /// to be precise about); then dismissing it, which every prompt allows
+    /// (it goes away unanswered, as when the app leaves the foreground).
     static func answers(of simulator: Simulator) -> [UserAction] {
         guard let prompt = simulator.prompt else { return [] }
         let precise = simulator.promptHasPreciseSwitch
@@ -24,6 +25,7 @@ extension ExploreSearch {
                 options.append(.answer(answer, precise: nil))
             }
         }
+        options.append(.dismiss)
         return options
     }
 

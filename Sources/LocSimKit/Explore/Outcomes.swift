@@ -13,6 +13,33 @@ struct Outcomes {
         var accuracy: AccuracyAuthorization?
         var error: Int32?
         var failures: Int32 = 0
+
+        /// Two words: the ids, then the error, status and accuracy. A search
+        /// hashes a suffix for every outcome at every choice point it reaches
+        /// again; the synthesized hash took five combines, two of them
+        /// hashing `AuthorizationStatus`'s raw value as a string.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(UInt64(UInt32(bitPattern: counts)) << 32 | UInt64(UInt32(bitPattern: failures)))
+            let error = UInt64(UInt32(bitPattern: self.error ?? -1))
+            let accuracy: UInt64
+            switch self.accuracy {
+            case nil: accuracy = 0
+            case .full: accuracy = 1
+            case .reduced: accuracy = 2
+            }
+            hasher.combine(error << 32 | Self.code(status) << 8 | accuracy)
+        }
+
+        private static func code(_ status: AuthorizationStatus) -> UInt64 {
+            switch status {
+            case .notDetermined: return 0
+            case .restricted: return 1
+            case .denied: return 2
+            case .authorizedAlways: return 3
+            case .authorizedWhenInUse: return 4
+            case .authorized: return 5
+            }
+        }
     }
 
     struct Entry {

@@ -21,13 +21,15 @@ extension FileIO {
     package static func replace(_ target: String, with staged: String) -> Bool {
         #if os(Linux)
         if let exchange = renameExchange,
-            exchange(AT_FDCWD, staged, AT_FDCWD, target, renameExchangeFlag) == 0
+            SystemPath.withCString(staged, { from in
+                SystemPath.withCString(target) { to in exchange(AT_FDCWD, from, AT_FDCWD, to, renameExchangeFlag) }
+            }) == 0
         {
-            unlink(staged)  // the old file; the name was ours, so nobody else is using it
+            SystemPath.withCString(staged) { _ = unlink($0) }  // the old file; the name was ours, so nobody else is using it
             return true
         }
         #endif
-        return rename(staged, target) == 0
+        return SystemPath.withCString(staged) { from in SystemPath.withCString(target) { rename(from, $0) } } == 0
     }
 
     #if os(Linux)

@@ -80,7 +80,7 @@ package enum FileIO {
     /// Opens `path` for reading.
     package static func openForReading(_ path: String) -> Result<Int32, FileError> {
         while true {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            let fd = SystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
             if fd >= 0 { return .success(fd) }
             if errno == EINTR { continue }
             return .failure(FileError("cannot open", path, code: errno))
@@ -97,7 +97,7 @@ package enum FileIO {
     package static func openRegularFile(_ path: String) -> Result<Int32, FileError> {
         var fd: Int32 = -1
         while fd < 0 {
-            fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            fd = SystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
             if fd < 0 && errno != EINTR { return .failure(FileError("cannot open", path, code: errno)) }
         }
         var info = stat()
@@ -147,10 +147,10 @@ package enum FileIO {
     package static func makeTemporaryFile(
         _ template: String
     ) -> Result<(fd: Int32, path: String, ticket: StagedFiles.Ticket), FileError> {
-        var buffer = Array(template.utf8CString)
+        var buffer = (SystemPath.bytes(template) + [0]).map { CChar(bitPattern: $0) }
         let fd = buffer.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if fd < 0 { return .failure(FileError("cannot create a temporary file", template, code: errno)) }
-        let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let path = SystemPath.string(buffer.dropLast().map { UInt8(bitPattern: $0) })
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         return .success((fd, path, StagedFiles.register(path)))
     }
@@ -198,11 +198,13 @@ package enum FileIO {
         for _ in 0..<40 {
             if let fd = inheritedDescriptor(current) { return .descriptor(fd) }
             var info = stat()
-            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return .path(current) }
+            guard SystemPath.withCString(current, { lstat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFLNK else {
+                return .path(current)
+            }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let n = readlink(current, &buffer, buffer.count - 1)
+            let n = SystemPath.withCString(current) { readlink($0, &buffer, buffer.count - 1) }
             if n < 0 { throw FileError("cannot write", path, code: errno) }
-            let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let target = SystemPath.string(buffer[..<n].map { UInt8(bitPattern: $0) })
             if target.hasPrefix("/") {
                 current = target
             } else {

@@ -35,7 +35,7 @@ package enum StagedFiles {
 
     /// Remembers `path` as a file to remove if a signal ends the process.
     package static func register(_ path: String) -> Ticket {
-        guard let copy = strdup(path) else { return Ticket(slot: -1) }
+        guard let copy = SystemPath.withCString(path, { strdup($0) }) else { return Ticket(slot: -1) }
         let address = Int(bitPattern: copy)
         for i in 0..<capacity where slots[i].compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing).exchanged {
             return Ticket(slot: i)
@@ -53,7 +53,7 @@ package enum StagedFiles {
 
     /// Removes the file now and stops tracking it.
     package static func remove(_ path: String, _ ticket: Ticket) {
-        unlink(path)
+        SystemPath.withCString(path) { _ = unlink($0) }
         forget(ticket)
     }
 

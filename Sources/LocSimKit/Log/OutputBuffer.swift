@@ -115,7 +115,7 @@ package struct OutputBuffer {
         }
         var info = stat()
         var mode = FileIO.defaultFileMode()
-        if stat(target, &info) == 0 {
+        if SystemPath.withCString(target, { stat($0, &info) }) == 0 {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR { throw FileError("cannot write", path, code: EISDIR) }
             if type != S_IFREG { return spooled(to: target, spillThreshold: spillThreshold) }
@@ -246,7 +246,7 @@ package struct OutputBuffer {
             case .descriptor(let fd, let name):
                 (out, label) = (fd, name)
             case .path(let path):
-                let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+                let fd = SystemPath.withCString(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666) }
                 if fd < 0 { throw FileError("cannot write", path, code: errno) }
                 (out, label) = (fd, path)
             }

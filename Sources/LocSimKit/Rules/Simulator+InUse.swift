@@ -10,7 +10,8 @@ extension Simulator {
         case .foreground: return true
         // A CLBackgroundActivitySession keeps a background app in use (docs/modern.md M6).
         case .background(let b): return b.inUse != .no || modern.activity.keepsInUse
-        case .suspended(let grace): return grace != nil
+        // Suspended while stationary, the activity session still holds (M2).
+        case .suspended(let grace): return grace != nil || modern.activity.keepsInUse
         case .notRunning: return false
         }
     }

@@ -172,12 +172,13 @@ extension Simulator {
     /// fix older than now (queued for a restart) shows its own time.
     mutating func deliverLiveUpdate(_ location: Location, fixedAt time: Millis) {
         let decision = liveUpdatesDecision()
-        if case .wakeThenDeliver = decision {
-            // "CLLocationUpdate … will unsuspend the app" (WWDC23 10180, M1).
-            wake(for: .location)
-        }
         let outcome = modern.liveUpdates.observe(
             location, at: time, radius: parameters.stationaryRadius, delay: parameters.stationaryDelay)
+        if case .wakeThenDeliver = decision, case .yield = outcome {
+            // "CLLocationUpdate … will unsuspend the app" (WWDC23 10180, M1);
+            // a paused stream yields nothing, so it wakes nothing (M2).
+            wake(for: .location)
+        }
         switch decision {
         case .drop(let reason):
             // iOS 18 yields an element without a location that says why;
@@ -202,9 +203,22 @@ extension Simulator {
             if rules.atLeast(18) && accuracy == .reduced { flags.insert(.accuracyLimited) }
             modern.liveUpdates.lastProblems = []
             emit(.update(time == now ? .liveUpdate(shown, flags) : .earlierLiveUpdate(shown, flags, fixedAt: Instant(sinceStart: time))))
+            if stationary { suspendWhileStationary() }
         case .extendRunThenDeliver, .relaunchThenDeliver, .hold, .queueUntilRunning:
             preconditionFailure("a running stream's element is delivered, or wakes the app, or is dropped")
         }
+    }
+
+    /// M2: updates pause while the device is stationary, and an app that
+    /// only its activity session keeps running in the background is
+    /// suspended until they resume — the next fix beyond `stationaryRadius`
+    /// unsuspends it (`app wake reason=location`, M1). The session stays, and
+    /// with it in use and the indicator: only the process stops running.
+    mutating func suspendWhileStationary() {
+        guard rules.suspends, case .background = lifecycle, modern.activity.keepsInUse else { return }
+        lifecycle = .suspended(graceUntil: nil)
+        emit(.app(.suspend))
+        modernSuspended()
     }
 
     /// iOS 18: the diagnostics streams yield when what they report changes,

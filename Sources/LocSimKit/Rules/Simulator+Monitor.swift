@@ -16,9 +16,9 @@ extension Simulator {
         case .monitorClose(let name):
             try requireOpen(name, s)
             modern.monitors.close(name)
-        case .monitorAdd(let name, let id, let kind):
+        case .monitorAdd(let name, let id, let kind, let assumed):
             try requireOpen(name, s)
-            addCondition(name, id, kind)
+            addCondition(name, id, kind, assuming: assumed)
         case .monitorRemove(let name, let id):
             try requireOpen(name, s)
             guard modern.monitors.remove(name, id) else {
@@ -35,25 +35,34 @@ extension Simulator {
         throw error("monitor '\(name)' is not open; open it first with 'app monitor \(name) open'", s, atArgument: true)
     }
 
-    /// A new condition starts `unknown` ("unless an assumed state is
-    /// given"); a circle the device's last fix already places yields that
-    /// state at once. Beyond the limit, iOS 18 says so in an event.
-    mutating func addCondition(_ name: String, _ id: String, _ kind: MonitorCondition) {
+    /// A new condition starts `unknown`, or in the state the app assumes
+    /// (`add(_:identifier:assuming:)`: "It initializes the monitoring state
+    /// with the given value", CLMonitor.h) — no event either way. A circle
+    /// the device's last fix places otherwise yields its state at once; an
+    /// assumed-satisfied beacon condition is lost after `beaconLostDelay`
+    /// without a sighting (M14). Beyond the limit, iOS 18 says so in an event.
+    mutating func addCondition(_ name: String, _ id: String, _ kind: MonitorCondition, assuming assumed: MonitorState?) {
         var outside: Geo.Proximity? = nil
         if case .circle(let center, let radius) = kind {
             outside = outsideBound(CircularRegion(id: id, center: center, radius: radius))
         }
-        modern.monitors.add(name, id, kind, boundary: Boundary(state: .unknown), outside: outside)
+        let start = Boundary(state: assumed?.regionState ?? .unknown)
+        modern.monitors.add(name, id, kind, boundary: start, outside: outside)
         let key = Monitors.key(name, id)
         if modern.monitors.exceedsLimit(key, limit: parameters.monitorConditionLimit) {
-            if rules.atLeast(18) { emit(.update(.monitorEvent(monitor: name, id: id, .unknown, .conditionLimitExceeded))) }
+            // Registered but not monitored: `unmonitored` (iOS 17.2+; M16, a locsim decision).
+            if rules.atLeast(18) { emit(.update(.monitorEvent(monitor: name, id: id, .unmonitored, .conditionLimitExceeded))) }
             return
         }
-        guard case .circle(let center, let radius) = kind else { return }
-        let known = initialBoundary(CircularRegion(id: id, center: center, radius: radius))
-        guard known.state != .unknown else { return }
-        modern.monitors.update(key) { $0.boundary = known }
-        deliverMonitorEvent(key)
+        switch kind {
+        case .beacon:
+            if start.state == .inside { armBeaconLost(key) }
+        case .circle(let center, let radius):
+            let known = initialBoundary(CircularRegion(id: id, center: center, radius: radius))
+            guard known.state != .unknown, known.state != start.state else { return }
+            modern.monitors.update(key) { $0.boundary = known }
+            deliverMonitorEvent(key)
+        }
     }
 
     /// An `enter`/`exit` line naming condition `id` (in any monitor).
@@ -67,7 +76,11 @@ extension Simulator {
             } else if c.pending != nil {
                 emit(.drop(event, .eventPending))
             } else if c.state != state {
-                modern.monitors.update(key) { $0.boundary.cross(entered: entered) }
+                // An explicit line owns the state: no silence timer after it.
+                modern.monitors.update(key) {
+                    $0.boundary.cross(entered: entered)
+                    $0.lostAt = nil
+                }
                 deliverMonitorEvent(key)
             }
         }
@@ -103,18 +116,42 @@ extension Simulator {
 
     /// A sighted beacon (proximity known) satisfies the beacon identity
     /// conditions it matches — within the limit, no event pending — that are
-    /// not satisfied yet (M14); an `exit` line makes them unsatisfied again.
+    /// not satisfied yet (M14), and restarts their silence: an `exit` line,
+    /// or `beaconLostDelay` without a matching sighting, makes them unsatisfied again.
     mutating func monitorBeaconSighted(_ beacon: BeaconSighting) {
         guard beacon.proximity != .unknown else { return }
+        var sighted: [String] = []
         var changed: [String] = []
         modern.monitors.forEach(limit: parameters.monitorConditionLimit) { c, withinLimit in
-            guard withinLimit, c.pending == nil, case .beacon(let constraint) = c.kind, constraint.matches(beacon),
-                c.state != .satisfied
+            guard withinLimit, c.pending == nil, case .beacon(let constraint) = c.kind, constraint.matches(beacon)
             else { return }
+            sighted.append(c.key)
+            guard c.state != .satisfied else { return }
             c.boundary.cross(entered: true)
             changed.append(c.key)
         }
+        for key in sighted { armBeaconLost(key) }
         for key in changed { deliverMonitorEvent(key) }
+    }
+
+    /// Restarts a beacon condition's silence: lost `beaconLostDelay` from now.
+    mutating func armBeaconLost(_ key: String) {
+        guard let delay = parameters.beaconLostDelay else { return }
+        let at = now + delay
+        timers.cancel(.beaconLost(key))
+        modern.monitors.update(key) { $0.lostAt = at }
+        schedule(.beaconLost(key), at: at)
+    }
+
+    /// The silence ran out: a condition still satisfied, monitored and
+    /// unsighted since becomes unsatisfied (a stale timer does nothing).
+    mutating func beaconSilenceEnded(_ key: String) {
+        guard let c = modern.monitors[key], c.lostAt == now, c.state == .satisfied, c.pending == nil else { return }
+        modern.monitors.update(key) {
+            $0.boundary.cross(entered: false)
+            $0.lostAt = nil
+        }
+        deliverMonitorEvent(key)
     }
 
     /// The condition's new state as an event, decided like a region event

@@ -15,6 +15,9 @@ enum RuleTimer: Hashable {
     case autoPause(manager: String?)
     /// A derived crossing's dwell ends (§8).
     case crossingDwell(CrossingTarget)
+    /// A satisfied beacon identity condition (by its key in `Monitors`) has
+    /// gone `beaconLostDelay` without a sighting (docs/modern.md M14).
+    case beaconLost(String)
 
     enum CrossingTarget: Hashable {
         case region(String)
@@ -28,7 +31,7 @@ enum RuleTimer: Hashable {
         case .graceExpired: return .inUse
         case .suspend: return .suspension
         case .suspendAfterCalls: return .afterLines
-        case .upgradePrompt, .requestLocationTimeout, .crossingDwell, .autoPause: return .rule
+        case .upgradePrompt, .requestLocationTimeout, .crossingDwell, .autoPause, .beaconLost: return .rule
         }
     }
 }
@@ -110,6 +113,8 @@ extension Simulator {
             showUpgradePromptIfPending()
         case .crossingDwell(let target):
             dwellEnded(target)
+        case .beaconLost(let key):
+            beaconSilenceEnded(key)
         case .autoPause(let name):
             guard selectExisting(name) else { return }
             pauseIfStill()

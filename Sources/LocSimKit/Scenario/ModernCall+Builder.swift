@@ -25,7 +25,7 @@ extension ModernCall {
     /// `monitor <name> open|close|add …|remove <id>`.
     public enum MonitorAction: Equatable, Sendable {
         case open, close
-        case add(_ id: String, _ condition: MonitorCondition)
+        case add(_ id: String, _ condition: MonitorCondition, assuming: MonitorState? = nil)
         case remove(_ id: String)
     }
 
@@ -65,7 +65,7 @@ extension ModernCall {
         switch action {
         case .open: return .monitorOpen(name: name)
         case .close: return .monitorClose(name: name)
-        case .add(let id, let condition): return .monitorAdd(name: name, id: id, condition)
+        case .add(let id, let condition, let assumed): return .monitorAdd(name: name, id: id, condition, assuming: assumed)
         case .remove(let id): return .monitorRemove(name: name, id: id)
         }
     }

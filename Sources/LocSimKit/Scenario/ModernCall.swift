@@ -31,7 +31,8 @@ public enum ModernCall: Equatable, Sendable {
     case serviceSessionRelease(name: String)
     case monitorOpen(name: String)
     case monitorClose(name: String)
-    case monitorAdd(name: String, id: String, MonitorCondition)
+    /// `add(_:identifier:)`, or with `assuming` `add(_:identifier:assuming:)`.
+    case monitorAdd(name: String, id: String, MonitorCondition, assuming: MonitorState? = nil)
     case monitorRemove(name: String, id: String)
 
     /// The call as a scenario writes it, for messages.

@@ -42,6 +42,11 @@ package struct Parameters: Equatable, Sendable {
     /// of one place; `nil`: never (Apple gives no time).
     package var pauseAfter: Millis? = nil
     package var pauseDistance = 100.0
+    /// `CLMonitor`: a satisfied beacon identity condition becomes unsatisfied
+    /// after this long without a matching sighting; `nil`: only at an `exit`
+    /// line (Apple gives no time; locsim uses the 30 s developers measure,
+    /// docs/modern.md M14).
+    package var beaconLostDelay: Millis? = .seconds(30)
 
     package init() {}
 }
@@ -69,6 +74,7 @@ public enum ParameterSetting: Equatable, Sendable {
     case suspendedQueueLimit(Int)
     case pauseAfter(Millis?)
     case pauseDistance(Double)
+    case beaconLostDelay(Millis?)
 
     /// The kind of value each parameter takes, by name, for the parser.
     package enum Kind: Sendable {
@@ -90,6 +96,7 @@ public enum ParameterSetting: Equatable, Sendable {
         ("requestLocationTimeout", .duration), ("relaunchAfterForceQuit", .bool),
         ("stationaryRadius", .meters(0...maxDistance)), ("stationaryDelay", .duration), ("monitorConditionLimit", .count),
         ("suspendedQueueLimit", .count), ("pauseAfter", .optionalDuration), ("pauseDistance", .meters(0...maxDistance)),
+        ("beaconLostDelay", .optionalDuration),
     ]
 }
 
@@ -118,6 +125,7 @@ extension Parameters {
         case .suspendedQueueLimit(let v): suspendedQueueLimit = v
         case .pauseAfter(let v): pauseAfter = v
         case .pauseDistance(let v): pauseDistance = v
+        case .beaconLostDelay(let v): beaconLostDelay = v
         }
     }
 }

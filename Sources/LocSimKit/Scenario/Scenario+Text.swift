@@ -85,6 +85,7 @@ extension Scenario {
         case .suspendedQueueLimit(let v): return "suspendedQueueLimit \(v)"
         case .pauseAfter(let v): return "pauseAfter " + (v.map(\.description) ?? "none")
         case .pauseDistance(let v): return "pauseDistance " + number(v)
+        case .beaconLostDelay(let v): return "beaconLostDelay " + (v.map(\.description) ?? "none")
         }
     }
 
@@ -154,12 +155,16 @@ extension Scenario {
         case .serviceSessionRelease(let name): return "serviceSession release " + word(name)
         case .monitorOpen(let name): return "monitor \(word(name)) open"
         case .monitorClose(let name): return "monitor \(word(name)) close"
-        case .monitorAdd(let name, let id, .circle(let center, let radius)):
-            return "monitor \(word(name)) add \(word(id)) \(coordinate(center)) \(number(radius))"
-        case .monitorAdd(let name, let id, .beacon(let c)):
-            return "monitor \(word(name)) add \(word(id)) beacon " + constraint(c)
+        case .monitorAdd(let name, let id, .circle(let center, let radius), let assumed):
+            return "monitor \(word(name)) add \(word(id)) \(coordinate(center)) \(number(radius))" + assuming(assumed)
+        case .monitorAdd(let name, let id, .beacon(let c), let assumed):
+            return "monitor \(word(name)) add \(word(id)) beacon " + constraint(c) + assuming(assumed)
         case .monitorRemove(let name, let id): return "monitor \(word(name)) remove \(word(id))"
         }
+    }
+
+    private static func assuming(_ state: MonitorState?) -> String {
+        state.map { " assuming " + $0.rawValue } ?? ""
     }
 
     private static func constraint(_ c: BeaconConstraint) -> String {

@@ -115,14 +115,25 @@ extension ScenarioParser {
     }
 
     /// `<uuid> [<major> [<minor>]]`.
-    func beaconConstraint(for owner: String, _ s: inout ByteScanner) throws(ScenarioError) -> BeaconConstraint {
+    /// With `stop`, the constraint ends before that word (left for the caller) or at the line's end.
+    func beaconConstraint(
+        for owner: String, _ s: inout ByteScanner, stoppingAt stop: String? = nil
+    ) throws(ScenarioError) -> BeaconConstraint {
         let uuid = try s.uuid(try s.required("uuid", for: owner))
         var constraint = BeaconConstraint(uuid: uuid)
-        if let major = try s.next() {
+        /// The next word unless it is `stop` (then `s` stays before it).
+        func next(_ s: inout ByteScanner) throws(ScenarioError) -> Token? {
+            var look = s
+            guard let token = try look.next() else { return nil }
+            if let stop, look.matches(token, stop) { return nil }
+            s = look
+            return token
+        }
+        if let major = try next(&s) {
             constraint.major = try s.beaconNumber(major, "major")
-            if let minor = try s.next() {
+            if let minor = try next(&s) {
                 constraint.minor = try s.beaconNumber(minor, "minor")
-                try s.end()
+                if stop == nil { try s.end() }
             }
         }
         return constraint

@@ -86,6 +86,23 @@ extension ScenarioParser {
         return .serviceSessionBegin(name: name, requirement, fullAccuracyPurposeKey: purposeKey)
     }
 
+    /// The optional `assuming satisfied|unsatisfied|unknown` that ends `monitor … add`:
+    /// `add(_:identifier:assuming:)` ("It initializes the monitoring state
+    /// with the given value", CLMonitor.h).
+    private func assumedState(_ s: inout ByteScanner) throws(ScenarioError) -> MonitorState? {
+        guard let word = try s.next() else { return nil }
+        guard s.matches(word, "assuming") else {
+            throw s.error("unexpected argument '\(s.display(word))'; expected 'assuming satisfied|unsatisfied|unknown'", at: word)
+        }
+        let token = try s.required("satisfied|unsatisfied|unknown", for: "assuming")
+        let states: [MonitorState] = [.satisfied, .unsatisfied, .unknown]
+        guard let state = states.first(where: { s.matches(token, $0.rawValue) }) else {
+            throw s.unknown("assumed state", token, expected: states.map(\.rawValue), listed: "satisfied, unsatisfied or unknown")
+        }
+        try s.end()
+        return state
+    }
+
     /// `monitor <name> open|close`, `monitor <name> add <id> <lat> <lon> <radius>`,
     /// `monitor <name> add <id> beacon <uuid> [<major> [<minor>]]`, `monitor <name> remove <id>`.
     private func monitor(_ s: inout ByteScanner) throws(ScenarioError) -> ModernCall {
@@ -106,12 +123,14 @@ extension ScenarioParser {
             var lookahead = s
             if let word = try lookahead.next(), s.matches(word, "beacon") {
                 s = lookahead
-                return .monitorAdd(name: name, id: id, .beacon(try beaconConstraint(for: "monitor add beacon", &s)))
+                var rest = s
+                let constraint = try beaconConstraint(for: "monitor add beacon", &rest, stoppingAt: "assuming")
+                s = rest
+                return .monitorAdd(name: name, id: id, .beacon(constraint), assuming: try assumedState(&s))
             }
             let (center, _) = try s.coordinate(for: "monitor add")
             let (radius, _) = try s.requiredNumber("radius", "radius", for: "monitor add")
-            try s.end()
-            return .monitorAdd(name: name, id: id, .circle(center: center, radius: radius))
+            return .monitorAdd(name: name, id: id, .circle(center: center, radius: radius), assuming: try assumedState(&s))
         }
         throw s.unknown(
             "monitor action", action, expected: ["open", "close", "add", "remove"], listed: "open, close, add or remove")

@@ -61,6 +61,7 @@ extension ScenarioParser {
         case ("suspendedQueueLimit", .count(let v)): return .suspendedQueueLimit(v)
         case ("pauseAfter", .optionalDuration(let v)): return .pauseAfter(v)
         case ("pauseDistance", .meters(let v)): return .pauseDistance(v)
+        case ("beaconLostDelay", .optionalDuration(let v)): return .beaconLostDelay(v)
         default: return nil
         }
     }

@@ -185,6 +185,12 @@ package struct TimelineRecorder: LogWriter {
                 lanes[lane].open = open
             }
             clear(lane, at: t)
+            // Its `end` comes before the `inuse end` it causes: name the
+            // stretch it kept in use now, while it is known.
+            if isActivity, let since = inUseInBackground {
+                nameInUse(since: since, at: t, otherwise: .inUseBackground, "in use (background)")
+                inUseInBackground = t
+            }
             if isActivity { activitySessionSince = nil }
         }
     }

@@ -47,6 +47,12 @@ struct RandomScenario {
         h.parameters.crossingDwell = Millis(Int64(rng.next() % 30_000))
         h.parameters.maxRegions = Int(rng.next() % 4)
         h.parameters.reducedInterval = Millis(Int64(rng.next() % 100_000))
+        h.parameters.beaconLostDelay = chance(20) ? nil : Millis(Int64(rng.next() % 60_000))
+        if chance(40) {
+            // Stationary often: every fix is near enough (docs/modern.md M2).
+            h.parameters.stationaryRadius = 3000
+            h.parameters.stationaryDelay = Millis(Int64(rng.next() % 30_000))
+        }
         return h
     }
 
@@ -79,10 +85,17 @@ struct RandomScenario {
         case 90..<95:
             let l = Location(coordinate(), accuracy: 50)
             return chance(50) ? .visitArrive(l) : .visitDepart(l)
+        case 95..<97:
+            // A duration here; `statements` makes it a time after the line's.
+            return .noFix(until: chance(50) ? nil : Millis(Int64(1 + rng.next() % 60_000)))
         default:
-            return .beacon(BeaconSighting(uuid: "B", major: Int(rng.next() % 2), minor: 1, proximity: .near))
+            // Ranged constraints use "B"; the monitor's beacon conditions `monitorBeacon`.
+            let uuid = chance(50) ? "B" : Self.monitorBeacon
+            return .beacon(BeaconSighting(uuid: uuid, major: Int(rng.next() % 2), minor: 1, proximity: pick([.near, .unknown])))
         }
     }
+
+    static let monitorBeacon = "5A4BCFCE-174E-4BAC-A814-092E77F6B7E5"
 
     mutating func call() -> AppCall {
         switch rng.next() % 20 {
@@ -113,8 +126,9 @@ struct RandomScenario {
             let condition: MonitorCondition =
                 chance(70)
                 ? .circle(center: coordinate(), radius: pick([50, 300, 800]))
-                : .beacon(BeaconConstraint(uuid: "5A4BCFCE-174E-4BAC-A814-092E77F6B7E5"))
-            return .monitorAdd(name: pick(["geo", "b"]), id: pick(Self.regionIDs), condition)
+                : .beacon(BeaconConstraint(uuid: Self.monitorBeacon, major: chance(50) ? 1 : nil))
+            let assumed: MonitorState? = chance(60) ? nil : pick([.satisfied, .unsatisfied, .unknown])
+            return .monitorAdd(name: pick(["geo", "b"]), id: pick(Self.regionIDs), condition, assuming: assumed)
         case 8: return .monitorRemove(name: pick(["geo", "b"]), id: pick(Self.regionIDs))
         case 0, 1: return .liveUpdatesStart(pick(LiveConfiguration.allCases))
         case 2: return .liveUpdatesStop
@@ -157,7 +171,9 @@ struct RandomScenario {
         var out: [TimedStatement] = []
         for i in 0..<count {
             t += step()
-            out.append(TimedStatement(time: Millis(t), event: event(), location: SourceLocation(line: i + 1, column: 1), argumentColumn: 1))
+            var e = event()
+            if case .noFix(let duration?) = e { e = .noFix(until: Millis(t) + duration) }
+            out.append(TimedStatement(time: Millis(t), event: e, location: SourceLocation(line: i + 1, column: 1), argumentColumn: 1))
         }
         return out
     }

@@ -20,6 +20,9 @@ struct Monitors: Hashable {
         /// A circle's bound: beyond its boundary by the crossing margin,
         /// surely outside (`Geo.Proximity`); `nil` for a beacon condition.
         var outside: Geo.Proximity? = nil
+        /// A satisfied beacon condition: when it is lost unless a matching
+        /// beacon is sighted first (`beaconLostDelay` after the last sighting).
+        var lostAt: Millis? = nil
         /// iOS 18: an `accuracyLimited` event told the app that events are
         /// withheld; none again until an event is delivered (M19).
         var accuracyLimitedReported = false
@@ -115,6 +118,17 @@ struct Monitors: Hashable {
                 beacons += 1
             }
             body(&c, index < limit)
+        }
+    }
+}
+
+extension MonitorState {
+    /// The region machinery's side for an assumed state (`unmonitored` has none).
+    var regionState: RegionState {
+        switch self {
+        case .satisfied: return .inside
+        case .unsatisfied: return .outside
+        case .unknown, .unmonitored: return .unknown
         }
     }
 }
