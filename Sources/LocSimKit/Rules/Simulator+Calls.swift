@@ -108,11 +108,10 @@ extension Simulator {
 
     /// Before iOS 13, When In Use cannot use significant-change, region or
     /// visit monitoring (docs/rules.md §1, §8); denied apps cannot either.
+    /// Whether monitoring may start (§8's table, `Delivery.Service.monitoringStart`);
+    /// if not, the failure the app gets at once.
     mutating func monitoringAllowed(region: String?) -> Bool {
-        let blocked =
-            authorization.access == .denied || authorization.restricted
-            || (authorization.level == .whenInUse && !rules.modern)
-        guard blocked else { return true }
+        guard case .drop = decide(.monitoringStart) else { return true }
         if let region {
             emitCallback(.monitoringDidFail(regionID: region, .regionMonitoringDenied))
         } else {
