@@ -107,6 +107,19 @@ trace monitor 0 > "$WORK/monitor0.scn"
 trace live 0 > "$WORK/live.scn"
 trace plain 0 > "$WORK/plain.scn"
 
+# The plain updates' fixes as a GPX track (`locsim gpx`, issue 20 item 10),
+# and the fix lines it prints replayed as a scenario: the same fixes as
+# lines, against which `gpx` is measured.
+awk 'BEGIN { print "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+  print "<gpx version=\"1.1\" creator=\"locsim bench\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
+  print "<trk><name>loop</name><trkseg>" }
+  / fix / { t = $1 - 1
+    printf "<trkpt lat=\"%s\" lon=\"%s\"><ele>%.1f</ele><time>2024-05-01T%02d:%02d:%02dZ</time><hdop>%.1f</hdop></trkpt>\n",
+      $3, $4, 40 + (NR % 7) * 0.1, int(t / 3600), int(t % 3600 / 60), t % 60, $5 / 5 }
+  END { print "</trkseg></trk></gpx>" }' "$WORK/plain.scn" > "$WORK/day.gpx"
+"$LOCSIM" gpx "$WORK/day.gpx" -o "$WORK/day-fixes.txt"
+{ grep -v ' fix ' "$WORK/plain.scn"; awk '{ $1 = sprintf("%.3f", $1 + 1); print }' "$WORK/day-fixes.txt"; } > "$WORK/gpxlines.scn"
+
 # The claim "every fix delivered" is checked, not assumed.
 fixes=$(grep -c ' fix ' "$WORK/session.scn")
 "$LOCSIM" run "$WORK/session.scn" -o "$WORK/session.log"
@@ -145,8 +158,11 @@ declare -A commands=(
   [cur_m0]="'$LOCSIM' run '$WORK/monitor0.scn' -o '$WORK/out.log'"
   [cur_live]="'$LOCSIM' run '$WORK/live.scn' -o '$WORK/out.log'"
   [cur_plain]="'$LOCSIM' run '$WORK/plain.scn' -o '$WORK/out.log'"
+  [cur_timeline]="'$LOCSIM' timeline '$WORK/session.scn' -o '$WORK/out.svg'"
+  [cur_gpx]="'$LOCSIM' gpx '$WORK/day.gpx' -o '$WORK/out.txt'"
+  [cur_gpxlines]="'$LOCSIM' run '$WORK/gpxlines.scn' -o '$WORK/out.log'"
 )
-names=(cur_session cur_session2 floor cur_r20 cur_r0 cur_m20 cur_m0 cur_live cur_plain)
+names=(cur_session cur_session2 floor cur_r20 cur_r0 cur_m20 cur_m0 cur_live cur_plain cur_timeline cur_gpx cur_gpxlines)
 if [ -n "$BASELINE" ]; then
   commands[base_session]="'$BASELINE' run '$WORK/session.scn' -o '$WORK/out.log'"
   commands[base_r20]="'$BASELINE' run '$WORK/regions20.scn' -o '$WORK/out.log'"
@@ -174,6 +190,9 @@ echo "- *20 CLMonitor conditions*: the same with the 20 circles added to an open
 echo "  of monitored regions; *no conditions*: the monitor open with none."
 echo "- *liveUpdates*: the fixes in the foreground through \`app liveUpdates start\`; *plain updates*:"
 echo "  the same through \`startUpdatingLocation\`."
+echo "- *timeline*: \`locsim timeline\` of the When In Use day to an SVG file, against \`run\` of it."
+echo "- *gpx*: \`locsim gpx\` of the plain updates' $(grep -c '<trkpt' "$WORK/day.gpx") fixes written as a GPX track"
+echo "  ($(($(wc -c < "$WORK/day.gpx") / 1000000)) MB: lat, lon, ele, time, hdop), against \`run\` of the fix lines it prints."
 echo
 echo "| trace | this build | baseline: ${BASELINE:+$base_label} | this / baseline |"
 echo "|---|---|---|---|"
@@ -194,6 +213,9 @@ row "20 CLMonitor conditions, derived" cur_m20
 row "CLMonitor, no conditions" cur_m0
 row "liveUpdates" cur_live
 row "plain updates" cur_plain
+row "timeline, When In Use day" cur_timeline
+row "gpx, the fixes as a GPX track" cur_gpx
+row "run, the same fixes as lines" cur_gpxlines
 echo
 echo "| ratio | this build | goal |"
 echo "|---|---|---|"
@@ -206,6 +228,8 @@ if [ -n "$BASELINE" ]; then
 fi
 echo "| 20 CLMonitor conditions / no conditions | $(ratio "$(median cur_m20)" "$(median cur_m0)")× | ≤ 1.5× |"
 echo "| liveUpdates / plain updates | $(ratio "$(median cur_live)" "$(median cur_plain)")× | ≤ 1.2× |"
+echo "| timeline / run, When In Use day | $(ratio "$(median cur_timeline)" "$(median cur_session)")× | ≤ 1.5× |"
+echo "| gpx / run of the same fixes as lines | $(ratio "$(median cur_gpx)" "$(median cur_gpxlines)")× | ≤ 8× |"
 
 # Instructions executed (callgrind): the same on every run, where wall
 # times of runs this short move by 10–20% on a shared machine.
@@ -220,6 +244,12 @@ if command -v valgrind > /dev/null; then
     if [ -n "$BASELINE" ]; then ir[base_$t]=$(instructions "$BASELINE" run "$WORK/$t.scn" -o "$WORK/out.log"); fi
   done
   ir[cur_session2]=$(instructions "$LOCSIM" run --threads 2 "$WORK/session.scn" -o "$WORK/out.log")
+  ir[cur_timeline]=$(instructions "$LOCSIM" timeline "$WORK/session.scn" -o "$WORK/out.svg")
+  ir[cur_gpxlines]=$(instructions "$LOCSIM" run "$WORK/gpxlines.scn" -o "$WORK/out.log")
+  # `gpx` runs locsim-gpx as a child process: both processes count.
+  ir[cur_gpx]=$(valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/dev/null \
+    "$LOCSIM" gpx "$WORK/day.gpx" -o "$WORK/out.txt" 2>&1 > /dev/null \
+    | awk '/refs:/ { gsub(",", "", $NF); n += $NF } END { print n }')
   ir[floor]=$(instructions "$WORK/floor" "$WORK/session.scn" "$WORK/out.log")
   # millions COUNT; per_line COUNT FILE: instructions a line of FILE.
   millions() { awk -v n="$1" 'BEGIN { printf "%.1f M", n / 1e6 }'; }
@@ -242,12 +272,17 @@ if command -v valgrind > /dev/null; then
   done
   echo "| When In Use day, \`--threads 2\` (both threads) | $(millions "${ir[cur_session2]}") | $(per_line "${ir[cur_session2]}" "$WORK/session.scn") | - | - | - |"
   echo "| C floor (bench/floor.c), When In Use day | $(millions "${ir[floor]}") | $(per_line "${ir[floor]}" "$WORK/session.scn") | - | - | - |"
+  echo "| timeline, When In Use day | $(millions "${ir[cur_timeline]}") | $(per_line "${ir[cur_timeline]}" "$WORK/session.scn") | - | - | - |"
+  echo "| gpx (locsim and locsim-gpx), a fix | $(millions "${ir[cur_gpx]}") | $(per_line "${ir[cur_gpx]}" "$WORK/day-fixes.txt") | - | - | - |"
+  echo "| run, the same fixes as lines | $(millions "${ir[cur_gpxlines]}") | $(per_line "${ir[cur_gpxlines]}" "$WORK/gpxlines.scn") | - | - | - |"
   echo
   echo "| ratio of instructions | this build | goal |"
   echo "|---|---|---|"
   echo "| When In Use day / C floor | $(ratio "${ir[cur_session]}" "${ir[floor]}")× | < 1× |"
   echo "| 20 CLMonitor conditions / no conditions | $(ratio "${ir[cur_monitor20]}" "${ir[cur_monitor0]}")× | ≤ 1.5× |"
   echo "| liveUpdates / plain updates | $(ratio "${ir[cur_live]}" "${ir[cur_plain]}")× | ≤ 1.2× |"
+  echo "| timeline / run, When In Use day | $(ratio "${ir[cur_timeline]}" "${ir[cur_session]}")× | ≤ 1.5× |"
+  echo "| gpx / run of the same fixes as lines | $(ratio "${ir[cur_gpx]}" "${ir[cur_gpxlines]}")× | ≤ 8× |"
   if [ -n "$BASELINE" ]; then
     echo "| 20 CLMonitor conditions / no conditions, baseline | $(ratio "${ir[base_monitor20]}" "${ir[base_monitor0]}")× | |"
     echo "| liveUpdates / plain updates, baseline | $(ratio "${ir[base_live]}" "${ir[base_plain]}")× | |"

@@ -97,6 +97,7 @@ import Testing
             .app(.monitor("geo", .add("door", .beacon(beacon), assuming: .satisfied))),
             .app(.monitor("geo", .remove("home"))), .app(.monitor("geo", .close)),
             .user(.precise(true)), .user(.locationServices(true)), .user(.restricted(false)),
+            .user(.device(.lowPower, true)), .user(.device(.backgroundAppRefresh, false)),
             .user(.tapNotification(id: "n1")), .user(.any(.answer)), .user(.any(.settings)),
         ]
         var t = 0.0

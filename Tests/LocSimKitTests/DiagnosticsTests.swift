@@ -38,6 +38,16 @@ import Testing
         #expect(Self.replay("0 launch\n").log == withPlatform)
     }
 
+    /// docs/modern.md M21: an activity session without the `location` background mode, said once.
+    @Test func anActivitySessionWithoutTheBackgroundModeWarnsOnce() {
+        let begin = "platform iOS 17.0\n0 launch\n1 app backgroundActivitySession begin\n2 app backgroundActivitySession end\n3 app backgroundActivitySession begin\n"
+        #expect(
+            Self.replay(begin).warnings.map { $0.formatted(file: "x.scn") } == [
+                "x.scn:3:3: warning: backgroundActivitySession without 'plist UIBackgroundModes location' does not keep the app in use in the background (docs/modern.md M21)"
+            ])
+        #expect(Self.replay("plist UIBackgroundModes location\n" + begin).warnings.isEmpty)
+    }
+
     @Test func aCrashIsTheNoteOfALaterCall() {
         let scenario = """
             platform iOS 14.0

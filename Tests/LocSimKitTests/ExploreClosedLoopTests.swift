@@ -116,6 +116,116 @@ import Testing
         }
     }
 
+    /// The lines of `text` that are not comments and hold `word`.
+    static func uncommented(_ text: String, containing word: String) -> [Substring] {
+        text.split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains(word) }
+    }
+
+    /// A policy's answers become timed `user` lines where `run` gives the
+    /// same records that way: no `on prompt` is left, and `run` fails the
+    /// same expectations (at the same lines) as the path.
+    @Test func aPolicyBecomesATimedUserLineWhereThatIsFaithful() throws {
+        let text = ExploreTests.withPolicy(Self.geofence, "on prompt whenInUse user allowOnce")
+        let p = try Self.explore(text).platforms[0]
+        #expect(p.rows.count == 1 && p.rows[0].shortestPath.isEmpty)
+        let failing = try #require(p.failingPaths.first)
+        let plain = try Explore.counterexample(Array(text.utf8), path: failing.path, platform: p.platform)
+        #expect(Self.uncommented(plain, containing: "on prompt").isEmpty)
+        #expect(Self.uncommented(plain, containing: "user allowOnce") == ["0.000 user allowOnce"])
+        let log = try Replay.log(of: Array(plain.utf8))
+        #expect(log.records.compactMap(\.failedExpectation) == p.rows[0].outcome.failedExpectations)
+        #expect(!log.records.contains { $0.reaction?.trigger == "prompt" })
+    }
+
+    /// Where the plain form would not fail the same way (here the error
+    /// that stops the path is the policy's own: its answer is not offered
+    /// before iOS 13), the policy stays, with a comment saying why, and
+    /// `run` stops with the row's error.
+    @Test func aPolicyStaysWhereThePlainFormWouldDiffer() throws {
+        let text = ExploreTests.withPolicy(ExploreTests.request, "on prompt whenInUse user allowOnce")
+            .replacingOccurrences(of: "platform iOS 14.0", with: "platform iOS 12.5")
+        let p = try Self.explore(text).platforms[0]
+        let row = try #require(p.rows.first)
+        let error = try #require(row.outcome.error)
+        let written = try Explore.counterexample(Array(text.utf8), path: row.shortestPath, platform: p.platform)
+        #expect(Self.uncommented(written, containing: "on prompt") == ["on prompt whenInUse user allowOnce"])
+        #expect(written.hasSuffix("# locsim explore: the 'on prompt' lines stay: the error that stops this path is the policy's own (line 3) (docs/explore.md, \"Counterexamples\")\n"))
+        var runError: ScenarioError? = nil
+        do { _ = try Replay.log(of: Array(written.utf8)) } catch { runError = error }
+        #expect(runError?.message == error.message && runError?.location == error.location)
+    }
+
+    /// A reaction queued behind the policy's answer at the prompt's instant
+    /// (the temporary full-accuracy request of a reaction to a record the
+    /// prompt's own instant gave) runs after it with the policy, before it
+    /// with a timed line: the policy stays, with a comment naming the first
+    /// record that would differ, and `run` replays the path's failure.
+    @Test func aPolicyStaysWhereATimedLineWouldAnswerLater() throws {
+        let text = """
+            locsim 1
+            platform iOS 14.0
+            plist NSLocationWhenInUseUsageDescription "Why"
+            plist NSLocationTemporaryUsageDescriptionDictionary.Nav "Needs precise"
+            on prompt whenInUse user allowWhileUsing precise=off
+            on launch app requestWhenInUseAuthorization
+            on didChangeAuthorization notDetermined app startMonitoring store 35.0 139.7 100
+            on didStartMonitoringFor store app requestTemporaryFullAccuracyAuthorization Nav
+            expect delegate didEnterRegion nowhere
+
+            0 launch
+            2 fix 35.0 139.7 5
+
+            """
+        let p = try Self.explore(text).platforms[0]
+        let failing = try #require(p.failingPaths.first)
+        let written = try Explore.counterexample(Array(text.utf8), path: failing.path, platform: p.platform)
+        #expect(Self.uncommented(written, containing: "on prompt") == ["on prompt whenInUse user allowWhileUsing precise=off"])
+        #expect(written.hasSuffix("run's records would differ, from the record '0.000 prompt answer allowWhileUsing' on (docs/explore.md, \"Counterexamples\")\n"))
+        let log = try Replay.log(of: Array(written.utf8))
+        #expect(log.records.compactMap(\.failedExpectation) == [failing.expectation])
+    }
+
+    /// Every counterexample `--counterexamples` writes for the shipped
+    /// explore scenarios on every platform replays in `run` to the same
+    /// failure, and is plain (no `any`, no `on prompt`) unless it says why
+    /// its policies stay.
+    @Test func everyShippedCounterexampleReplaysToItsFailure() throws {
+        for name in try DocumentationTests.files(in: "Scenarios/explore", suffix: ".scn") {
+            let text = try DocumentationTests.read(name)
+            // Each platform as the scenario's own: `--platforms` translates answers, which `run` does not.
+            for platform in Matrix.allPlatforms {
+                let own = text.replacingOccurrences(
+                    of: "\nplatform \(try #require(text.split(separator: "\n").first { $0.hasPrefix("platform ") }?.dropFirst(9)))\n",
+                    with: "\nplatform \(platform)\n")
+                try Self.check(own, name: name)
+            }
+        }
+    }
+
+    private static func check(_ text: String, name: String) throws {
+        do {
+            let report = try Self.explore(text)
+            for p in report.platforms {
+                let failures = p.rows.filter { $0.outcome.error != nil }.map { ($0.shortestPath, $0.outcome.error, [FailedExpectation]()) }
+                    + p.failingPaths.map { ($0.path, nil as ScenarioError?, [$0.expectation]) }
+                for (path, error, expectations) in failures {
+                    let written = try Explore.counterexample(Array(text.utf8), path: path, platform: p.platform)
+                    #expect(Self.uncommented(written, containing: " any").isEmpty)
+                    if !Self.uncommented(written, containing: "on prompt").isEmpty {
+                        #expect(written.contains("# locsim explore: the 'on prompt' lines stay: "), "\(name) \(p.platform)")
+                    }
+                    var runError: ScenarioError? = nil
+                    var failed: [FailedExpectation] = []
+                    do { failed = try Replay.log(of: Array(written.utf8)).records.compactMap(\.failedExpectation) } catch {
+                        runError = error
+                    }
+                    #expect(runError?.message == error?.message, "\(name) \(p.platform)")
+                    #expect(expectations.allSatisfy(failed.contains), "\(name) \(p.platform)")
+                }
+            }
+        }
+    }
+
     /// A timed `user` line (or `user any`) for a prompt a policy answers is
     /// `run`'s error on the paths that reach it, through the same check.
     @Test func aPolicyAndAUserLineForTheSamePromptStopThePath() throws {

@@ -194,7 +194,7 @@ import Testing
         #expect(report.platforms.map(\.paths) == [5, 10])
         let plain = try Explore.counterexample(
             Array(allowOnceTwice.utf8), path: report.platforms[0].rows[0].shortestPath, platform: .iOS(12, 5))
-        #expect(plain.contains("2.000 user allow\n") && plain.contains("# 22 user any  (locsim explore: no prompt"))
+        #expect(plain.contains("2.000 user allow\n") && plain.contains("# 22 user any  (locsim explore: no choice"))
         #expect(throws: Never.self) { try Replay.log(of: Array(plain.utf8)) }
         // run needs the action itself.
         #expect(throws: ScenarioError.self) { try Replay.log(of: Array(text.utf8)) }

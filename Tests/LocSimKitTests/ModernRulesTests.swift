@@ -218,7 +218,7 @@ import Testing
     func authorized(
         _ p: Platform, precise: Bool? = nil, _ configure: (inout Parameters) -> Void = { _ in }
     ) throws -> SimulatorScript {
-        var s = S(p, configure)
+        var s = S(p, plist: S.backgroundCapable, configure)
         try s.launchAuthorized(precise: precise)
         return s
     }

@@ -282,6 +282,36 @@ import Testing
         #expect(suspensions > 20, "the generator reaches the rule (\(suspensions))")
     }
 
+    /// docs/rules.md §5: Low Power Mode, and from iOS 8 Background App
+    /// Refresh, change no record — a random scenario replays to the same
+    /// log with its device-setting lines removed.
+    @Test func deviceSettingsChangeNothingFromIOS8() {
+        var compared = 0
+        for seed in 1...1500 as ClosedRange<UInt64> {
+            var gen = RandomScenario(seed: seed)
+            let header = gen.header()
+            let statements = gen.statements(count: 80)
+            func isDeviceSetting(_ s: TimedStatement) -> Bool {
+                guard case .user(.device(let setting, _)) = s.event else { return false }
+                return setting == .lowPower || RulesVersion(header.platform).atLeast(8)
+            }
+            func log(_ lines: [TimedStatement]) -> [LogRecord] {
+                var sim = Simulator(header: header)
+                var records: [LogRecord] = []
+                for s in lines {
+                    do { try sim.apply(s) } catch {}
+                    records += sim.takeOutput()
+                }
+                sim.finish()
+                return records + sim.takeOutput()
+            }
+            guard statements.contains(where: isDeviceSetting) else { continue }
+            compared += 1
+            #expect(log(statements) == log(statements.filter { !isDeviceSetting($0) }), "seed \(seed)")
+        }
+        #expect(compared > 100, "the generator reaches the rule (\(compared))")
+    }
+
     /// The text and JSON Lines logs carry the same records, in the same order.
     @Test func textAndJSONLinesCarryTheSameRecords() {
         for seed in 1...300 as ClosedRange<UInt64> {

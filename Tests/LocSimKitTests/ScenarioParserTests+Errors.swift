@@ -339,7 +339,7 @@ extension ScenarioParserTests {
         Invalid("1 user settings", "missing argument <setting> for settings", 16),
         Invalid(
             "1 user settings sometimes",
-            "unknown setting 'sometimes'; expected one of: never, askNextTime, whileUsing, always, any, precise, locationServices, restricted",
+            "unknown setting 'sometimes'; expected one of: never, askNextTime, whileUsing, always, any, precise, locationServices, restricted, lowPower, backgroundAppRefresh",
             17),
         Invalid("1 user settings precise", "missing argument <on|off> for settings precise", 24),
         Invalid("1 user settings precise true", "expected on or off for precise, found 'true'", 25),

@@ -8,7 +8,7 @@ import Testing
     typealias S = SimulatorScript
 
     func authorized(_ p: Platform) throws -> SimulatorScript {
-        var s = S(p)
+        var s = S(p, plist: S.backgroundCapable)
         try s.launchAuthorized()
         return s
     }

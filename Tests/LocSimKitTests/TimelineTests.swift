@@ -100,6 +100,7 @@ import Testing
             locsim 1
             platform iOS 17.0
             plist NSLocationWhenInUseUsageDescription "x"
+            plist UIBackgroundModes location
             0 launch
             1 app requestWhenInUseAuthorization
             2 user allowWhileUsing

@@ -178,7 +178,8 @@ import Testing
     // MARK: Stationary suspension (docs/modern.md M2)
 
     @Test func aStationaryStreamSuspendsTheSessionAppUntilItMoves() throws {
-        var s = S(Platform(.iOS, 17, 0)) {
+        // The activity session works in the background with the `location` mode (docs/modern.md M21).
+        var s = S(Platform(.iOS, 17, 0), plist: S.backgroundCapable) {
             $0.stationaryRadius = 20
             $0.stationaryDelay = .seconds(60)
         }
@@ -204,5 +205,65 @@ import Testing
         try s.at(5, S.fix(35, 139))
         #expect(try s.at(6, S.fix(35, 139)) == [.update(.liveUpdate(S.location(35, 139), .stationary))])
         #expect(s.simulator.app == .foreground)
+    }
+
+    // MARK: Low Power Mode and Background App Refresh (docs/rules.md §5)
+
+    /// An Always app relaunched by a region event, with the device settings given.
+    static func relaunchLog(_ platform: Platform, settings: [Event]) throws -> [Record] {
+        var s = S(platform, plist: ["NSLocationUsageDescription": .string("u"), "NSLocationWhenInUseUsageDescription": .string("w"),
+            "NSLocationAlwaysUsageDescription": .string("a"), "NSLocationAlwaysAndWhenInUseUsageDescription": .string("a")])
+        try s.at(0, .launch)
+        try s.at(1, .user(.settings(.always, precise: nil)))
+        try s.at(2, S.region("home"))
+        for event in settings { try s.at(3, event) }
+        try s.at(4, .background)
+        try s.at(30, .systemTerminate)
+        return try s.at(100, .enter(regionID: "home"))
+    }
+
+    @Test func backgroundAppRefreshOffBlocksRelaunchesOnIOS7Only() throws {
+        let off: [Event] = [.user(.device(.backgroundAppRefresh, false))]
+        let blocked = try Self.relaunchLog(Platform(.iOS, 7, 0), settings: off)
+        #expect(blocked == [.drop(.enter(regionID: "home"), .notRunning)])
+        let usual = try Self.relaunchLog(Platform(.iOS, 7, 0), settings: [])
+        #expect(usual.first == .app(.launchBackground(.region)))
+        #expect(try Self.relaunchLog(Platform(.iOS, 12, 0), settings: off) == Self.relaunchLog(Platform(.iOS, 12, 0), settings: []))
+    }
+
+    @Test func lowPowerModeChangesNoDelivery() throws {
+        let on: [Event] = [.user(.device(.lowPower, true)), .user(.device(.backgroundAppRefresh, false))]
+        for major in [9, 13, 17, 18] {
+            let p = Platform(.iOS, major, 0)
+            #expect(try Self.relaunchLog(p, settings: on) == Self.relaunchLog(p, settings: []), "iOS \(major)")
+        }
+    }
+
+    @Test func deviceSettingsExistWhereTheirAPIsDo() throws {
+        let cases: [(Platform, DeviceSetting, Bool)] = [
+            (Platform(.iOS, 8, 0), .lowPower, false), (Platform(.iOS, 9, 0), .lowPower, true),
+            (Platform(.macOS, 11, 0), .lowPower, false), (Platform(.macOS, 12, 0), .lowPower, true),
+            (Platform(.watchOS, 7, 0), .lowPower, true), (Platform(.iOS, 7, 0), .backgroundAppRefresh, true),
+            (Platform(.macOS, 14, 0), .backgroundAppRefresh, false), (Platform(.watchOS, 10, 0), .backgroundAppRefresh, false),
+            (Platform(.tvOS, 10, 0), .backgroundAppRefresh, false), (Platform(.tvOS, 11, 0), .backgroundAppRefresh, true),
+        ]
+        for (platform, setting, exists) in cases {
+            var s = S(platform)
+            try s.at(0, .launch)
+            if exists {
+                try s.at(1, .user(.device(setting, true)))
+            } else {
+                #expect(throws: ScenarioError.self, "\(setting) on \(platform)") { try s.at(1, .user(.device(setting, true))) }
+            }
+        }
+    }
+
+    @Test func parsesAndWritesDeviceSettings() throws {
+        #expect(try Self.event("1 user settings lowPower on") == .user(.device(.lowPower, true)))
+        #expect(try Self.event("1 user settings backgroundAppRefresh off") == .user(.device(.backgroundAppRefresh, false)))
+        #expect(Scenario.text(of: Event.user(.device(.backgroundAppRefresh, false))) == "user settings backgroundAppRefresh off")
+        for bad in ["1 user settings lowPower", "1 user settings lowPower maybe", "1 user settings lowPower on now"] {
+            #expect(throws: ScenarioError.self) { try Self.event(bad) }
+        }
     }
 }

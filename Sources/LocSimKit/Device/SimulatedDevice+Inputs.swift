@@ -64,6 +64,12 @@ extension SimulatedDevice {
             try alive("setRestricted").input(.user(.restricted(on)))
         }
 
+        /// Turns Low Power Mode or the app's Background App Refresh on or off
+        /// (docs/rules.md §5: from iOS 8 neither changes location delivery).
+        public func setDeviceSetting(_ setting: DeviceSetting, _ on: Bool) throws(DeviceError) {
+            try alive("setDeviceSetting").input(.user(.device(setting, on)))
+        }
+
         /// Taps the location notification `id` on screen.
         public func tapNotification(id: String) throws(DeviceError) {
             try alive("tapNotification").input(.user(.tapNotification(id: id)))

@@ -6,7 +6,9 @@ extension Explore {
     /// prompt no line answered gets a `user` line at the time it showed,
     /// right after the line that was applied last before it (with a comment
     /// saying so), and the `platform` line names `platform`. Every other
-    /// line stays as written, so errors point at the same lines.
+    /// line stays as written, so errors point at the same lines. The
+    /// `on prompt` policies' answers are then written as `user` lines too,
+    /// where `run` gives the same records that way (`plainPolicies`).
     ///
     /// - Throws: the scenario's first syntax error.
     public static func counterexample(
@@ -46,19 +48,21 @@ extension Explore {
             } else if let chosen = replaced[number] {
                 out += chosen + "\n"
             } else if Self.isAnyLine(text) {
-                // A `user any` the path passed with no prompt on screen: the user did nothing.
-                out += "# " + text + "  (locsim explore: no prompt on screen here on this path)\n"
+                // A `user any` the path passed with no prompt on screen, or an
+                // `any` line it never reached (an error stopped it first): no choice.
+                out += "# " + text + "  (locsim explore: no choice here on this path)\n"
             } else {
                 out += text + "\n"
             }
             if let more = after[number] { out += more.map { $0 + "\n" }.joined() }
         }
-        return out
+        return plainPolicies(out)
     }
 
-    /// A `<time> user any` line, as written.
+    /// A `<time> user any` or `<time> user settings any` line, as written.
     private static func isAnyLine(_ line: String) -> Bool {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        return words.count == 3 && words[1] == "user" && words[2] == "any"
+        return (words.count == 3 && words[1] == "user" && words[2] == "any")
+            || (words.count == 4 && words[1] == "user" && words[2] == "settings" && words[3] == "any")
     }
 }

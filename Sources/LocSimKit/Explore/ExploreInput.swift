@@ -32,7 +32,7 @@ struct ExploreInput: Sendable {
             guard case .timed(let s) = self, case .user(let action) = s.event else { return false }
             switch action {
             case .answer, .dismiss, .any(.answer): return true
-            case .settings, .precise, .locationServices, .restricted, .tapNotification, .any(.settings): return false
+            case .settings, .precise, .locationServices, .restricted, .device, .tapNotification, .any(.settings): return false
             }
         }
     }

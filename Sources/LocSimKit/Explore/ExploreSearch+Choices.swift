@@ -52,7 +52,7 @@ extension UserAction {
     /// A change in Settings rather than an answer to a prompt.
     var isSettings: Bool {
         switch self {
-        case .settings, .precise, .locationServices, .restricted, .any(.settings): return true
+        case .settings, .precise, .locationServices, .restricted, .device, .any(.settings): return true
         case .answer, .dismiss, .tapNotification, .any(.answer): return false
         }
     }

@@ -154,7 +154,7 @@ struct ExploreSearch {
             let following = try outcomes(after: child, halt, depth: depth + 1)
             result.add(following, after: CountsTable.zero, choice: choice, table: &counts)
         }
-        if merging { memo[key] = result }
+        if merging { memo[key] = result.finished }
         return result
     }
 

@@ -8,11 +8,24 @@ struct Outcomes {
     /// the search's errors), which replaces the counts; and the `expect`
     /// lines failed at the end (an id in the search's failure sets, 0: none).
     struct Suffix: Hashable {
+        // In this order the fields pack in 16 bytes (an `Entry` in 32): a
+        // memoized choice point keeps one per outcome that follows it.
         var counts: CountsTable.ID
+        var failures: Int32
+        var error: Int32?
         var status: AuthorizationStatus
         var accuracy: AccuracyAuthorization?
-        var error: Int32?
-        var failures: Int32 = 0
+
+        init(
+            counts: CountsTable.ID, status: AuthorizationStatus, accuracy: AccuracyAuthorization? = nil,
+            error: Int32? = nil, failures: Int32 = 0
+        ) {
+            self.counts = counts
+            self.failures = failures
+            self.error = error
+            self.status = status
+            self.accuracy = accuracy
+        }
 
         /// Two words: the ids, then the error, status and accuracy. A search
         /// hashes a suffix for every outcome at every choice point it reaches
@@ -77,6 +90,19 @@ struct Outcomes {
         let (sum, overflow) = entries[j].paths.addingReportingOverflow(entry.paths)
         entries[j].paths = overflow ? .max : sum
         if (entry.trail?.depth ?? 0) < (entries[j].trail?.depth ?? 0) { entries[j].trail = entry.trail }
+    }
+
+    /// These outcomes without the index that merges entries as they are
+    /// added: a memoized choice point's outcomes are only read from then
+    /// on (added into others entry by entry), and the index was half of a
+    /// search's memory (a flow with 20 000 outcomes at each of hundreds of
+    /// choice points).
+    var finished: Outcomes {
+        var done = self
+        done.index = [:]
+        // At its exact size: appending left up to twice the room.
+        done.entries = entries.withUnsafeBufferPointer { Array($0) }
+        return done
     }
 
     /// Paths over all outcomes (saturating).

@@ -50,7 +50,9 @@ public enum Replay {
         var parser = ScenarioParser()
         defer { report.warnings = parser.warnings + driver.warnings }
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
-            let line = try parser.parseLine(bytes, lineNumber: number)
+            // Most lines of a trace are fixes: the fast path first, then any line.
+            if let fix = parser.parseFixLine(bytes, lineNumber: number) { return try driver.fix(fix, into: &writer) }
+            let line = try parser.parseAnyLine(bytes, lineNumber: number)
             switch consume line {
             case .blank: return
             case .header(let statement, _): driver.header(statement)

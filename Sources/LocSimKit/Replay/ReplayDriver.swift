@@ -59,6 +59,7 @@ struct ReplayDriver {
     mutating func timed<W: LogWriter>(_ statement: TimedStatement, into writer: inout W) throws(ScenarioError) {
         if playing { try play(until: statement.time, into: &writer) }
         start()
+        if case .modern(.backgroundActivitySessionBegin) = statement.event { warnIfNoBackgroundMode(statement) }
         if loop.isActive { return try loop.apply(statement, into: &writer) }
         // The timers due first, then the line, so each record is known to
         // come from this line or not (for error notes).
@@ -150,6 +151,21 @@ struct ReplayDriver {
 
     /// Header policies, kept until the platform is known.
     private var policies: [ReactionStatement] = []
+
+    /// A CLBackgroundActivitySession without the `location` background mode
+    /// does nothing in the background (docs/modern.md M21): said once, at
+    /// the first `begin`, where the platform suspends apps.
+    private var warnedNoBackgroundMode = false
+    private mutating func warnIfNoBackgroundMode(_ statement: TimedStatement) {
+        guard !warnedNoBackgroundMode, loop.simulator.rules.suspends,
+            !header.array("UIBackgroundModes", contains: "location")
+        else { return }
+        warnedNoBackgroundMode = true
+        warnings.append(
+            ScenarioWarning(
+                "backgroundActivitySession without 'plist UIBackgroundModes location' does not keep the app in use in the background (docs/modern.md M21)",
+                at: statement.location))
+    }
 
     /// A policy for a prompt the platform never shows never applies: a warning.
     private mutating func warnIfNeverShown(_ statement: ReactionStatement) {

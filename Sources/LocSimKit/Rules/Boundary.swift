@@ -57,10 +57,13 @@ struct Boundary: Hashable {
         center: Coordinate, radius: Double, outside: Geo.Proximity, margin: Double, dwell: Millis, at now: Millis
     ) -> Observation {
         let far = outside.isFar(latitude: point.latitude, longitude: point.longitude, cosLatitude: point.cosLatitude)
-        if far && state == .outside && candidate == nil { return .none }
+        if far && isSettledOutside { return .none }
         let d = far ? radius + margin : Geo.distance(center, coordinate)
         return observe(distance: d, radius: radius, margin: margin, dwell: dwell, at: now)
     }
+
+    /// Outside with no dwell under way: a fix surely outside changes nothing.
+    var isSettledOutside: Bool { state == .outside && candidate == nil }
 
     /// Takes a fix `distance` meters from the centre of a region of `radius`
     /// meters. A fix beyond the boundary by `margin` starts a dwell on that

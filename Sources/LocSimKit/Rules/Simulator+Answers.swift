@@ -22,6 +22,8 @@ extension Simulator {
         case .restricted(let on):
             authorization.restricted = on
             authorizationChanged()
+        case .device(let setting, let on):
+            try deviceSettingChanged(setting, on: on, s)
         case .any(let scope):
             let words = scope == .answer ? "user any" : "user settings any"
             throw error(

@@ -204,7 +204,9 @@ extension Simulator {
     /// Region, significant-change, visit and CLMonitor events (§8 table, §6
     /// holding, docs/modern.md M15).
     mutating func deliverMonitoring(_ event: MonitoringEvent) {
-        switch decide(event.service(sessionsForDelivery)) {
+        var decision = decide(event.service(sessionsForDelivery))
+        if let blocked = backgroundRefreshBlocks(decision) { decision = .drop(blocked) }
+        switch decision {
         case .deliver: break
         case .extendRunThenDeliver: extendRun()
         case .wakeThenDeliver: wake(for: event.wakeReason)

@@ -240,7 +240,9 @@ extension Simulator {
         }
         if modern.activity.exists {
             var flags = authorizationFlags
-            if modern.activity.state == .pending { flags.insert(.insufficientlyInUse) }
+            if modern.activity.state == .pending || (modern.activity.lacksBackgroundMode && app != .foreground) {
+                flags.insert(.insufficientlyInUse)
+            }
             if flags != modern.activity.lastFlags {
                 modern.activity.lastFlags = flags
                 emit(.update(.backgroundActivitySession(flags)))

@@ -97,12 +97,10 @@ extension Simulator {
         let now = self.now
         var changed: [String] = []
         var dwells: [(String, Millis)] = []
-        modern.monitors.forEach(limit: p.monitorConditionLimit) { c, withinLimit in
-            guard withinLimit, c.pending == nil, case .circle(let center, let radius) = c.kind, let outside = c.outside
-            else { return }
+        modern.monitors.forEachMonitoredCircle(limit: p.monitorConditionLimit, point: point) { c in
             // Settling from `unknown` is an event too: every state change is.
             let observation = c.boundary.observe(
-                location.coordinate, point: point, center: center, radius: radius, outside: outside,
+                location.coordinate, point: point, center: c.center, radius: c.radius, outside: c.outside,
                 margin: p.crossingMargin, dwell: p.crossingDwell, at: now)
             switch observation {
             case .none: break

@@ -11,7 +11,7 @@ extension Simulator {
         /// checks this list against the stored properties.
         static let parts = [
             "timers", "lifecycle", "reported", "authorization", "prompt", "upgrade", "manager", "monitoring",
-            "fixes", "modern", "named", "selection",
+            "fixes", "modern", "named", "selection", "device",
         ]
 
         package static func == (a: RuleState, b: RuleState) -> Bool {
@@ -21,6 +21,7 @@ extension Simulator {
                 && x.authorization == y.authorization && x.prompt == y.prompt && x.upgrade == y.upgrade
                 && x.manager == y.manager && x.monitoring == y.monitoring && x.fixes == y.fixes
                 && x.modern == y.modern && x.named == y.named && x.selection == y.selection
+                && x.device == y.device
         }
 
         package func hash(into hasher: inout Hasher) {
@@ -37,6 +38,7 @@ extension Simulator {
             hasher.combine(s.modern)
             hasher.combine(s.named)
             hasher.combine(s.selection)
+            hasher.combine(s.device)
         }
     }
 

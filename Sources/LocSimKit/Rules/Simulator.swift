@@ -39,6 +39,8 @@ package struct Simulator {
     var selection = ManagerSelection()
     var monitoring = Monitoring()
     var fixes = Fixes()
+    /// Low Power Mode and Background App Refresh (docs/rules.md §5).
+    var device = DeviceSettings()
 
     // The iOS 17+ APIs (docs/modern.md).
     var modern = ModernState()
@@ -47,6 +49,7 @@ package struct Simulator {
         self.header = header
         self.rules = RulesVersion(header.platform)
         reported = Reported(auth: Authorization().view(on: rules))
+        modern.activity.backgroundMode = header.array("UIBackgroundModes", contains: "location")
     }
 
     package var app: AppState { lifecycle.appState }

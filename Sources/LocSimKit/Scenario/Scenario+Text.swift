@@ -191,6 +191,7 @@ extension Scenario {
         case .precise(let on): return "settings precise " + onOff(on)
         case .locationServices(let on): return "settings locationServices " + onOff(on)
         case .restricted(let on): return "settings restricted " + onOff(on)
+        case .device(let setting, let on): return "settings " + setting.rawValue + " " + onOff(on)
         case .tapNotification(let id): return "tapNotification " + word(id)
         case .dismiss: return "dismiss"
         case .any(.answer): return "any"

@@ -2,7 +2,8 @@
 extension ScenarioParser {
     static let answers = Answer.allCases.map(\.rawValue).joined(separator: ", ")
     static let settingsWords =
-        (SettingsChoice.allCases.map(\.rawValue) + ["any", "precise", "locationServices", "restricted"])
+        (SettingsChoice.allCases.map(\.rawValue) + ["any", "precise", "locationServices", "restricted"]
+            + DeviceSetting.allCases.map(\.rawValue))
         .joined(separator: ", ")
 
     func user(_ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
@@ -30,7 +31,8 @@ extension ScenarioParser {
         return (.user(action), word.column)
     }
 
-    /// `settings <choice> [precise=on|off]`, `settings precise|locationServices|restricted <on|off>`.
+    /// `settings <choice> [precise=on|off]`,
+    /// `settings precise|locationServices|restricted|lowPower|backgroundAppRefresh <on|off>`.
     private func settings(_ s: inout ByteScanner) throws(ScenarioError) -> UserAction {
         let word = try s.required("setting", for: "settings")
         let action: UserAction
@@ -43,6 +45,9 @@ extension ScenarioParser {
             action = .restricted(try s.onOff(try s.required("on|off", for: "settings restricted"), "restricted"))
         } else if s.matches(word, "any") {
             action = .any(.settings)
+        } else if let setting = DeviceSetting.allCases.first(where: { s.matches(word, $0.rawValue) }) {
+            let owner = "settings " + setting.rawValue
+            action = .device(setting, try s.onOff(try s.required("on|off", for: owner), setting.rawValue))
         } else if !word.isQuoted, word.count <= 11, let choice = SettingsChoice(rawValue: s.string(word)) {
             return .settings(choice, precise: try precise(&s))
         } else {

@@ -138,6 +138,9 @@ public enum UserAction: Equatable, Sendable {
     case precise(Bool)
     case locationServices(Bool)
     case restricted(Bool)
+    /// `user settings lowPower|backgroundAppRefresh on|off`: a device
+    /// setting that is not the app's authorization (docs/rules.md §5).
+    case device(DeviceSetting, Bool)
     case tapNotification(id: String)
     /// `user dismiss`: the prompt on screen goes away unanswered (the user
     /// leaves it; docs/language.md).
@@ -146,6 +149,15 @@ public enum UserAction: Equatable, Sendable {
     /// (a Settings choice): a choice point `locsim explore` branches on
     /// (docs/explore.md); `run`, `check` and `matrix` need the action itself.
     case any(ChoiceScope)
+}
+
+/// Settings of the device the user changes that are not location settings
+/// (docs/rules.md §5, "Low Power Mode and Background App Refresh").
+public enum DeviceSetting: String, Equatable, Sendable, CaseIterable {
+    /// Settings › Battery › Low Power Mode (`ProcessInfo.isLowPowerModeEnabled`).
+    case lowPower
+    /// Settings › General › Background App Refresh, for the app (`UIApplication.backgroundRefreshStatus`).
+    case backgroundAppRefresh
 }
 
 /// What a `user any` line ranges over (docs/explore.md).

@@ -13,12 +13,22 @@ package struct LaneStretches: Equatable, Sendable {
 
     /// Milliseconds a bucket spans; a power of two.
     package private(set) var width: Int64 = 1
-    private var buckets: [Timeline.Segment?] = []
+    /// Each bucket's stretch: where it is in `stretches`, `nil` while
+    /// empty. Plain values, so growing the array by many empty buckets at
+    /// once (a lane changes rarely, and buckets are narrow at first) is
+    /// cheap; an array of optional segments cost 10% of a `timeline` there.
+    private var slots: [Int?] = []
+    /// The stretches, in time order; compacted when the buckets widen.
+    private var stretches: [Timeline.Segment] = []
 
     package init() {}
 
     /// The segments in time order, merged where they shared a bucket.
-    package var segments: [Timeline.Segment] { buckets.compactMap { $0 } }
+    package var segments: [Timeline.Segment] { slots.compactMap { $0.map { stretches[$0] } } }
+
+    package static func == (a: LaneStretches, b: LaneStretches) -> Bool {
+        a.width == b.width && a.segments == b.segments
+    }
 
     /// Adds `segment`, starting no earlier than the previous one ended.
     package mutating func add(_ segment: Timeline.Segment) {
@@ -27,13 +37,30 @@ package struct LaneStretches: Equatable, Sendable {
             widen()
             index = Int(segment.start.value / width)
         }
-        if buckets.count <= index { buckets.append(contentsOf: repeatElement(nil, count: index + 1 - buckets.count)) }
-        buckets[index] = buckets[index].map { $0.merged(with: segment) } ?? segment
+        if slots.count <= index { slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count)) }
+        if let k = slots[index] {
+            stretches[k] = stretches[k].merged(with: segment)
+        } else {
+            slots[index] = stretches.count
+            stretches.append(segment)
+        }
     }
 
     /// Merges buckets in pairs and doubles the width.
     private mutating func widen() {
-        buckets = buckets.mergingBucketPairs { $0.merged(with: $1) }
+        var merged = stretches
+        slots = slots.mergingBucketPairs { a, b in
+            merged[a] = merged[a].merged(with: merged[b])
+            return a
+        }
+        var kept: [Timeline.Segment] = []
+        kept.reserveCapacity(merged.count)
+        for i in slots.indices {
+            guard let k = slots[i] else { continue }
+            kept.append(merged[k])
+            slots[i] = kept.count - 1
+        }
+        stretches = kept
         width *= 2
     }
 }

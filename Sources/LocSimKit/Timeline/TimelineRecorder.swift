@@ -36,6 +36,10 @@ package struct TimelineRecorder: LogWriter {
     /// `shortName` of each delegate method met so far: made once per method,
     /// not once per record (it was 88% of a long trace's instructions).
     private var shortNames: [DelegateMethods.RawValue: String] = [:]
+    /// The last method's `shortName` and the last mark's row, asked for
+    /// again by almost every record of a trace (a fix after a fix).
+    private var lastShortName: (method: DelegateMethods.RawValue, name: String) = (0, "")
+    private var lastRow = 0
     /// In the background (or suspended) while in use: when that began,
     /// so the stretch can be named once its end says why it lasted.
     private var inUseInBackground: Millis?
@@ -248,26 +252,29 @@ package struct TimelineRecorder: LogWriter {
     }
 
     private mutating func mark(_ row: String, _ kind: Timeline.MarkKind, _ record: LogRecord) {
-        let index = rowIndex[row] ?? rows.count
+        // Most records go to the row of the one before (a trace of fixes):
+        // no hashing then.
+        let index = lastRow < rows.count && rows[lastRow].name == row ? lastRow : rowIndex[row] ?? rows.count
         if index == rows.count {
             rowIndex[row] = index
             rows.append(Timeline.Row(name: row, kind: kind, marks: MarkBuckets()))
         }
-        rows[index].marks.add(record.time.sinceStart) {
-            var writer = TextLogWriter()
-            writer.write(record)
-            var text = writer.text
-            if text.hasSuffix("\n") { text.removeLast() }
-            return text
-        }
+        lastRow = index
+        rows[index].marks.add(record)
     }
 
     /// `shortName(_:)` of the callback's selector, remembered per method.
     private mutating func shortName(of callback: Callback) -> String {
         let key = callback.method.rawValue
-        if let name = shortNames[key] { return name }
-        let name = Self.shortName(callback.selector)
-        shortNames[key] = name
+        if key == lastShortName.method { return lastShortName.name }
+        let name: String
+        if let known = shortNames[key] {
+            name = known
+        } else {
+            name = Self.shortName(callback.selector)
+            shortNames[key] = name
+        }
+        lastShortName = (key, name)
         return name
     }
 

@@ -150,7 +150,7 @@ struct RandomScenario {
             return .answer(pick(Answer.allCases), precise: chance(20) ? chance(50) : nil)
         case 6: return .settings(pick(SettingsChoice.allCases), precise: nil)
         case 7: return chance(50) ? .precise(chance(50)) : .locationServices(chance(50))
-        case 8: return .restricted(chance(30))
+        case 8: return chance(50) ? .restricted(chance(30)) : .device(pick(DeviceSetting.allCases), chance(50))
         default: return .tapNotification(id: pick(Self.regionIDs))
         }
     }

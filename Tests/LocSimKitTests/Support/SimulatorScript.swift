@@ -35,6 +35,14 @@ struct SimulatorScript {
         return simulator.takeOutput().map(\.record)
     }
 
+    /// Both usage descriptions and the `location` background mode, which an
+    /// activity session needs to work in the background (docs/modern.md M21).
+    static let backgroundCapable: [String: PlistValue] = [
+        "NSLocationWhenInUseUsageDescription": .string("when"),
+        "NSLocationAlwaysAndWhenInUseUsageDescription": .string("always"),
+        "UIBackgroundModes": .array(["location"]),
+    ]
+
     /// Launches at 0, requests When In Use at 1 and answers `answer` at 2.
     mutating func launchAuthorized(_ answer: Answer = .allowWhileUsing, precise: Bool? = nil) throws(ScenarioError) {
         try at(0, .launch)

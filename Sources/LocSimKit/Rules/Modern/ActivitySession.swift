@@ -19,8 +19,18 @@ struct ActivitySession: Hashable {
     var state = State.none
     /// Diagnostics last reported (iOS 18).
     var lastFlags: DiagnosticFlags? = nil
+    /// The app declares the `location` background mode (`UIBackgroundModes`):
+    /// without it an effective session does not work in the background
+    /// (docs/modern.md M21). Set once from the Info.plist.
+    var backgroundMode = true
 
-    var keepsInUse: Bool { state == .active }
+    /// An effective session keeps the app in use and running in the
+    /// background — if the app has the `location` background mode (M21).
+    var keepsInUse: Bool { state == .active && backgroundMode }
+
+    /// An effective session that cannot work in the background: out of the
+    /// foreground iOS 18 reports `insufficientlyInUse` for it (M21).
+    var lacksBackgroundMode: Bool { state == .active && !backgroundMode }
 
     /// The app holds a session object (effective or waiting for the foreground).
     var exists: Bool {
@@ -45,7 +55,7 @@ struct ActivitySession: Hashable {
     /// `invalidate()`, or the app releasing it; false when there was none.
     mutating func end() -> Bool {
         let existed = exists
-        self = ActivitySession()
+        self = ActivitySession(backgroundMode: backgroundMode)
         return existed
     }
 
@@ -59,7 +69,7 @@ struct ActivitySession: Hashable {
     /// The app stops running: the object is gone with the process. True when it existed.
     mutating func terminated() -> Bool {
         let existed = exists
-        state = state == .active ? .heldWhenEnded : .none
+        state = keepsInUse ? .heldWhenEnded : .none
         lastFlags = nil
         return existed
     }

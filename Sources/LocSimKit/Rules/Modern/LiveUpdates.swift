@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `CLLocationUpdate.liveUpdates(_:)` (iOS 17): whether the app iterates
 /// the stream, the stationary detection that pauses it, and what is left of
 /// it after the app stopped running (docs/modern.md).
@@ -31,6 +37,20 @@ struct LiveUpdates: Hashable {
     struct Anchor: Hashable {
         var location: Location
         var time: Millis
+        /// The cosine of its latitude, for `Geo.isWithin` on every fix.
+        var cosLatitude: Double
+
+        init(location: Location, time: Millis) {
+            self.location = location
+            self.time = time
+            cosLatitude = cos(location.coordinate.latitude * Geo.radians)
+        }
+
+        /// Whether `c` lies within `radius` of the anchor (great-circle distance).
+        @inline(__always)
+        func holds(_ c: Coordinate, radius: Double) -> Bool {
+            Geo.isWithin(radius, of: location.coordinate, cosLatitude: cosLatitude, c)
+        }
     }
 
     enum Motion: Hashable {
@@ -144,7 +164,7 @@ struct LiveUpdates: Hashable {
     mutating func observe(_ location: Location, at time: Millis, radius: Double, delay: Millis) -> Outcome {
         guard case .running(var s) = state else { preconditionFailure("a fix observed by a stream in \(state)") }
         defer { state = .running(s) }
-        if let anchor = s.anchor, Geo.distance(anchor.location.coordinate, location.coordinate) <= radius {
+        if let anchor = s.anchor, anchor.holds(location.coordinate, radius: radius) {
             switch s.motion {
             case .stationary: return .paused
             case .moving:

@@ -39,9 +39,29 @@ struct Monitors: Hashable {
     }
 
     /// Keyed by `key(monitor, id)`, in the order the app added them.
-    private(set) var conditions = KeyedList<Condition>()
+    private(set) var conditions = KeyedList<Condition>() {
+        didSet { circlesStale = true }
+    }
     /// Opened in this launch; closed by the app or with the process.
     private(set) var open: Set<String> = []
+
+    /// What every fix reads of each monitored circular condition (within
+    /// the limit, no event pending), in a flat array of plain values beside
+    /// `conditions` (see `forEachMonitoredCircle`): rebuilt from
+    /// `conditions` after a change to them other than a boundary's, which
+    /// is rare next to fixes. Not part of the state: `==` and `hash` leave it out.
+    private var circles: [Circle] = []
+    /// `conditions` changed since `circles` was built.
+    private var circlesStale = false
+    /// The limit `circles` was built for.
+    private var circlesLimit = 0
+
+    static func == (a: Monitors, b: Monitors) -> Bool { a.conditions == b.conditions && a.open == b.open }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(conditions)
+        hasher.combine(open)
+    }
 
     static func key(_ monitor: String, _ id: String) -> String { monitor + " " + id }
 
@@ -74,9 +94,14 @@ struct Monitors: Hashable {
 
     subscript(key: String) -> Condition? { conditions[key] }
 
+    /// Changes the condition `key` in place; its circle follows (a new
+    /// `kind` or bound comes through `add`, never through here).
     @discardableResult
     mutating func update<R>(_ key: String, _ body: (inout Condition) -> R) -> R? {
-        conditions.update(key, body)
+        let wasStale = circlesStale
+        let result = conditions.update(key, body)
+        if !wasStale { circlesStale = !refreshCircle(key) }
+        return result
     }
 
     /// The keys of the conditions with `id`, in any monitor, in the order added.
@@ -119,6 +144,104 @@ struct Monitors: Hashable {
             }
             body(&c, index < limit)
         }
+    }
+}
+
+/// The per-fix walk over the circular conditions (derived crossings), on a
+/// flat array beside `conditions`.
+///
+/// Walking `conditions` itself cost about 95 instructions per condition and
+/// fix (bench/RESULTS.md): the keyed list's `Optional<Condition>` slots need
+/// an outlined tag test of a value holding strings, and the condition's
+/// `kind` enum is unpacked with reference counting. A `Circle` holds only
+/// what a fix reads, so the walk is plain loads, as for regions. In this
+/// file because it writes `conditions`, whose setter is private.
+extension Monitors {
+    /// A monitored circular condition as a fix reads it.
+    struct Circle {
+        /// Its key among the conditions, to write a changed boundary back.
+        let key: String
+        let center: Coordinate
+        let radius: Double
+        let outside: Geo.Proximity
+        /// The condition's boundary, kept equal to the one in `conditions`.
+        var boundary: Boundary
+    }
+
+    /// Visits every circular condition within `limit` (geographic conditions
+    /// counted in the order added) that has no pending event and that the
+    /// fix at `point` may concern, letting `body` observe the fix on its
+    /// boundary; a boundary `body` changes is written back to its condition.
+    ///
+    /// A circle the fix is surely outside of, already outside with no dwell
+    /// under way, is skipped here (`Boundary.isSettledOutside`): the fix
+    /// changes nothing there, and that is most circles on most fixes.
+    @inline(__always)
+    mutating func forEachMonitoredCircle(
+        limit: Int, point: (latitude: Double, longitude: Double, cosLatitude: Double), _ body: (inout Circle) -> Void
+    ) {
+        if circlesStale || circlesLimit != limit { rebuildCircles(limit: limit) }
+        var first = -1  // the first changed circle; any later one sets `more`
+        var more = false
+        circles.withUnsafeMutableBufferPointer { circles in
+            for i in circles.indices {
+                if circles[i].boundary.isSettledOutside,
+                    circles[i].outside.isFar(
+                        latitude: point.latitude, longitude: point.longitude, cosLatitude: point.cosLatitude)
+                {
+                    continue
+                }
+                let before = circles[i].boundary
+                body(&circles[i])
+                guard circles[i].boundary != before else { continue }
+                if first < 0 { first = i } else { more = true }
+            }
+        }
+        if first >= 0 { writeBack(from: first, all: more) }
+    }
+
+    /// Writes the boundaries of the circles from `first` (only that one
+    /// unless `all`) to their conditions, leaving `circles`, which already
+    /// holds them, up to date.
+    @inline(never)
+    private mutating func writeBack(from first: Int, all: Bool) {
+        for i in first..<(all ? circles.count : first + 1) {
+            let boundary = circles[i].boundary
+            conditions.update(circles[i].key) { $0.boundary = boundary }
+        }
+        circlesStale = false
+    }
+
+    @inline(never)
+    private mutating func rebuildCircles(limit: Int) {
+        var built: [Circle] = []
+        var rank = 0
+        for c in conditions.elements where c.isGeographic {
+            if rank < limit, let circle = Self.circle(c, key: c.key) { built.append(circle) }
+            rank += 1
+        }
+        circles = built
+        circlesStale = false
+        circlesLimit = limit
+    }
+
+    /// Copies the condition `key`'s boundary to its circle after an update
+    /// (a dwell settled, an `enter` line); false when `circles` must be
+    /// rebuilt instead (an event pending, or no circle for it).
+    private mutating func refreshCircle(_ key: String) -> Bool {
+        guard let c = conditions[key] else { return false }
+        guard c.isGeographic else { return true }
+        guard c.pending == nil, let i = circles.firstIndex(where: { $0.key == key }) else { return false }
+        circles[i].boundary = c.boundary
+        return true
+    }
+
+    /// A condition's circle, monitored unless an event is pending.
+    private static func circle(_ c: Condition, key: String) -> Circle? {
+        guard c.pending == nil, case .circle(let center, let radius) = c.kind, let outside = c.outside else {
+            return nil
+        }
+        return Circle(key: key, center: center, radius: radius, outside: outside, boundary: c.boundary)
     }
 }
 

@@ -1,0 +1,61 @@
+import Testing
+@testable import LocSimKit
+
+/// `Monitors`' flat array of circles (the per-fix walk of derived
+/// crossings) against the conditions it mirrors.
+@Suite struct MonitorsTests {
+    static let here = Coordinate(latitude: 35.68, longitude: 139.76)
+    static let away = Coordinate(latitude: 35.70, longitude: 139.76)  // about 2.2 km north
+
+    static func add(_ m: inout Monitors, _ id: String, _ center: Coordinate, pending: Bool = false) {
+        m.add("geo", id, .circle(center: center, radius: 100), boundary: Boundary(state: .outside),
+            outside: Geo.Proximity(center: center, farBeyond: 100 + 10))
+        if pending { m.update(Monitors.key("geo", id)) { $0.pending = .unsatisfied } }
+    }
+
+    /// Visits the monitored circles for a fix at `c`, entering each it is inside of.
+    static func observe(_ m: inout Monitors, _ c: Coordinate, limit: Int = 20) -> [String] {
+        var seen: [String] = []
+        m.forEachMonitoredCircle(limit: limit, point: Geo.Proximity.point(c)) { circle in
+            seen.append(circle.key)
+            if Geo.distance(circle.center, c) <= circle.radius { circle.boundary.cross(entered: true) }
+        }
+        return seen
+    }
+
+    @Test func visitsOnlyCirclesTheFixMayConcernWithinTheLimitAndNotPending() {
+        var m = Monitors()
+        Self.add(&m, "a", Self.here)
+        Self.add(&m, "b", Self.away)
+        Self.add(&m, "c", Self.here, pending: true)
+        Self.add(&m, "d", Self.here)
+        m.add("geo", "beacon", .beacon(BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0")), boundary: Boundary(state: .unknown))
+        // `b` is far and settled outside; `c` waits for its monitor; with a
+        // limit of 2, `c` and `d` (third and fourth geographic) are beyond it.
+        #expect(Self.observe(&m, Self.here, limit: 2) == ["geo a"])
+        #expect(Self.observe(&m, Self.here) == ["geo a", "geo d"])
+    }
+
+    @Test func changedBoundariesReachTheConditionsAndEqualityIgnoresTheArray() {
+        var walked = Monitors()
+        Self.add(&walked, "a", Self.here)
+        Self.add(&walked, "b", Self.away)
+        var plain = walked
+        _ = Self.observe(&walked, Self.here)
+        #expect(walked["geo a"]?.boundary.state == .inside)
+        #expect(walked["geo b"]?.boundary.state == .outside)
+        #expect(walked != plain)
+        plain.update("geo a") { $0.boundary.cross(entered: true) }
+        #expect(walked == plain && walked.hashValue == plain.hashValue)
+        // An update outside the walk (an `exit` line) reaches the next walk.
+        walked.update("geo a") { $0.boundary.cross(entered: false) }
+        _ = Self.observe(&walked, Self.here)
+        #expect(walked["geo a"]?.boundary.state == .inside)
+        // A condition removed and added again is walked from its new boundary.
+        let removed = walked.remove("geo", "a")
+        #expect(removed)
+        #expect(Self.observe(&walked, Self.here) == [])
+        Self.add(&walked, "a", Self.here)
+        #expect(Self.observe(&walked, Self.here) == ["geo a"])
+    }
+}
