@@ -86,7 +86,7 @@ import Testing
     }
 
     static let monitorTable: [Row] =
-        Delivery.Sessions.allCases.flatMap { monitor(.none, $0, full: none, reduced: none) }
+        unauthorized.flatMap { a in Delivery.Sessions.allCases.flatMap { monitor(a, $0, full: none, reduced: none) } }
         + Delivery.Sessions.allCases.flatMap { monitor(.whenInUseBefore13, $0, full: unavailable, reduced: unavailable) }
         + monitor(.whenInUse, .unsupported, full: monitorInUse, reduced: reduced)
         + monitor(.whenInUse, .required, full: monitorSessionRequiredInUse, reduced: reduced)
@@ -105,8 +105,10 @@ import Testing
         + monitor(.always, .always, full: monitorAlways, reduced: reduced)
 
     static let streamTable: [Row] =
-        stream(.none, .unsupported, none) + stream(.none, .required, "sR sR sR sR sR nA nA nA")
-        + stream(.none, .withoutAlways, none) + stream(.none, .always, none)
+        unauthorized.flatMap { a in
+            stream(a, .unsupported, none) + stream(a, .required, "sR sR sR sR sR nA nA nA")
+                + stream(a, .withoutAlways, none) + stream(a, .always, none)
+        }
         + stream(.whenInUseBefore13, .unsupported, unavailable) + stream(.whenInUseBefore13, .required, unavailable)
         + stream(.whenInUseBefore13, .withoutAlways, unavailable) + stream(.whenInUseBefore13, .always, unavailable)
         + stream(.whenInUse, .unsupported, streamInUse) + stream(.whenInUse, .required, streamSessionRequired)
@@ -119,12 +121,17 @@ import Testing
         + stream(.always, .withoutAlways, streamInUse) + stream(.always, .always, streamRunning)
 
     //                                  authorization        service              accuracy  fg bg+ bg  su+ su  nr  fq  nl
-    static let table: [Row] = [
-        row(.none, .location, .full, none), row(.none, .location, .reduced, none),
-        row(.none, .ranging, .full, none), row(.none, .ranging, .reduced, none),
-        row(.none, .region, .full, none), row(.none, .region, .reduced, none),
-        row(.none, .significantChange, .full, none), row(.none, .significantChange, .reduced, none),
-        row(.none, .visit, .full, none), row(.none, .visit, .reduced, none),
+    /// Not determined and denied deliver nothing alike; they differ only
+    /// when monitoring starts (`monitoringStartTable`).
+    static let unauthorized: [Delivery.Access] = [.notDetermined, .denied]
+
+    static let table: [Row] = unauthorized.flatMap { a in [
+        row(a, .location, .full, none), row(a, .location, .reduced, none),
+        row(a, .ranging, .full, none), row(a, .ranging, .reduced, none),
+        row(a, .region, .full, none), row(a, .region, .reduced, none),
+        row(a, .significantChange, .full, none), row(a, .significantChange, .reduced, none),
+        row(a, .visit, .full, none), row(a, .visit, .reduced, none),
+    ] } + [
 
         row(.whenInUseBefore13, .location, .full, locationInUse), row(.whenInUseBefore13, .location, .reduced, locationInUse),
         row(.whenInUseBefore13, .ranging, .full, whileInUse),
@@ -165,12 +172,27 @@ import Testing
         [row($0, .callback, .full, whileRunning), row($0, .callback, .reduced, whileRunning)]
     }
     static let regionStateTable: [Row] =
-        [row(.none, .regionState, .full, none), row(.none, .regionState, .reduced, none)]
-        + Delivery.Access.allCases.filter { $0 != .none }.flatMap {
+        unauthorized.flatMap { [row($0, .regionState, .full, none), row($0, .regionState, .reduced, none)] }
+        + Delivery.Access.allCases.filter { !unauthorized.contains($0) }.flatMap {
             [row($0, .regionState, .full, whileRunning), row($0, .regionState, .reduced, reduced)]
         }
 
-    static let all = table + streamTable + monitorTable + callbackTable + regionStateTable
+    // Starting monitoring is the app's call (§8): refused for a denied or
+    // restricted app (a failure callback at once), unavailable to When In
+    // Use before iOS 13, accepted otherwise — also before the app is asked.
+    static let accepted = "D  D  D  D  D  D  D  D"
+    static let monitoringStartTable: [Row] = [
+        row(.notDetermined, .monitoringStart, .full, accepted), row(.notDetermined, .monitoringStart, .reduced, accepted),
+        row(.denied, .monitoringStart, .full, none), row(.denied, .monitoringStart, .reduced, none),
+        row(.whenInUseBefore13, .monitoringStart, .full, unavailable),
+        row(.whenInUseBefore13, .monitoringStart, .reduced, unavailable),
+        row(.whenInUse, .monitoringStart, .full, accepted), row(.whenInUse, .monitoringStart, .reduced, accepted),
+        row(.provisionalAlways, .monitoringStart, .full, accepted),
+        row(.provisionalAlways, .monitoringStart, .reduced, accepted),
+        row(.always, .monitoringStart, .full, accepted), row(.always, .monitoringStart, .reduced, accepted),
+    ]
+
+    static let all = table + streamTable + monitorTable + callbackTable + regionStateTable + monitoringStartTable
 
     @Test func tableCoversEveryCellOnce() {
         var seen: Set<String> = []

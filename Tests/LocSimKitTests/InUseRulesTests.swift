@@ -53,7 +53,52 @@ import Testing
         #expect(s.simulator.authorization.temporary)
         let stop = try s.at(1001, .app(.stopUpdatingLocation))
         #expect(stop.prefix(3) == [.indicator(on: false), .inUseEnd(.sessionEnded), .auth(AuthView(status: .notDetermined, settings: .askNextTime, accuracy: .full, provisional: false, temporary: false))])
-        #expect(stop.last == .app(.suspend))
+        // Suspended once the calls of that instant have run, not within the call.
+        #expect(!stop.contains(.app(.suspend)))
+        #expect(s.finish().map(\.record) == [.app(.suspend)])
+    }
+
+    /// docs/log-format.md "Derived records": within one input, `indicator
+    /// off` and `inuse end` before the `auth` record their end causes.
+    @Test func derivedRecordsOfATerminationComeInTheDocumentedOrder() throws {
+        var s = try authorizedWhenInUse(.allowOnce)
+        try s.at(3, .app(.set(.allowsBackgroundLocationUpdates(true))))
+        try s.at(10, .background)
+        #expect(try s.at(20, .terminate) == [
+            .app(.terminate(.user)), .indicator(on: false), .inUseEnd(.terminated),
+            .auth(AuthView(status: .notDetermined, settings: .askNextTime, accuracy: .full, provisional: false, temporary: false)),
+        ])
+    }
+
+    /// docs/log-format.md "Derived records": an authorization change that
+    /// ends the session: `auth`, the app told, then `indicator off`, `inuse end`.
+    @Test func authorizationRecordComesBeforeTheSessionItEnds() throws {
+        var s = try authorizedWhenInUse()
+        try s.at(3, .app(.set(.allowsBackgroundLocationUpdates(true))))
+        try s.at(10, .background)
+        let records = try s.at(20, .user(.settings(.never, precise: nil)))
+        #expect(records.first == .auth(AuthView(status: .denied, settings: .never, accuracy: .full, provisional: false, temporary: false)))
+        let told = records.firstIndex(of: .delegate(.didChangeAuthorization(.denied)))
+        let off = records.firstIndex(of: .indicator(on: false))
+        let ended = records.firstIndex(of: .inUseEnd(.sessionEnded))
+        #expect(told != nil && off != nil && ended != nil)
+        if let told, let off, let ended { #expect(told < off && off < ended) }
+    }
+
+    /// A call that ends the session of an app past its run time, then a
+    /// second call at the same instant (from the same callback): the second
+    /// runs, and the app is suspended after both.
+    @Test func callsOfOneInstantAllRunBeforeTheSessionEndSuspends() throws {
+        var s = try authorizedWhenInUse()
+        try s.at(3, .app(.set(.allowsBackgroundLocationUpdates(true))))
+        try s.at(10, .background)
+        let stop = try s.at(100, .app(.stopUpdatingLocation))
+        #expect(stop == [.indicator(on: false), .inUseEnd(.sessionEnded)])
+        #expect(s.simulator.app == .background)
+        // No error: the app still runs code at this instant.
+        try s.at(100, .app(.startMonitoringSignificantLocationChanges))
+        #expect(s.simulator.app == .background)
+        #expect(try s.at(100.001, .systemNotBusy) == [.app(.suspend)])
     }
 
     @Test func alwaysAppShowsIndicatorOnlyWhenAsked() throws {

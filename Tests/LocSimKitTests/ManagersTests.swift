@@ -57,7 +57,31 @@ import Testing
         #expect(try s.at(10, .background).contains(.indicator(on: true)))
         #expect(s.simulator.session)
         let stop = try s.at(20, .managerCall(manager: "t", .stopUpdatingLocation))
-        #expect(stop.contains(.indicator(on: false)) && stop.contains(.app(.suspend)))
+        #expect(stop.contains(.indicator(on: false)) && !stop.contains(.app(.suspend)))
+        // Suspended once the calls of that instant have run (docs/rules.md §0).
+        #expect(s.finish().map(\.record) == [.app(.suspend)])
+    }
+
+    /// Regions are the app's, not one manager's (Apple, monitoredRegions:
+    /// "The set of shared regions monitored by all location-manager
+    /// objects"; startMonitoring(for:): "shared by all location manager
+    /// objects in your app"): a region started through one manager is
+    /// stopped through another, and `maxRegions` counts every manager's.
+    @Test func regionsAndTheirLimitAreTheApps() throws {
+        var s = S { $0.maxRegions = 2 }
+        try s.launchAuthorized()
+        func region(_ id: String) -> CircularRegion {
+            CircularRegion(id: id, center: Coordinate(latitude: 35, longitude: 139.7), radius: 100)
+        }
+        try s.at(3, .app(.startMonitoring(region("a"))))
+        try s.at(4, .managerCall(manager: "geo", .startMonitoring(region("b"))))
+        #expect(s.simulator.monitoring.regions.ids == ["a", "b"])
+        let third = try s.at(5, .managerCall(manager: "geo", .startMonitoring(region("c"))))
+        #expect(third.contains(Record(.ofManager("geo", Record.delegate(.monitoringDidFail(regionID: nil, .regionMonitoringFailure)).event))))
+        try s.at(6, .managerCall(manager: "geo", .stopMonitoring(id: "a")))
+        #expect(s.simulator.monitoring.regions.ids == ["b"])
+        try s.at(7, .app(.startMonitoring(region("c"))))
+        #expect(s.simulator.monitoring.regions.ids == ["b", "c"])
     }
 
     @Test func namedManagersEndWithTheAppAndTheirTimersDoNothing() throws {

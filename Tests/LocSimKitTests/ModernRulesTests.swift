@@ -231,7 +231,9 @@ import Testing
         let loc = S.location(35, 139)
         #expect(try s.at(100, S.fix(35, 139)) == [.update(.liveUpdate(loc, []))])
         #expect(try s.at(110, .modern(.backgroundActivitySessionEnd))
-            == [.session(.end(.backgroundActivitySession, .invalidated)), .indicator(on: false), .inUseEnd(.sessionEnded), .app(.suspend)])
+            == [.session(.end(.backgroundActivitySession, .invalidated)), .indicator(on: false), .inUseEnd(.sessionEnded)])
+        // Suspended once the calls of that instant have run (docs/rules.md §0).
+        #expect(s.finish().map(\.record) == [.app(.suspend)])
     }
 
     @Test func implicitPromptOnlyFromIOS18() throws {

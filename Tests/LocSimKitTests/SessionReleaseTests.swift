@@ -19,8 +19,9 @@ import Testing
         try s.at(10, .background)
         #expect(try s.at(20, .modern(.backgroundActivitySessionRelease)) == [
             .session(.end(.backgroundActivitySession, .released)), .indicator(on: false), .inUseEnd(.sessionEnded),
-            .app(.suspend),
         ])
+        // Suspended once the calls of that instant have run (docs/rules.md §0).
+        #expect(s.finish().map(\.record) == [.app(.suspend)])
     }
 
     @Test func releasingAServiceSessionEndsItAndItsRequirement() throws {

@@ -7,6 +7,7 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
     var locations: [SimulatedLocation] = []
     var onAuthorization: ((SimulatedLocationManager) -> Void)?
     var onFailure: ((SimulatedLocationManager) -> Void)?
+    var onLocations: ((SimulatedLocationManager) -> Void)?
 
     func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
         heard.append("auth \(manager.authorizationStatus)")
@@ -19,6 +20,7 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
     func locationManager(_ manager: SimulatedLocationManager, didUpdateLocations locations: [SimulatedLocation]) {
         heard.append("locations \(locations.count) at \(locations[0].timestamp)")
         self.locations += locations
+        onLocations?(manager)
     }
     func locationManager(_ manager: SimulatedLocationManager, didFailWithError error: any Error) {
         heard.append("fail \((error as? SimulatedLocationError)?.code.rawValue ?? "?")")
@@ -63,6 +65,40 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
 
     /// A delegate's reaction to a timer's callback takes effect at the
     /// timer's time, between timers: the scenario keeps it at that time.
+    /// Calls the delegate makes from one callback all take effect before the
+    /// app is suspended (issue 18, docs/rules.md §0): stopping the updates
+    /// whose session kept the app running past its run time, then starting
+    /// significant-change monitoring. The app is suspended after both.
+    @Test func callsFromOneCallbackRunBeforeTheSessionEndSuspends() throws {
+        var plist = Self.whenInUse
+        plist["UIBackgroundModes"] = .array(["location"])
+        let device = try SimulatedDevice(platform: .iOS(17, 0), plist: plist)
+        let manager = device.makeLocationManager()
+        let recorder = DelegateRecorder()
+        manager.delegate = recorder
+        recorder.onAuthorization = { m in
+            guard m.authorizationStatus == .authorizedWhenInUse else { return }
+            m.allowsBackgroundLocationUpdates = true
+            m.startUpdatingLocation()
+        }
+        recorder.onLocations = { m in
+            m.stopUpdatingLocation()
+            m.startMonitoringSignificantLocationChanges()
+        }
+        manager.requestWhenInUseAuthorization()
+        try device.user.answer(.allowWhileUsing)
+        try device.app.enterBackground()
+        try device.advance(by: .seconds(100))
+        try device.feed(fix: Self.tokyo)
+        try device.advance(by: .seconds(1))
+        #expect(manager.lastError == nil)
+        let text = device.log.text
+        #expect(text.contains(
+            "100.000 indicator off\n100.000 inuse end reason=sessionEnded\n"
+                + "100.000 drop significantChange 35.681236,139.767125 ±8 reason=notInUse\n100.000 app suspend\n"))
+        try Self.expectRoundTrip(device)
+    }
+
     @Test func reactionToATimerRunsAtItsTime() throws {
         let device = try SimulatedDevice(platform: .iOS(14, 0), plist: Self.whenInUse, parameters: [.requestLocationTimeout(.seconds(10))])
         let manager = device.makeLocationManager()

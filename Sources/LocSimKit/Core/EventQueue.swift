@@ -1,5 +1,5 @@
 /// The order of events that share a time: timers first, in the order below,
-/// then trace lines (docs/rules.md §0).
+/// then trace lines, then the timers of `afterLines` (docs/rules.md §0).
 package enum Phase: UInt8, Comparable, Sendable {
     /// In use ends (grace expired) before anything else at that instant, so an
     /// Allow Once expiry reaches the app before it is suspended.
@@ -10,6 +10,10 @@ package enum Phase: UInt8, Comparable, Sendable {
     case suspension = 2
     /// A scenario line; timers at the same time fire before it.
     case trace = 3
+    /// After every line and reaction of the instant: the suspension of an
+    /// app whose session ended past its run time waits for the calls the
+    /// app makes at that instant (from one callback, or lines of one time).
+    case afterLines = 4
 
     package static func < (a: Phase, b: Phase) -> Bool { a.rawValue < b.rawValue }
 }

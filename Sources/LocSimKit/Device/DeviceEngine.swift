@@ -40,17 +40,21 @@ struct DeviceEngine {
     var platform: Platform { loop.simulator.header.platform }
     var rules: RulesVersion { loop.simulator.rules }
 
-    /// The time of the next rule timer, if any is pending.
-    var nextTimer: Millis? { loop.simulator.nextTimer?.time }
+    /// The time and phase of the next rule timer, if any is pending.
+    var nextTimerEntry: (time: Millis, phase: Phase)? { loop.simulator.nextTimer }
 
-    /// Runs every timer due at `time` (one instant), one at a time, and
-    /// sets the clock to it.
+    /// Runs the timers due at `time` (one instant) that precede a line, one
+    /// at a time, and sets the clock to it; with `wholeInstant` (time moves
+    /// past it) also those that follow the instant's lines (`afterLines`).
     ///
     /// - Returns: the error the loop met, if any (none without reactions).
-    mutating func runTimers(at time: Millis) -> ScenarioError? {
+    mutating func runTimers(at time: Millis, wholeInstant: Bool) -> ScenarioError? {
         now = time
         do throws(ScenarioError) {
             try loop.advance(to: time, into: &log)
+            while wholeInstant, loop.simulator.nextTimer?.time == time {
+                _ = try loop.step(until: time + Millis(1), into: &log)
+            }
         } catch {
             return error
         }

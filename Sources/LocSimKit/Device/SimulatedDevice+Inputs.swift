@@ -131,7 +131,7 @@ extension SimulatedDevice {
     /// - Throws: `.rejected` for a value out of range (latitude beyond ±90, …).
     @inline(__always)
     public func feed(fix: Fix) throws(DeviceError) {
-        if dispatched < engine.log.records.count || engine.nextTimer.map({ $0 <= engine.now }) == true {
+        if dispatched < engine.log.records.count || engine.nextTimerEntry.map({ $0.time <= engine.now }) == true {
             run(until: nil)
         }
         switch engine.applyFix(fix) {

@@ -169,8 +169,14 @@ public final class SimulatedDevice {
     /// to `time` one instant at a time, then sets the clock (if `time` is given).
     func run(until time: Millis?) {
         dispatch()
-        while let next = engine.nextTimer, next <= (time ?? engine.now) {
-            if let error = engine.runTimers(at: next) { keep(DeviceError(.rejected, error.message)) }
+        // At the limit itself only the timers that precede a line: those of
+        // phase `afterLines` (a suspension waiting for the calls of that
+        // instant) run once time moves past it.
+        let limit = time ?? engine.now
+        while let (next, phase) = engine.nextTimerEntry, next < limit || (next == limit && phase < .trace) {
+            if let error = engine.runTimers(at: next, wholeInstant: next < limit) {
+                keep(DeviceError(.rejected, error.message))
+            }
             dispatch()
         }
         if let time, time > engine.now, time.value < Self.lastTime { engine.setClock(time) }

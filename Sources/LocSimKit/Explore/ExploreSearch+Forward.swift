@@ -27,6 +27,11 @@ extension ExploreSearch {
                     let limit = p < input.lines.count ? input.lines[p].time : Millis(.max)
                     while let instant = node.loop.nextDue(until: limit) {
                         try node.loop.advance(to: instant, into: &node.counts)
+                        // What follows the lines of that instant (a suspension waiting
+                        // for the calls made then, docs/rules.md §0): time moves past it.
+                        while instant < limit, node.loop.nextDue(until: limit) == instant {
+                            _ = try node.loop.step(until: limit, into: &node.counts)
+                        }
                         if let options = promptChoices(node.loop, position: p) {
                             return .choice(cursor, options, line: nil)
                         }

@@ -115,7 +115,9 @@ package struct ClosedLoop {
     /// rules' timers run first, then delayed reactions in the order queued.
     package mutating func step<W: LogWriter>(until limit: Millis, into writer: inout W) throws(ScenarioError) -> Bool {
         let (timer, reaction) = due(until: limit)
-        if let timer, reaction.map({ timer <= $0 }) ?? true {
+        // A timer of phase `afterLines` runs after the delayed reactions of its time.
+        let afterLines = simulator.nextTimer?.phase == .afterLines
+        if let timer, reaction.map({ timer < $0 || (timer == $0 && !afterLines) }) ?? true {
             _ = simulator.fireNextTimer(until: limit)
             try drain(into: &writer, from: nil, depth: 0)
             return true

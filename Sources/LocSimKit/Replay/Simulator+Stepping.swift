@@ -11,6 +11,7 @@ extension Simulator {
     package mutating func fireNextTimer(until limit: Millis) -> Bool {
         guard let timer = timers.next(until: limit, before: .trace) else { return false }
         fire(timer)
+        endInput()
         if modern.isActive { refreshModernDiagnostics() }
         return true
     }
@@ -25,6 +26,7 @@ extension Simulator {
     /// instant, so none of them may run first.
     package mutating func applyNow(_ statement: TimedStatement) throws(ScenarioError) {
         try handle(statement)
+        endInput()
         if modern.isActive { refreshModernDiagnostics() }
     }
 

@@ -35,13 +35,16 @@ enum Delivery: Hashable {
         /// A manager's callback that answers no event (a failure, a pause, a
         /// resume): a running app gets it; one that runs no code loses it (§2).
         case callback
+        /// The app starts region, significant-change or visit monitoring:
+        /// `deliver` when it starts, a drop when it fails at once.
+        case monitoringStart
         /// `didDetermineState` answering the app's own `startMonitoring` or
         /// `requestState`: like a region event it needs authorization and
         /// full accuracy (it would reveal the position), and comes at once to the app that asked.
         case regionState
 
         static let allCases: [Service] =
-            [.location, .ranging, .region, .significantChange, .visit, .callback, .regionState]
+            [.location, .ranging, .region, .significantChange, .visit, .callback, .monitoringStart, .regionState]
             + Sessions.allCases.map { .liveUpdates($0) } + Sessions.allCases.map { .monitor($0) }
     }
 
@@ -59,8 +62,13 @@ enum Delivery: Hashable {
 
     /// §8's rows: the authorization as delivery reads it.
     enum Access: Hashable, CaseIterable {
-        /// Not determined, denied, restricted, or Location Services off.
-        case none
+        /// Not authorized, but not refused: not determined, Ask Next Time,
+        /// or Location Services off (a switch of the whole device, not the
+        /// app's refusal). Nothing is delivered; monitoring may start.
+        case notDetermined
+        /// Refused: denied (Never) or restricted. Nothing is delivered and
+        /// monitoring cannot start.
+        case denied
         /// When In Use before iOS 13: no monitoring services.
         case whenInUseBefore13
         /// When In Use from iOS 13, Allow Once included.
@@ -99,14 +107,25 @@ enum Delivery: Hashable {
             return outcome
         case .callback:
             return app.notRunningCode.map { .drop($0) } ?? .deliver
+        case .monitoringStart:
+            // §8: a denied or restricted app's start fails at once
+            // (`kCLErrorRegionMonitoringDenied`, `kCLErrorDenied`); When In
+            // Use before iOS 13 has no monitoring. An app not yet asked may
+            // start: its events are dropped `notAuthorized` until it is
+            // authorized. The call is the app's: where it is does not matter.
+            switch access {
+            case .denied: return .drop(.notAuthorized)
+            case .whenInUseBefore13: return .drop(.unavailable)
+            case .notDetermined, .whenInUse, .provisionalAlways, .always: return .deliver
+            }
         case .regionState:
             // §8: no region events before authorization; with Precise Location
             // off region monitoring is unavailable (Apple, region monitoring).
-            if access == .none { return .drop(.notAuthorized) }
+            if !access.isAuthorized { return .drop(.notAuthorized) }
             if accuracy == .reduced { return .drop(.reducedAccuracy) }
             return app.notRunningCode.map { .drop($0) } ?? .deliver
         case .region, .significantChange, .visit:
-            if access == .none { return .drop(.notAuthorized) }
+            if !access.isAuthorized { return .drop(.notAuthorized) }
             // Region monitoring is unavailable under reduced accuracy (Apple, region monitoring):
             // the event neither wakes nor relaunches the app, nor is it held.
             if service == .region, accuracy == .reduced { return .drop(.reducedAccuracy) }
@@ -117,7 +136,7 @@ enum Delivery: Hashable {
             // Like region monitoring, unavailable under reduced accuracy:
             // "True if events will not be delivered because the app is
             // subject to accuracy limitation" (CLMonitoringEvent.h).
-            if access != .none, access != .whenInUseBefore13, accuracy == .reduced { return .drop(.reducedAccuracy) }
+            if access.isAuthorized, access != .whenInUseBefore13, accuracy == .reduced { return .drop(.reducedAccuracy) }
             return monitorEvent(access: access, inUse: inUse, app: app, sessions: sessions)
         }
     }
@@ -128,7 +147,7 @@ enum Delivery: Hashable {
     /// the app not running code (`suspended`, `notRunning`), then in use.
     private static func whileRunning(access: Access, inUse: Bool, app: App) -> Delivery {
         switch access {
-        case .none:
+        case .notDetermined, .denied:
             return .drop(.notAuthorized)
         case .whenInUseBefore13, .whenInUse, .provisionalAlways:
             if let reason = app.notRunningCode { return .drop(reason) }
@@ -142,7 +161,7 @@ enum Delivery: Hashable {
     /// use (provisional: held), Always whatever the app's state.
     private static func monitoring(access: Access, inUse: Bool, app: App) -> Delivery {
         switch access {
-        case .none:
+        case .notDetermined, .denied:
             return .drop(.notAuthorized)
         case .whenInUseBefore13:
             // The services fail and stop when the app becomes When In Use
@@ -180,14 +199,14 @@ extension Delivery {
         if access == .whenInUseBefore13 { return .drop(.unavailable) }
         switch app {
         case .notRunning, .forceQuit, .notLaunchable:
-            if access == .none { return .drop(.notAuthorized) }
+            if !access.isAuthorized { return .drop(.notAuthorized) }
             return monitoring(access: .always, inUse: false, app: app)
         case .foreground, .background, .suspended:
             break
         }
         if sessions == .required { return .drop(.serviceSessionRequired) }
         switch access {
-        case .none, .whenInUseBefore13:
+        case .notDetermined, .denied, .whenInUseBefore13:
             return .drop(.notAuthorized)
         case .whenInUse, .provisionalAlways, .always:
             break
@@ -201,7 +220,7 @@ extension Delivery {
         }
         if let reason = app.notRunningCode { return .drop(reason) }
         switch access {
-        case .none, .whenInUseBefore13:
+        case .notDetermined, .denied, .whenInUseBefore13:
             return .drop(.notAuthorized)
         case .whenInUse, .provisionalAlways:
             return inUse ? .deliver : .drop(.notInUse)
@@ -218,12 +237,22 @@ extension Delivery {
     /// live app first needs the explicit session requirement met and, from
     /// iOS 18, an Always app out of use an `.always` session (M9, M15).
     private static func monitorEvent(access: Access, inUse: Bool, app: App, sessions: Sessions) -> Delivery {
-        let authorized = access != .none && access != .whenInUseBefore13
+        let authorized = access.isAuthorized && access != .whenInUseBefore13
         if authorized && app.isLive {
             if sessions == .required { return .drop(.serviceSessionRequired) }
             if access == .always && !inUse && sessions == .withoutAlways { return .drop(.notInUse) }
         }
         return monitoring(access: access, inUse: inUse, app: app)
+    }
+}
+
+extension Delivery.Access {
+    /// Any level of authorization (When In Use before iOS 13 included).
+    var isAuthorized: Bool {
+        switch self {
+        case .notDetermined, .denied: return false
+        case .whenInUseBefore13, .whenInUse, .provisionalAlways, .always: return true
+        }
     }
 }
 

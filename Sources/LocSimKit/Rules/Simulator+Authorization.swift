@@ -43,24 +43,6 @@ extension Simulator {
     mutating func deliverOwedCallbacks() {
         reportAuthorization(initial: false)
     }
-
-    /// Everything that follows a change of `authorization`: the `auth`
-    /// record, the callback (now, or when a suspended app next runs, or at
-    /// the next launch), a denial reported to running updates, and the
-    /// session and indicator.
-    mutating func authorizationChanged() {
-        let view = authorization.view(on: rules)
-        if view != reported.auth {
-            reported.auth = view
-            emit(.auth(view))
-        }
-        if app.isRunning { reportAuthorization(initial: false) }
-        if deliveryAccess == .whenInUseBefore13 { failMonitoringUnavailableToWhenInUse() }
-        endSessionIfBroken()
-        endSessionWithoutIndicator()
-        updateIndicator()
-        beginSessionIfEligible()
-    }
 }
 
 extension Simulator {

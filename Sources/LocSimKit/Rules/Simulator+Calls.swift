@@ -22,7 +22,6 @@ extension Simulator {
         case .startUpdatingLocation: startUpdatingLocation()
         case .stopUpdatingLocation:
             apply(manager.stopUpdating())
-            endSessionIfBroken()
         case .requestLocation: requestLocation()
         case .startMonitoringSignificantLocationChanges:
             promptOnFirstUse()
@@ -96,7 +95,6 @@ extension Simulator {
         } else if locationUnavailable && !wasUpdating {
             reportLocationUnknown()
         }
-        beginSessionIfEligible()
     }
 
     mutating func requestLocation() {
@@ -110,11 +108,10 @@ extension Simulator {
 
     /// Before iOS 13, When In Use cannot use significant-change, region or
     /// visit monitoring (docs/rules.md §1, §8); denied apps cannot either.
+    /// Whether monitoring may start (§8's table, `Delivery.Service.monitoringStart`);
+    /// if not, the failure the app gets at once.
     mutating func monitoringAllowed(region: String?) -> Bool {
-        let blocked =
-            authorization.access == .denied || authorization.restricted
-            || (authorization.level == .whenInUse && !rules.modern)
-        guard blocked else { return true }
+        guard case .drop = decide(.monitoringStart) else { return true }
         if let region {
             emitCallback(.monitoringDidFail(regionID: region, .regionMonitoringDenied))
         } else {
@@ -177,10 +174,8 @@ extension Simulator {
                 return
             }
             manager.allowsBackgroundLocationUpdates = on
-            if on { beginSessionIfEligible() } else { endSessionIfBroken() }
         case .showsBackgroundLocationIndicator(let on):
             manager.showsBackgroundLocationIndicator = on
-            updateIndicator()
         case .pausesLocationUpdatesAutomatically(let on):
             manager.pausesLocationUpdatesAutomatically = on
         case .distanceFilter(let meters):

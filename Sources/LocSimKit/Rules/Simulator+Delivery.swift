@@ -405,7 +405,7 @@ extension Authorization {
     @inline(__always)
     func deliveryAccess(on rules: RulesVersion) -> Delivery.Access {
         switch level {
-        case .none: return .none
+        case .none: return access == .denied || restricted ? .denied : .notDetermined
         case .whenInUse:
             if !rules.modern { return .whenInUseBefore13 }
             return provisional ? .provisionalAlways : .whenInUse

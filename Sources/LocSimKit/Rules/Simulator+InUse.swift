@@ -1,4 +1,6 @@
 /// docs/rules.md §3: in use, the background session and the indicator.
+/// These are derived from the lifecycle, the authorization and the
+/// managers; `settle()` (Simulator+Settle.swift) logs their changes.
 extension Simulator {
     /// In use = in the foreground, within `grace` after leaving it, or while a
     /// background session is active. macOS apps are in use while they run.
@@ -14,44 +16,48 @@ extension Simulator {
         }
     }
 
-    mutating func updateInUse(beginning reason: InUseBeginReason) {
-        guard !reported.inUse, computedInUse else { return }
-        reported.inUse = true
-        emit(.inUseBegin(reason))
+    /// Why in use would end if what keeps the app in use now went away:
+    /// a session (or a CLBackgroundActivitySession) ending, or the grace
+    /// period expiring; an app in use in the foreground (or on macOS) stops
+    /// being in use only when it ends. With both a session and a grace period
+    /// the session is named (a choice: the grace outlives no session).
+    var inUseEndReason: InUseEndReason {
+        guard rules.suspends else { return .terminated }
+        switch lifecycle {
+        case .foreground, .notRunning: return .terminated
+        case .suspended: return .graceExpired
+        case .background(let b):
+            if b.inUse == .session || modern.activity.keepsInUse { return .sessionEnded }
+            return .graceExpired
+        }
     }
 
-    mutating func updateInUse(ending reason: InUseEndReason) {
-        guard reported.inUse, !computedInUse else { return }
-        reported.inUse = false
-        emit(.inUseEnd(reason))
-        inUseEnded()
-    }
-
-    /// Allow Once and temporary full accuracy last only while in use (§7, §10).
-    mutating func inUseEnded() {
+    /// Allow Once and temporary full accuracy last only while in use (§7,
+    /// §10). Returns whether the authorization changed.
+    mutating func inUseEnded() -> Bool {
         let before = authorization.access
         switch authorization.access {
         case .whenInUse(.once, _): authorization.access = .askNextTime
         case .whenInUse, .always: authorization.setTemporaryFullAccuracy(false)
         case .notDetermined, .askNextTime, .denied: break
         }
-        if authorization.access != before { authorizationChanged() }
+        return authorization.access != before
     }
 
     /// Whether standard updates could run in the background now: authorized,
     /// the `location` background mode, `allowsBackgroundLocationUpdates`
     /// (from iOS 9; before it the mode suffices) and updates started.
     var sessionConditionsHold: Bool {
-        authorization.level != .none
+        // The plist lookup last: it compares strings.
+        authorization.level != .none && anyManager { $0.runsInBackground(before9: !rules.atLeast(9)) }
             && header.array("UIBackgroundModes", contains: "location")
-            && anyManager { $0.runsInBackground(before9: !rules.atLeast(9)) }
     }
 
     /// Begins a session for a running background app when it may: for When
     /// In Use as the app leaves the foreground (`leavingForeground`) or while
     /// a CLBackgroundActivitySession keeps it in use — not from the grace
     /// period — and while running for Always (docs/rules.md §3). The session
-    /// replaces any grace period.
+    /// replaces any grace period. State only: `settle()` logs what follows.
     mutating func beginSessionIfEligible(leavingForeground: Bool = false) {
         guard rules.suspends, case .background(var b) = lifecycle, b.inUse != .session, sessionConditionsHold else {
             return
@@ -63,52 +69,45 @@ extension Simulator {
         guard fromInUse || authorization.level == .always else { return }
         b.inUse = .session
         lifecycle = .background(b)
-        updateInUse(beginning: .backgroundSession)
-        updateIndicator()
     }
 
     /// Ends the session when its conditions no longer hold; in use then ends
-    /// at once and the app may be suspended.
-    mutating func endSessionIfBroken() {
-        guard !sessionConditionsHold else { return }
-        endSession()
+    /// at once (`settle()`). Returns whether it ended.
+    mutating func endSessionIfBroken() -> Bool {
+        guard session, !sessionConditionsHold else { return false }
+        return endSession()
     }
 
     /// Always became When In Use while the app is in the background: a
     /// session the indicator does not show cannot go on as a When In Use
     /// one, whose indicator cannot be turned on from the background
-    /// (docs/rules.md §3). One whose indicator is on goes on.
-    mutating func endSessionWithoutIndicator() {
-        guard authorization.level == .whenInUse, !reported.indicator else { return }
-        endSession()
+    /// (docs/rules.md §3). One whose indicator is on goes on. Returns
+    /// whether it ended.
+    mutating func endSessionWithoutIndicator() -> Bool {
+        guard authorization.level == .whenInUse, !reported.indicator else { return false }
+        return endSession()
     }
 
-    private mutating func endSession() {
-        guard case .background(var b) = lifecycle, b.inUse == .session else { return }
+    private mutating func endSession() -> Bool {
+        guard case .background(var b) = lifecycle, b.inUse == .session else { return false }
         b.inUse = .no
         lifecycle = .background(b)
-        updateIndicator()
-        updateInUse(ending: .sessionEnded)
-        suspendIfIdle()
+        return true
     }
 
     /// The indicator shows a session of a When In Use app (Allow Once and
     /// provisional Always included), or of an Always app that asks for it
     /// with `showsBackgroundLocationIndicator` (iOS 11+).
-    mutating func updateIndicator() {
+    var computedIndicator: Bool {
         // A CLBackgroundActivitySession shows the indicator while the app is
         // in the background, whatever its authorization (docs/modern.md).
         let activity = modern.activity.keepsInUse && app != .foreground
-        let on: Bool
         switch authorization.level {
-        case .none: on = false
-        case .whenInUse: on = session || activity
+        case .none: return false
+        case .whenInUse: return session || activity
         case .always:
             let asked = anyManager { $0.showsBackgroundLocationIndicator && $0.runsInBackground(before9: !rules.atLeast(9)) }
-            on = (session && asked && rules.atLeast(11)) || activity
+            return (session && asked && rules.atLeast(11)) || activity
         }
-        guard on != reported.indicator else { return }
-        reported.indicator = on
-        emit(.indicator(on: on))
     }
 }

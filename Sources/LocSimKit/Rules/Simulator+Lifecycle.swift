@@ -21,7 +21,7 @@ extension Simulator {
     mutating func launchIntoForeground() {
         lifecycle = .foreground
         emit(.app(.launchForeground))
-        updateInUse(beginning: .foreground)
+        settle()
         createManager()
     }
 
@@ -30,8 +30,7 @@ extension Simulator {
     mutating func bringToForeground() {
         lifecycle = .foreground
         emit(.app(.foreground))
-        updateIndicator()
-        updateInUse(beginning: .foreground)
+        settle()
         deliverOwedCallbacks()
         deliverQueuedUpdates()
         modernForeground()
@@ -42,17 +41,16 @@ extension Simulator {
             throw error("background: the app is not in the foreground (it is \(app))", s)
         }
         let deadline = now + parameters.suspendAfter
-        lifecycle = .background(.init(deadline: deadline, inUse: .no))
+        let grace = now + parameters.grace
+        // In the grace period unless a session begins (`settle()`), which
+        // replaces it; macOS apps have neither.
+        lifecycle = .background(.init(deadline: deadline, inUse: rules.suspends ? .grace(until: grace) : .no))
         emit(.app(.background))
         dismissInAppPrompt()
         guard rules.suspends else { return }
-        updateIndicator()
         beginSessionIfEligible(leavingForeground: true)
-        if !session {
-            let until = now + parameters.grace
-            lifecycle = .background(.init(deadline: deadline, inUse: .grace(until: until)))
-            schedule(.graceExpired, at: until)
-        }
+        settle()
+        if !session { schedule(.graceExpired, at: grace) }
         schedule(.suspend, at: deadline)
     }
 
@@ -85,8 +83,6 @@ extension Simulator {
         named = KeyedList()
         selection = ManagerSelection()
         manager = LocationManager()
-        updateIndicator()
-        updateInUse(ending: .terminated)
     }
 
     /// A new `CLLocationManager`: fresh properties, then the initial
@@ -117,8 +113,9 @@ extension Simulator {
     }
 
     /// Suspends a background app whose run time is over, unless a session
-    /// (or a CLBackgroundActivitySession) keeps it running. macOS apps are
-    /// never suspended (docs/rules.md §1).
+    /// (or a CLBackgroundActivitySession) keeps it running: at its suspend
+    /// timer, or once the calls of the instant a session ended in have run
+    /// (`suspendAfterCallsIfOverdue`). macOS apps are never suspended (docs/rules.md §1).
     mutating func suspendIfIdle() {
         guard rules.suspends, case .background(let b) = lifecycle, b.inUse != .session, now >= b.deadline,
             !modern.activity.keepsInUse

@@ -51,8 +51,6 @@ extension Simulator {
                 emit(.session(.begin(.backgroundActivitySession, standing)))
             }
             promptForImplicitSession()
-            updateInUse(beginning: .backgroundSession)
-            updateIndicator()
         case .backgroundActivitySessionEnd:
             endActivitySession(.invalidated)
         case .backgroundActivitySessionRelease:
@@ -103,9 +101,7 @@ extension Simulator {
     mutating func endActivitySession(_ reason: SessionEndReason) {
         guard modern.activity.end() else { return }
         emit(.session(.end(.backgroundActivitySession, reason)))
-        updateIndicator()
-        updateInUse(ending: .sessionEnded)
-        suspendIfIdle()
+        suspendAfterCallsIfOverdue()
     }
 
     /// iOS 18: "Core Location sets When in Use authorization implicitly when
@@ -284,7 +280,6 @@ extension Simulator {
         if modern.liveUpdates.foreground(), let stream = modern.liveUpdates.stream {
             emit(.session(.effective(.liveUpdates(stream.configuration))))
         }
-        updateIndicator()
         if let requirement = modern.services.strongestRequirement { promptForSession(requirement) }
         promptForSessionFullAccuracy()
     }

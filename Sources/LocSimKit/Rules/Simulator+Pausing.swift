@@ -11,10 +11,8 @@ extension Simulator {
     /// The pause timer: the updates pause if the device stayed put since it was set.
     mutating func pauseIfStill() {
         let actions = manager.pauseIfStill(at: now, pauseAfter: parameters.pauseAfter)
-        guard !actions.isEmpty else { return }
-        apply(actions)
         // Paused updates keep no background session (a When In Use app then
-        // loses access until it restarts the updates).
-        endSessionIfBroken()
+        // loses access until it restarts the updates): `settle()` ends it.
+        apply(actions)
     }
 }

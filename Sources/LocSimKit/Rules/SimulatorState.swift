@@ -29,6 +29,9 @@ struct Reported: Hashable {
     var inUse = false
     var indicator = false
     var auth: AuthView
+    /// While in use, what would end it (`Simulator.inUseEndReason` at the
+    /// last settle); `.terminated` otherwise.
+    var inUseEnds = InUseEndReason.terminated
     /// What the app's delegate was last told: status and accuracy.
     var appSaw: AppSaw? = nil
 

@@ -5,6 +5,9 @@
 enum RuleTimer: Hashable {
     case graceExpired
     case suspend
+    /// A session that kept the app running past its run time ended: the
+    /// app is suspended once the calls of that instant have run.
+    case suspendAfterCalls
     case upgradePrompt
     /// Of the launch manager (nil) or a named one.
     case requestLocationTimeout(manager: String?)
@@ -27,6 +30,7 @@ enum RuleTimer: Hashable {
         switch self {
         case .graceExpired: return .inUse
         case .suspend: return .suspension
+        case .suspendAfterCalls: return .afterLines
         case .upgradePrompt, .requestLocationTimeout, .crossingDwell, .autoPause, .beaconLost: return .rule
         }
     }
@@ -79,6 +83,7 @@ extension Simulator {
     private mutating func runDueTimers(until limit: Millis, before phase: Phase) {
         while let timer = timers.next(until: limit, before: phase) {
             fire(timer)
+            endInput()
             if modern.isActive { refreshModernDiagnostics() }
         }
     }
@@ -101,8 +106,7 @@ extension Simulator {
             case .notRunning, .foreground:
                 preconditionFailure("a grace period in \(lifecycle)")
             }
-            updateInUse(ending: .graceExpired)
-        case .suspend:
+        case .suspend, .suspendAfterCalls:
             suspendIfIdle()
         case .upgradePrompt:
             guard upgrade.prompt == .pending(showAt: now) else { return }
