@@ -103,13 +103,7 @@ struct GPXMarkupUTF8 {
                 if keyword == [UInt8(ascii: "[")] { depth = 1 }
             }
         case .tag:
-            if quote != 0 {
-                if b == quote { quote = 0 }
-            } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-                quote = b
-            } else if b == UInt8(ascii: ">") {
-                state = .text
-            }
+            if !quoted(b) && b == UInt8(ascii: ">") { state = .text }
         case .comment:
             if b == UInt8(ascii: ">") && run >= 2 { state = .text }
             run = b == UInt8(ascii: "-") ? run + 1 : 0
@@ -121,11 +115,8 @@ struct GPXMarkupUTF8 {
             run = b == UInt8(ascii: "]") ? run + 1 : 0
             return
         case .doctype:
-            if quote != 0 {
-                if b == quote { quote = 0 }
-            } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-                quote = b
-            } else if b == UInt8(ascii: "[") {
+            guard !quoted(b) else { break }
+            if b == UInt8(ascii: "[") {
                 depth += 1
             } else if b == UInt8(ascii: "]") {
                 depth -= 1
@@ -134,6 +125,17 @@ struct GPXMarkupUTF8 {
             }
         }
         check(b, at: location)
+    }
+
+    /// Whether `b` is inside a quoted string or opens one (in a tag or a declaration).
+    private mutating func quoted(_ b: UInt8) -> Bool {
+        if quote != 0 {
+            if b == quote { quote = 0 }
+            return true
+        }
+        guard b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") else { return false }
+        quote = b
+        return true
     }
 
     /// Checks `b`, read inside markup at `location`, continues valid UTF-8.
