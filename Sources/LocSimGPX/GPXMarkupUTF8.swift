@@ -11,7 +11,8 @@ import LocSimKit
 /// "Errors"). Character data and CDATA are not checked: libxml2 reports
 /// those itself. A file whose XML declaration names another encoding, or
 /// that starts with a UTF-16 or UTF-32 byte order mark or a zero byte, is
-/// not checked: libxml2 converts it to UTF-8 before FoundationXML sees a
+/// not checked (a declared UTF-16 or UTF-32 without one is: libxml2 reads
+/// such a file as UTF-8): libxml2 converts it to UTF-8 before FoundationXML sees a
 /// name. Places count as `GPXByteInput` counts them (libxml2's line, and
 /// its column in characters), a UTF-8 byte order mark not counted.
 struct GPXMarkupUTF8 {
@@ -67,7 +68,9 @@ struct GPXMarkupUTF8 {
         let declaration = String(decoding: start[..<end], as: UTF8.self).lowercased()
         guard let at = declaration.range(of: "encoding") else { return true }
         let rest = declaration[at.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\"" || $0 == "'" }
-        return rest.hasPrefix("utf-8") || rest.hasPrefix("utf8")
+        // A file without a byte order mark is 8-bit, whatever UTF-16 or
+        // UTF-32 the declaration names: libxml2 then reads it as UTF-8.
+        return ["utf-8", "utf8", "utf-16", "utf16", "utf-32", "utf32", "ucs"].contains { rest.hasPrefix($0) }
     }
 
     private mutating func step(_ b: UInt8) {

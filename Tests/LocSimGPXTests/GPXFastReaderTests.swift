@@ -119,7 +119,12 @@ import LocSimKit
     /// instruction (where FoundationXML traps): refused at the byte, with
     /// the fast reader or without.
     @Test func invalidBytesInMarkupAreRefusedAtTheByte() {
-        let head = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\">\n<trk><trkseg><trkpt lat=\"1\" lon=\"2\">"
+        for declaration in ["<?xml version=\"1.0\"?>", "<?xml version=\"1.0\" encoding=\"UTF-16\"?>"] {
+            refused(declaration + "\n<gpx version=\"1.1\">\n<trk><trkseg><trkpt lat=\"1\" lon=\"2\">")
+        }
+    }
+
+    private func refused(_ head: String) {
         let places: [(before: String, after: String)] = [
             ("<e", "le>3</ele>"), ("<ele a", "b=\"1\">3</ele>"), ("<ele a=\"x", "\">3</ele>"),
             ("<p", ":ele xmlns:p=\"u\">3</p:ele>"), ("<p:ele xmlns:p=\"u", "\">3</p:ele>"),
