@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR := $(DESTDIR)$(PREFIX)/bin
 
-.PHONY: help build run test bench fuzz clean install uninstall
+.PHONY: help build run test bench fuzz fuzz-gpx clean install uninstall
 
 help:
 	@echo "make build   release build (.build/release/locsim and locsim-gpx)"
@@ -15,6 +15,7 @@ help:
 	@echo "make test    build, swift test, check every golden in Scenarios/, CLI file tests, then the Examples/ package"
 	@echo "make bench   1 M and 10 M line benchmarks, realistic traces against the C floor and the previous commit's build, written to bench/RESULTS.md"
 	@echo "make fuzz    libFuzzer over parser and simulator (FUZZ_SECONDS=60)"
+	@echo "make fuzz-gpx  libFuzzer over the GPX reader (FUZZ_SECONDS=60)"
 	@echo "make install    copy locsim and locsim-gpx to \$$(PREFIX)/bin (PREFIX=/usr/local by default)"
 	@echo "make uninstall  remove \$$(PREFIX)/bin/locsim and locsim-gpx"
 	@echo "make clean   remove build products"
@@ -50,3 +51,6 @@ install: build
 
 uninstall:
 	rm -f "$(BINDIR)/locsim" "$(BINDIR)/locsim-gpx"
+
+fuzz-gpx:
+	bench/fuzz-gpx.sh

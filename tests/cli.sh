@@ -257,6 +257,19 @@ status=$?
 if [ "$status" = 2 ] && [ "$(cat folder-gpx.err)" = "locsim: error: cannot read 'folder.gpx': Is a directory" ]; then
   ok "locsim gpx on a folder names it"
 else fail "locsim gpx on a folder names it" "status $status: $(cat folder-gpx.err)"; fi
+# A byte that is not UTF-8 in an element name (FoundationXML traps there)
+# is refused at the byte, by locsim gpx and by a scenario's gpx line.
+printf '<gpx>\n<trk><trkseg><trkpt lat="1" lon="2"><e\xffle>3</ele></trkpt></trkseg></trk></gpx>\n' > bad-name.gpx
+printf 'locsim 1\nplatform iOS 14.0\n0 launch\n1 gpx bad-name.gpx\n' > bad-name.scn
+bad_name_msg="bad-name.gpx:2:39: error: malformed GPX: a byte that is not UTF-8 (0xFF) in a name, an attribute, a comment or a processing instruction (is the file UTF-8?)"
+"$LOCSIM" gpx bad-name.gpx > bad-name.out 2> bad-name.err
+status=$?
+"$LOCSIM" run bad-name.scn > /dev/null 2> bad-name-scn.err
+scn_status=$?
+if [ "$status" = 2 ] && [ "$(cat bad-name.err)" = "$bad_name_msg" ] && [ ! -s bad-name.out ] \
+  && [ "$scn_status" = 2 ] && grep -qxF "$bad_name_msg" bad-name-scn.err; then
+  ok "a non-UTF-8 byte in an element name is an error at the byte, not a trap"
+else fail "a non-UTF-8 byte in an element name is an error at the byte, not a trap" "status $status/$scn_status: $(cat bad-name.err bad-name-scn.err)"; fi
 # A gpx path that cannot be read names the path tried, beside the scenario.
 mkdir -p tracks/deep
 printf 'locsim 1\nplatform iOS 14.0\n0 launch\n1 gpx run.gpx\n' > tracks/deep/run.scn

@@ -71,6 +71,7 @@ package enum GPXParser {
                 if case .done = fastPass(source, element: "wpt", counted) { return }
             }
         }
+        try refuseInvalidMarkup(source)
         var skip = handed
         let rest = { (point: GPXPoint) -> Bool in
             guard skip == 0 else {
@@ -119,29 +120,52 @@ package enum GPXParser {
     /// file declares, before the XML parser would expand it.
     private static func refuseDeclaredEntities(_ source: Source) throws(TrackError) {
         var prolog = GPXProlog()
-        switch source {
-        case .bytes(let bytes):
-            prolog.feed(bytes, end: true)
-        case .file(let fd):
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            var offset = 0
-            while !prolog.isDone {
-                let n = chunk.withUnsafeMutableBytes { buffer in
-                    FileIO.readInto(fd, buffer.baseAddress!, count: buffer.count, at: offset, label: "the GPX file")
-                }
-                switch n {
-                case .success(let count):
-                    prolog.feed(chunk[..<count], end: count == 0)
-                    offset += count
-                case .failure(let error): throw TrackError(error.message)
-                }
-            }
-        }
+        try scan(source, isDone: { prolog.isDone }) { prolog.feed($0, end: $1) }
         if let (name, location) = prolog.entity {
             throw TrackError(
                 "the file declares the entity '\(name)'; locsim does not expand entities a GPX file declares"
                     + " (a few lines of them can stand for gigabytes of text; GPX needs none)",
                 at: location)
+        }
+    }
+
+    /// Reads the file (`GPXMarkupUTF8`) and throws at a byte in markup
+    /// that is not UTF-8, on which FoundationXML would trap.
+    private static func refuseInvalidMarkup(_ source: Source) throws(TrackError) {
+        var markup = GPXMarkupUTF8()
+        try scan(source, isDone: { markup.isDone }) { markup.feed($0, end: $1) }
+        if let (byte, location) = markup.failure {
+            let hex = String(byte, radix: 16, uppercase: true)
+            throw TrackError(
+                "malformed GPX: a byte that is not UTF-8 (0x\(hex)) in a name, an attribute, a comment or a processing instruction"
+                    + " (is the file UTF-8?)",
+                at: location)
+        }
+    }
+
+    /// Hands the source's bytes, from its start, to `feed` (with whether
+    /// they are the last) until `isDone` or the end.
+    private static func scan(
+        _ source: Source, isDone: () -> Bool, _ feed: (ArraySlice<UInt8>, Bool) -> Void
+    ) throws(TrackError) {
+        switch source {
+        case .bytes(let bytes):
+            feed(bytes[...], true)
+        case .file(let fd):
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            var offset = 0
+            while !isDone() {
+                let n = chunk.withUnsafeMutableBytes { buffer in
+                    FileIO.readInto(fd, buffer.baseAddress!, count: buffer.count, at: offset, label: "the GPX file")
+                }
+                switch n {
+                case .success(let count):
+                    feed(chunk[..<count], count == 0)
+                    if count == 0 { return }
+                    offset += count
+                case .failure(let error): throw TrackError(error.message)
+                }
+            }
         }
     }
 

@@ -91,8 +91,7 @@ enum GPXTrackGenerator {
         let at = r.below(copy.count)
         switch r.below(4) {
         case 0:
-            // Not bytes that break UTF-8: FoundationXML traps on them in a name.
-            copy[at] = r.pick(Array("<>&\"'/=:x1 \r\n\t.-".utf8) + [0x00])
+            copy[at] = r.pick(Array("<>&\"'/=:x1 \r\n\t.-".utf8) + [0x00, 0xFF, 0x80, 0xC3])
         case 1:
             copy.removeSubrange(at...)
         case 2:

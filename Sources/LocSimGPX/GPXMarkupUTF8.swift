@@ -1,0 +1,169 @@
+import LocSimKit
+
+/// Reads a whole GPX file for a byte that is not UTF-8 inside markup: a
+/// tag (its name, attribute names and values, namespace prefixes and
+/// URIs), a comment, a processing instruction or the document type
+/// declaration.
+///
+/// FoundationXML turns the names libxml2 hands it into strings and traps
+/// (illegal instruction) when they are not UTF-8, so such a file is
+/// refused here, at the byte, before `XMLParser` sees it (docs/gpx.md,
+/// "Errors"). Character data and CDATA are not checked: libxml2 reports
+/// those itself. A file whose XML declaration names another encoding, or
+/// that starts with a UTF-16 or UTF-32 byte order mark or a zero byte, is
+/// not checked (a declared UTF-16 or UTF-32 without one is: libxml2 reads
+/// such a file as UTF-8): libxml2 converts it to UTF-8 before FoundationXML sees a
+/// name. Places count as `GPXByteInput` counts them (libxml2's line, and
+/// its column in characters), a UTF-8 byte order mark not counted.
+struct GPXMarkupUTF8 {
+    private enum State { case start, text, open, bang, tag, comment, instruction, cdata, doctype, skipped }
+
+    private var state = State.start
+    /// Bytes of the file's start kept until the encoding is known.
+    private var head: [UInt8] = []
+    private var quote: UInt8 = 0
+    /// Consecutive `-` (comment), `?` (instruction) or `]` (CDATA) just read.
+    private var run = 0
+    /// `[` not closed yet, in the document type declaration.
+    private var depth = 0
+    /// Bytes read of `<!--` or `<![CDATA[` after `<!`.
+    private var keyword: [UInt8] = []
+    /// Continuation bytes the current character still needs.
+    private var pending = 0
+    /// The range the next continuation byte must fall in.
+    private var next: ClosedRange<UInt8> = 0x80...0xBF
+    private var lead: UInt8 = 0
+    private var leadLocation = SourceLocation(line: 1, column: 1)
+    private var line = 1
+    private var column = 1
+
+    /// The first offending byte and its place.
+    private(set) var failure: (byte: UInt8, location: SourceLocation)?
+
+    /// No more bytes are needed: a byte was found, or the file is not checked.
+    var isDone: Bool { failure != nil || state == .skipped }
+
+    /// Bytes of the start needed to see the XML declaration's encoding.
+    private static let headLength = 256
+
+    /// Scans the next bytes of the file; `end` when they are its last.
+    mutating func feed(_ bytes: some Collection<UInt8>, end: Bool) {
+        guard state == .start else {
+            for b in bytes where failure == nil { step(b) }
+            return
+        }
+        head.append(contentsOf: bytes)
+        guard head.count >= Self.headLength || end else { return }
+        let start = head
+        head = []
+        state = Self.checked(start) ? .text : .skipped
+        let body = start.starts(with: [0xEF, 0xBB, 0xBF]) ? start.dropFirst(3) : start[...]
+        for b in body where !isDone { step(b) }
+    }
+
+    /// Whether a file starting with `start` is read as UTF-8 by libxml2.
+    private static func checked(_ start: [UInt8]) -> Bool {
+        guard let first = start.first, first != 0, first != 0xFE, first != 0xFF else { return false }
+        guard start.starts(with: Array("<?xml".utf8)), let end = start.firstIndex(of: UInt8(ascii: ">")) else { return true }
+        let declaration = String(decoding: start[..<end], as: UTF8.self).lowercased()
+        guard let at = declaration.range(of: "encoding") else { return true }
+        let rest = declaration[at.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\"" || $0 == "'" }
+        // A file without a byte order mark is 8-bit, whatever UTF-16 or
+        // UTF-32 the declaration names: libxml2 then reads it as UTF-8.
+        return ["utf-8", "utf8", "utf-16", "utf16", "utf-32", "utf32", "ucs"].contains { rest.hasPrefix($0) }
+    }
+
+    private mutating func step(_ b: UInt8) {
+        let location = SourceLocation(line: line, column: column)
+        if b == 0x0A {
+            line += 1
+            column = 1
+        } else if b & 0xC0 != 0x80 {
+            column += 1
+        }
+        switch state {
+        case .start, .skipped, .text:
+            if b == UInt8(ascii: "<") { state = .open }
+            return
+        case .open:
+            switch b {
+            case UInt8(ascii: "!"): state = .bang; keyword = []
+            case UInt8(ascii: "?"): state = .instruction; run = 0
+            default: state = .tag; quote = 0
+            }
+        case .bang:
+            keyword.append(b)
+            if keyword == Array("--".utf8) {
+                state = .comment
+                run = 0
+            } else if keyword == Array("[CDATA[".utf8) {
+                state = .cdata
+                run = 0
+            } else if !Array("--".utf8).starts(with: keyword) && !Array("[CDATA[".utf8).starts(with: keyword) {
+                state = .doctype
+                quote = 0
+                depth = 0
+                if keyword == [UInt8(ascii: "[")] { depth = 1 }
+            }
+        case .tag:
+            if !quoted(b) && b == UInt8(ascii: ">") { state = .text }
+        case .comment:
+            if b == UInt8(ascii: ">") && run >= 2 { state = .text }
+            run = b == UInt8(ascii: "-") ? run + 1 : 0
+        case .instruction:
+            if b == UInt8(ascii: ">") && run >= 1 { state = .text }
+            run = b == UInt8(ascii: "?") ? 1 : 0
+        case .cdata:
+            if b == UInt8(ascii: ">") && run >= 2 { state = .text }
+            run = b == UInt8(ascii: "]") ? run + 1 : 0
+            return
+        case .doctype:
+            guard !quoted(b) else { break }
+            if b == UInt8(ascii: "[") {
+                depth += 1
+            } else if b == UInt8(ascii: "]") {
+                depth -= 1
+            } else if b == UInt8(ascii: ">") && depth <= 0 {
+                state = .text
+            }
+        }
+        check(b, at: location)
+    }
+
+    /// Whether `b` is inside a quoted string or opens one (in a tag or a declaration).
+    private mutating func quoted(_ b: UInt8) -> Bool {
+        if quote != 0 {
+            if b == quote { quote = 0 }
+            return true
+        }
+        guard b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") else { return false }
+        quote = b
+        return true
+    }
+
+    /// Checks `b`, read inside markup at `location`, continues valid UTF-8.
+    private mutating func check(_ b: UInt8, at location: SourceLocation) {
+        if pending > 0 {
+            guard next.contains(b) else {
+                failure = (lead, leadLocation)
+                return
+            }
+            pending -= 1
+            next = 0x80...0xBF
+            return
+        }
+        lead = b
+        leadLocation = location
+        switch b {
+        case 0x00...0x7F: return
+        case 0xC2...0xDF: pending = 1
+        case 0xE0: pending = 2; next = 0xA0...0xBF
+        case 0xED: pending = 2; next = 0x80...0x9F
+        case 0xE1...0xEF: pending = 2
+        case 0xF0: pending = 3; next = 0x90...0xBF
+        case 0xF4: pending = 3; next = 0x80...0x8F
+        case 0xF1...0xF3: pending = 3
+        default: failure = (b, location)
+        }
+    }
+}
