@@ -37,8 +37,12 @@ struct GPXMarkupUTF8 {
     private var line = 1
     private var column = 1
 
-    /// The first offending byte and its place.
-    private(set) var failure: (byte: UInt8, location: SourceLocation)?
+    /// The first offending byte and its place; `inText` when it is in
+    /// character data or CDATA, refused because a name that is not ASCII
+    /// follows (libxml2 then hands FoundationXML bytes it traps on).
+    private(set) var failure: (byte: UInt8, location: SourceLocation, inText: Bool)?
+    /// The first byte that is not UTF-8 in character data or CDATA.
+    private var textFailure: (byte: UInt8, location: SourceLocation)?
 
     /// No more bytes are needed: a byte was found, or the file is not checked.
     var isDone: Bool { failure != nil || state == .skipped }
@@ -91,7 +95,7 @@ struct GPXMarkupUTF8 {
         }
         switch state {
         case .start, .skipped, .text:
-            if b == UInt8(ascii: "<") { state = .open }
+            if b == UInt8(ascii: "<") { state = .open } else if textFailure == nil { checkText(b, at: location) }
             return
         case .open:
             switch b {
@@ -124,6 +128,7 @@ struct GPXMarkupUTF8 {
         case .cdata:
             if b == UInt8(ascii: ">") && run >= 2 { state = .text }
             run = b == UInt8(ascii: "]") ? run + 1 : 0
+            if textFailure == nil { checkText(b, at: location) }
             return
         case .doctype:
             guard !quoted(b) else { break }
@@ -149,11 +154,27 @@ struct GPXMarkupUTF8 {
         return true
     }
 
-    /// Checks `b`, read inside markup at `location`, continues valid UTF-8.
+    /// `check` in character data: a failure is kept, for a later name
+    /// that is not ASCII.
+    private mutating func checkText(_ b: UInt8, at location: SourceLocation) {
+        check(b, at: location)
+        if let (byte, place, _) = failure {
+            textFailure = (byte, place)
+            failure = nil
+            pending = 0
+            next = 0x80...0xBF
+        }
+    }
+
+    /// Checks `b`, read at `location`, continues valid UTF-8.
     private mutating func check(_ b: UInt8, at location: SourceLocation) {
+        if b >= 0x80, state != .text, state != .cdata, let (byte, place) = textFailure {
+            failure = (byte, place, true)
+            return
+        }
         if pending > 0 {
             guard next.contains(b) else {
-                failure = (lead, leadLocation)
+                failure = (lead, leadLocation, false)
                 return
             }
             pending -= 1
@@ -171,7 +192,7 @@ struct GPXMarkupUTF8 {
         case 0xF0: pending = 3; next = 0x90...0xBF
         case 0xF4: pending = 3; next = 0x80...0x8F
         case 0xF1...0xF3: pending = 3
-        default: failure = (b, location)
+        default: failure = (b, location, false)
         }
     }
 }

@@ -134,11 +134,11 @@ package enum GPXParser {
     private static func refuseInvalidMarkup(_ source: Source) throws(TrackError) {
         var markup = GPXMarkupUTF8()
         try scan(source, isDone: { markup.isDone }) { markup.feed($0, end: $1) }
-        if let (byte, location) = markup.failure {
+        if let (byte, location, inText) = markup.failure {
             let hex = String(byte, radix: 16, uppercase: true)
+            let place = inText ? "in character data, before a name that is not ASCII" : "in a name, an attribute, a comment or a processing instruction"
             throw TrackError(
-                "malformed GPX: a byte that is not UTF-8 (0x\(hex)) in a name, an attribute, a comment or a processing instruction"
-                    + " (is the file UTF-8?)",
+                "malformed GPX: a byte that is not UTF-8 (0x\(hex)) \(place) (is the file UTF-8?)",
                 at: location)
         }
     }

@@ -154,6 +154,18 @@ import LocSimKit
         }
     }
 
+    /// A byte that is not UTF-8 in character data, then a name that is not
+    /// ASCII (libxml2 then hands FoundationXML a name it traps on; found by
+    /// bench/fuzz-gpx.sh): refused at the first byte.
+    @Test func invalidTextBeforeANonASCIINameIsRefused() {
+        let bytes = Array("<gpx><trk><name>a".utf8) + [0xCA] + Array(" b</name><trkseg><trkpt lat=\"1\" lon=\"2\"><\u{21A}x/></trkpt></trkseg></trk></gpx>".utf8)
+        let expected = TrackError(
+            "malformed GPX: a byte that is not UTF-8 (0xCA) in character data, before a name that is not ASCII (is the file UTF-8?)",
+            at: SourceLocation(line: 1, column: 18))
+        #expect(Self.read(bytes, fast: true).error == expected)
+        #expect(Self.read(bytes, fast: false).error == expected)
+    }
+
     /// The same bytes in a file that names its encoding are that encoding's characters.
     @Test func latin1NamesAreRead() {
         let bytes = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><e".utf8)
