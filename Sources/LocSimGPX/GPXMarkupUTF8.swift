@@ -61,16 +61,24 @@ struct GPXMarkupUTF8 {
         for b in body where !isDone { step(b) }
     }
 
-    /// Whether a file starting with `start` is read as UTF-8 by libxml2.
+    /// Whether a file starting with `start` is read as UTF-8 by libxml2:
+    /// it names no encoding, or UTF-8, or what libxml2 does not take as an
+    /// encoding's name (a quoted `EncName` of XML 1.0; the fuzzer found
+    /// `encoding="UTF<?xml …` read as UTF-8, and trapping).
     private static func checked(_ start: [UInt8]) -> Bool {
         guard let first = start.first, first != 0, first != 0xFE, first != 0xFF else { return false }
         guard start.starts(with: Array("<?xml".utf8)), let end = start.firstIndex(of: UInt8(ascii: ">")) else { return true }
-        let declaration = String(decoding: start[..<end], as: UTF8.self).lowercased()
+        let declaration = String(decoding: start[..<end], as: UTF8.self)
         guard let at = declaration.range(of: "encoding") else { return true }
-        let rest = declaration[at.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\"" || $0 == "'" }
+        var rest = declaration[at.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard rest.first == "=" else { return true }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return true }
+        let name = rest.dropFirst().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+        guard let letter = name.first, letter.isLetter, rest.dropFirst(name.count + 1).first == quote else { return true }
         // A file without a byte order mark is 8-bit, whatever UTF-16 or
         // UTF-32 the declaration names: libxml2 then reads it as UTF-8.
-        return ["utf-8", "utf8", "utf-16", "utf16", "utf-32", "utf32", "ucs"].contains { rest.hasPrefix($0) }
+        return ["utf-8", "utf8", "utf-16", "utf16", "utf-32", "utf32", "ucs"].contains { name.lowercased().hasPrefix($0) }
     }
 
     private mutating func step(_ b: UInt8) {
