@@ -153,7 +153,7 @@ import Testing
             Issue.record("no error")
         } catch { #expect(error.code == .noPrompt && error.description.hasPrefix("noPrompt: ")) }
         do {
-            try device.advance(to: Millis(1_000_000_000_000_001))
+            try device.advance(to: Instant(sinceStart: Millis(1_000_000_000_000_001)))
             Issue.record("no error")
         } catch { #expect(error.code == .timeWentBackwards) }
         do {
@@ -169,7 +169,7 @@ import Testing
         let error = DeviceError(.rejected, "why")
         #expect(error.message == "why" && error.code.description == "rejected" && DeviceError.Code.deviceGone != .rejected)
         #expect(SimulatedLocationError(.denied).code == .denied)
-        let visit = SimulatedVisit(coordinate: Coordinate(latitude: 0, longitude: 0), horizontalAccuracy: 1, arrivalDate: nil, departureDate: .zero)
+        let visit = SimulatedVisit(coordinate: Coordinate(latitude: 0, longitude: 0), horizontalAccuracy: 1, arrivalDate: nil, departureDate: .start)
         #expect(visit.coordinate == Coordinate(latitude: 0, longitude: 0))
         let plist: [PlistValue] = ["text", true, ["a", "b"]]
         #expect(plist == [.string("text"), .bool(true), .array(["a", "b"])])

@@ -83,7 +83,7 @@ extension Bench {
         for i in 0..<fixes {
             let latitude = 35.0 + Double(i % 2000) * 0.00001
             let longitude = 139.0 + Double(i / 2000 % 2000) * 0.00001
-            try device.advance(to: Millis(Int64(i + 1) * 1000))
+            try device.advance(to: .seconds(Int64(i + 1)))
             try device.feed(fix: Fix(Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: 5)))
         }
         guard counter.locations == fixes else {

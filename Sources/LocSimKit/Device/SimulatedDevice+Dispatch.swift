@@ -19,19 +19,19 @@ extension SimulatedDevice {
     @inline(__always)
     private func deliver(_ record: LogRecord) {
         switch record.record.event {
-        case .delegate(let callback): call(callback, at: record.time.sinceStart, on: managers.first)
-        case .ofManager(let name, .delegate(let callback)): call(callback, at: record.time.sinceStart, on: manager(named: name))
+        case .delegate(let callback): call(callback, at: record.time, on: managers.first)
+        case .ofManager(let name, .delegate(let callback)): call(callback, at: record.time, on: manager(named: name))
         case .auth(let view): shownAuth = view
         case .completion(let method, let error):
             guard method == "requestTemporaryFullAccuracyAuthorization", !completions.isEmpty else { return }
             completions.removeFirst()?(error.map(SimulatedLocationError.init))
         case .update(.liveUpdate(let location, let flags)):
             let element = SimulatedLocationUpdate(
-                location: location.map { SimulatedLocation($0, at: record.time.sinceStart) }, diagnostics: flags)
+                location: location.map { SimulatedLocation($0, at: record.time) }, diagnostics: flags)
             for stream in liveUpdateStreams { stream.yield(element) }
         case .update(.earlierLiveUpdate(let location, let flags, let fixedAt)):
             // Queued for a relaunched app: the location keeps its fix's time.
-            let element = SimulatedLocationUpdate(location: SimulatedLocation(location, at: fixedAt.sinceStart), diagnostics: flags)
+            let element = SimulatedLocationUpdate(location: SimulatedLocation(location, at: fixedAt), diagnostics: flags)
             for stream in liveUpdateStreams { stream.yield(element) }
         case .app(let app): lifecycle(app)
         case .update, .session, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning, .crash,
@@ -57,13 +57,13 @@ extension SimulatedDevice {
     }
 
     /// Calls the delegate method of `callback` on `manager`.
-    private func call(_ callback: Callback, at time: Millis, on manager: SimulatedLocationManager?) {
+    private func call(_ callback: Callback, at time: Instant, on manager: SimulatedLocationManager?) {
         guard let manager else { return }
         switch callback.event {
         case .didUpdateLocations(let location):
             updateLocations(SimulatedLocation(location, at: time), manager)
         case .didUpdateEarlierLocation(let location, let fixedAt):
-            updateLocations(SimulatedLocation(location, at: fixedAt.sinceStart), manager)
+            updateLocations(SimulatedLocation(location, at: fixedAt), manager)
         case .didChangeAuthorization(let status):
             manager.delegate?.locationManager(manager, didChangeAuthorization: status)
         case .locationManagerDidChangeAuthorization:
@@ -83,8 +83,8 @@ extension SimulatedDevice {
             manager.delegate?.locationManager(manager, didExitRegion: region(id))
         case .didVisit(let arrival, let departure, let location):
             let visit = SimulatedVisit(
-                coordinate: location.coordinate, horizontalAccuracy: location.accuracy, arrivalDate: arrival?.sinceStart,
-                departureDate: departure?.sinceStart)
+                coordinate: location.coordinate, horizontalAccuracy: location.accuracy, arrivalDate: arrival,
+                departureDate: departure)
             manager.delegate?.locationManager(manager, didVisit: visit)
         case .didRange(let constraint, let beacon):
             manager.delegate?.locationManager(manager, didRange: [beacon], satisfying: constraint)

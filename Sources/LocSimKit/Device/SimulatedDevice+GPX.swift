@@ -25,7 +25,7 @@ extension SimulatedDevice {
             throw DeviceError(.rejected, "feed(gpx: \(path)): \(error.message)")
         }
         while let point = player.next(until: nil) {
-            try advance(to: point.time)
+            try advance(to: Instant(sinceStart: point.time))
             try feed(fix: point.fix)
             do throws(ScenarioError) { try player.advance() } catch {
                 throw DeviceError(.rejected, "feed(gpx: \(path)): line \(error.location.line): \(error.message)")

@@ -90,8 +90,8 @@ public final class SimulatedDevice {
 
     // MARK: What the test reads
 
-    /// The device's virtual time.
-    public var now: Millis { engine.now }
+    /// The device's virtual time: how long after the session's start.
+    public var now: Instant { Instant(sinceStart: engine.now) }
 
     /// The log so far: the records a replay of `scenario` gives up to `now`.
     public var log: ReplayLog { ReplayLog(records: engine.log.records) }
@@ -136,7 +136,7 @@ public final class SimulatedDevice {
 
     /// Moves time forward by `duration`, running the rules' timers.
     public func advance(by duration: Millis) throws(DeviceError) {
-        try advance(to: engine.now + duration)
+        try advance(to: now + duration)
     }
 
     /// Moves time forward to `time`, one timer instant at a time: each
@@ -144,7 +144,8 @@ public final class SimulatedDevice {
     ///
     /// - Throws: `.timeWentBackwards` for a time before `now`, or past the
     ///   last time a scenario can hold.
-    public func advance(to time: Millis) throws(DeviceError) {
+    public func advance(to instant: Instant) throws(DeviceError) {
+        let time = instant.sinceStart
         guard time >= engine.now, time.value <= Self.lastTime else {
             throw DeviceError(
                 .timeWentBackwards,

@@ -6,15 +6,15 @@ public struct SimulatedLocation: Equatable, Sendable {
     public var horizontalAccuracy: Double
     /// When the fix was taken, in the device's virtual time (a fix a
     /// suspended app receives later keeps its own time).
-    public var timestamp: Millis
+    public var timestamp: Instant
 
-    public init(coordinate: Coordinate, horizontalAccuracy: Double, timestamp: Millis) {
+    public init(coordinate: Coordinate, horizontalAccuracy: Double, timestamp: Instant) {
         self.coordinate = coordinate
         self.horizontalAccuracy = horizontalAccuracy
         self.timestamp = timestamp
     }
 
-    init(_ location: Location, at time: Millis) {
+    init(_ location: Location, at time: Instant) {
         self.init(coordinate: location.coordinate, horizontalAccuracy: location.accuracy, timestamp: time)
     }
 }
@@ -24,11 +24,11 @@ public struct SimulatedVisit: Equatable, Sendable {
     public var coordinate: Coordinate
     public var horizontalAccuracy: Double
     /// `nil` is `Date.distantPast`: the arrival was not seen.
-    public var arrivalDate: Millis?
+    public var arrivalDate: Instant?
     /// `nil` is `Date.distantFuture`: the visit is under way.
-    public var departureDate: Millis?
+    public var departureDate: Instant?
 
-    public init(coordinate: Coordinate, horizontalAccuracy: Double, arrivalDate: Millis?, departureDate: Millis?) {
+    public init(coordinate: Coordinate, horizontalAccuracy: Double, arrivalDate: Instant?, departureDate: Instant?) {
         self.coordinate = coordinate
         self.horizontalAccuracy = horizontalAccuracy
         self.arrivalDate = arrivalDate
