@@ -73,10 +73,29 @@ struct GPXMarkupUTF8 {
         guard let first = start.first, first != 0, first != 0xFE, first != 0xFF else { return false }
         guard start.starts(with: Array("<?xml".utf8)), let end = start.firstIndex(of: UInt8(ascii: ">")) else { return true }
         let declaration = String(decoding: start[..<end], as: UTF8.self)
-        guard let at = declaration.range(of: "encoding") else { return true }
-        var rest = declaration[at.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        // Only a well-formed declaration names the encoding: `<?xml` S
+        // `version` Eq a quoted version, then S `encoding` (libxml2 ignores
+        // the encoding of a malformed one; the fuzzer found
+        // `<?xml \t…<?xml version="1.0" encoding="UTF-1"?>` trapping).
+        let space: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
+        var rest = declaration.dropFirst(5)
+        guard let afterXML = rest.first, space(afterXML) else { return true }
+        rest = rest.drop(while: space)
+        guard rest.hasPrefix("version") else { return true }
+        rest = rest.dropFirst(7).drop(while: space)
         guard rest.first == "=" else { return true }
-        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        rest = rest.dropFirst().drop(while: space)
+        guard let versionQuote = rest.first, versionQuote == "\"" || versionQuote == "'" else { return true }
+        let version = rest.dropFirst().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "._:-".contains($0)) }
+        rest = rest.dropFirst(version.count + 1)
+        guard !version.isEmpty, rest.first == versionQuote else { return true }
+        rest = rest.dropFirst()
+        guard let afterVersion = rest.first, space(afterVersion) else { return true }
+        rest = rest.drop(while: space)
+        guard rest.hasPrefix("encoding") else { return true }
+        rest = rest.dropFirst(8).drop(while: space)
+        guard rest.first == "=" else { return true }
+        rest = rest.dropFirst().drop(while: space)
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return true }
         let name = rest.dropFirst().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
         guard let letter = name.first, letter.isLetter, rest.dropFirst(name.count + 1).first == quote else { return true }

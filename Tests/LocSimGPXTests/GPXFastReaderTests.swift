@@ -124,6 +124,10 @@ import LocSimKit
         for declaration in [
             "<?xml version=\"1.0\"?>", "<?xml version=\"1.0\" encoding=\"UTF-16\"?>",
             "<?xml version=\"1.0\" encoding=\"UTF<?xml version=.\"\" 01encoding=\"UTF-8\"?>",
+            // A malformed declaration names no encoding, whatever follows
+            // (bench/fuzz-gpx.sh: trapped when read from a pipe).
+            "<?xml \t\t\t<?xml version=\"1.0\" encoding=\"UTF-1\"?>",
+            "<?xml encoding=\"ISO-8859-1\" version=\"1.0\"?>",
         ] {
             refused(declaration + "\n<gpx version=\"1.1\">\n<trk><trkseg><trkpt lat=\"1\" lon=\"2\">")
         }
