@@ -77,31 +77,34 @@ struct GPXMarkupUTF8 {
         // `version` Eq a quoted version, then S `encoding` (libxml2 ignores
         // the encoding of a malformed one; the fuzzer found
         // `<?xml \t…<?xml version="1.0" encoding="UTF-1"?>` trapping).
-        let space: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
-        var rest = declaration.dropFirst(5)
-        guard let afterXML = rest.first, space(afterXML) else { return true }
-        rest = rest.drop(while: space)
-        guard rest.hasPrefix("version") else { return true }
-        rest = rest.dropFirst(7).drop(while: space)
-        guard rest.first == "=" else { return true }
-        rest = rest.dropFirst().drop(while: space)
-        guard let versionQuote = rest.first, versionQuote == "\"" || versionQuote == "'" else { return true }
-        let version = rest.dropFirst().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "._:-".contains($0)) }
-        rest = rest.dropFirst(version.count + 1)
-        guard !version.isEmpty, rest.first == versionQuote else { return true }
-        rest = rest.dropFirst()
-        guard let afterVersion = rest.first, space(afterVersion) else { return true }
-        rest = rest.drop(while: space)
-        guard rest.hasPrefix("encoding") else { return true }
-        rest = rest.dropFirst(8).drop(while: space)
-        guard rest.first == "=" else { return true }
-        rest = rest.dropFirst().drop(while: space)
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return true }
-        let name = rest.dropFirst().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
-        guard let letter = name.first, letter.isLetter, rest.dropFirst(name.count + 1).first == quote else { return true }
+        guard let (version, rest) = pseudoAttribute("version", in: declaration.dropFirst(5), "._:-"),
+            !version.isEmpty, let (name, _) = pseudoAttribute("encoding", in: rest, "._-"),
+            let letter = name.first, letter.isLetter
+        else { return true }
         // A file without a byte order mark is 8-bit, whatever UTF-16 or
         // UTF-32 the declaration names: libxml2 then reads it as UTF-8.
         return ["utf-8", "utf8", "utf-16", "utf16", "utf-32", "utf32", "ucs"].contains { name.lowercased().hasPrefix($0) }
+    }
+
+    /// `S name Eq 'value'` at the start of `text` (XML 1.0's pseudo-attribute
+    /// of a declaration): the value, its characters ASCII letters, digits
+    /// and `punctuation`, and the text after its closing quote; `nil` when
+    /// `text` does not start so.
+    private static func pseudoAttribute(
+        _ name: String, in text: Substring, _ punctuation: String
+    ) -> (value: Substring, rest: Substring)? {
+        let space: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
+        guard let first = text.first, space(first) else { return nil }
+        var rest = text.drop(while: space)
+        guard rest.hasPrefix(name) else { return nil }
+        rest = rest.dropFirst(name.count).drop(while: space)
+        guard rest.first == "=" else { return nil }
+        rest = rest.dropFirst().drop(while: space)
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        let value = rest.dropFirst().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || punctuation.contains($0)) }
+        rest = rest.dropFirst(value.count + 1)
+        guard rest.first == quote else { return nil }
+        return (value, rest.dropFirst())
     }
 
     private mutating func step(_ b: UInt8) {

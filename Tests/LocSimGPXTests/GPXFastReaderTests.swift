@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
-import LocSimKit
+@testable import LocSimKit
 @testable import LocSimGPX
 
 /// `GPXFastReader` against FoundationXML (issue 20 item 10): on every GPX

@@ -1,23 +1,12 @@
+@testable import LocSimKit
+
 /// Generated GPX files for `GPXFastReaderTests`: the forms real tracks take
 /// (declaration or not, byte order mark, CR LF, indentation, prefixes,
 /// quotes, optional children, comments, CDATA and references where locsim
 /// does not read), and damaged copies.
 enum GPXTrackGenerator {
-    /// SplitMix64: the same files on every machine.
-    struct Random {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
+    /// LocSimKit's SplitMix64: the same files on every machine.
+    typealias Random = SplitMix64
 
     static func track(_ r: inout Random, points: Int) -> [UInt8] {
         let newline = r.chance(20) ? "\r\n" : "\n"
@@ -122,4 +111,9 @@ enum GPXTrackGenerator {
     private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }
 
-extension GPXTrackGenerator.Random: RandomNumberGenerator {}
+extension SplitMix64: RandomNumberGenerator {}
+
+extension SplitMix64 {
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+}
