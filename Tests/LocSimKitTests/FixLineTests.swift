@@ -101,4 +101,97 @@ import Testing
         }
         #expect(taken > 200, "the fast path took only \(taken) lines: the test no longer tests it")
     }
+
+    // MARK: - The recorded-trace shape (`recordedFixLine`)
+
+    /// The recorded-trace reading of `line` and the cursor path's, which
+    /// must agree whenever the first takes the line.
+    static func recorded(_ line: String) -> (recorded: TimedStatement?, cursor: TimedStatement?) {
+        let parser = ScenarioParser()
+        var copy = line
+        return copy.withUTF8 { buffer in
+            let bytes = UnsafeRawBufferPointer(buffer)
+            return (
+                ScenarioParser.recordedFixLine(bytes, lineNumber: 2)?.statement,
+                parser.cursorFixLine(bytes, lineNumber: 2)?.statement
+            )
+        }
+    }
+
+    static let recordedShape = [
+        "1.000 fix 35.6979744 139.7600120 4",
+        "86400.000 fix -33.8688201 -151.2092962 17",
+        "1234567.999 fix 0.1000000 0.2000000 0",
+        "12 fix 35.681236 139.767125 8",
+        "3.000 fix 35.6812107 139.7671168 26.5",
+        "3.000 fix 35.12345678 139.123456789012 5",
+        "3.000 fix 35.12345678901234 9.5000000 5",
+        "3.000 fix -0.0000000 -0.5000000 .5",
+        "3.000 fix 90.0 -180.0 1000000",
+        "3.000 fix 035.5 001.2500000 4.",
+        "3.000 fix 35.5 139.5 999999.9999999",
+    ]
+
+    static let notRecordedShape = [
+        "1.000 fix 35.6979744 139.7600120", "1.000 fix 35.6979744 139.7600120 4 ", "1.000  fix 35.5 139.5 4",
+        "1.000 fix  35.5 139.5 4", "1.000 fix 35.5  139.5 4", "1.00 fix 35.5 139.5 4", "1.0000 fix 35.5 139.5 4",
+        "12345678 fix 35.5 139.5 4", "1.000 fix 35 139.5 4", "1.000 fix +35.5 139.5 4", "1.000 fix 35.5 139 4",
+        "1.000 fix 3555.5 139.5 4", "1.000 fix 90.0000001 139.5 4", "1.000 fix 35.5 180.5 4",
+        "1.000 fix 35.5 139.5 1000000.1", "1.000 fix 35.5 139.5 4 speed=3", "1.000 fix 35.5 139.5 -4",
+        "1.000 fix 35.5 139.5 4.5.", "1.000 fix 35.1234567890123456 139.5 4", "1.000 fix 35.123456789012345 9.5000000 5",
+        "1.000 fix 0.1 0.2 0", "1.000 fix 35.5000000 139.5 4", "1.000 fix 35.5 139.5 1234567890123456",
+        "1.000 fix 35.5 139.5 4#", "1.000 fix .5 139.5 4", "1.000 fix 35. 139.5 4", "1.000 fixe 35.5 139.5 4",
+        "1.000\tfix 35.5 139.5 4", "+1.000 fix 35.5 139.5 4", "1:00 fix 35.5 139.5 4",
+    ]
+
+    @Test(arguments: recordedShape)
+    func readsTheRecordedShapeAsTheCursorPathDoes(line: String) {
+        let (recorded, cursor) = Self.recorded(line)
+        #expect(recorded != nil, "\(line)")
+        #expect(recorded == cursor, "\(line)")
+        #expect(Self.general(line) == .success(recorded), "\(line)")
+    }
+
+    @Test(arguments: notRecordedShape)
+    func leavesOtherShapesToTheCursorPath(line: String) {
+        #expect(Self.recorded(line).recorded == nil, "\(line)")
+    }
+
+    /// Random lines near the recorded shape: digit counts around every
+    /// boundary, signs, a second space, a missing or extra word, values at
+    /// the ranges' ends. Whatever the recorded reader takes, the cursor
+    /// path reads the same statement (same `Double` bits, same columns).
+    @Test func agreesWithTheCursorPathOnRandomRecordedLines() {
+        var random = SplitMix64(seed: 20)
+        func digits(_ n: Int) -> String { String((0..<n).map { _ in Character(String(random.below(10))) }) }
+        func number(wholeDigits: Int, decimals: Int) -> String {
+            let sign = random.below(4) == 0 ? "-" : ""
+            let whole = wholeDigits == 0 ? "" : digits(wholeDigits)
+            return sign + whole + (decimals < 0 ? "" : "." + digits(decimals))
+        }
+        var taken = 0
+        for _ in 0..<20000 {
+            let seconds = digits(1 + random.below(9)) + [".000", "", ".5", "." + digits(3), ".1234"][random.below(5)]
+            // Mostly the 5 to 9 decimals of recorders, sometimes any count.
+            func decimals() -> Int { random.below(4) == 0 ? random.below(18) - 1 : 5 + random.below(5) }
+            let latitude = number(wholeDigits: random.below(4), decimals: decimals())
+            let longitude = number(wholeDigits: random.below(5), decimals: decimals())
+            var accuracy = digits(random.below(8))
+            if random.below(3) == 0 { accuracy += "." + digits(random.below(10)) }
+            var words = [seconds, "fix", latitude, longitude, accuracy]
+            if random.below(20) == 0 { words.removeLast() }
+            if random.below(20) == 0 { words.append("speed=1") }
+            let line = words.joined(separator: random.below(30) == 0 ? "  " : " ")
+            let (recorded, cursor) = Self.recorded(line)
+            guard let recorded else { continue }
+            taken += 1
+            #expect(recorded == cursor, "\(line)")
+            if let cursor, case .fix(let a) = recorded.event, case .fix(let b) = cursor.event {
+                #expect(a.location.coordinate.latitude.bitPattern == b.location.coordinate.latitude.bitPattern, "\(line)")
+                #expect(a.location.coordinate.longitude.bitPattern == b.location.coordinate.longitude.bitPattern, "\(line)")
+                #expect(a.location.accuracy.bitPattern == b.location.accuracy.bitPattern, "\(line)")
+            }
+        }
+        #expect(taken > 1000, "the recorded reader took only \(taken) lines: the test no longer tests it")
+    }
 }

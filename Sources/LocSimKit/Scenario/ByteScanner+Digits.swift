@@ -106,7 +106,7 @@ extension ByteScanner {
             // Exact: at most 19 digits in all, so below 10¹⁹ < 2⁶⁴.
             let mantissa = whole &* powerOfTen(decimals) &+ fraction
             guard mantissa < (1 << 53) else { return (i, strtodCopy(bytes, start, i)) }
-            let magnitude = decimals == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[decimals]
+            let magnitude = decimals == 0 ? Double(mantissa) : Double(mantissa) / doublePowerOfTen(decimals)
             return (i, negative ? -magnitude : magnitude)
         }
         return (i, strtodCopy(bytes, start, i))
@@ -170,6 +170,12 @@ extension ByteScanner {
         1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000,
         10_000_000_000_000_000_000,
     ]
+
+    /// 10ⁿ for n in 0…22, exact as a `Double`.
+    @inline(__always)
+    static func doublePowerOfTen(_ n: Int) -> Double {
+        powersOfTen[n]
+    }
 
     /// 10^0 … 10^22, each exact as a `Double`.
     private static let powersOfTen: [Double] = [

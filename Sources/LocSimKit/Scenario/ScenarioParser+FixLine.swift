@@ -16,6 +16,15 @@ extension ScenarioParser {
     /// The fix `line` states, or `nil` to leave the line to the general path.
     @inline(__always)
     func fixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> TimedFix? {
+        if let fix = Self.recordedFixLine(line, lineNumber: lineNumber) {
+            return fix.time >= previousTime ? fix : nil
+        }
+        return cursorFixLine(line, lineNumber: lineNumber)
+    }
+
+    /// `fixLine` without the recorded-trace shortcut (tests compare the two).
+    @inline(never)
+    func cursorFixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> TimedFix? {
         // Only printable ASCII is ever accepted below, so the line needs no
         // UTF-8 or control-character check. The time: plain seconds in one
         // pass, other forms (`+2.5`, `07:00:10`) through `time(_:_:)`.
@@ -58,6 +67,159 @@ extension ScenarioParser {
         return TimedFix(
             time: time, fix: fix, location: SourceLocation(line: lineNumber, column: fixColumn),
             argumentColumn: latitudeColumn)
+    }
+}
+
+extension ScenarioParser {
+    /// The fix line of a recorded trace, in the one shape recorders write,
+    ///
+    ///     <seconds>[.ddd] fix [-]<d{1,3}>.<decimals> [-]<d{1,3}>.<decimals> <accuracy>
+    ///
+    /// one space between words, at most 8 digits of seconds, 1 to 15
+    /// decimals a coordinate, the accuracy `digits[.digits]` ending the line,
+    /// read with whole-word loads and no per-byte loop for the common widths
+    /// (issue 20 item 7: a trace line costs about a third of the general fast
+    /// path). `nil` for any other line, which `cursorFixLine` then reads.
+    ///
+    /// Each value is the one `ByteScanner.scanDecimal` gives for the same
+    /// bytes, by the same arithmetic (the digits as an exact integer below
+    /// 2⁵³ divided by an exact power of ten, one correctly rounded division);
+    /// FixLineTests compares the two over random lines. Every load stays
+    /// inside the line.
+    @inline(__always)
+    static func recordedFixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> TimedFix? {
+        // The shortest line taken, `1 fix 1.0 1.0 1`, has 15 bytes; the
+        // loads below check their own room.
+        guard line.count >= 15, let base = line.baseAddress else { return nil }
+        let end = line.count
+        // Seconds: 1 to 7 digits in the first word (8 would leave no room
+        // for what follows in the word), then `.ddd` or nothing, then a space.
+        let head = RecordedWord(base, 0)
+        let wholeDigits = head.leadingDigits
+        guard wholeDigits >= 1, wholeDigits < 8 else { return nil }
+        var millis = Int64(head.value(of: wholeDigits)) &* 1000
+        var i = wholeDigits
+        let afterWhole = base.load(fromByteOffset: i, as: UInt8.self)
+        if afterWhole == UInt8(ascii: ".") {
+            // `.ddd ` in one 32-bit load (i ≤ 7, so i + 5 ≤ 12 < 15).
+            let word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i &+ 1, as: UInt32.self)) ^ 0x2030_3030
+            // Three digit values (each below 10) and, from the space, 0.
+            guard (word &+ 0x0076_7676 | word) & 0x8080_8080 == 0, word >> 24 == 0 else { return nil }
+            millis &+= Int64(word & 0xFF) &* 100 &+ Int64((word >> 8) & 0xFF) &* 10 &+ Int64((word >> 16) & 0xFF)
+            i &+= 5
+        } else if afterWhole == UInt8(ascii: " ") {
+            i &+= 1
+        } else {
+            return nil
+        }
+        // `fix ` (i ≤ 12, so the load ends by 16; the line has 15 bytes at
+        // least, so check the room).
+        guard end &- i >= 4, base.loadUnaligned(fromByteOffset: i, as: UInt32.self) == fixAndSpace else { return nil }
+        let fixColumn = i &+ 1
+        i &+= 4
+        let latitudeColumn = i &+ 1
+        guard let latitude = recordedCoordinate(base, &i, end), latitude.magnitude <= 90,
+            let longitude = recordedCoordinate(base, &i, end), longitude.magnitude <= 180,
+            let accuracy = recordedAccuracy(base, i, end), accuracy <= accuracyRange.upperBound
+        else { return nil }
+        return TimedFix(
+            time: Millis(millis),
+            fix: Fix(Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy)),
+            location: SourceLocation(line: lineNumber, column: fixColumn), argumentColumn: latitudeColumn)
+    }
+
+    /// `fix ` as a little-endian word.
+    static let fixAndSpace = UInt32(littleEndian: 0x2078_6966)
+
+    /// `[-]<d{1,3}>.<1…15 decimals>` and the one space after it, from `i`,
+    /// which moves past the space; `nil` for anything else or too little room.
+    @inline(__always)
+    private static func recordedCoordinate(_ base: UnsafeRawPointer, _ i: inout Int, _ end: Int) -> Double? {
+        var p = i
+        let negative = base.load(fromByteOffset: p, as: UInt8.self) == UInt8(ascii: "-")
+        if negative { p &+= 1 }
+        guard end &- p >= 8 else { return nil }
+        let whole = RecordedWord(base, p)
+        let wholeDigits = whole.leadingDigits
+        guard wholeDigits >= 1, wholeDigits <= 3, whole.byte(wholeDigits) == UInt8(ascii: ".") else { return nil }
+        p &+= wholeDigits &+ 1
+        guard end &- p >= 8 else { return nil }
+        let fraction = RecordedWord(base, p)
+        var decimals = fraction.leadingDigits
+        guard decimals >= 1 else { return nil }
+        var mantissa = UInt64(whole.value(of: wholeDigits)) &* ByteScanner.powerOfTen(decimals) &+ fraction.value(of: decimals)
+        p &+= decimals
+        // Past eight decimals, byte by byte (rare: recorders write 6 or 7).
+        while decimals >= 8, p < end {
+            let d = base.load(fromByteOffset: p, as: UInt8.self) &- UInt8(ascii: "0")
+            if d >= 10 { break }
+            guard decimals < 15 else { return nil }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            decimals &+= 1
+            p &+= 1
+        }
+        // The space, and a word after it.
+        guard end &- p >= 2, base.load(fromByteOffset: p, as: UInt8.self) == UInt8(ascii: " ") else { return nil }
+        i = p &+ 1
+        // Below 10¹⁸ (18 digits at most) but it must be below 2⁵³ to be exact.
+        guard mantissa < 1 << 53 else { return nil }
+        let magnitude = Double(mantissa) / ByteScanner.doublePowerOfTen(decimals)
+        return negative ? -magnitude : magnitude
+    }
+
+    /// `digits[.digits]` (1 to 15 digits in all) from `i` to the line's end.
+    @inline(__always)
+    private static func recordedAccuracy(_ base: UnsafeRawPointer, _ i: Int, _ end: Int) -> Double? {
+        guard end &- i <= 16 else { return nil }
+        var p = i
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var decimals = -1  // no `.` yet
+        while p < end {
+            let b = base.load(fromByteOffset: p, as: UInt8.self)
+            let d = b &- UInt8(ascii: "0")
+            if d < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                digits &+= 1
+                if decimals >= 0 { decimals &+= 1 }
+            } else if b == UInt8(ascii: "."), decimals < 0 {
+                decimals = 0
+            } else {
+                return nil
+            }
+            p &+= 1
+        }
+        guard digits >= 1, digits <= 15 else { return nil }
+        return decimals <= 0 ? Double(mantissa) : Double(mantissa) / ByteScanner.doublePowerOfTen(decimals)
+    }
+}
+
+/// Eight bytes of a line as digit values (`byte ^ 0x30`), for the recorded
+/// fix line: how many digits lead, and their value.
+private struct RecordedWord {
+    let values: UInt64
+
+    @inline(__always)
+    init(_ base: UnsafeRawPointer, _ offset: Int) {
+        values = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) ^ 0x3030_3030_3030_3030
+    }
+
+    /// The digits before the first other byte, 0 to 8 (`ByteScanner.digitRun`'s test).
+    @inline(__always)
+    var leadingDigits: Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let others = ((values &+ 0x76 &* ones) | values) & (0x80 &* ones)
+        return others.trailingZeroBitCount &>> 3
+    }
+
+    /// The byte at `k` (< 8) as it was in the line.
+    @inline(__always)
+    func byte(_ k: Int) -> UInt8 { UInt8(truncatingIfNeeded: values &>> UInt64(8 &* k)) ^ 0x30 }
+
+    /// The number the first `count` (1…8) digits write.
+    @inline(__always)
+    func value(of count: Int) -> UInt64 {
+        ByteScanner.eightDigitsValue(values &<< UInt64(64 &- 8 &* count))
     }
 }
 
@@ -115,12 +277,10 @@ private struct FixLineCursor {
     /// `fix` and its space (or spaces); the position is then at the latitude.
     mutating func fixWord() -> Bool {
         guard bytes.count - position >= 4,
-            bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self) == Self.fixAndSpace
+            bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self) == ScenarioParser.fixAndSpace
         else { return false }
         return endWord(at: position + 3)
     }
-
-    private static let fixAndSpace = UInt32(littleEndian: 0x2078_6966)  // "fix "
 
     /// A decimal number ending the line or followed by a space, of at most
     /// `maxMagnitude` (the general path explains a larger one).
