@@ -44,18 +44,24 @@ package struct RecordFilter: Equatable, Sendable {
         for k in kept where k == kind { return true }
         return false
     }
+
+    /// `keeps` of a delivered fix (`didUpdateLocations`).
+    var keepsDeliveredFixes: Bool {
+        keeps(.delegate(.didUpdateLocations(Location(Coordinate(latitude: 0, longitude: 0), accuracy: 0))))
+    }
 }
 
 /// Passes on to `base` only the records a `RecordFilter` keeps, and counts them.
 package struct FilteredLogWriter<Base: LogWriter>: LogWriter {
     package var base: Base
-    package var filter: RecordFilter
+    package let filter: RecordFilter
     /// How many records were passed on.
     package private(set) var written = 0
 
     package init(_ base: Base, filter: RecordFilter) {
         self.base = base
         self.filter = filter
+        keepsDeliveredFixes = filter.keepsDeliveredFixes
     }
 
     package mutating func write(_ record: LogRecord) {
@@ -64,4 +70,14 @@ package struct FilteredLogWriter<Base: LogWriter>: LogWriter {
             base.write(record)
         }
     }
+
+    package mutating func writeDeliveredFix(_ location: Location, at time: Instant) {
+        if keepsDeliveredFixes {
+            written += 1
+            base.writeDeliveredFix(location, at: time)
+        }
+    }
+
+    /// `filter.keeps` of a delivered fix, asked once.
+    private let keepsDeliveredFixes: Bool
 }

@@ -29,6 +29,10 @@ package struct TextLogWriter: LogWriter, FieldSink {
         }
     }
 
+    package mutating func writeDeliveredFix(_ location: Location, at time: Instant) {
+        writeLocated(location, at: time.sinceStart, middle: deliveredFixMiddle)
+    }
+
     /// Writes any record field by field through `render`; `write` takes
     /// this path for every record but a delivered fix (tests compare the two).
     package mutating func writeFields(_ record: LogRecord) {

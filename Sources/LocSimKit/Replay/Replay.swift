@@ -72,6 +72,11 @@ public enum Replay {
     static func drain<W: LogWriter>(
         _ simulator: inout Simulator, into writer: inout W, causes: inout ErrorCauses, from location: SourceLocation?
     ) {
+        if let fix = simulator.directFix {
+            // Before `output`, which it preceded; a delivered fix explains no error.
+            simulator.directFix = nil
+            writer.writeDeliveredFix(fix.location, at: Instant(sinceStart: fix.time))
+        }
         guard !simulator.output.isEmpty else { return }
         // Moved out from the end, so no record is copied and the array needs
         // no `removeAll(keepingCapacity:)`, whose generic `replaceSubrange`

@@ -85,7 +85,7 @@ struct ReplayDriver {
     private mutating func applyFix<W: LogWriter>(_ fix: Fix, at time: Millis, into writer: inout W) throws(ScenarioError) {
         start()
         if loop.isActive { return try loop.apply(fix, at: time, into: &writer) }
-        loop.simulator.apply(fix, at: time)
+        loop.simulator.apply(fix, at: time, direct: true)
         Replay.drain(&loop.simulator, into: &writer, causes: &loop.causes, from: nil)
     }
 

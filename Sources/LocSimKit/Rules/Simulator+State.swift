@@ -6,8 +6,10 @@ extension Simulator {
     package struct RuleState: Hashable {
         fileprivate let simulator: Simulator
 
-        /// The parts compared and hashed: every stored property but `output`,
-        /// `header` and `rules` (derived from the header). SimulatorStateTests
+        /// The parts compared and hashed: every stored property but `output`
+        /// and `directFix` (output too), `lifecycleWritten` and
+        /// `directFixAllowed` (false between inputs), `header` and `rules`
+        /// (derived from the header). SimulatorStateTests
         /// checks this list against the stored properties.
         static let parts = [
             "timers", "lifecycle", "reported", "authorization", "prompt", "upgrade", "manager", "monitoring",

@@ -15,6 +15,14 @@ package struct Simulator {
     package var now: Millis { timers.now }
     /// Records produced and not yet taken by the caller.
     package internal(set) var output: [LogRecord] = []
+    /// A delivered fix that came before every record of `output`, kept as
+    /// plain values instead (`apply(_:at:direct:)`); `Replay.drain` writes
+    /// it first. Built as a record, appended, drained, matched by the
+    /// writer and destroyed, it cost more than formatting it (issue 20).
+    package internal(set) var directFix: DirectFix? = nil
+    /// Whether a delivered fix may go to `directFix`: only during a fix
+    /// line of the plain replay, the only caller that drains it.
+    var directFixAllowed = false
     var timers = Timers()
 
     /// §2: foreground, background (deadline, grace, session), suspended, terminated.
@@ -74,10 +82,15 @@ package struct Simulator {
     /// never rejected, so no error needs the line's place, and most lines of
     /// a long trace are fixes. Inlined into the replay loop: the call
     /// cost a tenth of a fix line's own work.
+    ///
+    /// `direct`: a delivered fix that is the line's first record may be
+    /// kept in `directFix` instead of `output` (for `Replay.drain`).
     @inline(__always)
-    package mutating func apply(_ fix: Fix, at time: Millis) {
+    package mutating func apply(_ fix: Fix, at time: Millis, direct: Bool = false) {
         advance(to: time)
+        directFixAllowed = direct
         fixArrived(fix)
+        directFixAllowed = false
         // A fix changes what the derived records derive from only by waking
         // or relaunching the app; settling after every fix cost a fifth of
         // a fix line, comparing the app's state before and after 2 %. Debug
@@ -155,4 +168,11 @@ package struct Simulator {
         case .noFix(let until): try noFix(until: until, s)
         }
     }
+}
+
+/// A delivered fix kept out of `Simulator.output` (`Simulator.directFix`):
+/// the location `didUpdateLocations` gets and the time it gets it.
+package struct DirectFix {
+    package var location: Location
+    package var time: Millis
 }
