@@ -22,7 +22,15 @@ let package = Package(
         // the Swift runtime linked statically, Foundation and ICU would make
         // it 75 MB instead of 14 and slow every start-up. It runs
         // `locsim-gpx` for GPX files instead (`GPXSidecar`).
-        .executableTarget(name: "locsim", dependencies: ["LocSimKit"]),
+        //
+        // A release build on Linux is a static executable: it starts in
+        // about 1.4 ms instead of 2 (no dynamic loader binding libc and
+        // libstdc++ for the runtime; bench/RESULTS.md). locsim-gpx links
+        // Foundation and stays dynamic.
+        .executableTarget(
+            name: "locsim", dependencies: ["LocSimKit"],
+            swiftSettings: [.define("LOCSIM_STATIC_EXECUTABLE", .when(platforms: [.linux], configuration: .release))],
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),
         // The GPX reader `locsim` runs, installed next to it.
         .executableTarget(name: "locsim-gpx", dependencies: ["LocSimGPX", "LocSimKit"]),
         // libFuzzer harness over parser and simulator (`make fuzz`); without

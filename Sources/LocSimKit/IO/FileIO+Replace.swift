@@ -36,13 +36,16 @@ extension FileIO {
     /// `RENAME_EXCHANGE` from `<linux/fs.h>`, which Swift's Glibc module does not import.
     private static let renameExchangeFlag: UInt32 = 1 << 1
 
-    private typealias RenameAt2 = @convention(c) (
+    package typealias RenameAt2 = @convention(c) (
         Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
     ) -> Int32
 
     /// glibc's `renameat2` (2.28 and later), looked up at run time: the
     /// Glibc module does not declare it, and an older C library lacks it.
-    private static let renameExchange: RenameAt2? = {
+    /// A static executable has no dynamic symbol table to look it up in:
+    /// `locsim` built as one (`make build`) sets it to the function it
+    /// links in, once, before any other thread runs (Sources/locsim/main.swift).
+    nonisolated(unsafe) package static var renameExchange: RenameAt2? = {
         guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "renameat2") else { return nil }
         return unsafeBitCast(symbol, to: RenameAt2.self)
     }()
