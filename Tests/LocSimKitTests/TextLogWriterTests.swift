@@ -227,6 +227,29 @@ enum LogSamples {
         }
     }
 
+    @Test func everyMillisecondPrintsItsThreeDigits() {
+        for millis in 0..<1000 as Range<UInt64> {
+            var word = LogBytes.millisWord(millis).littleEndian
+            let text = withUnsafeBytes(of: &word) { String(decoding: $0.prefix(4), as: UTF8.self) }
+            let plain = String(millis)
+            #expect(text == "." + String(repeating: "0", count: 3 - plain.count) + plain)
+        }
+    }
+
+    @Test func coordinatesOfEveryWidthPrintAsWritten() {
+        // One, two and three digits of degrees, at each width's ends.
+        for micro: Int64 in [0, 1, 999_999, 1_000_000, 9_999_999, 10_000_000, 99_999_999, 100_000_000, 180_000_000, 999_999_999] {
+            for signed in [micro, -micro] {
+                var bytes = ByteBuffer()
+                LogBytes.appendFixed6(Double(signed) / 1e6, to: &bytes)
+                let m = signed.magnitude
+                let fraction = String(m % 1_000_000)
+                let expected = (signed < 0 ? "-" : "") + String(m / 1_000_000) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction
+                #expect(String(decoding: bytes.array, as: UTF8.self) == expected)
+            }
+        }
+    }
+
     @Test func eightDigitsMatchesStringConversion() {
         var random = SplitMix64(seed: 3)
         for i in 0..<200_000 {

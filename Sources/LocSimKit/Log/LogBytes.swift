@@ -142,9 +142,21 @@ enum LogBytes {
             n = 1
         }
         let m = value.magnitude
-        n &+= storeUnsigned(m / 1000, at: p + n)
-        (p + n).storeBytes(of: fractionWord(m % 1000, digits: 3).littleEndian, as: UInt64.self)
+        let seconds = m / 1000
+        n &+= storeUnsigned(seconds, at: p + n)
+        (p + n).storeBytes(of: millisWord(m &- seconds &* 1000).littleEndian, as: UInt64.self)
         return n &+ 4
+    }
+
+    /// `.` and the three digits of `millis` (< 1000) as a word to store, by
+    /// multiply-shift division (exact below 1000; TextLogWriterTests).
+    @inline(__always)
+    static func millisWord(_ millis: UInt64) -> UInt64 {
+        let hundreds = (millis &* 41) &>> 12
+        let rest = millis &- 100 &* hundreds
+        let tens = (rest &* 103) &>> 10
+        let ones = rest &- 10 &* tens
+        return UInt64(dot) | (hundreds | tens &<< 8 | ones &<< 16 | 0x30_3030) &<< 8
     }
 
     /// Stores `degrees` with exactly six decimals: `35.681200`, `-0.118000`;
@@ -170,19 +182,28 @@ enum LogBytes {
     }
 
     /// `storeFixed6` for `micro` < 10⁹, every latitude and longitude: the
-    /// 1–3 integer digits, the dot and the 6 decimals in two stores.
+    /// last eight digits in one `eightDigits`, the dot put in by shifts, and
+    /// the hundreds digit of the degrees, if any, stored before them.
     @inline(__always)
     private static func storeBelowThousand(_ micro: UInt64, at p: UnsafeMutableRawPointer) -> Int {
-        let whole = micro / 1_000_000
-        let fraction = fractionWord(micro % 1_000_000, digits: 6)  // ".dddddd"
-        let n = whole < 10 ? 1 : whole < 100 ? 2 : 3
-        let ones = whole % 10
-        let tens = (whole / 10) % 10
-        let digits = n == 1 ? ones : n == 2 ? tens | ones << 8 : whole / 100 | tens << 8 | ones << 16
-        let shift = UInt64(8 &* n)
-        p.storeBytes(of: ((digits | 0x30_3030) & ~(UInt64.max << shift) | fraction << shift).littleEndian, as: UInt64.self)
-        (p + 8).storeBytes(of: (fraction >> (64 &- shift)).littleEndian, as: UInt64.self)
-        return n &+ 7
+        let hundreds = micro / 100_000_000
+        let digits = eightDigits(micro &- hundreds &* 100_000_000)  // the first in the lowest byte
+        if micro < 10_000_000 {
+            // One digit before the dot: the second byte, `.`, the last six.
+            let word = (digits &>> 8) & 0xFF | UInt64(dot) &<< 8 | (digits &>> 16) &<< 16
+            p.storeBytes(of: word.littleEndian, as: UInt64.self)
+            return 8
+        }
+        // Two digits before the dot (after the hundreds digit, if any).
+        var q = p
+        if micro >= 100_000_000 {
+            q.storeBytes(of: UInt8(truncatingIfNeeded: hundreds &+ 48), as: UInt8.self)
+            q += 1
+        }
+        let word = digits & 0xFFFF | UInt64(dot) &<< 16 | (digits &>> 16) &<< 24
+        q.storeBytes(of: word.littleEndian, as: UInt64.self)
+        (q + 8).storeBytes(of: UInt8(truncatingIfNeeded: digits &>> 56), as: UInt8.self)
+        return micro >= 100_000_000 ? 10 : 9
     }
 
     /// Appends `"text"` as the text log quotes it: `\"` and `\\` escaped,
