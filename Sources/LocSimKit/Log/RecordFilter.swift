@@ -44,11 +44,6 @@ package struct RecordFilter: Equatable, Sendable {
         for k in kept where k == kind { return true }
         return false
     }
-
-    /// `keeps` of a delivered fix (`didUpdateLocations`).
-    var keepsDeliveredFixes: Bool {
-        keeps(.delegate(.didUpdateLocations(Location(Coordinate(latitude: 0, longitude: 0), accuracy: 0))))
-    }
 }
 
 /// Passes on to `base` only the records a `RecordFilter` keeps, and counts them.
@@ -61,7 +56,8 @@ package struct FilteredLogWriter<Base: LogWriter>: LogWriter {
     package init(_ base: Base, filter: RecordFilter) {
         self.base = base
         self.filter = filter
-        keepsDeliveredFixes = filter.keepsDeliveredFixes
+        keepsDeliveredFixes = filter.keeps(DirectFix.sample(liveUpdate: false).record.record)
+        keepsLiveUpdates = filter.keeps(DirectFix.sample(liveUpdate: true).record.record)
     }
 
     package mutating func write(_ record: LogRecord) {
@@ -71,13 +67,14 @@ package struct FilteredLogWriter<Base: LogWriter>: LogWriter {
         }
     }
 
-    package mutating func writeDeliveredFix(_ location: Location, at time: Instant) {
-        if keepsDeliveredFixes {
+    package mutating func write(_ fix: DirectFix) {
+        if fix.liveUpdateFlags == nil ? keepsDeliveredFixes : keepsLiveUpdates {
             written += 1
-            base.writeDeliveredFix(location, at: time)
+            base.write(fix)
         }
     }
 
-    /// `filter.keeps` of a delivered fix, asked once.
+    /// `filter.keeps` of a delivered fix and of a `liveUpdates` element, asked once.
     private let keepsDeliveredFixes: Bool
+    private let keepsLiveUpdates: Bool
 }

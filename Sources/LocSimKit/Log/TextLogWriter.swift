@@ -29,8 +29,12 @@ package struct TextLogWriter: LogWriter, FieldSink {
         }
     }
 
-    package mutating func writeDeliveredFix(_ location: Location, at time: Instant) {
-        writeLocated(location, at: time.sinceStart, middle: deliveredFixMiddle)
+    package mutating func write(_ fix: DirectFix) {
+        if let flags = fix.liveUpdateFlags {
+            writeLocated(fix.location, at: fix.time, middle: liveUpdateMiddle, flags: flags)
+        } else {
+            writeLocated(fix.location, at: fix.time, middle: deliveredFixMiddle)
+        }
     }
 
     /// Writes any record field by field through `render`; `write` takes

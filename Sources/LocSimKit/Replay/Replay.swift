@@ -75,7 +75,7 @@ public enum Replay {
         if let fix = simulator.directFix {
             // Before `output`, which it preceded; a delivered fix explains no error.
             simulator.directFix = nil
-            writer.writeDeliveredFix(fix.location, at: Instant(sinceStart: fix.time))
+            writer.write(fix)
         }
         guard !simulator.output.isEmpty else { return }
         // Moved out from the end, so no record is copied and the array needs

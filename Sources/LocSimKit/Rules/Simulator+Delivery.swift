@@ -105,12 +105,7 @@ extension Simulator {
                 fixes.lastReducedDelivery = now
                 shown = reducedLocation(location)
             }
-            if directFixAllowed, output.isEmpty, directFix == nil, !selection.several,
-                header.delegate.contains(.didUpdateLocations)
-            {
-                directFix = DirectFix(location: shown, time: now)
-                return
-            }
+            if header.delegate.contains(.didUpdateLocations), keepDirect(DirectFix(location: shown, time: now)) { return }
             emitCallback(.didUpdateLocations(shown), as: .fix(location))
         case .hold: emit(.hold(.fix(location), .suspended))
         case .drop(let reason): emit(.drop(.fix(location), reason))

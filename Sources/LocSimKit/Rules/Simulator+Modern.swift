@@ -202,7 +202,11 @@ extension Simulator {
             if stationary { flags.insert(.stationary) }
             if rules.atLeast(18) && accuracy == .reduced { flags.insert(.accuracyLimited) }
             modern.liveUpdates.lastProblems = []
-            emit(.update(time == now ? .liveUpdate(shown, flags) : .earlierLiveUpdate(shown, flags, fixedAt: Instant(sinceStart: time))))
+            if time != now {
+                emit(.update(.earlierLiveUpdate(shown, flags, fixedAt: Instant(sinceStart: time))))
+            } else if !keepDirect(DirectFix(location: shown, time: now, liveUpdateFlags: flags)) {
+                emit(.update(.liveUpdate(shown, flags)))
+            }
             if stationary { suspendWhileStationary() }
         case .extendRunThenDeliver, .relaunchThenDeliver, .hold, .queueUntilRunning:
             preconditionFailure("a running stream's element is delivered, or wakes the app, or is dropped")

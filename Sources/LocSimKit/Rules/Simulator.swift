@@ -15,9 +15,9 @@ package struct Simulator {
     package var now: Millis { timers.now }
     /// Records produced and not yet taken by the caller.
     package internal(set) var output: [LogRecord] = []
-    /// A delivered fix that came before every record of `output`, kept as
-    /// plain values instead (`apply(_:at:direct:)`); `Replay.drain` writes
-    /// it first. Built as a record, appended, drained, matched by the
+    /// A delivered fix or `liveUpdates` element that came before every
+    /// record of `output`, kept as plain values instead
+    /// (`apply(_:at:direct:)`); `Replay.drain` writes it first. Built as a record, appended, drained, matched by the
     /// writer and destroyed, it cost more than formatting it (issue 20).
     package internal(set) var directFix: DirectFix? = nil
     /// Whether a delivered fix may go to `directFix`: only during a fix
@@ -83,8 +83,9 @@ package struct Simulator {
     /// a long trace are fixes. Inlined into the replay loop: the call
     /// cost a tenth of a fix line's own work.
     ///
-    /// `direct`: a delivered fix that is the line's first record may be
-    /// kept in `directFix` instead of `output` (for `Replay.drain`).
+    /// `direct`: a delivered fix or `liveUpdates` element that is the
+    /// line's first record may be kept in `directFix` instead of `output`
+    /// (for `Replay.drain`).
     @inline(__always)
     package mutating func apply(_ fix: Fix, at time: Millis, direct: Bool = false) {
         advance(to: time)
@@ -139,6 +140,15 @@ package struct Simulator {
         }
     }
 
+    /// Keeps `fix` in `directFix` instead of emitting its record, when it
+    /// may go there: during a direct fix line, before any other record.
+    @inline(__always)
+    mutating func keepDirect(_ fix: DirectFix) -> Bool {
+        guard directFixAllowed, output.isEmpty, directFix == nil, !selection.several else { return false }
+        directFix = fix
+        return true
+    }
+
     mutating func warn(_ text: String) { emit(.warning(text)) }
 
     func error(_ message: String, _ statement: TimedStatement, atArgument: Bool = false) -> ScenarioError {
@@ -170,9 +180,28 @@ package struct Simulator {
     }
 }
 
-/// A delivered fix kept out of `Simulator.output` (`Simulator.directFix`):
-/// the location `didUpdateLocations` gets and the time it gets it.
-package struct DirectFix {
+/// A delivered fix or `liveUpdates` element kept out of `Simulator.output`
+/// (`Simulator.directFix`): the location the app gets and when.
+package struct DirectFix: Equatable {
     package var location: Location
     package var time: Millis
+    /// `nil` for `didUpdateLocations`; the element's flags for a `liveUpdates` element.
+    package var liveUpdateFlags: DiagnosticFlags?
+
+    package init(location: Location, time: Millis, liveUpdateFlags: DiagnosticFlags? = nil) {
+        self.location = location
+        self.time = time
+        self.liveUpdateFlags = liveUpdateFlags
+    }
+
+    /// The record it stands for.
+    package var record: LogRecord {
+        let record: Record =
+            liveUpdateFlags.map { .update(.liveUpdate(location, $0)) } ?? .delegate(.didUpdateLocations(location))
+        return LogRecord(Instant(sinceStart: time), record)
+    }
+
+    static func sample(liveUpdate: Bool) -> DirectFix {
+        DirectFix(location: Location(Coordinate(latitude: 0, longitude: 0), accuracy: 0), time: .zero, liveUpdateFlags: liveUpdate ? [] : nil)
+    }
 }
