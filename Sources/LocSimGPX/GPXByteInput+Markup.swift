@@ -1,5 +1,11 @@
 import LocSimKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The markup `GPXFastReader` reads: start and end tags, the XML declaration.
 extension GPXByteInput {
     private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
@@ -12,19 +18,28 @@ extension GPXByteInput {
         }
     }
 
-    /// An ASCII name at absolute index `i` of `buffer`, before `limit`.
-    private func name(at i: inout Int, limit: Int) throws(Unsure) -> ArraySlice<UInt8> {
+    /// An ASCII name at absolute index `i` of the window, before `limit`.
+    /// A second `:`, or one that ends the name, is unsure (no namespace
+    /// allows it).
+    private func name(at i: inout Int, limit: Int) throws(Unsure) -> Name {
         let start = i
-        while i < limit && Self.isNameByte(buffer[i], first: i == start) { i += 1 }
-        guard i > start else { throw Unsure() }
-        return buffer[start..<i]
+        var local = start
+        while i < limit && Self.isNameByte(window[i], first: i == start) {
+            if window[i] == UInt8(ascii: ":") {
+                guard local == start else { throw Unsure() }
+                local = i + 1
+            }
+            i += 1
+        }
+        guard i > start, local < i else { throw Unsure() }
+        return Name(start: start, local: local, end: i)
     }
 
     /// Past white space at absolute index `i` (a CR only before an LF).
     private func skipSpace(_ i: inout Int, limit: Int) throws(Unsure) -> Bool {
         let start = i
-        while i < limit && Self.isSpace(buffer[i]) {
-            if buffer[i] == 0x0D && (i + 1 >= limit || buffer[i + 1] != 0x0A) { throw Unsure() }
+        while i < limit && Self.isSpace(window[i]) {
+            if window[i] == 0x0D && (i + 1 >= limit || window[i + 1] != 0x0A) { throw Unsure() }
             i += 1
         }
         return i > start
@@ -35,8 +50,9 @@ extension GPXByteInput {
         var k = 1
         var quote: UInt8 = 0
         while true {
-            while pos + k < buffer.count {
-                let b = buffer[pos + k]
+            let limit = count - pos
+            while k < limit {
+                let b = window[pos + k]
                 if quote != 0 {
                     if b == quote { quote = 0 }
                 } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
@@ -50,21 +66,43 @@ extension GPXByteInput {
         }
     }
 
-    /// Reads the start tag here (`<` is the next byte).
+    /// A quoted value at absolute index `i`, before `limit`: the range inside the quotes.
+    private func quoted(at i: inout Int, limit: Int) throws(Unsure) -> Range<Int> {
+        guard i < limit, window[i] == UInt8(ascii: "\"") || window[i] == UInt8(ascii: "'") else { throw Unsure() }
+        let quote = window[i]
+        i += 1
+        let start = i
+        while i < limit && window[i] != quote { i += 1 }
+        guard i < limit else { throw Unsure() }
+        i += 1
+        return start..<(i - 1)
+    }
+
+    /// `name = "value"` at absolute index `i`, past the name: the value.
+    private func attributeValue(at i: inout Int, limit: Int) throws(Unsure) -> Range<Int> {
+        _ = try skipSpace(&i, limit: limit)
+        guard i < limit, window[i] == UInt8(ascii: "=") else { throw Unsure() }
+        i += 1
+        _ = try skipSpace(&i, limit: limit)
+        return try quoted(at: &i, limit: limit)
+    }
+
+    /// Reads the start tag here (`<` is the next byte); its attributes are in `attributes`.
     mutating func startTag() throws(Unsure) -> Tag {
         let end = try tagEnd()
         let limit = pos + end + 1
         var i = pos + 1
-        var tag = Tag(name: try name(at: &i, limit: limit), attributes: [], empty: false, location: location)
+        var tag = Tag(name: try name(at: &i, limit: limit), empty: false, closeBack: 0)
+        attributes.removeAll(keepingCapacity: true)
         var close: Int
         while true {
             let spaced = try skipSpace(&i, limit: limit)
             guard i < limit else { throw Unsure() }
-            if buffer[i] == UInt8(ascii: ">") {
+            if window[i] == UInt8(ascii: ">") {
                 close = i
                 break
             }
-            if buffer[i] == UInt8(ascii: "/") {
+            if window[i] == UInt8(ascii: "/") {
                 guard i + 1 == limit - 1 else { throw Unsure() }
                 close = i
                 tag.empty = true
@@ -72,42 +110,31 @@ extension GPXByteInput {
             }
             guard spaced else { throw Unsure() }
             let attribute = try name(at: &i, limit: limit)
-            _ = try skipSpace(&i, limit: limit)
-            guard i < limit, buffer[i] == UInt8(ascii: "=") else { throw Unsure() }
-            i += 1
-            _ = try skipSpace(&i, limit: limit)
-            guard i < limit, buffer[i] == UInt8(ascii: "\"") || buffer[i] == UInt8(ascii: "'") else { throw Unsure() }
-            let quote = buffer[i]
-            i += 1
-            let start = i
-            while i < limit && buffer[i] != quote { i += 1 }
-            guard i < limit else { throw Unsure() }
-            _ = try checkCharacters(from: start - pos, to: i - pos, markup: false)
-            let value = buffer[start..<i]
-            i += 1
-            let local = attribute.lastIndex(of: UInt8(ascii: ":")).map { attribute[($0 + 1)...] } ?? attribute
-            for other in tag.attributes {
-                let otherLocal = other.name.lastIndex(of: UInt8(ascii: ":")).map { other.name[($0 + 1)...] } ?? other.name
-                if otherLocal.elementsEqual(local) { throw Unsure() }
+            let value = try attributeValue(at: &i, limit: limit)
+            _ = try checkCharacters(absolute: value, markup: false)
+            let local = attribute.end - attribute.local
+            for other in attributes where other.name.end - other.name.local == local {
+                if memcmp(window + other.name.local, window + attribute.local, local) == 0 { throw Unsure() }
             }
-            tag.attributes.append((attribute, value))
+            attributes.append(Attribute(name: attribute, value: value))
         }
         guard close == limit - 1 || tag.empty else { throw Unsure() }
-        advance(close - pos)
-        tag.location = location
+        tag.closeBack = limit - close
         advance(limit - pos)
         return tag
     }
 
     /// Reads the end tag here (`</` are the next bytes): false when it does
-    /// not close `open`.
-    mutating func endTag(_ open: ArraySlice<UInt8>) throws(Unsure) -> Bool {
+    /// not close the element named `open`.
+    mutating func endTag(_ open: UnsafeBufferPointer<UInt8>) throws(Unsure) -> Bool {
         let end = try find(UInt8(ascii: ">"), from: 2)
         let limit = pos + end
         var i = pos + 2
         let closed = try name(at: &i, limit: limit)
         _ = try skipSpace(&i, limit: limit)
-        guard i == limit, closed.elementsEqual(open) else { return false }
+        guard i == limit, closed.end - closed.start == open.count,
+            memcmp(window + closed.start, open.baseAddress!, open.count) == 0
+        else { return false }
         advance(end + 1)
         return true
     }
@@ -118,29 +145,23 @@ extension GPXByteInput {
         let end = try find("?>", from: 5)
         let limit = pos + end
         var i = pos + 5
-        func pseudoAttribute(_ key: String) throws(Unsure) -> ArraySlice<UInt8>? {
+        func pseudoAttribute(_ key: StaticString) throws(Unsure) -> Range<Int>? {
             var j = i
-            guard try skipSpace(&j, limit: limit), buffer[j..<limit].starts(with: key.utf8) else { return nil }
-            j += key.utf8.count
-            _ = try skipSpace(&j, limit: limit)
-            guard j < limit, buffer[j] == UInt8(ascii: "=") else { throw Unsure() }
-            j += 1
-            _ = try skipSpace(&j, limit: limit)
-            guard j < limit, buffer[j] == UInt8(ascii: "\"") || buffer[j] == UInt8(ascii: "'") else { throw Unsure() }
-            let quote = buffer[j]
-            let start = j + 1
-            j = start
-            while j < limit && buffer[j] != quote { j += 1 }
-            guard j < limit else { throw Unsure() }
-            i = j + 1
-            return buffer[start..<j]
+            let n = key.utf8CodeUnitCount
+            guard try skipSpace(&j, limit: limit), limit - j >= n, memcmp(window + j, key.utf8Start, n) == 0 else {
+                return nil
+            }
+            j += n
+            let value = try attributeValue(at: &j, limit: limit)
+            i = j
+            return value
         }
-        guard let version = try pseudoAttribute("version"), version.elementsEqual("1.0".utf8) else { throw Unsure() }
+        guard let version = try pseudoAttribute("version"), equal(version, "1.0") else { throw Unsure() }
         if let encoding = try pseudoAttribute("encoding") {
-            guard encoding.map({ $0 | 0x20 }).elementsEqual("utf-8".utf8) else { throw Unsure() }
+            guard bytes(encoding).map({ $0 | 0x20 }).elementsEqual("utf-8".utf8) else { throw Unsure() }
         }
         if let standalone = try pseudoAttribute("standalone") {
-            guard standalone.elementsEqual("yes".utf8) || standalone.elementsEqual("no".utf8) else { throw Unsure() }
+            guard equal(standalone, "yes") || equal(standalone, "no") else { throw Unsure() }
         }
         _ = try skipSpace(&i, limit: limit)
         guard i == limit else { throw Unsure() }

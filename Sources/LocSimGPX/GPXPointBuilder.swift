@@ -11,7 +11,7 @@ struct GPXPointBuilder {
         case ele, time, hdop, speed, course
 
         /// The child an element's local name (UTF-8) names, if any.
-        init?(_ name: ArraySlice<UInt8>) {
+        init?(_ name: UnsafeBufferPointer<UInt8>) {
             let equal = GPXFastReader.equal
             switch name.count {
             case 3: if equal(name, "ele") { self = .ele } else { return nil }
@@ -49,13 +49,35 @@ struct GPXPointBuilder {
 
     /// The text of the point's child `kind`, untrimmed, whose element starts at `location`.
     mutating func value(_ kind: Child, _ text: String, at location: SourceLocation) -> TrackError? {
-        let value = Self.trimmed(text)
-        switch kind {
-        case .time:
-            guard let ms = GPXTime.milliseconds(value) else {
+        var value = Self.trimmed(text)
+        return value.withUTF8 { trimmedValue(kind, $0, at: location) }
+    }
+
+    /// `value(_:_:at:)` for the text's UTF-8 bytes: a `String` is made only
+    /// for a number, which is printed as written (a time is read from the bytes).
+    mutating func value(_ kind: Child, bytes: UnsafeBufferPointer<UInt8>, at location: SourceLocation) -> TrackError? {
+        guard let trimmed = Self.trimmedASCII(bytes) else {
+            return value(kind, String(decoding: bytes, as: UTF8.self), at: location)
+        }
+        return trimmedValue(kind, UnsafeBufferPointer(rebasing: bytes[trimmed]), at: location)
+    }
+
+    /// The trimmed text `bytes` of the point's child `kind`.
+    private mutating func trimmedValue(
+        _ kind: Child, _ bytes: UnsafeBufferPointer<UInt8>, at location: SourceLocation
+    ) -> TrackError? {
+        if kind == .time {
+            guard let ms = GPXTime.milliseconds(bytes) else {
+                let value = String(decoding: bytes, as: UTF8.self)
                 return TrackError("time '\(value)' is not an ISO 8601 date-time like 2024-05-01T07:00:00Z", at: location)
             }
             time = ms
+            return nil
+        }
+        let value = String(decoding: bytes, as: UTF8.self)
+        switch kind {
+        case .time:
+            break
         case .hdop:
             // hdop × 5 m must be an accuracy a fix line takes (≤ 1,000 km).
             guard let hdop = ScenarioParser.decimal(value), hdop >= 0, hdop <= Self.maxHDOP else {
@@ -86,8 +108,10 @@ struct GPXPointBuilder {
         // The point's `fix` line must fit a scenario line, so that what
         // `locsim gpx` prints replays (issue 20): numbers of tens of
         // thousands of digits are refused here, for `gpx` lines too.
-        let words = [point.latitude, point.longitude, point.accuracy, point.speed, point.course, point.altitude]
-        let length = words.reduce(Self.fixLineOverhead) { $0 + ($1?.utf8.count ?? 0) }
+        let length =
+            Self.fixLineOverhead + point.latitude.utf8.count + point.longitude.utf8.count
+            + (point.accuracy?.utf8.count ?? 0) + (point.speed?.utf8.count ?? 0) + (point.course?.utf8.count ?? 0)
+            + (point.altitude?.utf8.count ?? 0)
         if length > LineReader.maxLineLength {
             return .failure(
                 TrackError(
@@ -126,12 +150,9 @@ struct GPXPointBuilder {
     static func trimmed(_ s: String) -> String {
         var copy = s
         let ascii: String?? = copy.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
-            let isSpace = { (b: UInt8) in b == 0x20 || b == 0x09 || b == 0x0A }
-            guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
-            else { return "" }
-            if first == 0 && last == bytes.count - 1 { return .some(nil) }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[first...last]), as: UTF8.self)
+            guard let range = trimmedASCII(bytes) else { return nil }
+            if range.count == bytes.count { return .some(nil) }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
         switch ascii {
         case .some(.some(let trimmed)): return trimmed
@@ -143,5 +164,22 @@ struct GPXPointBuilder {
             return ""
         }
         return String(s[first...last])
+    }
+
+    /// The range of `bytes` without spaces, tabs and line feeds at either
+    /// end; `nil` unless they are ASCII without CR (then `trimmed` works on
+    /// `Character`s).
+    static func trimmedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var first = bytes.count
+        var last = -1
+        for k in 0..<bytes.count {
+            let b = bytes[k]
+            if b >= 0x80 || b == 0x0D { return nil }
+            if b != 0x20 && b != 0x09 && b != 0x0A {
+                if first == bytes.count { first = k }
+                last = k
+            }
+        }
+        return first <= last ? first..<(last + 1) : 0..<0
     }
 }

@@ -50,9 +50,9 @@ package enum GPXPointLines {
 
     /// `<line> <column> <offset> fix …` and a line end.
     static func append(_ point: GPXPoint, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: String(point.location.line).utf8)
+        appendDecimal(UInt64(point.location.line), to: &bytes)
         bytes.append(UInt8(ascii: " "))
-        bytes.append(contentsOf: String(point.location.column).utf8)
+        appendDecimal(UInt64(point.location.column), to: &bytes)
         bytes.append(UInt8(ascii: " "))
         point.appendFixLine(at: point.offset, to: &bytes)
     }
