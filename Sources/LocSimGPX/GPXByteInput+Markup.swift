@@ -45,27 +45,6 @@ extension GPXByteInput {
         return i > start
     }
 
-    /// The offset of the `>` ending the tag that starts here, quotes skipped.
-    private mutating func tagEnd() throws(Unsure) -> Int {
-        var k = 1
-        var quote: UInt8 = 0
-        while true {
-            let limit = count - pos
-            while k < limit {
-                let b = window[pos + k]
-                if quote != 0 {
-                    if b == quote { quote = 0 }
-                } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-                    quote = b
-                } else if b == UInt8(ascii: ">") {
-                    return k
-                }
-                k += 1
-            }
-            guard try available(k + 1) else { throw Unsure() }
-        }
-    }
-
     /// A quoted value at absolute index `i`, before `limit`: the range inside the quotes.
     private func quoted(at i: inout Int, limit: Int) throws(Unsure) -> Range<Int> {
         guard i < limit, window[i] == UInt8(ascii: "\"") || window[i] == UInt8(ascii: "'") else { throw Unsure() }
@@ -89,23 +68,32 @@ extension GPXByteInput {
 
     /// Reads the start tag here (`<` is the next byte); its attributes are in `attributes`.
     mutating func startTag() throws(Unsure) -> Tag {
-        let end = try tagEnd()
-        let limit = pos + end + 1
+        while true {
+            // Read in one pass over the window. A tag that does not fit
+            // runs into the window's end and is unsure: then read more and
+            // read it again, until the file ends (or `maxUnit`).
+            do throws(Unsure) {
+                return try startTag(limit: count)
+            } catch {
+                guard !atEnd, try available(count - pos + 1) else { throw error }
+            }
+        }
+    }
+
+    /// `startTag()` within the window's first `limit` bytes.
+    private mutating func startTag(limit: Int) throws(Unsure) -> Tag {
         var i = pos + 1
-        var tag = Tag(name: try name(at: &i, limit: limit), empty: false, closeBack: 0)
-        attributes.removeAll(keepingCapacity: true)
-        var close: Int
+        var tag = Tag(name: try name(at: &i, limit: limit), empty: false, closeBack: 1)
+        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
         while true {
             let spaced = try skipSpace(&i, limit: limit)
             guard i < limit else { throw Unsure() }
-            if window[i] == UInt8(ascii: ">") {
-                close = i
-                break
-            }
+            if window[i] == UInt8(ascii: ">") { break }
             if window[i] == UInt8(ascii: "/") {
-                guard i + 1 == limit - 1 else { throw Unsure() }
-                close = i
+                i += 1
+                guard i < limit, window[i] == UInt8(ascii: ">") else { throw Unsure() }
                 tag.empty = true
+                tag.closeBack = 2
                 break
             }
             guard spaced else { throw Unsure() }
@@ -118,9 +106,7 @@ extension GPXByteInput {
             }
             attributes.append(Attribute(name: attribute, value: value))
         }
-        guard close == limit - 1 || tag.empty else { throw Unsure() }
-        tag.closeBack = limit - close
-        advance(limit - pos)
+        advance(i + 1 - pos)
         return tag
     }
 

@@ -52,7 +52,7 @@ struct GPXByteInput {
     /// The next byte to read, in `window`.
     private(set) var pos = 0
     private var fileOffset = 0
-    private var atEnd: Bool
+    private(set) var atEnd: Bool
     /// The line of `pos`, and the character column of the byte at `mark`
     /// (on that line, at or before `pos`): columns are counted only when a
     /// place is asked for.
@@ -191,13 +191,15 @@ struct GPXByteInput {
 
     /// Appends the next `count` bytes to `bytes`, a CR LF as LF (as XML
     /// reads it; `checkCharacters` saw every CR is before an LF).
-    func append(count: Int, to bytes: inout [UInt8]) {
-        let run = UnsafeBufferPointer(start: window + pos, count: count)
-        if memchr(window + pos, 0x0D, count) != nil {
-            bytes.append(contentsOf: run.lazy.filter { $0 != 0x0D })
-        } else {
-            bytes.append(contentsOf: run)
+    func append(count: Int, to bytes: inout GPXByteBuffer) {
+        var i = pos
+        let end = pos + count
+        while let found = memchr(window + i, 0x0D, end - i) {
+            let cr = window.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            bytes.append(UnsafeBufferPointer(start: window + i, count: cr - i))
+            i = cr + 1
         }
+        bytes.append(UnsafeBufferPointer(start: window + i, count: end - i))
     }
 
     mutating func skipByteOrderMark() throws(Unsure) {

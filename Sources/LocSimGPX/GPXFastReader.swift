@@ -25,7 +25,7 @@ import Darwin
 /// A point's place is where libxml2 stands when it reports the element:
 /// the line and character (not byte) of the start tag's `>` or `/>`, a
 /// byte order mark not counted; a CR LF pair is one line end.
-struct GPXFastReader {
+struct GPXFastReader: ~Copyable {
     /// How a pass ended.
     enum Outcome: Equatable {
         /// The whole file was read (or `body` asked to stop): the counts.
@@ -66,9 +66,9 @@ struct GPXFastReader {
     private var sawRoot = false
     private var pointDepth: Int?
     private var child: (GPXPointBuilder.Child, SourceLocation)?
-    private var text: [UInt8] = []
+    private var text = GPXByteBuffer(capacity: 64)
     /// The open elements' names, one after the other, and where each ends.
-    private var names: [UInt8] = []
+    private var names = GPXByteBuffer(capacity: 256)
     private var nameEnds: [Int] = []
     /// Namespace prefixes declared on open elements, with the element's depth.
     private var prefixes: [(name: [UInt8], depth: Int)] = []
@@ -148,7 +148,7 @@ struct GPXFastReader {
         for attribute in input.attributes where !input.equal(attribute.name.start..<attribute.name.local, "xmlns:") {
             try checkPrefix(attribute.name, element: false, input)
         }
-        names.append(contentsOf: input.bytes(tag.name.start..<tag.name.end))
+        names.append(input.bytes(tag.name.start..<tag.name.end))
         nameEnds.append(names.count)
         let local = tag.name.local..<tag.name.end
         if depth == 1 {
@@ -157,13 +157,13 @@ struct GPXFastReader {
         } else if let pointDepth {
             if depth == pointDepth + 1, let kind = GPXPointBuilder.Child(input.bytes(local)) {
                 child = (kind, input.location(back: tag.closeBack))
-                text.removeAll(keepingCapacity: true)
+                text.removeAll()
             } else if child != nil {
                 throw Unsure()
             }
         } else {
             if input.equal(local, "wpt") { counts.waypoints += 1 }
-            if input.bytes(local).elementsEqual(pointElement) {
+            if local.count == pointElement.count && pointElement.withUnsafeBufferPointer({ memcmp($0.baseAddress!, input.window + local.lowerBound, local.count) == 0 }) {
                 pointDepth = depth
                 func attribute(_ key: StaticString) throws(Unsure) -> String? {
                     guard let value = input.attributes.first(where: { input.equal($0.name.start..<$0.name.end, key) })?.value
@@ -185,10 +185,7 @@ struct GPXFastReader {
     private mutating func endTag(_ input: inout GPXByteInput, _ body: (GPXPoint) -> Bool) throws(Unsure) {
         guard depth > 0 else { throw Unsure() }
         let start = nameEnds.count > 1 ? nameEnds[nameEnds.count - 2] : 0
-        let matches = try names.withUnsafeBufferPointer { (names) throws(Unsure) in
-            try input.endTag(UnsafeBufferPointer(rebasing: names[start...]))
-        }
-        guard matches else { throw Unsure() }
+        guard try input.endTag(names.bytes(from: start)) else { throw Unsure() }
         try close(body)
     }
 
@@ -197,8 +194,7 @@ struct GPXFastReader {
         if let pointDepth {
             if depth == pointDepth + 1, let (kind, location) = child {
                 child = nil
-                let failed = text.withUnsafeBufferPointer { builder.value(kind, bytes: $0, at: location) != nil }
-                if failed { throw Unsure() }
+                if builder.value(kind, bytes: text.bytes(), at: location) != nil { throw Unsure() }
             } else if depth == pointDepth {
                 self.pointDepth = nil
                 guard case .success(let point) = builder.end() else { throw Unsure() }
@@ -208,7 +204,7 @@ struct GPXFastReader {
         }
         while let last = prefixes.last, last.depth == depth { prefixes.removeLast() }
         nameEnds.removeLast()
-        names.removeSubrange((nameEnds.last ?? 0)...)
+        names.removeAll(after: nameEnds.last ?? 0)
         depth -= 1
     }
 

@@ -56,6 +56,7 @@ struct GPXPointBuilder {
     /// `value(_:_:at:)` for the text's UTF-8 bytes: a `String` is made only
     /// for a number, which is printed as written (a time is read from the bytes).
     mutating func value(_ kind: Child, bytes: UnsafeBufferPointer<UInt8>, at location: SourceLocation) -> TrackError? {
+        if Self.isTrimmed(bytes.first, bytes.last) { return trimmedValue(kind, bytes, at: location) }
         guard let trimmed = Self.trimmedASCII(bytes) else {
             return value(kind, String(decoding: bytes, as: UTF8.self), at: location)
         }
@@ -148,6 +149,7 @@ struct GPXPointBuilder {
     /// combining mark is not a space. Bytes when that cannot matter (ASCII
     /// without CR), the common case.
     static func trimmed(_ s: String) -> String {
+        if isTrimmed(s.utf8.first, s.utf8.last) { return s }
         var copy = s
         let ascii: String?? = copy.withUTF8 { bytes in
             guard let range = trimmedASCII(bytes) else { return nil }
@@ -164,6 +166,14 @@ struct GPXPointBuilder {
             return ""
         }
         return String(s[first...last])
+    }
+
+    /// Whether text that starts with `first` and ends with `last` has
+    /// nothing to trim: both are ASCII and not white space, so neither
+    /// end's `Character` is white space.
+    static func isTrimmed(_ first: UInt8?, _ last: UInt8?) -> Bool {
+        guard let first, let last else { return false }
+        return first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80
     }
 
     /// The range of `bytes` without spaces, tabs and line feeds at either
