@@ -35,14 +35,31 @@ extension GPXByteInput {
         return Name(start: start, local: local, end: i)
     }
 
-    /// Past white space at absolute index `i` (a CR only before an LF).
-    private func skipSpace(_ i: inout Int, limit: Int) throws(Unsure) -> Bool {
+    /// Past white space at absolute index `i` (a CR only before an LF);
+    /// `feeds` is set when it holds a line feed.
+    private func skipSpace(_ i: inout Int, limit: Int, feeds: inout Bool) throws(Unsure) -> Bool {
         let start = i
         while i < limit && Self.isSpace(window[i]) {
             if window[i] == 0x0D && (i + 1 >= limit || window[i + 1] != 0x0A) { throw Unsure() }
+            if window[i] == 0x0A { feeds = true }
             i += 1
         }
         return i > start
+    }
+
+    /// `read` over the window (its end: `count`). A piece that does not
+    /// fit runs into the window's end and is unsure: then read more and
+    /// read it again, until the file ends (or `maxUnit`). Most pieces are
+    /// whole in the window, and are read in one pass.
+    @inline(__always)
+    private mutating func whole<T>(_ read: (inout GPXByteInput) throws(Unsure) -> T) throws(Unsure) -> T {
+        while true {
+            do throws(Unsure) {
+                return try read(&self)
+            } catch {
+                guard !atEnd, try available(count - pos + 1) else { throw error }
+            }
+        }
     }
 
     /// A quoted value at absolute index `i`, before `limit`: the range inside the quotes.
@@ -58,26 +75,17 @@ extension GPXByteInput {
     }
 
     /// `name = "value"` at absolute index `i`, past the name: the value.
-    private func attributeValue(at i: inout Int, limit: Int) throws(Unsure) -> Range<Int> {
-        _ = try skipSpace(&i, limit: limit)
+    private func attributeValue(at i: inout Int, limit: Int, feeds: inout Bool) throws(Unsure) -> Range<Int> {
+        _ = try skipSpace(&i, limit: limit, feeds: &feeds)
         guard i < limit, window[i] == UInt8(ascii: "=") else { throw Unsure() }
         i += 1
-        _ = try skipSpace(&i, limit: limit)
+        _ = try skipSpace(&i, limit: limit, feeds: &feeds)
         return try quoted(at: &i, limit: limit)
     }
 
     /// Reads the start tag here (`<` is the next byte); its attributes are in `attributes`.
     mutating func startTag() throws(Unsure) -> Tag {
-        while true {
-            // Read in one pass over the window. A tag that does not fit
-            // runs into the window's end and is unsure: then read more and
-            // read it again, until the file ends (or `maxUnit`).
-            do throws(Unsure) {
-                return try startTag(limit: count)
-            } catch {
-                guard !atEnd, try available(count - pos + 1) else { throw error }
-            }
-        }
+        try whole { (input) throws(Unsure) in try input.startTag(limit: input.count) }
     }
 
     /// `startTag()` within the window's first `limit` bytes.
@@ -85,8 +93,9 @@ extension GPXByteInput {
         var i = pos + 1
         var tag = Tag(name: try name(at: &i, limit: limit), empty: false, closeBack: 1)
         if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+        var feeds = false
         while true {
-            let spaced = try skipSpace(&i, limit: limit)
+            let spaced = try skipSpace(&i, limit: limit, feeds: &feeds)
             guard i < limit else { throw Unsure() }
             if window[i] == UInt8(ascii: ">") { break }
             if window[i] == UInt8(ascii: "/") {
@@ -98,30 +107,35 @@ extension GPXByteInput {
             }
             guard spaced else { throw Unsure() }
             let attribute = try name(at: &i, limit: limit)
-            let value = try attributeValue(at: &i, limit: limit)
-            _ = try checkCharacters(absolute: value, markup: false)
+            let value = try attributeValue(at: &i, limit: limit, feeds: &feeds)
+            if try checkCharacters(absolute: value, markup: false).feeds { feeds = true }
             let local = attribute.end - attribute.local
             for other in attributes where other.name.end - other.name.local == local {
                 if memcmp(window + other.name.local, window + attribute.local, local) == 0 { throw Unsure() }
             }
             attributes.append(Attribute(name: attribute, value: value))
         }
-        advance(i + 1 - pos)
+        advance(i + 1 - pos, lineFeeds: feeds)
         return tag
     }
 
     /// Reads the end tag here (`</` are the next bytes): false when it does
     /// not close the element named `open`.
     mutating func endTag(_ open: UnsafeBufferPointer<UInt8>) throws(Unsure) -> Bool {
-        let end = try find(UInt8(ascii: ">"), from: 2)
-        let limit = pos + end
+        try whole { (input) throws(Unsure) in try input.endTag(open, limit: input.count) }
+    }
+
+    /// `endTag(_:)` within the window's first `limit` bytes.
+    private mutating func endTag(_ open: UnsafeBufferPointer<UInt8>, limit: Int) throws(Unsure) -> Bool {
         var i = pos + 2
         let closed = try name(at: &i, limit: limit)
-        _ = try skipSpace(&i, limit: limit)
-        guard i == limit, closed.end - closed.start == open.count,
+        var feeds = false
+        _ = try skipSpace(&i, limit: limit, feeds: &feeds)
+        guard i < limit else { throw Unsure() }
+        guard window[i] == UInt8(ascii: ">"), closed.end - closed.start == open.count,
             memcmp(window + closed.start, open.baseAddress!, open.count) == 0
         else { return false }
-        advance(end + 1)
+        advance(i + 1 - pos, lineFeeds: feeds)
         return true
     }
 
@@ -131,14 +145,16 @@ extension GPXByteInput {
         let end = try find("?>", from: 5)
         let limit = pos + end
         var i = pos + 5
+        var feeds = false
         func pseudoAttribute(_ key: StaticString) throws(Unsure) -> Range<Int>? {
             var j = i
             let n = key.utf8CodeUnitCount
-            guard try skipSpace(&j, limit: limit), limit - j >= n, memcmp(window + j, key.utf8Start, n) == 0 else {
+            guard try skipSpace(&j, limit: limit, feeds: &feeds), limit - j >= n, memcmp(window + j, key.utf8Start, n) == 0
+            else {
                 return nil
             }
             j += n
-            let value = try attributeValue(at: &j, limit: limit)
+            let value = try attributeValue(at: &j, limit: limit, feeds: &feeds)
             i = j
             return value
         }
@@ -149,7 +165,7 @@ extension GPXByteInput {
         if let standalone = try pseudoAttribute("standalone") {
             guard equal(standalone, "yes") || equal(standalone, "no") else { throw Unsure() }
         }
-        _ = try skipSpace(&i, limit: limit)
+        _ = try skipSpace(&i, limit: limit, feeds: &feeds)
         guard i == limit else { throw Unsure() }
         advance(end + 2)
     }

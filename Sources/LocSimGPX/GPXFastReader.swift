@@ -98,9 +98,9 @@ struct GPXFastReader: ~Copyable {
         if depth == 0 && !run.blank { throw Unsure() }
         if child != nil {
             if run.references { throw Unsure() }
-            input.append(count: end, to: &text)
+            input.append(count: end, returns: run.returns, to: &text)
         }
-        input.advance(end)
+        input.advance(end, lineFeeds: run.feeds)
     }
 
     private mutating func markup(_ input: inout GPXByteInput, _ body: (GPXPoint) -> Bool) throws(Unsure) {

@@ -149,8 +149,8 @@ struct GPXPointBuilder {
     /// combining mark is not a space. Bytes when that cannot matter (ASCII
     /// without CR), the common case.
     static func trimmed(_ s: String) -> String {
-        if isTrimmed(s.utf8.first, s.utf8.last) { return s }
         var copy = s
+        if copy.withUTF8({ isTrimmed($0.first, $0.last) }) { return s }
         let ascii: String?? = copy.withUTF8 { bytes in
             guard let range = trimmedASCII(bytes) else { return nil }
             if range.count == bytes.count { return .some(nil) }
