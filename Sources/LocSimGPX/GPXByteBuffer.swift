@@ -59,8 +59,10 @@ struct GPXByteBuffer: ~Copyable {
     }
 
     mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            var text = text
+            text.withUTF8 { append($0) }
+        }
     }
 
     /// The decimal digits of `n` (0 or more).

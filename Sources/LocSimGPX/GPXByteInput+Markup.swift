@@ -11,8 +11,10 @@ extension GPXByteInput {
     private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
     private static func isNameByte(_ b: UInt8, first: Bool) -> Bool {
+        // Most name bytes are lower-case letters: one comparison.
+        if b &- UInt8(ascii: "a") < 26 { return true }
         switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): return true
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): return true
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"): return !first
         default: return false
         }
@@ -24,14 +26,16 @@ extension GPXByteInput {
     private func name(at i: inout Int, limit: Int) throws(Unsure) -> Name {
         let start = i
         var local = start
-        while i < limit && Self.isNameByte(window[i], first: i == start) {
+        guard i < limit, Self.isNameByte(window[i], first: true) else { throw Unsure() }
+        i += 1
+        while i < limit && Self.isNameByte(window[i], first: false) {
             if window[i] == UInt8(ascii: ":") {
                 guard local == start else { throw Unsure() }
                 local = i + 1
             }
             i += 1
         }
-        guard i > start, local < i else { throw Unsure() }
+        guard local < i else { throw Unsure() }
         return Name(start: start, local: local, end: i)
     }
 

@@ -134,7 +134,8 @@ struct GPXFastReader: ~Copyable {
         guard depth > 0 || !sawRoot else { throw Unsure() }
         let tag = try input.startTag()
         depth += 1
-        for attribute in input.attributes where attribute.name.hasPrefix {
+        let attributes = !input.attributes.isEmpty
+        for attribute in input.attributes where attributes && attribute.name.hasPrefix {
             let name = attribute.name
             if input.equal(name.start..<name.local, "xmlns:") {
                 let prefix = name.local..<name.end
@@ -145,7 +146,7 @@ struct GPXFastReader: ~Copyable {
             }
         }
         try checkPrefix(tag.name, element: true, input)
-        for attribute in input.attributes where !input.equal(attribute.name.start..<attribute.name.local, "xmlns:") {
+        for attribute in input.attributes where attributes && !input.equal(attribute.name.start..<attribute.name.local, "xmlns:") {
             try checkPrefix(attribute.name, element: false, input)
         }
         names.append(input.bytes(tag.name.start..<tag.name.end))
@@ -197,9 +198,9 @@ struct GPXFastReader: ~Copyable {
                 if builder.value(kind, bytes: text.bytes(), at: location) != nil { throw Unsure() }
             } else if depth == pointDepth {
                 self.pointDepth = nil
-                guard case .success(let point) = builder.end() else { throw Unsure() }
+                if builder.end() != nil { throw Unsure() }
                 counts.points += 1
-                if !body(point) { counts.stopped = true }
+                if !body(builder.point) { counts.stopped = true }
             }
         }
         while let last = prefixes.last, last.depth == depth { prefixes.removeLast() }

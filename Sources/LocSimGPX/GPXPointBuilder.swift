@@ -23,7 +23,8 @@ struct GPXPointBuilder {
         }
     }
 
-    private var point = GPXPoint(
+    /// The point being read; whole once `end()` accepts it.
+    private(set) var point = GPXPoint(
         offset: .zero, latitude: "", longitude: "", location: SourceLocation(line: 1, column: 1))
     private var time: Int64?
     private var spacing = GPXSpacing()
@@ -38,10 +39,10 @@ struct GPXPointBuilder {
         }
         point.latitude = Self.trimmed(lat)
         point.longitude = Self.trimmed(lon)
-        guard let latitude = ScenarioParser.decimal(point.latitude), (-90...90).contains(latitude) else {
+        guard let latitude = GPXDecimal.value(point.latitude), (-90...90).contains(latitude) else {
             return TrackError("latitude '\(lat)' is not a decimal number from -90 to 90", at: location)
         }
-        guard let longitude = ScenarioParser.decimal(point.longitude), (-180...180).contains(longitude) else {
+        guard let longitude = GPXDecimal.value(point.longitude), (-180...180).contains(longitude) else {
             return TrackError("longitude '\(lon)' is not a decimal number from -180 to 180", at: location)
         }
         return nil
@@ -75,37 +76,37 @@ struct GPXPointBuilder {
             time = ms
             return nil
         }
-        let value = String(decoding: bytes, as: UTF8.self)
-        switch kind {
-        case .time:
-            break
-        case .hdop:
+        let number = GPXDecimal.value(bytes)
+        if kind == .hdop {
             // hdop × 5 m must be an accuracy a fix line takes (≤ 1,000 km).
-            guard let hdop = ScenarioParser.decimal(value), hdop >= 0, hdop <= Self.maxHDOP else {
+            guard let hdop = number, hdop >= 0, hdop <= Self.maxHDOP else {
+                let value = String(decoding: bytes, as: UTF8.self)
                 return TrackError(
                     "hdop '\(value)' is not a decimal number from 0 to \(Int(Self.maxHDOP)) (an accuracy of at most \(Int(ScenarioParser.trackAccuracyLimit)) m)",
                     at: location)
             }
             point.accuracy = Self.meters(hdop * GPXPoint.metersPerHDOP)
-        case .ele, .speed, .course:
-            guard let number = ScenarioParser.decimal(value) else {
-                return TrackError("\(kind.rawValue) '\(value)' is not a decimal number", at: location)
-            }
-            guard number.magnitude <= ScenarioParser.trackMagnitudeLimit else {
-                return TrackError("\(kind.rawValue) '\(value)' is too large; expected at most 1e15 in magnitude", at: location)
-            }
-            switch kind {
-            case .ele: point.altitude = value
-            case .speed: point.speed = value
-            case .course: point.course = value
-            case .time, .hdop: break
-            }
+            return nil
+        }
+        let value = String(decoding: bytes, as: UTF8.self)
+        guard let number else {
+            return TrackError("\(kind.rawValue) '\(value)' is not a decimal number", at: location)
+        }
+        guard number.magnitude <= ScenarioParser.trackMagnitudeLimit else {
+            return TrackError("\(kind.rawValue) '\(value)' is too large; expected at most 1e15 in magnitude", at: location)
+        }
+        switch kind {
+        case .ele: point.altitude = value
+        case .speed: point.speed = value
+        case .course: point.course = value
+        case .time, .hdop: break
         }
         return nil
     }
 
-    /// The point element ended: the point, placed in time, or why not.
-    mutating func end() -> Result<GPXPoint, TrackError> {
+    /// The point element ended: `nil` when `point` is whole and placed in
+    /// time, else why not.
+    mutating func end() -> TrackError? {
         // The point's `fix` line must fit a scenario line, so that what
         // `locsim gpx` prints replays (issue 20): numbers of tens of
         // thousands of digits are refused here, for `gpx` lines too.
@@ -114,16 +115,15 @@ struct GPXPointBuilder {
             + (point.accuracy?.utf8.count ?? 0) + (point.speed?.utf8.count ?? 0) + (point.course?.utf8.count ?? 0)
             + (point.altitude?.utf8.count ?? 0)
         if length > LineReader.maxLineLength {
-            return .failure(
-                TrackError(
-                    "this point's fix line would be \(length) bytes, longer than a scenario line may be (\(LineReader.maxLineLength)); write its numbers with fewer digits",
-                    at: point.location))
+            return TrackError(
+                "this point's fix line would be \(length) bytes, longer than a scenario line may be (\(LineReader.maxLineLength)); write its numbers with fewer digits",
+                at: point.location)
         }
         switch spacing.offset(at: time) {
         case .success(let offset): point.offset = offset
-        case .failure(let error): return .failure(TrackError(error.message, at: point.location))
+        case .failure(let error): return TrackError(error.message, at: point.location)
         }
-        return .success(point)
+        return nil
     }
 
     /// A fix line's bytes besides its numbers, with the longest time
@@ -133,15 +133,33 @@ struct GPXPointBuilder {
     /// The largest `<hdop>`: × `metersPerHDOP` it is the largest accuracy.
     static let maxHDOP = ScenarioParser.trackAccuracyLimit / GPXPoint.metersPerHDOP
 
-    /// Meters with at most two decimals and no trailing zeros (`6.5`, `12`).
+    /// Meters with at most two decimals and no trailing zeros (`6.5`, `12`);
+    /// `value` is 0 or more.
     static func meters(_ value: Double) -> String {
-        let cents = Int64((value * 100).rounded())
-        var s = String(cents / 100)
-        let rest = cents % 100
-        if rest != 0 {
-            s += rest % 10 == 0 ? "." + String(rest / 10) : (rest < 10 ? ".0" : ".") + String(rest)
+        // Written as bytes, from the right: this runs for every point with an `hdop`.
+        var cents = UInt64((value * 100).rounded())
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            let hundredths = cents % 10
+            let tenths = cents / 10 % 10
+            if hundredths != 0 || tenths != 0 {
+                if hundredths != 0 {
+                    start -= 1
+                    buffer[start] = UInt8(48 + hundredths)
+                }
+                start -= 2
+                buffer[start] = UInt8(ascii: ".")
+                buffer[start + 1] = UInt8(48 + tenths)
+            }
+            cents /= 100
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(48 + cents % 10)
+                cents /= 10
+            } while cents > 0
+            return String(decoding: buffer[start...], as: UTF8.self)
         }
-        return s
     }
 
     /// `s` without spaces, tabs and line ends at either end, as
