@@ -1,114 +1,145 @@
 import LocSimKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The markup `GPXFastReader` reads: start and end tags, the XML declaration.
 extension GPXByteInput {
     private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
     private static func isNameByte(_ b: UInt8, first: Bool) -> Bool {
+        // Most name bytes are lower-case letters: one comparison.
+        if b &- UInt8(ascii: "a") < 26 { return true }
         switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): return true
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): return true
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"): return !first
         default: return false
         }
     }
 
-    /// An ASCII name at absolute index `i` of `buffer`, before `limit`.
-    private func name(at i: inout Int, limit: Int) throws(Unsure) -> ArraySlice<UInt8> {
+    /// An ASCII name at absolute index `i` of the window, before `limit`.
+    /// A second `:`, or one that ends the name, is unsure (no namespace
+    /// allows it).
+    private func name(at i: inout Int, limit: Int) throws(Unsure) -> Name {
         let start = i
-        while i < limit && Self.isNameByte(buffer[i], first: i == start) { i += 1 }
-        guard i > start else { throw Unsure() }
-        return buffer[start..<i]
+        var local = start
+        guard i < limit, Self.isNameByte(window[i], first: true) else { throw Unsure() }
+        i += 1
+        while i < limit && Self.isNameByte(window[i], first: false) {
+            if window[i] == UInt8(ascii: ":") {
+                guard local == start else { throw Unsure() }
+                local = i + 1
+            }
+            i += 1
+        }
+        guard local < i else { throw Unsure() }
+        return Name(start: start, local: local, end: i)
     }
 
-    /// Past white space at absolute index `i` (a CR only before an LF).
-    private func skipSpace(_ i: inout Int, limit: Int) throws(Unsure) -> Bool {
+    /// Past white space at absolute index `i` (a CR only before an LF);
+    /// `feeds` is set when it holds a line feed.
+    private func skipSpace(_ i: inout Int, limit: Int, feeds: inout Bool) throws(Unsure) -> Bool {
         let start = i
-        while i < limit && Self.isSpace(buffer[i]) {
-            if buffer[i] == 0x0D && (i + 1 >= limit || buffer[i + 1] != 0x0A) { throw Unsure() }
+        while i < limit && Self.isSpace(window[i]) {
+            if window[i] == 0x0D && (i + 1 >= limit || window[i + 1] != 0x0A) { throw Unsure() }
+            if window[i] == 0x0A { feeds = true }
             i += 1
         }
         return i > start
     }
 
-    /// The offset of the `>` ending the tag that starts here, quotes skipped.
-    private mutating func tagEnd() throws(Unsure) -> Int {
-        var k = 1
-        var quote: UInt8 = 0
+    /// `read` over the window (its end: `count`). A piece that does not
+    /// fit runs into the window's end and is unsure: then read more and
+    /// read it again, until the file ends (or `maxUnit`). Most pieces are
+    /// whole in the window, and are read in one pass.
+    @inline(__always)
+    private mutating func whole<T>(_ read: (inout GPXByteInput) throws(Unsure) -> T) throws(Unsure) -> T {
         while true {
-            while pos + k < buffer.count {
-                let b = buffer[pos + k]
-                if quote != 0 {
-                    if b == quote { quote = 0 }
-                } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-                    quote = b
-                } else if b == UInt8(ascii: ">") {
-                    return k
-                }
-                k += 1
+            do throws(Unsure) {
+                return try read(&self)
+            } catch {
+                guard !atEnd, try available(count - pos + 1) else { throw error }
             }
-            guard try available(k + 1) else { throw Unsure() }
         }
     }
 
-    /// Reads the start tag here (`<` is the next byte).
+    /// A quoted value at absolute index `i`, before `limit`: the range inside the quotes.
+    private func quoted(at i: inout Int, limit: Int) throws(Unsure) -> Range<Int> {
+        guard i < limit, window[i] == UInt8(ascii: "\"") || window[i] == UInt8(ascii: "'") else { throw Unsure() }
+        let quote = window[i]
+        i += 1
+        let start = i
+        while i < limit && window[i] != quote { i += 1 }
+        guard i < limit else { throw Unsure() }
+        i += 1
+        return start..<(i - 1)
+    }
+
+    /// `name = "value"` at absolute index `i`, past the name: the value.
+    private func attributeValue(at i: inout Int, limit: Int, feeds: inout Bool) throws(Unsure) -> Range<Int> {
+        _ = try skipSpace(&i, limit: limit, feeds: &feeds)
+        guard i < limit, window[i] == UInt8(ascii: "=") else { throw Unsure() }
+        i += 1
+        _ = try skipSpace(&i, limit: limit, feeds: &feeds)
+        return try quoted(at: &i, limit: limit)
+    }
+
+    /// Reads the start tag here (`<` is the next byte); its attributes are in `attributes`.
     mutating func startTag() throws(Unsure) -> Tag {
-        let end = try tagEnd()
-        let limit = pos + end + 1
+        try whole { (input) throws(Unsure) in try input.startTag(limit: input.count) }
+    }
+
+    /// `startTag()` within the window's first `limit` bytes.
+    private mutating func startTag(limit: Int) throws(Unsure) -> Tag {
         var i = pos + 1
-        var tag = Tag(name: try name(at: &i, limit: limit), attributes: [], empty: false, location: location)
-        var close: Int
+        var tag = Tag(name: try name(at: &i, limit: limit), empty: false, closeBack: 1)
+        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+        var feeds = false
         while true {
-            let spaced = try skipSpace(&i, limit: limit)
+            let spaced = try skipSpace(&i, limit: limit, feeds: &feeds)
             guard i < limit else { throw Unsure() }
-            if buffer[i] == UInt8(ascii: ">") {
-                close = i
-                break
-            }
-            if buffer[i] == UInt8(ascii: "/") {
-                guard i + 1 == limit - 1 else { throw Unsure() }
-                close = i
+            if window[i] == UInt8(ascii: ">") { break }
+            if window[i] == UInt8(ascii: "/") {
+                i += 1
+                guard i < limit, window[i] == UInt8(ascii: ">") else { throw Unsure() }
                 tag.empty = true
+                tag.closeBack = 2
                 break
             }
             guard spaced else { throw Unsure() }
             let attribute = try name(at: &i, limit: limit)
-            _ = try skipSpace(&i, limit: limit)
-            guard i < limit, buffer[i] == UInt8(ascii: "=") else { throw Unsure() }
-            i += 1
-            _ = try skipSpace(&i, limit: limit)
-            guard i < limit, buffer[i] == UInt8(ascii: "\"") || buffer[i] == UInt8(ascii: "'") else { throw Unsure() }
-            let quote = buffer[i]
-            i += 1
-            let start = i
-            while i < limit && buffer[i] != quote { i += 1 }
-            guard i < limit else { throw Unsure() }
-            _ = try checkCharacters(from: start - pos, to: i - pos, markup: false)
-            let value = buffer[start..<i]
-            i += 1
-            let local = attribute.lastIndex(of: UInt8(ascii: ":")).map { attribute[($0 + 1)...] } ?? attribute
-            for other in tag.attributes {
-                let otherLocal = other.name.lastIndex(of: UInt8(ascii: ":")).map { other.name[($0 + 1)...] } ?? other.name
-                if otherLocal.elementsEqual(local) { throw Unsure() }
+            let value = try attributeValue(at: &i, limit: limit, feeds: &feeds)
+            if try checkCharacters(absolute: value, markup: false).feeds { feeds = true }
+            let local = attribute.end - attribute.local
+            for other in attributes where other.name.end - other.name.local == local {
+                if memcmp(window + other.name.local, window + attribute.local, local) == 0 { throw Unsure() }
             }
-            tag.attributes.append((attribute, value))
+            attributes.append(Attribute(name: attribute, value: value))
         }
-        guard close == limit - 1 || tag.empty else { throw Unsure() }
-        advance(close - pos)
-        tag.location = location
-        advance(limit - pos)
+        advance(i + 1 - pos, lineFeeds: feeds)
         return tag
     }
 
     /// Reads the end tag here (`</` are the next bytes): false when it does
-    /// not close `open`.
-    mutating func endTag(_ open: ArraySlice<UInt8>) throws(Unsure) -> Bool {
-        let end = try find(UInt8(ascii: ">"), from: 2)
-        let limit = pos + end
+    /// not close the element named `open`.
+    mutating func endTag(_ open: UnsafeBufferPointer<UInt8>) throws(Unsure) -> Bool {
+        try whole { (input) throws(Unsure) in try input.endTag(open, limit: input.count) }
+    }
+
+    /// `endTag(_:)` within the window's first `limit` bytes.
+    private mutating func endTag(_ open: UnsafeBufferPointer<UInt8>, limit: Int) throws(Unsure) -> Bool {
         var i = pos + 2
         let closed = try name(at: &i, limit: limit)
-        _ = try skipSpace(&i, limit: limit)
-        guard i == limit, closed.elementsEqual(open) else { return false }
-        advance(end + 1)
+        var feeds = false
+        _ = try skipSpace(&i, limit: limit, feeds: &feeds)
+        guard i < limit else { throw Unsure() }
+        guard window[i] == UInt8(ascii: ">"), closed.end - closed.start == open.count,
+            memcmp(window + closed.start, open.baseAddress!, open.count) == 0
+        else { return false }
+        advance(i + 1 - pos, lineFeeds: feeds)
         return true
     }
 
@@ -118,31 +149,27 @@ extension GPXByteInput {
         let end = try find("?>", from: 5)
         let limit = pos + end
         var i = pos + 5
-        func pseudoAttribute(_ key: String) throws(Unsure) -> ArraySlice<UInt8>? {
+        var feeds = false
+        func pseudoAttribute(_ key: StaticString) throws(Unsure) -> Range<Int>? {
             var j = i
-            guard try skipSpace(&j, limit: limit), buffer[j..<limit].starts(with: key.utf8) else { return nil }
-            j += key.utf8.count
-            _ = try skipSpace(&j, limit: limit)
-            guard j < limit, buffer[j] == UInt8(ascii: "=") else { throw Unsure() }
-            j += 1
-            _ = try skipSpace(&j, limit: limit)
-            guard j < limit, buffer[j] == UInt8(ascii: "\"") || buffer[j] == UInt8(ascii: "'") else { throw Unsure() }
-            let quote = buffer[j]
-            let start = j + 1
-            j = start
-            while j < limit && buffer[j] != quote { j += 1 }
-            guard j < limit else { throw Unsure() }
-            i = j + 1
-            return buffer[start..<j]
+            let n = key.utf8CodeUnitCount
+            guard try skipSpace(&j, limit: limit, feeds: &feeds), limit - j >= n, memcmp(window + j, key.utf8Start, n) == 0
+            else {
+                return nil
+            }
+            j += n
+            let value = try attributeValue(at: &j, limit: limit, feeds: &feeds)
+            i = j
+            return value
         }
-        guard let version = try pseudoAttribute("version"), version.elementsEqual("1.0".utf8) else { throw Unsure() }
+        guard let version = try pseudoAttribute("version"), equal(version, "1.0") else { throw Unsure() }
         if let encoding = try pseudoAttribute("encoding") {
-            guard encoding.map({ $0 | 0x20 }).elementsEqual("utf-8".utf8) else { throw Unsure() }
+            guard bytes(encoding).map({ $0 | 0x20 }).elementsEqual("utf-8".utf8) else { throw Unsure() }
         }
         if let standalone = try pseudoAttribute("standalone") {
-            guard standalone.elementsEqual("yes".utf8) || standalone.elementsEqual("no".utf8) else { throw Unsure() }
+            guard equal(standalone, "yes") || equal(standalone, "no") else { throw Unsure() }
         }
-        _ = try skipSpace(&i, limit: limit)
+        _ = try skipSpace(&i, limit: limit, feeds: &feeds)
         guard i == limit else { throw Unsure() }
         advance(end + 2)
     }

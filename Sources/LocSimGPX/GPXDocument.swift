@@ -118,14 +118,11 @@ final class GPXDocument: NSObject, XMLParserDelegate {
     }
 
     private func endPoint() {
-        switch builder.end() {
-        case .success(let point):
-            counts.points += 1
-            if !body(point) {
-                counts.stopped = true
-                parser.abortParsing()
-            }
-        case .failure(let error): fail(error.message, error.location ?? here)
+        if let error = builder.end() { return fail(error.message, error.location ?? here) }
+        counts.points += 1
+        if !body(builder.point) {
+            counts.stopped = true
+            parser.abortParsing()
         }
     }
 

@@ -25,7 +25,7 @@ import Darwin
 /// A point's place is where libxml2 stands when it reports the element:
 /// the line and character (not byte) of the start tag's `>` or `/>`, a
 /// byte order mark not counted; a CR LF pair is one line end.
-struct GPXFastReader {
+struct GPXFastReader: ~Copyable {
     /// How a pass ended.
     enum Outcome: Equatable {
         /// The whole file was read (or `body` asked to stop): the counts.
@@ -49,6 +49,7 @@ struct GPXFastReader {
         fd: Int32?, bytes: [UInt8], pointElement: String, _ body: (GPXPoint) -> Bool
     ) -> Outcome {
         var input = GPXByteInput(fd: fd, bytes: bytes)
+        defer { input.deallocate() }
         var reader = GPXFastReader(pointElement: Array(pointElement.utf8))
         do throws(Unsure) {
             try reader.document(&input, body)
@@ -65,9 +66,9 @@ struct GPXFastReader {
     private var sawRoot = false
     private var pointDepth: Int?
     private var child: (GPXPointBuilder.Child, SourceLocation)?
-    private var text: [UInt8] = []
+    private var text = GPXByteBuffer(capacity: 64)
     /// The open elements' names, one after the other, and where each ends.
-    private var names: [UInt8] = []
+    private var names = GPXByteBuffer(capacity: 256)
     private var nameEnds: [Int] = []
     /// Namespace prefixes declared on open elements, with the element's depth.
     private var prefixes: [(name: [UInt8], depth: Int)] = []
@@ -97,9 +98,9 @@ struct GPXFastReader {
         if depth == 0 && !run.blank { throw Unsure() }
         if child != nil {
             if run.references { throw Unsure() }
-            input.append(count: end, to: &text)
+            input.append(count: end, returns: run.returns, to: &text)
         }
-        input.advance(end)
+        input.advance(end, lineFeeds: run.feeds)
     }
 
     private mutating func markup(_ input: inout GPXByteInput, _ body: (GPXPoint) -> Bool) throws(Unsure) {
@@ -133,41 +134,48 @@ struct GPXFastReader {
         guard depth > 0 || !sawRoot else { throw Unsure() }
         let tag = try input.startTag()
         depth += 1
-        for (name, value) in tag.attributes {
-            if name.count > 6 && Self.equal(name.prefix(6), "xmlns:") {
-                let prefix = Array(name.dropFirst(6))
-                guard !value.isEmpty, prefix != Array("xml".utf8), prefix != Array("xmlns".utf8),
-                    !prefix.contains(UInt8(ascii: ":"))
-                else { throw Unsure() }
-                prefixes.append((prefix, depth))
+        let attributes = !input.attributes.isEmpty
+        for attribute in input.attributes where attributes && attribute.name.hasPrefix {
+            let name = attribute.name
+            if input.equal(name.start..<name.local, "xmlns:") {
+                let prefix = name.local..<name.end
+                guard !attribute.value.isEmpty, !input.equal(prefix, "xml"), !input.equal(prefix, "xmlns") else {
+                    throw Unsure()
+                }
+                prefixes.append((Array(input.bytes(prefix)), depth))
             }
         }
-        try checkPrefix(tag.name, element: true)
-        for (name, _) in tag.attributes where !Self.equal(name.prefix(6), "xmlns:") { try checkPrefix(name, element: false) }
-        names.append(contentsOf: tag.name)
+        try checkPrefix(tag.name, element: true, input)
+        for attribute in input.attributes where attributes && !input.equal(attribute.name.start..<attribute.name.local, "xmlns:") {
+            try checkPrefix(attribute.name, element: false, input)
+        }
+        names.append(input.bytes(tag.name.start..<tag.name.end))
         nameEnds.append(names.count)
-        let local = Self.localName(tag.name)
+        let local = tag.name.local..<tag.name.end
         if depth == 1 {
             sawRoot = true
-            guard Self.equal(local, "gpx") else { throw Unsure() }
+            guard input.equal(local, "gpx") else { throw Unsure() }
         } else if let pointDepth {
-            if depth == pointDepth + 1, let kind = GPXPointBuilder.Child(local) {
-                child = (kind, tag.location)
-                text.removeAll(keepingCapacity: true)
+            if depth == pointDepth + 1, let kind = GPXPointBuilder.Child(input.bytes(local)) {
+                child = (kind, input.location(back: tag.closeBack))
+                text.removeAll()
             } else if child != nil {
                 throw Unsure()
             }
         } else {
-            if Self.equal(local, "wpt") { counts.waypoints += 1 }
-            if local.elementsEqual(pointElement) {
+            if input.equal(local, "wpt") { counts.waypoints += 1 }
+            if local.count == pointElement.count && pointElement.withUnsafeBufferPointer({ memcmp($0.baseAddress!, input.window + local.lowerBound, local.count) == 0 }) {
                 pointDepth = depth
-                func attribute(_ key: String) throws(Unsure) -> String? {
-                    guard let value = tag.attributes.first(where: { $0.name.elementsEqual(key.utf8) })?.value else { return nil }
-                    if value.contains(UInt8(ascii: "&")) { throw Unsure() }
-                    return String(decoding: value, as: UTF8.self)
+                func attribute(_ key: StaticString) throws(Unsure) -> String? {
+                    guard let value = input.attributes.first(where: { input.equal($0.name.start..<$0.name.end, key) })?.value
+                    else { return nil }
+                    let bytes = input.bytes(value)
+                    if memchr(bytes.baseAddress!, Int32(UInt8(ascii: "&")), bytes.count) != nil { throw Unsure() }
+                    return String(decoding: bytes, as: UTF8.self)
                 }
-                let name = String(decoding: tag.name, as: UTF8.self)
-                if builder.start(name, lat: try attribute("lat"), lon: try attribute("lon"), at: tag.location) != nil {
+                let name = String(decoding: input.bytes(tag.name.start..<tag.name.end), as: UTF8.self)
+                let location = input.location(back: tag.closeBack)
+                if builder.start(name, lat: try attribute("lat"), lon: try attribute("lon"), at: location) != nil {
                     throw Unsure()
                 }
             }
@@ -176,8 +184,9 @@ struct GPXFastReader {
     }
 
     private mutating func endTag(_ input: inout GPXByteInput, _ body: (GPXPoint) -> Bool) throws(Unsure) {
-        let open = names[(nameEnds.count > 1 ? nameEnds[nameEnds.count - 2] : 0)...]
-        guard depth > 0, try input.endTag(open) else { throw Unsure() }
+        guard depth > 0 else { throw Unsure() }
+        let start = nameEnds.count > 1 ? nameEnds[nameEnds.count - 2] : 0
+        guard try input.endTag(names.bytes(from: start)) else { throw Unsure() }
         try close(body)
     }
 
@@ -186,38 +195,31 @@ struct GPXFastReader {
         if let pointDepth {
             if depth == pointDepth + 1, let (kind, location) = child {
                 child = nil
-                if builder.value(kind, String(decoding: text, as: UTF8.self), at: location) != nil { throw Unsure() }
+                if builder.value(kind, bytes: text.bytes(), at: location) != nil { throw Unsure() }
             } else if depth == pointDepth {
                 self.pointDepth = nil
-                guard case .success(let point) = builder.end() else { throw Unsure() }
+                if builder.end() != nil { throw Unsure() }
                 counts.points += 1
-                if !body(point) { counts.stopped = true }
+                if !body(builder.point) { counts.stopped = true }
             }
         }
         while let last = prefixes.last, last.depth == depth { prefixes.removeLast() }
         nameEnds.removeLast()
-        names.removeSubrange((nameEnds.last ?? 0)...)
+        names.removeAll(after: nameEnds.last ?? 0)
         depth -= 1
     }
 
     /// A prefixed name's prefix must be declared by an open element (`xml:` for attributes).
-    private func checkPrefix(_ name: ArraySlice<UInt8>, element: Bool) throws(Unsure) {
-        guard let colon = name.firstIndex(of: UInt8(ascii: ":")) else { return }
-        let prefix = name[..<colon]
-        if name[(colon + 1)...].contains(UInt8(ascii: ":")) || colon + 1 == name.endIndex { throw Unsure() }
+    private func checkPrefix(_ name: GPXByteInput.Name, element: Bool, _ input: GPXByteInput) throws(Unsure) {
+        guard name.hasPrefix else { return }
+        let prefix = input.bytes(name.start..<(name.local - 1))
         if !element && prefix.elementsEqual("xml".utf8) { return }
         guard prefixes.contains(where: { $0.name.elementsEqual(prefix) }) else { throw Unsure() }
     }
 
     /// Whether `bytes` are `text`'s.
-    static func equal(_ bytes: ArraySlice<UInt8>, _ text: StaticString) -> Bool {
-        guard bytes.count == text.utf8CodeUnitCount else { return false }
-        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, text.utf8Start, bytes.count) == 0 }
-    }
-
-    /// The element name without a namespace prefix (`gpx:trkpt` is `trkpt`).
-    private static func localName(_ name: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        guard let colon = name.lastIndex(of: UInt8(ascii: ":")) else { return name }
-        return name[(colon + 1)...]
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        guard bytes.count == text.utf8CodeUnitCount, let base = bytes.baseAddress else { return bytes.isEmpty && text.utf8CodeUnitCount == 0 }
+        return memcmp(base, text.utf8Start, bytes.count) == 0
     }
 }

@@ -34,20 +34,20 @@ package struct GPXPoint: Equatable, Sendable {
     /// `<seconds> fix <lat> <lon> [<accuracy>] [speed=…] [course=…] [alt=…]`
     /// for a point played from `start`, plus a line end.
     package func fixLine(at time: Millis) -> String {
-        var line: [UInt8] = []
+        var line = GPXByteBuffer(capacity: 64)
         appendFixLine(at: time, to: &line)
-        return String(decoding: line, as: UTF8.self)
+        return String(decoding: line.bytes(), as: UTF8.self)
     }
 
     /// Appends `fixLine(at:)` to `bytes`, without building strings (a
     /// million-point track is a million lines).
-    package func appendFixLine(at time: Millis, to bytes: inout [UInt8]) {
+    func appendFixLine(at time: Millis, to bytes: inout GPXByteBuffer) {
         func word(_ prefix: StaticString, _ value: String?) {
             guard let value else { return }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
-            bytes.append(contentsOf: value.utf8)
+            bytes.append(prefix)
+            bytes.append(value)
         }
-        time.appendSeconds(to: &bytes)
+        bytes.appendSeconds(time)
         word(" fix ", latitude)
         word(" ", longitude)
         word(" ", accuracy)

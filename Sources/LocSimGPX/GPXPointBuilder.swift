@@ -11,7 +11,7 @@ struct GPXPointBuilder {
         case ele, time, hdop, speed, course
 
         /// The child an element's local name (UTF-8) names, if any.
-        init?(_ name: ArraySlice<UInt8>) {
+        init?(_ name: UnsafeBufferPointer<UInt8>) {
             let equal = GPXFastReader.equal
             switch name.count {
             case 3: if equal(name, "ele") { self = .ele } else { return nil }
@@ -23,7 +23,8 @@ struct GPXPointBuilder {
         }
     }
 
-    private var point = GPXPoint(
+    /// The point being read; whole once `end()` accepts it.
+    private(set) var point = GPXPoint(
         offset: .zero, latitude: "", longitude: "", location: SourceLocation(line: 1, column: 1))
     private var time: Int64?
     private var spacing = GPXSpacing()
@@ -38,10 +39,10 @@ struct GPXPointBuilder {
         }
         point.latitude = Self.trimmed(lat)
         point.longitude = Self.trimmed(lon)
-        guard let latitude = ScenarioParser.decimal(point.latitude), (-90...90).contains(latitude) else {
+        guard let latitude = GPXDecimal.value(point.latitude), (-90...90).contains(latitude) else {
             return TrackError("latitude '\(lat)' is not a decimal number from -90 to 90", at: location)
         }
-        guard let longitude = ScenarioParser.decimal(point.longitude), (-180...180).contains(longitude) else {
+        guard let longitude = GPXDecimal.value(point.longitude), (-180...180).contains(longitude) else {
             return TrackError("longitude '\(lon)' is not a decimal number from -180 to 180", at: location)
         }
         return nil
@@ -49,56 +50,80 @@ struct GPXPointBuilder {
 
     /// The text of the point's child `kind`, untrimmed, whose element starts at `location`.
     mutating func value(_ kind: Child, _ text: String, at location: SourceLocation) -> TrackError? {
-        let value = Self.trimmed(text)
-        switch kind {
-        case .time:
-            guard let ms = GPXTime.milliseconds(value) else {
+        var value = Self.trimmed(text)
+        return value.withUTF8 { trimmedValue(kind, $0, at: location) }
+    }
+
+    /// `value(_:_:at:)` for the text's UTF-8 bytes: a `String` is made only
+    /// for a number, which is printed as written (a time is read from the bytes).
+    mutating func value(_ kind: Child, bytes: UnsafeBufferPointer<UInt8>, at location: SourceLocation) -> TrackError? {
+        if Self.isTrimmed(bytes.first, bytes.last) { return trimmedValue(kind, bytes, at: location) }
+        guard let trimmed = Self.trimmedASCII(bytes) else {
+            return value(kind, String(decoding: bytes, as: UTF8.self), at: location)
+        }
+        return trimmedValue(kind, UnsafeBufferPointer(rebasing: bytes[trimmed]), at: location)
+    }
+
+    /// The trimmed text `bytes` of the point's child `kind`.
+    private mutating func trimmedValue(
+        _ kind: Child, _ bytes: UnsafeBufferPointer<UInt8>, at location: SourceLocation
+    ) -> TrackError? {
+        if kind == .time {
+            guard let ms = GPXTime.milliseconds(bytes) else {
+                let value = String(decoding: bytes, as: UTF8.self)
                 return TrackError("time '\(value)' is not an ISO 8601 date-time like 2024-05-01T07:00:00Z", at: location)
             }
             time = ms
-        case .hdop:
+            return nil
+        }
+        let number = GPXDecimal.value(bytes)
+        if kind == .hdop {
             // hdop × 5 m must be an accuracy a fix line takes (≤ 1,000 km).
-            guard let hdop = ScenarioParser.decimal(value), hdop >= 0, hdop <= Self.maxHDOP else {
+            guard let hdop = number, hdop >= 0, hdop <= Self.maxHDOP else {
+                let value = String(decoding: bytes, as: UTF8.self)
                 return TrackError(
                     "hdop '\(value)' is not a decimal number from 0 to \(Int(Self.maxHDOP)) (an accuracy of at most \(Int(ScenarioParser.trackAccuracyLimit)) m)",
                     at: location)
             }
             point.accuracy = Self.meters(hdop * GPXPoint.metersPerHDOP)
-        case .ele, .speed, .course:
-            guard let number = ScenarioParser.decimal(value) else {
-                return TrackError("\(kind.rawValue) '\(value)' is not a decimal number", at: location)
-            }
-            guard number.magnitude <= ScenarioParser.trackMagnitudeLimit else {
-                return TrackError("\(kind.rawValue) '\(value)' is too large; expected at most 1e15 in magnitude", at: location)
-            }
-            switch kind {
-            case .ele: point.altitude = value
-            case .speed: point.speed = value
-            case .course: point.course = value
-            case .time, .hdop: break
-            }
+            return nil
+        }
+        let value = String(decoding: bytes, as: UTF8.self)
+        guard let number else {
+            return TrackError("\(kind.rawValue) '\(value)' is not a decimal number", at: location)
+        }
+        guard number.magnitude <= ScenarioParser.trackMagnitudeLimit else {
+            return TrackError("\(kind.rawValue) '\(value)' is too large; expected at most 1e15 in magnitude", at: location)
+        }
+        switch kind {
+        case .ele: point.altitude = value
+        case .speed: point.speed = value
+        case .course: point.course = value
+        case .time, .hdop: break
         }
         return nil
     }
 
-    /// The point element ended: the point, placed in time, or why not.
-    mutating func end() -> Result<GPXPoint, TrackError> {
+    /// The point element ended: `nil` when `point` is whole and placed in
+    /// time, else why not.
+    mutating func end() -> TrackError? {
         // The point's `fix` line must fit a scenario line, so that what
         // `locsim gpx` prints replays (issue 20): numbers of tens of
         // thousands of digits are refused here, for `gpx` lines too.
-        let words = [point.latitude, point.longitude, point.accuracy, point.speed, point.course, point.altitude]
-        let length = words.reduce(Self.fixLineOverhead) { $0 + ($1?.utf8.count ?? 0) }
+        let length =
+            Self.fixLineOverhead + point.latitude.utf8.count + point.longitude.utf8.count
+            + (point.accuracy?.utf8.count ?? 0) + (point.speed?.utf8.count ?? 0) + (point.course?.utf8.count ?? 0)
+            + (point.altitude?.utf8.count ?? 0)
         if length > LineReader.maxLineLength {
-            return .failure(
-                TrackError(
-                    "this point's fix line would be \(length) bytes, longer than a scenario line may be (\(LineReader.maxLineLength)); write its numbers with fewer digits",
-                    at: point.location))
+            return TrackError(
+                "this point's fix line would be \(length) bytes, longer than a scenario line may be (\(LineReader.maxLineLength)); write its numbers with fewer digits",
+                at: point.location)
         }
         switch spacing.offset(at: time) {
         case .success(let offset): point.offset = offset
-        case .failure(let error): return .failure(TrackError(error.message, at: point.location))
+        case .failure(let error): return TrackError(error.message, at: point.location)
         }
-        return .success(point)
+        return nil
     }
 
     /// A fix line's bytes besides its numbers, with the longest time
@@ -108,15 +133,33 @@ struct GPXPointBuilder {
     /// The largest `<hdop>`: × `metersPerHDOP` it is the largest accuracy.
     static let maxHDOP = ScenarioParser.trackAccuracyLimit / GPXPoint.metersPerHDOP
 
-    /// Meters with at most two decimals and no trailing zeros (`6.5`, `12`).
+    /// Meters with at most two decimals and no trailing zeros (`6.5`, `12`);
+    /// `value` is 0 or more.
     static func meters(_ value: Double) -> String {
-        let cents = Int64((value * 100).rounded())
-        var s = String(cents / 100)
-        let rest = cents % 100
-        if rest != 0 {
-            s += rest % 10 == 0 ? "." + String(rest / 10) : (rest < 10 ? ".0" : ".") + String(rest)
+        // Written as bytes, from the right: this runs for every point with an `hdop`.
+        var cents = UInt64((value * 100).rounded())
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            let hundredths = cents % 10
+            let tenths = cents / 10 % 10
+            if hundredths != 0 || tenths != 0 {
+                if hundredths != 0 {
+                    start -= 1
+                    buffer[start] = UInt8(48 + hundredths)
+                }
+                start -= 2
+                buffer[start] = UInt8(ascii: ".")
+                buffer[start + 1] = UInt8(48 + tenths)
+            }
+            cents /= 100
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(48 + cents % 10)
+                cents /= 10
+            } while cents > 0
+            return String(decoding: buffer[start...], as: UTF8.self)
         }
-        return s
     }
 
     /// `s` without spaces, tabs and line ends at either end, as
@@ -125,13 +168,11 @@ struct GPXPointBuilder {
     /// without CR), the common case.
     static func trimmed(_ s: String) -> String {
         var copy = s
+        if copy.withUTF8({ isTrimmed($0.first, $0.last) }) { return s }
         let ascii: String?? = copy.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
-            let isSpace = { (b: UInt8) in b == 0x20 || b == 0x09 || b == 0x0A }
-            guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
-            else { return "" }
-            if first == 0 && last == bytes.count - 1 { return .some(nil) }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[first...last]), as: UTF8.self)
+            guard let range = trimmedASCII(bytes) else { return nil }
+            if range.count == bytes.count { return .some(nil) }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
         switch ascii {
         case .some(.some(let trimmed)): return trimmed
@@ -143,5 +184,30 @@ struct GPXPointBuilder {
             return ""
         }
         return String(s[first...last])
+    }
+
+    /// Whether text that starts with `first` and ends with `last` has
+    /// nothing to trim: both are ASCII and not white space, so neither
+    /// end's `Character` is white space.
+    static func isTrimmed(_ first: UInt8?, _ last: UInt8?) -> Bool {
+        guard let first, let last else { return false }
+        return first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80
+    }
+
+    /// The range of `bytes` without spaces, tabs and line feeds at either
+    /// end; `nil` unless they are ASCII without CR (then `trimmed` works on
+    /// `Character`s).
+    static func trimmedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var first = bytes.count
+        var last = -1
+        for k in 0..<bytes.count {
+            let b = bytes[k]
+            if b >= 0x80 || b == 0x0D { return nil }
+            if b != 0x20 && b != 0x09 && b != 0x0A {
+                if first == bytes.count { first = k }
+                last = k
+            }
+        }
+        return first <= last ? first..<(last + 1) : 0..<0
     }
 }

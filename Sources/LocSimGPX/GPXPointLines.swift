@@ -27,8 +27,7 @@ package enum GPXPointLines {
     private static func write(
         from read: ((GPXPoint) -> Bool) throws(TrackError) -> Void, to fd: Int32
     ) -> Bool {
-        var pending: [UInt8] = []
-        pending.reserveCapacity(chunkSize + 4096)
+        var pending = GPXByteBuffer(capacity: chunkSize + 4096)
         var writeFailed = false
         var failure: TrackError? = nil
         do throws(TrackError) {
@@ -36,23 +35,23 @@ package enum GPXPointLines {
                 append(point, to: &pending)
                 guard pending.count >= chunkSize else { return true }
                 // The reader stopped (a replay that ended early): stop too.
-                writeFailed = FileIO.writeAll(fd, pending) != 0
-                pending.removeAll(keepingCapacity: true)
+                writeFailed = FileIO.writeAll(fd, UnsafeRawBufferPointer(pending.bytes())) != 0
+                pending.removeAll()
                 return !writeFailed
             }
         } catch {
             failure = error
         }
         if writeFailed { return false }
-        if let failure { pending.append(contentsOf: errorLine(failure).utf8) }
-        return FileIO.writeAll(fd, pending) == 0 && failure == nil
+        if let failure { pending.append(errorLine(failure)) }
+        return FileIO.writeAll(fd, UnsafeRawBufferPointer(pending.bytes())) == 0 && failure == nil
     }
 
     /// `<line> <column> <offset> fix …` and a line end.
-    static func append(_ point: GPXPoint, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: String(point.location.line).utf8)
+    static func append(_ point: GPXPoint, to bytes: inout GPXByteBuffer) {
+        bytes.appendDecimal(Int64(point.location.line))
         bytes.append(UInt8(ascii: " "))
-        bytes.append(contentsOf: String(point.location.column).utf8)
+        bytes.appendDecimal(Int64(point.location.column))
         bytes.append(UInt8(ascii: " "))
         point.appendFixLine(at: point.offset, to: &bytes)
     }

@@ -11,9 +11,14 @@ import LocSimKit
 enum GPXTime {
     /// The instant `text` names, or `nil` when it is not such a date-time.
     static func milliseconds(_ text: some StringProtocol) -> Int64? {
-        let b = Array(text.utf8)
+        var copy = String(text)
+        return copy.withUTF8 { milliseconds($0) }
+    }
+
+    /// `milliseconds(_:)` of UTF-8 text.
+    static func milliseconds(_ b: UnsafeBufferPointer<UInt8>) -> Int64? {
         var i = 0
-        func number(_ count: Int) -> Int64? {
+        @inline(__always) func number(_ count: Int) -> Int64? {
             guard i + count <= b.count else { return nil }
             var n: Int64 = 0
             for k in i..<(i + count) {
@@ -24,7 +29,7 @@ enum GPXTime {
             i += count
             return n
         }
-        func expect(_ c: UInt8) -> Bool {
+        @inline(__always) func expect(_ c: UInt8) -> Bool {
             guard i < b.count, b[i] == c else { return false }
             i += 1
             return true

@@ -102,17 +102,19 @@ package struct GPXSidecar: TrackReader {
         let track = TrackStatement(
             time: start, path: path, speed: speed, location: SourceLocation(line: 1, column: 1), pathColumn: 1)
         let stream = try path == "-" ? stream(fd: STDIN_FILENO) : stream(path)
-        var line: [UInt8] = []
+        // The words are copied as the stream hands them over, before the
+        // point's time is known: into a buffer reused line after line.
+        var words = ByteBuffer()
         var count = 0
-        while let point = try stream.next(fixWords: { words in line.append(contentsOf: words) }) {
+        while let point = try stream.next(fixWords: { words.append($0) }) {
             guard let time = track.time(at: point.offset) else {
                 throw TrackError("this point falls beyond the latest time a scenario can have", at: point.location)
             }
-            var timed: [UInt8] = []
-            time.appendSeconds(to: &timed)
-            timed.append(UInt8(ascii: " "))
-            output.append(timed + line + [UInt8(ascii: "\n")])
-            line.removeAll(keepingCapacity: true)
+            LogBytes.appendSeconds(time, to: &output.bytes)
+            output.bytes.append(UInt8(ascii: " "))
+            words.append(UInt8(ascii: "\n"))
+            output.append(words.bytes)
+            words.removeAll()
             count += 1
         }
         return count

@@ -1,0 +1,73 @@
+import Testing
+@testable import LocSimKit
+@testable import LocSimGPX
+
+/// The byte-level pieces the fast reader and `locsim-gpx` use instead of
+/// `String`s (issue 20): each gives what the code it stands in for gives.
+@Suite struct GPXBytesTests {
+    /// `GPXDecimal` reads exactly the numbers `ScenarioParser.decimal`
+    /// reads, to the same `Double` (bit for bit, the sign of zero too).
+    @Test func decimalsReadAsTheScenarioParserReadsThem() {
+        var texts = [
+            "0", "-0", "+0", "1", "-1", "+1.5", ".5", "-.5", "5.", "1.2.3", "", "-", "+", ".", "1e5", "1E-3",
+            " 1", "1 ", "0x10", "--1", "35.6979744", "139.7600120", "-90", "90.000000000000001", "180.0000000000001",
+            "123456789012345", "1234567890123456", "12345678901234567890123", "0.000000000000001",
+            "0.0000000000000001", "9007199254740993", "1.7976931348623157", "000000000000000000000001.5",
+            "1.0000000000000000000000000000001", "inf", "nan", "１", "1_000",
+        ]
+        var random = SplitMix64(seed: 9)
+        for _ in 0..<5000 {
+            var text = random.pick(["", "-", "+"])
+            for _ in 0..<random.below(18) { text += String(random.below(10)) }
+            if random.chance(70) { text += "." }
+            for _ in 0..<random.below(18) { text += String(random.below(10)) }
+            texts.append(text)
+        }
+        for text in texts {
+            let expected = ScenarioParser.decimal(text)
+            let found = GPXDecimal.value(text)
+            #expect(found?.bitPattern == expected?.bitPattern, "\(text)")
+        }
+    }
+
+    /// Lines and times written through `GPXByteBuffer` read as `String(n)` and `Millis.description` do.
+    @Test func numbersWriteAsTheirDescriptions() {
+        var buffer = GPXByteBuffer(capacity: 1)
+        var expected = ""
+        for n: Int64 in [0, 1, 9, 10, 99, 100, 12345, 999_999_999, 1_000_000_000_000_000_000, Int64.max] {
+            buffer.appendDecimal(n)
+            buffer.append(UInt8(ascii: " "))
+            expected += "\(n) "
+        }
+        for ms: Int64 in [0, 1, 10, 100, 999, 1000, 1001, 86_400_000, -1, -1500, 1_000_000_000_000_000] {
+            buffer.appendSeconds(Millis(ms))
+            buffer.append(" ")
+            expected += "\(Millis(ms)) "
+        }
+        #expect(String(decoding: buffer.bytes(), as: UTF8.self) == expected)
+        #expect(String(decoding: buffer.bytes(from: 2), as: UTF8.self) == String(expected.dropFirst(2)))
+    }
+
+    @Test func accuracyRoundsToCentsAndDropsTrailingZeros() {
+        let cases: [(Double, String)] = [
+            (0.004, "0"), (0.005, "0.01"), (0.1, "0.1"), (0.25, "0.25"), (2.5, "2.5"), (10.01, "10.01"),
+            (10.1, "10.1"), (99.999, "100"), (1_000_000, "1000000"), (12_345.67, "12345.67"),
+        ]
+        for (meters, text) in cases { #expect(GPXPointBuilder.meters(meters) == text, "\(meters)") }
+    }
+
+    /// Values trimmed from the bytes read as the `String` path trims them.
+    @Test func valuesTrimAsStrings() {
+        for text in ["40.3", " 40.3", "40.3 ", "\t40.3\n", "", " ", "4 0", "40.3\u{301}", " \u{301}40.3", "\u{A0}40.3"] {
+            var fromBytes = GPXPointBuilder()
+            var fromString = GPXPointBuilder()
+            _ = fromBytes.start("trkpt", lat: "1", lon: "2", at: SourceLocation(line: 1, column: 1))
+            _ = fromString.start("trkpt", lat: "1", lon: "2", at: SourceLocation(line: 1, column: 1))
+            var copy = text
+            let a = copy.withUTF8 { fromBytes.value(.ele, bytes: $0, at: SourceLocation(line: 1, column: 1)) }
+            let b = fromString.value(.ele, text, at: SourceLocation(line: 1, column: 1))
+            #expect(a == b, "\(text)")
+            #expect(fromBytes.point == fromString.point, "\(text)")
+        }
+    }
+}
