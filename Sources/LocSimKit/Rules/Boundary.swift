@@ -58,12 +58,24 @@ struct Boundary: Hashable {
     ) -> Observation {
         let far = outside.isFar(latitude: point.latitude, longitude: point.longitude, cosLatitude: point.cosLatitude)
         if far && isSettledOutside { return .none }
+        // Inside with no dwell under way, a fix surely within the margin
+        // changes nothing either: `isWithin` answers as the exact distance
+        // would, mostly without trigonometry (issue 20: the region the
+        // device is in cost a haversine on every fix).
+        if !far && isSettledInside
+            && Geo.isWithin(radius - margin, of: center, cosLatitude: outside.cosLatitude, coordinate)
+        {
+            return .none
+        }
         let d = far ? radius + margin : Geo.distance(center, coordinate)
         return observe(distance: d, radius: radius, margin: margin, dwell: dwell, at: now)
     }
 
     /// Outside with no dwell under way: a fix surely outside changes nothing.
     var isSettledOutside: Bool { state == .outside && candidate == nil }
+
+    /// Inside with no dwell under way: a fix surely inside changes nothing.
+    var isSettledInside: Bool { state == .inside && candidate == nil }
 
     /// Takes a fix `distance` meters from the centre of a region of `radius`
     /// meters. A fix beyond the boundary by `margin` starts a dwell on that

@@ -34,6 +34,8 @@ enum Geo {
         let latitude: Double
         let longitude: Double
         let cosLatitude: Double
+        /// The distance beyond which a point is far, in meters.
+        let farDistance: Double
         /// sin² of half the angle `distance` spans, slightly enlarged.
         let farH: Double
         /// Half a latitude difference beyond which the latitude term alone
@@ -44,6 +46,7 @@ enum Geo {
             latitude = center.latitude * radians
             longitude = center.longitude * radians
             cosLatitude = cos(latitude)
+            farDistance = distance
             let half = distance * (1 + 1e-9) / (2 * earthRadius)
             farH = half * half
             var x = half

@@ -64,6 +64,22 @@ struct KeyedList<Element> {
     }
 
     /// The elements in insertion order.
+    /// The slots `forEach` walks, holes included: a slot's index stays
+    /// until an element is removed (a removal may compact them).
+    var slotCount: Int { slots.count }
+
+    /// The element in slot `p` (< `slotCount`), `nil` for a hole.
+    func element(inSlot p: Int) -> Element? { slots[p] }
+
+    /// `forEach` over the given slots only (ascending, each < `slotCount`).
+    @inline(__always)
+    mutating func forEach(inSlots chosen: [Int], _ body: (inout Element) -> Void) {
+        for p in chosen {
+            guard case .some = slots[p] else { continue }
+            body(&slots[p]!)
+        }
+    }
+
     var elements: [Element] { slots.compactMap { $0 } }
 
     /// The ids in insertion order.

@@ -307,25 +307,51 @@ extension Simulator {
                 location.coordinate, point: point, center: region.center, radius: region.radius, outside: outside,
                 margin: margin, dwell: dwell, at: now)
         }
-        monitoring.notifications.forEach { n in
-            switch observe(n.region, &n.boundary, n.outside) {
-            case .none: break
-            case .dwellStarted(let until): dwells.append((.notification(n.region.id), until))
-            case .changed(let change): shown.append((n.region.id, change))
+        if monitoring.notifications.count > 0 {
+            var skip = monitoring.notificationSkip
+            Self.walk(&monitoring.notifications, &skip, point) { n in
+                switch observe(n.region, &n.boundary, n.outside) {
+                case .none: break
+                case .dwellStarted(let until): dwells.append((.notification(n.region.id), until))
+                case .changed(let change): shown.append((n.region.id, change))
+                }
             }
+            monitoring.notificationSkip = skip  // after the walk, whose write to the list dropped it
         }
         var changed: [(id: String, change: Boundary.Change)] = []
-        monitoring.regions.forEach { r in
-            switch observe(r.region, &r.boundary, r.outside) {
-            case .none: break
-            case .dwellStarted(let until): dwells.append((.region(r.region.id), until))
-            case .changed(let change): changed.append((r.region.id, change))
+        if monitoring.regions.count > 0 {
+            var skip = monitoring.regionSkip
+            Self.walk(&monitoring.regions, &skip, point) { r in
+                switch observe(r.region, &r.boundary, r.outside) {
+                case .none: break
+                case .dwellStarted(let until): dwells.append((.region(r.region.id), until))
+                case .changed(let change): changed.append((r.region.id, change))
+                }
             }
+            monitoring.regionSkip = skip
         }
         for (target, until) in dwells { schedule(.crossingDwell(target), at: until) }
         for (id, change) in shown { notificationChanged(id, change) }
         for (id, change) in changed { regionChanged(id, change) }
         if !modern.monitors.isEmpty { deriveConditionChanges(from: location, point: point) }
+    }
+
+    /// Observes the fix at `point` on the circles of `list` that `skip`
+    /// leaves to visit, or on all of them, anchoring `skip` there
+    /// (`CircleSkip`); in list order either way.
+    @inline(__always)
+    private static func walk<C: MonitoredCircle>(
+        _ list: inout KeyedList<C>, _ skip: inout CircleSkip,
+        _ point: (latitude: Double, longitude: Double, cosLatitude: Double), _ observe: (inout C) -> Void
+    ) {
+        if skip.covers(point) {
+            list.forEach(inSlots: skip.visited, observe)
+        } else {
+            list.forEach(observe)
+            skip.anchor(at: point, count: list.slotCount) { i in
+                list.element(inSlot: i).map { ($0.outside, $0.boundary.isSettledOutside) }
+            }
+        }
     }
 
     /// A dwell timer: the region or notification settles if its dwell held.

@@ -61,7 +61,13 @@ struct AlwaysUpgrade: Hashable {
 }
 
 /// A region the app monitors, with the system's cached state.
-struct MonitoredRegion: Hashable {
+/// A circle derived crossings observe (`Simulator.walk`).
+protocol MonitoredCircle {
+    var boundary: Boundary { get }
+    var outside: Geo.Proximity { get }
+}
+
+struct MonitoredRegion: Hashable, MonitoredCircle {
     var region: CircularRegion
     var boundary: Boundary
     /// Beyond the boundary by the crossing margin: surely outside.
@@ -71,7 +77,7 @@ struct MonitoredRegion: Hashable {
 
 /// A `UNLocationNotificationTrigger` the app scheduled; the system monitors
 /// its region like any other (Apple, UNLocationNotificationTrigger).
-struct LocationNotification: Hashable {
+struct LocationNotification: Hashable, MonitoredCircle {
     var region: CircularRegion
     var repeats: Bool
     var boundary: Boundary
@@ -87,8 +93,17 @@ struct Monitoring: Hashable {
 
     var significantChange: SignificantChange? = nil
     var visits: Visits? = nil
-    var regions = KeyedList<MonitoredRegion>()
-    var notifications = KeyedList<LocationNotification>()
+    var regions = KeyedList<MonitoredRegion>() {
+        didSet { regionSkip.invalidate() }
+    }
+    var notifications = KeyedList<LocationNotification>() {
+        didSet { notificationSkip.invalidate() }
+    }
+    /// Which regions and notifications a fix may leave alone (derived
+    /// crossings); caches, not state (`CircleSkip`): any change to the
+    /// lists but the walk's drops them.
+    var regionSkip = CircleSkip()
+    var notificationSkip = CircleSkip()
     /// Ids a scenario may name in `enter`/`exit` and region calls.
     var declaredRegionIDs: Set<String> = []
     /// Notifications on screen the user may tap.

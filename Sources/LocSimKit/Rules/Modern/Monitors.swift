@@ -55,6 +55,9 @@ struct Monitors: Hashable {
     private var circlesStale = false
     /// The limit `circles` was built for.
     private var circlesLimit = 0
+    /// Which of `circles` a fix may leave alone (`CircleSkip`), dropped
+    /// whenever `circles` changes other than by the walk.
+    private var circleSkip = CircleSkip()
 
     static func == (a: Monitors, b: Monitors) -> Bool { a.conditions == b.conditions && a.open == b.open }
 
@@ -183,18 +186,27 @@ extension Monitors {
         if circlesStale || circlesLimit != limit { rebuildCircles(limit: limit) }
         var first = -1  // the first changed circle; any later one sets `more`
         var more = false
+        let within = circleSkip.covers(point)
         circles.withUnsafeMutableBufferPointer { circles in
-            for i in circles.indices {
+            @inline(__always) func visit(_ i: Int) {
                 if circles[i].boundary.isSettledOutside,
                     circles[i].outside.isFar(
                         latitude: point.latitude, longitude: point.longitude, cosLatitude: point.cosLatitude)
                 {
-                    continue
+                    return
                 }
                 let before = circles[i].boundary
                 body(&circles[i])
-                guard circles[i].boundary != before else { continue }
+                guard circles[i].boundary != before else { return }
                 if first < 0 { first = i } else { more = true }
+            }
+            if within {
+                for i in circleSkip.visited { visit(i) }
+            } else {
+                for i in circles.indices { visit(i) }
+                circleSkip.anchor(at: point, count: circles.count) { i in
+                    (circles[i].outside, circles[i].boundary.isSettledOutside)
+                }
             }
         }
         if first >= 0 { writeBack(from: first, all: more) }
@@ -223,6 +235,7 @@ extension Monitors {
         circles = built
         circlesStale = false
         circlesLimit = limit
+        circleSkip.invalidate()
     }
 
     /// Copies the condition `key`'s boundary to its circle after an update
@@ -233,8 +246,16 @@ extension Monitors {
         guard c.isGeographic else { return true }
         guard c.pending == nil, let i = circles.firstIndex(where: { $0.key == key }) else { return false }
         circles[i].boundary = c.boundary
+        circleSkip.invalidate()
         return true
     }
+
+    /// Drops the circle skip, as any change to the circles does (tests: a
+    /// replay that drops it before every fix is the one without it).
+    mutating func dropCircleSkip() { circleSkip.invalidate() }
+
+    /// Whether the circle skip is anchored (tests).
+    var circleSkipAnchored: Bool { circleSkip.isAnchored }
 
     /// A condition's circle, monitored unless an event is pending.
     private static func circle(_ c: Condition, key: String) -> Circle? {
