@@ -21,20 +21,20 @@ package struct TextLogWriter: LogWriter, FieldSink {
         switch record.record.event {
         case .delegate(let callback):
             guard case .didUpdateLocations(let location) = callback.event else { return writeFields(record) }
-            writeLocated(location, at: record.time.sinceStart, middle: deliveredFixMiddle)
+            write(DirectFix(location: location, time: record.time.sinceStart))
         case .update(.liveUpdate(let location?, let flags)):
-            writeLocated(location, at: record.time.sinceStart, middle: liveUpdateMiddle, flags: flags)
+            write(DirectFix(location: location, time: record.time.sinceStart, liveUpdateFlags: flags))
         default:
             writeFields(record)
         }
     }
 
+    /// A delivered fix or `liveUpdates` element: one instance of
+    /// `writeLocated` for both, so it stays inlined here.
     package mutating func write(_ fix: DirectFix) {
-        if let flags = fix.liveUpdateFlags {
-            writeLocated(fix.location, at: fix.time, middle: liveUpdateMiddle, flags: flags)
-        } else {
-            writeLocated(fix.location, at: fix.time, middle: deliveredFixMiddle)
-        }
+        writeLocated(
+            fix.location, at: fix.time, middle: fix.liveUpdateFlags == nil ? deliveredFixMiddle : liveUpdateMiddle,
+            flags: fix.liveUpdateFlags ?? [])
     }
 
     /// Writes any record field by field through `render`; `write` takes
@@ -53,13 +53,13 @@ package struct TextLogWriter: LogWriter, FieldSink {
     /// numbers stored through one pointer and the constant middle copied at once.
     @inline(__always)
     private mutating func writeLocated(
-        _ location: Location, at time: Millis, middle: [UInt8], flags: DiagnosticFlags = []
+        _ location: Location, at time: Millis, middle: LineMiddle, flags: DiagnosticFlags
     ) {
         let maximum =
-            LogBytes.maxSecondsLength + middle.count + 2 * LogBytes.maxFixed6Length + LogBytes.maxIntegerLength + 4
+            LogBytes.maxSecondsLength + LineMiddle.capacity + 2 * LogBytes.maxFixed6Length + LogBytes.maxIntegerLength + 4
         output.bytes.appendStored(maximum: maximum) { p in
             var n = LogBytes.storeSeconds(time, at: p)
-            middle.withUnsafeBytes { (p + n).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            middle.store(at: p + n)
             n &+= middle.count
             n &+= LogBytes.storeFixed6(location.coordinate.latitude, at: p + n)
             (p + n).storeBytes(of: LogBytes.comma, as: UInt8.self)
@@ -83,14 +83,14 @@ package struct TextLogWriter: LogWriter, FieldSink {
     /// liveUpdates `, from the records' own kind, selector and stream, so
     /// the two paths cannot disagree; stored properties, so the hot path
     /// reads no lazily initialized global.
-    private let deliveredFixMiddle: [UInt8] = {
+    private let deliveredFixMiddle: LineMiddle = {
         let sample = Record.delegate(.didUpdateLocations(Location(Coordinate(latitude: 0, longitude: 0), accuracy: 0)))
-        guard case .delegate(let callback) = sample.event else { return [] }
-        return Array(" \(sample.kind) \(callback.selector) ".utf8)
+        guard case .delegate(let callback) = sample.event else { return LineMiddle("") }
+        return LineMiddle(" \(sample.kind) \(callback.selector) ")
     }()
-    private let liveUpdateMiddle: [UInt8] = {
+    private let liveUpdateMiddle: LineMiddle = {
         let sample = Record.update(.liveUpdate(nil, []))
-        return Array(" \(sample.kind) \(UpdateStream.liveUpdates.rawValue) ".utf8)
+        return LineMiddle(" \(sample.kind) \(UpdateStream.liveUpdates.rawValue) ")
     }()
 
     /// ` ±` in UTF-8, lowest byte first.
@@ -192,5 +192,37 @@ package struct TextLogWriter: LogWriter, FieldSink {
         output.bytes.append(LogBytes.space)
         output.bytes.append(name)
         output.bytes.append(LogBytes.equals)
+    }
+}
+
+/// The constant middle of a located line, as seven words stored at once:
+/// a plain value (no array to retain, no `memcpy` call), at most
+/// `capacity` bytes; a store may write up to `capacity` bytes, the ones past
+/// `count` overwritten by the numbers that follow.
+struct LineMiddle {
+    static let capacity = 56
+    let count: Int
+    private let words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+
+    init(_ text: String) {
+        var bytes = Array(text.utf8)
+        precondition(bytes.count <= Self.capacity, "a line middle longer than \(Self.capacity) bytes")
+        count = bytes.count
+        bytes += [UInt8](repeating: 0, count: Self.capacity - bytes.count)
+        func word(_ k: Int) -> UInt64 {
+            bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self)) }
+        }
+        words = (word(0), word(1), word(2), word(3), word(4), word(5), word(6))
+    }
+
+    @inline(__always)
+    func store(at p: UnsafeMutableRawPointer) {
+        p.storeBytes(of: words.0.littleEndian, toByteOffset: 0, as: UInt64.self)
+        p.storeBytes(of: words.1.littleEndian, toByteOffset: 8, as: UInt64.self)
+        p.storeBytes(of: words.2.littleEndian, toByteOffset: 16, as: UInt64.self)
+        p.storeBytes(of: words.3.littleEndian, toByteOffset: 24, as: UInt64.self)
+        p.storeBytes(of: words.4.littleEndian, toByteOffset: 32, as: UInt64.self)
+        p.storeBytes(of: words.5.littleEndian, toByteOffset: 40, as: UInt64.self)
+        p.storeBytes(of: words.6.littleEndian, toByteOffset: 48, as: UInt64.self)
     }
 }
