@@ -37,6 +37,10 @@ package struct OutputBuffer {
     /// Size of the writes to a file (SPEC-free choice: 64 KiB, one write per
     /// about a thousand log lines, small enough to stay in cache).
     package static let chunkSize = 1 << 16
+    /// Size of the writes to the temporary file of `-o` (a log that
+    /// replaces a file): 1 MiB, sixteen times fewer `write(2)` calls, which
+    /// made a day-long replay about 0.9 ms faster in 13 (bench/RESULTS.md).
+    package static let fileChunkSize = 1 << 20
     /// Default in-memory limit of a spooled log before it spills to disk.
     package static let defaultSpillThreshold = 4 << 20
 
@@ -134,8 +138,8 @@ package struct OutputBuffer {
         var buffer = OutputBuffer(
             destination: .replace(
                 fd: made.fd, temporaryPath: made.path, ticket: made.ticket, path: target, label: path, mode: mode),
-            flushThreshold: chunkSize)
-        buffer.bytes = ByteBuffer(capacity: chunkSize + 4096)
+            flushThreshold: fileChunkSize)
+        buffer.bytes = ByteBuffer(capacity: fileChunkSize + 4096)
         return buffer
     }
 
