@@ -133,7 +133,10 @@ same_lines=$(paste -d '\n' "$WORK/delivered.log" "$WORK/floor.log" | awk 'NR % 2
 
 # median_ms CMD…: median wall time in ms of 15 runs after 2 warm-ups; the
 # commands of one table alternate run by run (see `timed`), so a burst of
-# load on the shared machine hits them alike.
+# load on the shared machine hits them alike. Each command writes a file of
+# its own, which its next run replaces (as a user re-running it does): one
+# shared output file made each command pay for dropping the previous
+# command's 7 MB log, a cost that depends on who wrote it.
 declare -A samples
 timed() {
   local round name start
@@ -149,24 +152,24 @@ median() { tr ' ' '\n' <<< "${samples[$1]}" | grep . | sort -n | awk '{ t[NR] = 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 declare -A commands=(
-  [cur_session]="'$LOCSIM' run '$WORK/session.scn' -o '$WORK/out.log'"
-  [cur_session2]="'$LOCSIM' run --threads 2 '$WORK/session.scn' -o '$WORK/out.log'"
-  [floor]="'$WORK/floor' '$WORK/session.scn' '$WORK/out.log'"
-  [cur_r20]="'$LOCSIM' run '$WORK/regions20.scn' -o '$WORK/out.log'"
-  [cur_r0]="'$LOCSIM' run '$WORK/regions0.scn' -o '$WORK/out.log'"
-  [cur_m20]="'$LOCSIM' run '$WORK/monitor20.scn' -o '$WORK/out.log'"
-  [cur_m0]="'$LOCSIM' run '$WORK/monitor0.scn' -o '$WORK/out.log'"
-  [cur_live]="'$LOCSIM' run '$WORK/live.scn' -o '$WORK/out.log'"
-  [cur_plain]="'$LOCSIM' run '$WORK/plain.scn' -o '$WORK/out.log'"
-  [cur_timeline]="'$LOCSIM' timeline '$WORK/session.scn' -o '$WORK/out.svg'"
-  [cur_gpx]="'$LOCSIM' gpx '$WORK/day.gpx' -o '$WORK/out.txt'"
-  [cur_gpxlines]="'$LOCSIM' run '$WORK/gpxlines.scn' -o '$WORK/out.log'"
+  [cur_session]="'$LOCSIM' run '$WORK/session.scn' -o '$WORK/out-cur_session.log'"
+  [cur_session2]="'$LOCSIM' run --threads 2 '$WORK/session.scn' -o '$WORK/out-cur_session2.log'"
+  [floor]="'$WORK/floor' '$WORK/session.scn' '$WORK/out-floor.log'"
+  [cur_r20]="'$LOCSIM' run '$WORK/regions20.scn' -o '$WORK/out-cur_r20.log'"
+  [cur_r0]="'$LOCSIM' run '$WORK/regions0.scn' -o '$WORK/out-cur_r0.log'"
+  [cur_m20]="'$LOCSIM' run '$WORK/monitor20.scn' -o '$WORK/out-cur_m20.log'"
+  [cur_m0]="'$LOCSIM' run '$WORK/monitor0.scn' -o '$WORK/out-cur_m0.log'"
+  [cur_live]="'$LOCSIM' run '$WORK/live.scn' -o '$WORK/out-cur_live.log'"
+  [cur_plain]="'$LOCSIM' run '$WORK/plain.scn' -o '$WORK/out-cur_plain.log'"
+  [cur_timeline]="'$LOCSIM' timeline '$WORK/session.scn' -o '$WORK/out-cur_timeline.svg'"
+  [cur_gpx]="'$LOCSIM' gpx '$WORK/day.gpx' -o '$WORK/out-cur_gpx.txt'"
+  [cur_gpxlines]="'$LOCSIM' run '$WORK/gpxlines.scn' -o '$WORK/out-cur_gpxlines.log'"
 )
 names=(cur_session cur_session2 floor cur_r20 cur_r0 cur_m20 cur_m0 cur_live cur_plain cur_timeline cur_gpx cur_gpxlines)
 if [ -n "$BASELINE" ]; then
-  commands[base_session]="'$BASELINE' run '$WORK/session.scn' -o '$WORK/out.log'"
-  commands[base_r20]="'$BASELINE' run '$WORK/regions20.scn' -o '$WORK/out.log'"
-  commands[base_r0]="'$BASELINE' run '$WORK/regions0.scn' -o '$WORK/out.log'"
+  commands[base_session]="'$BASELINE' run '$WORK/session.scn' -o '$WORK/out-base_session.log'"
+  commands[base_r20]="'$BASELINE' run '$WORK/regions20.scn' -o '$WORK/out-base_r20.log'"
+  commands[base_r0]="'$BASELINE' run '$WORK/regions0.scn' -o '$WORK/out-base_r0.log'"
   names+=(base_session base_r20 base_r0)
 fi
 timed "${names[@]}"
