@@ -77,8 +77,11 @@ struct GPXMarkupUTF8 {
         // `version` Eq a quoted version, then S `encoding` (libxml2 ignores
         // the encoding of a malformed one; the fuzzer found
         // `<?xml \t…<?xml version="1.0" encoding="UTF-1"?>` trapping).
-        guard let (version, rest) = pseudoAttribute("version", in: declaration.dropFirst(5), "._:-"),
-            !version.isEmpty, let (name, _) = pseudoAttribute("encoding", in: rest, "._-"),
+        // `GPXXMLDeclaration` has refused any other before (its version:
+        // `1.` and digits, as libxml2 reads it; the fuzzer found
+        // `version="1n0"` making libxml2 ignore the encoding).
+        guard let (version, rest) = pseudoAttribute("version", in: declaration.dropFirst(5), "."),
+            version.hasPrefix("1."), version.dropFirst(2).allSatisfy(\.isNumber), let (name, _) = pseudoAttribute("encoding", in: rest, "._-"),
             let letter = name.first, letter.isLetter
         else { return true }
         // A file without a byte order mark is 8-bit, whatever UTF-16 or

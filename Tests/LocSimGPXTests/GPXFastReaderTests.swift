@@ -136,16 +136,10 @@ import Testing
     /// instruction (where FoundationXML traps): refused at the byte, with
     /// the fast reader or without.
     @Test func invalidBytesInMarkupAreRefusedAtTheByte() {
-        // A declared UTF-16 without a byte order mark, and an encoding name
-        // libxml2 does not take (found by bench/fuzz-gpx.sh), read as UTF-8.
-        for declaration in [
-            "<?xml version=\"1.0\"?>", "<?xml version=\"1.0\" encoding=\"UTF-16\"?>",
-            "<?xml version=\"1.0\" encoding=\"UTF<?xml version=.\"\" 01encoding=\"UTF-8\"?>",
-            // A malformed declaration names no encoding, whatever follows
-            // (bench/fuzz-gpx.sh: trapped when read from a pipe).
-            "<?xml \t\t\t<?xml version=\"1.0\" encoding=\"UTF-1\"?>",
-            "<?xml encoding=\"ISO-8859-1\" version=\"1.0\"?>",
-        ] {
+        // A declared UTF-16 without a byte order mark is read as UTF-8.
+        // (Declarations that are not well formed, which name no encoding
+        // libxml2 uses, are refused first: GPXFuzzCrashTests.)
+        for declaration in ["<?xml version=\"1.0\"?>", "<?xml version=\"1.0\" encoding=\"UTF-16\"?>"] {
             refused(declaration + "\n<gpx version=\"1.1\">\n<trk><trkseg><trkpt lat=\"1\" lon=\"2\">")
         }
     }
