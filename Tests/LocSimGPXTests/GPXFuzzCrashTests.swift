@@ -55,6 +55,21 @@ import Testing
         }
     }
 
+    /// A byte that is not UTF-8 in an entity reference's name, in
+    /// character data (FoundationXML trapped when libxml2 asked it for the
+    /// entity; found by bench/fuzz-gpx.sh): refused at the byte.
+    @Test func invalidBytesInAReferenceAreRefusedAtTheByte() {
+        let doctype = "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx SYSTEM \"gpx.dtd\">\n"
+        let found: [UInt8] = Array((doctype + "<gpx version=\"1.1\">\n  <trk><name>Morning &amp; evening</name><trkseg>\n    <trkpt lat=\"35.0\" lon=\"139.0\"><name>Caf&eac").utf8)
+            + [0xF5] + Array("ue;</name><ele>40</ele></trkpt>\n  </trkseg></trk>\n</gpx>\n".utf8)
+        let message = "malformed GPX: a byte that is not UTF-8 (0xF5) in a name, an attribute, a comment or a processing instruction (is the file UTF-8?)"
+        #expect(Self.readAllWays(found).error == Self.error(message, 5, 48))
+        for head in ["", doctype] {
+            let bytes = Array((head + "<gpx><trk><name>a &e").utf8) + [0xF5, 0x75] + Array(";</name></trk></gpx>".utf8)
+            #expect(Self.readAllWays(bytes).error == Self.error(message, head.isEmpty ? 1 : 3, 21))
+        }
+    }
+
     /// A processing instruction without data is skipped wherever XML allows
     /// one, as one with data is: by the fast reader itself, and by
     /// FoundationXML (a file the fast reader hands over).
