@@ -1,15 +1,15 @@
 import LocSimKit
 
-/// Reads a whole GPX file for a byte that is not UTF-8 inside markup: a
-/// tag (its name, attribute names and values, namespace prefixes and
-/// URIs), a comment, a processing instruction or the document type
-/// declaration.
+/// Reads a whole GPX file for a byte that is not UTF-8: inside markup (a
+/// tag, its name, attribute names and values, namespace prefixes and
+/// URIs; an entity reference, a comment, a processing instruction or the
+/// document type declaration) or in character data and CDATA, told apart
+/// in the message.
 ///
 /// FoundationXML turns the names libxml2 hands it into strings and traps
 /// (illegal instruction) when they are not UTF-8, so such a file is
 /// refused here, at the byte, before `XMLParser` sees it (docs/gpx.md,
-/// "Errors"). Character data and CDATA are not checked: libxml2 reports
-/// those itself. A file whose XML declaration names another encoding, or
+/// "Errors"); in character data too (see `failure`). A file whose XML declaration names another encoding, or
 /// that starts with a UTF-16 or UTF-32 byte order mark or a zero byte, is
 /// not checked (a declared UTF-16 or UTF-32 without one is: libxml2 reads
 /// such a file as UTF-8): libxml2 converts it to UTF-8 before FoundationXML sees a
@@ -38,11 +38,16 @@ struct GPXMarkupUTF8 {
     private var column = 1
 
     /// The first offending byte and its place; `inText` when it is in
-    /// character data or CDATA, refused because a name that is not ASCII
-    /// follows (libxml2 then hands FoundationXML bytes it traps on).
+    /// character data or CDATA as this scan reads the file.
+    ///
+    /// Such a byte is refused too (libxml2 calls it an error as well): the
+    /// scan's idea of where markup is can differ from libxml2's in a file
+    /// that is not well formed, which libxml2 reads on past its errors (the
+    /// fuzzer found `<gpx<?x …` making the rest of a file an instruction
+    /// for libxml2, and `<![CDATA[` without its end hiding a name that is
+    /// not UTF-8 from this scan), and after a byte that is not UTF-8 in
+    /// text libxml2 hands FoundationXML names it traps on.
     private(set) var failure: (byte: UInt8, location: SourceLocation, inText: Bool)?
-    /// The first byte that is not UTF-8 in character data or CDATA.
-    private var textFailure: (byte: UInt8, location: SourceLocation)?
 
     /// No more bytes are needed: a byte was found, or the file is not checked.
     var isDone: Bool { failure != nil || state == .skipped }
@@ -128,9 +133,9 @@ struct GPXMarkupUTF8 {
             if b == UInt8(ascii: "<") {
                 state = .open
             } else if b == UInt8(ascii: "&") {
-                if textFailure == nil { checkText(b, at: location) }
+                checkText(b, at: location)
                 state = .reference
-            } else if textFailure == nil {
+            } else {
                 checkText(b, at: location)
             }
             return
@@ -178,7 +183,7 @@ struct GPXMarkupUTF8 {
         case .cdata:
             if b == UInt8(ascii: ">") && run >= 2 { state = .text }
             run = b == UInt8(ascii: "]") ? run + 1 : 0
-            if textFailure == nil { checkText(b, at: location) }
+            checkText(b, at: location)
             return
         case .doctype:
             guard !quoted(b) else { break }
@@ -204,24 +209,14 @@ struct GPXMarkupUTF8 {
         return true
     }
 
-    /// `check` in character data: a failure is kept, for a later name
-    /// that is not ASCII.
+    /// `check` in character data or CDATA.
     private mutating func checkText(_ b: UInt8, at location: SourceLocation) {
         check(b, at: location)
-        if let (byte, place, _) = failure {
-            textFailure = (byte, place)
-            failure = nil
-            pending = 0
-            next = 0x80...0xBF
-        }
+        if let (byte, place, _) = failure { failure = (byte, place, true) }
     }
 
     /// Checks `b`, read at `location`, continues valid UTF-8.
     private mutating func check(_ b: UInt8, at location: SourceLocation) {
-        if b >= 0x80, state != .text, state != .cdata, let (byte, place) = textFailure {
-            failure = (byte, place, true)
-            return
-        }
         if pending > 0 {
             guard next.contains(b) else {
                 failure = (lead, leadLocation, false)

@@ -152,7 +152,7 @@ package enum GPXParser {
         try scan(source, isDone: { markup.isDone }) { markup.feed($0, end: $1) }
         if let (byte, location, inText) = markup.failure {
             let hex = String(byte, radix: 16, uppercase: true)
-            let place = inText ? "in character data, before a name that is not ASCII" : "in a name, an attribute, a comment or a processing instruction"
+            let place = inText ? "in character data" : "in a name, an attribute, a comment or a processing instruction"
             throw TrackError(
                 "malformed GPX: a byte that is not UTF-8 (0x\(hex)) \(place) (is the file UTF-8?)",
                 at: location)

@@ -70,6 +70,19 @@ import Testing
         }
     }
 
+    /// A name that is not UTF-8 where libxml2 reads markup after errors
+    /// this scan reads as CDATA (found by bench/fuzz-gpx.sh): refused at
+    /// the byte.
+    @Test func invalidBytesAfterUnendedCDATAAreRefused() {
+        let bytes = Array("<gpx<?x version=\"1.1\">\n<trk><name>Mo<![CDATA[p</name>\n<trkpt lat=\"1\" lon=\"2\"><tg=\"a\"?>\n<t".utf8)
+            + [0xF1, 0xFF] + Array("rkseg></gpx>\n".utf8)
+        for result in Self.everyWay(bytes) {
+            #expect(
+                result.error
+                    == Self.error("malformed GPX: a byte that is not UTF-8 (0xF1) in character data (is the file UTF-8?)", 4, 3))
+        }
+    }
+
     /// A processing instruction without data is skipped wherever XML allows
     /// one, as one with data is: by the fast reader itself, and by
     /// FoundationXML (a file the fast reader hands over).
