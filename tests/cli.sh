@@ -270,6 +270,26 @@ if [ "$status" = 2 ] && [ "$(cat bad-name.err)" = "$bad_name_msg" ] && [ ! -s ba
   && [ "$scn_status" = 2 ] && grep -qxF "$bad_name_msg" bad-name-scn.err; then
   ok "a non-UTF-8 byte in an element name is an error at the byte, not a trap"
 else fail "a non-UTF-8 byte in an element name is an error at the byte, not a trap" "status $status/$scn_status: $(cat bad-name.err bad-name-scn.err)"; fi
+# A processing instruction without data (FoundationXML crashed on it) is
+# skipped, by the fast reader and by FoundationXML (a DOCTYPE hands the file
+# over); a malformed XML declaration (whose encoding libxml2 ignored, then
+# trapped on a name) is an error at its place: exit 2, never a crash.
+printf '<?x?>\n<gpx><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>\n' > pi.gpx
+printf '<!DOCTYPE gpx>\n<?x?>\n<gpx><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>\n' > pi-doctype.gpx
+printf '<?xml version="1n0" encoding="UTF08"?>\n<gp\xff\xff>\n' > bad-declaration.gpx
+printf 'locsim 1\nplatform iOS 14.0\n0 launch\n1 gpx pi-doctype.gpx\n2 gpx bad-declaration.gpx\n' > pi.scn
+bad_declaration_msg='bad-declaration.gpx:1:16: error: malformed GPX: the XML declaration is not well formed: expected a version "1." and digits ("1.0") (it reads <?xml version="1.0" encoding="UTF-8"?>, the encoding optional)'
+"$LOCSIM" gpx pi.gpx > pi.out 2> pi.err; pi_status=$?
+"$LOCSIM" gpx pi-doctype.gpx > pi-doctype.out 2> pi-doctype.err; doctype_status=$?
+"$LOCSIM" gpx bad-declaration.gpx > bad-declaration.out 2> bad-declaration.err; declaration_status=$?
+"$LOCSIM" run pi.scn > pi-scn.out 2> pi-scn.err; scn_status=$?
+if [ "$pi_status" = 0 ] && [ "$(cat pi.out)" = "0.000 fix 1 2" ] && [ "$doctype_status" = 0 ] \
+  && [ "$(cat pi-doctype.out)" = "0.000 fix 1 2" ] && [ "$declaration_status" = 2 ] \
+  && [ "$(cat bad-declaration.err)" = "$bad_declaration_msg" ] && [ "$scn_status" = 2 ] \
+  && grep -qxF "$bad_declaration_msg" pi-scn.err && ! grep -q signal pi-scn.err bad-declaration.err; then
+  ok "<?x?> is skipped and a malformed XML declaration is an error at its place, not a crash"
+else fail "<?x?> is skipped and a malformed XML declaration is an error at its place, not a crash" \
+  "status $pi_status/$doctype_status/$declaration_status/$scn_status: $(cat pi.err pi-doctype.err bad-declaration.err pi-scn.err)"; fi
 # A gpx path that cannot be read names the path tried, beside the scenario.
 mkdir -p tracks/deep
 printf 'locsim 1\nplatform iOS 14.0\n0 launch\n1 gpx run.gpx\n' > tracks/deep/run.scn

@@ -6,7 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The markup `GPXFastReader` reads: start and end tags, the XML declaration.
+/// The markup `GPXFastReader` reads: start and end tags, processing
+/// instructions, the XML declaration.
 extension GPXByteInput {
     private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
@@ -141,6 +142,25 @@ extension GPXByteInput {
         else { return false }
         advance(i + 1 - pos, lineFeeds: feeds)
         return true
+    }
+
+    /// Reads a processing instruction here (`<?` are the next bytes), with
+    /// data (`<?target data?>`) or without (`<?target?>`): its target an
+    /// ASCII name without a colon and not `xml` in any case (libxml2's
+    /// errors), then `?>`, or white space, characters and `?>`.
+    mutating func instruction() throws(Unsure) {
+        let end = try find("?>", from: 2)
+        let limit = pos + end
+        var i = pos + 2
+        let target = try name(at: &i, limit: limit)
+        let xml = target.end - target.start == 3 && bytes(target.start..<target.end).map { $0 | 0x20 }.elementsEqual("xml".utf8)
+        guard !target.hasPrefix, !xml else { throw Unsure() }
+        var feeds = false
+        if i < limit {
+            guard try skipSpace(&i, limit: limit, feeds: &feeds) else { throw Unsure() }
+            if try checkCharacters(absolute: i..<limit, markup: true).feeds { feeds = true }
+        }
+        advance(end + 2, lineFeeds: feeds)
     }
 
     /// Reads the XML declaration here (`<?xml`): version 1.0, UTF-8 if an

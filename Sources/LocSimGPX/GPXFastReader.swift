@@ -12,10 +12,11 @@ import Darwin
 ///
 /// It knows the part of XML that GPX files use: the XML declaration (UTF-8),
 /// elements, attributes, namespace prefixes in scope, character data, the
-/// five predefined entity references and character references, comments
-/// and CDATA sections, and a byte order mark. Anything else, or anything it
-/// is unsure of, is `unsure`: a document type declaration, a processing
-/// instruction, an entity reference or CDATA inside a value locsim reads,
+/// five predefined entity references and character references, comments,
+/// processing instructions (skipped) and CDATA sections, and a byte order
+/// mark. Anything else, or anything it is unsure of, is `unsure`: a
+/// document type declaration, an entity reference, CDATA or a processing
+/// instruction inside a value locsim reads,
 /// an encoding other than UTF-8, bytes that are not characters, a lone
 /// carriage return, malformed markup, and every value or point that does
 /// not fit (`GPXPointBuilder`). `GPXParser` then reads the file with
@@ -124,7 +125,10 @@ struct GPXFastReader: ~Copyable {
                 throw Unsure()
             }
         case UInt8(ascii: "?"):
-            throw Unsure()
+            // Skipped, as by `GPXDocument`, which has no use for them; not
+            // inside a value (libxml2 then hands the value in two pieces).
+            guard child == nil else { throw Unsure() }
+            try input.instruction()
         default:
             try startTag(&input, body)
         }

@@ -71,6 +71,7 @@ package enum GPXParser {
                 if case .done = fastPass(source, element: "wpt", counted) { return }
             }
         }
+        try refuseMalformedDeclaration(source)
         try refuseInvalidMarkup(source)
         var skip = handed
         let rest = { (point: GPXPoint) -> Bool in
@@ -129,6 +130,21 @@ package enum GPXParser {
         }
     }
 
+    /// Throws at an XML declaration that is not well formed
+    /// (`GPXXMLDeclaration`), whose encoding libxml2 would ignore.
+    private static func refuseMalformedDeclaration(_ source: Source) throws(TrackError) {
+        var head: [UInt8] = []
+        try scan(source, isDone: { !head.isEmpty }) { bytes, _ in head += bytes }
+        do throws(GPXXMLDeclaration.Malformation) {
+            try GPXXMLDeclaration.check(head[...])
+        } catch {
+            throw TrackError(
+                "malformed GPX: the XML declaration is not well formed: expected \(error.expected)"
+                    + " (it reads <?xml version=\"1.0\" encoding=\"UTF-8\"?>, the encoding optional)",
+                at: error.location)
+        }
+    }
+
     /// Reads the file (`GPXMarkupUTF8`) and throws at a byte in markup
     /// that is not UTF-8, on which FoundationXML would trap.
     private static func refuseInvalidMarkup(_ source: Source) throws(TrackError) {
@@ -136,7 +152,7 @@ package enum GPXParser {
         try scan(source, isDone: { markup.isDone }) { markup.feed($0, end: $1) }
         if let (byte, location, inText) = markup.failure {
             let hex = String(byte, radix: 16, uppercase: true)
-            let place = inText ? "in character data, before a name that is not ASCII" : "in a name, an attribute, a comment or a processing instruction"
+            let place = inText ? "in character data" : "in a name, an attribute, a comment or a processing instruction"
             throw TrackError(
                 "malformed GPX: a byte that is not UTF-8 (0x\(hex)) \(place) (is the file UTF-8?)",
                 at: location)
@@ -173,6 +189,7 @@ package enum GPXParser {
         _ source: Source, element: String, _ body: (GPXPoint) -> Bool
     ) throws(TrackError) -> GPXDocument.Counts {
         let parser = try source.parser()
+        ignoreInstructions(parser)
         let result: Result<GPXDocument.Counts, TrackError> = withoutActuallyEscaping(body) { body in
             let document = GPXDocument(pointElement: element, parser: parser, body: body)
             parser.delegate = document
@@ -195,6 +212,33 @@ package enum GPXParser {
             return .success(document.counts)
         }
         return try result.get()
+    }
+
+    /// Stops libxml2 handing `parser` processing instructions.
+    ///
+    /// FoundationXML's handler reads an instruction's data as a C string
+    /// and crashes (a segmentation fault) on one without data, `<?x?>`,
+    /// which is well-formed XML and for which libxml2 passes a null
+    /// pointer; the fuzzer found it in every part of a file and in every
+    /// encoding (issue 20). `GPXDocument` has no use for instructions, so
+    /// the handler is taken out of the libxml2 SAX handler the parser made
+    /// (its `_handler`, an `xmlSAXHandler`, copied when parsing starts):
+    /// libxml2 skips an instruction without a handler. The handler is
+    /// found by its field's place in libxml2's public struct, checked by
+    /// the struct's `initialized` magic number; a Foundation without it is
+    /// left as it is (GPXFastReaderTests reads `<?x?>` with FoundationXML).
+    private static func ignoreInstructions(_ parser: XMLParser) {
+        #if canImport(FoundationXML)
+        guard let child = Mirror(reflecting: parser).children.first(where: { $0.label == "_handler" }),
+            let handler = child.value as? OpaquePointer
+        else { return }
+        let fields = UnsafeMutableRawPointer(handler)
+        let pointer = MemoryLayout<UnsafeMutableRawPointer?>.stride
+        // `initialized` follows the 27 callbacks of libxml2 1's handler; XML_SAX2_MAGIC.
+        guard fields.load(fromByteOffset: 27 * pointer, as: UInt32.self) == 0xDEED_BEAF else { return }
+        // `processingInstruction` is the 20th callback.
+        fields.storeBytes(of: nil, toByteOffset: 19 * pointer, as: UnsafeMutableRawPointer?.self)
+        #endif
     }
 
     /// The parser's error in words, where libxml2 stopped.

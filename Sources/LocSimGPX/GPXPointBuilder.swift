@@ -39,10 +39,10 @@ struct GPXPointBuilder {
         }
         point.latitude = Self.trimmed(lat)
         point.longitude = Self.trimmed(lon)
-        guard let latitude = GPXDecimal.value(point.latitude), (-90...90).contains(latitude) else {
+        guard let latitude = ScenarioParser.decimal(point.latitude), (-90...90).contains(latitude) else {
             return TrackError("latitude '\(lat)' is not a decimal number from -90 to 90", at: location)
         }
-        guard let longitude = GPXDecimal.value(point.longitude), (-180...180).contains(longitude) else {
+        guard let longitude = ScenarioParser.decimal(point.longitude), (-180...180).contains(longitude) else {
             return TrackError("longitude '\(lon)' is not a decimal number from -180 to 180", at: location)
         }
         return nil
@@ -76,7 +76,7 @@ struct GPXPointBuilder {
             time = ms
             return nil
         }
-        let number = GPXDecimal.value(bytes)
+        let number = ByteScanner.decimal(UnsafeRawBufferPointer(bytes), 0, bytes.count)
         if kind == .hdop {
             // hdop × 5 m must be an accuracy a fix line takes (≤ 1,000 km).
             guard let hdop = number, hdop >= 0, hdop <= Self.maxHDOP else {

@@ -60,7 +60,7 @@ extension ByteScanner {
 
     /// Parses `[+-]digits[.digits]` (or `.digits`, `digits.`) exactly as
     /// `strtod` would round it; `nil` if the bytes are anything else.
-    @inline(__always) static func decimal(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Double? {
+    @inline(__always) package static func decimal(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Double? {
         let (stop, value) = scanDecimal(bytes, start, end)
         return stop == end ? value : nil
     }

@@ -21,7 +21,7 @@ struct Token {
 /// Splits one scenario line into words, on bytes (SPEC §1): words are
 /// separated by spaces or tabs, `#` outside a string starts a comment, and
 /// strings are in double quotes with `\"` and `\\` escapes.
-struct ByteScanner {
+package struct ByteScanner {
     let bytes: UnsafeRawBufferPointer
     let lineNumber: Int
     /// Where the next word search starts.
