@@ -21,6 +21,14 @@ struct ReplayDriver {
     /// one flag test.
     private var loop: ClosedLoop
     private var started = false
+    /// `Simulator.plainDelivery()` after the last input, when that was
+    /// a fix applied here; any other input makes it false until the next
+    /// fix through the rules, so only a run of fix lines goes the plain way.
+    private var plainFixes: Simulator.PlainDelivery? = nil
+    /// `Simulator.headerAllowsPlainFixes`, asked once the header is complete.
+    private var plainFixesAllowed = false
+    /// Fixes that went the plain way (tests).
+    private(set) var plainDeliveries = 0
     /// Warnings found while replaying (a policy for a prompt the platform never shows).
     private(set) var warnings: [ScenarioWarning] = []
     /// The track of the last `gpx` line while it has points left.
@@ -41,12 +49,19 @@ struct ReplayDriver {
         loop = ClosedLoop(simulator: Simulator(header: header))
     }
 
+    /// A driver whose header is already complete (tests).
+    init(header: ScenarioHeader) {
+        self.init()
+        self.header = header
+    }
+
     /// Builds the simulator from the header as it stands at the first timed line.
     @inline(__always)
     private mutating func start() {
         guard !started else { return }
         started = true
         loop.simulator = Simulator(header: header)
+        plainFixesAllowed = loop.simulator.headerAllowsPlainFixes
         for policy in policies { warnIfNeverShown(policy) }
     }
 
@@ -58,6 +73,7 @@ struct ReplayDriver {
 
     mutating func timed<W: LogWriter>(_ statement: TimedStatement, into writer: inout W) throws(ScenarioError) {
         if playing { try play(until: statement.time, into: &writer) }
+        plainFixes = nil
         start()
         if case .modern(.backgroundActivitySessionBegin) = statement.event { warnIfNoBackgroundMode(statement) }
         if loop.isActive { return try loop.apply(statement, into: &writer) }
@@ -85,7 +101,12 @@ struct ReplayDriver {
     private mutating func applyFix<W: LogWriter>(_ fix: Fix, at time: Millis, into writer: inout W) throws(ScenarioError) {
         start()
         if loop.isActive { return try loop.apply(fix, at: time, into: &writer) }
-        loop.simulator.apply(fix, at: time, direct: true)
+        if let kind = plainFixes, loop.simulator.deliverPlainly(fix, at: time, kind) {
+            plainDeliveries &+= 1
+        } else {
+            loop.simulator.apply(fix, at: time, direct: true)
+            plainFixes = plainFixesAllowed ? loop.simulator.plainDelivery() : nil
+        }
         Replay.drain(&loop.simulator, into: &writer, causes: &loop.causes, from: nil)
     }
 
@@ -115,6 +136,7 @@ struct ReplayDriver {
 
     /// An `on` line: observed from its time on (a header one from the start).
     mutating func reaction<W: LogWriter>(_ statement: ReactionStatement, into writer: inout W) throws(ScenarioError) {
+        plainFixes = nil
         if let time = statement.time {
             if playing { try play(until: time, into: &writer) }
             start()

@@ -100,6 +100,89 @@ package struct Simulator {
         if modern.isActive { refreshModernDiagnostics() }
     }
 
+    /// Whether the scenario's header lets fixes be delivered plainly at all
+    /// (`plainDelivery()`): no derived crossings, `didUpdateLocations`
+    /// implemented. Asked once.
+    package var headerAllowsPlainFixes: Bool {
+        !header.parameters.deriveCrossings && header.delegate.contains(.didUpdateLocations)
+    }
+
+    /// How the next fix will be delivered if nothing but it happens (no
+    /// timer due first), when that is all it does: `.standard`, only to
+    /// `didUpdateLocations` of the one manager's running updates, which §8's
+    /// table delivers now, with no `distanceFilter`, no automatic pause under
+    /// way or tracked and no reduced accuracy; `.liveUpdates`, only as an
+    /// element of a running `liveUpdates` stream delivered now (standard
+    /// updates off), unless the stream's stationary detection says
+    /// otherwise. Either way no outage, one manager, no significant changes,
+    /// and `headerAllowsPlainFixes`. `nil` when the rules must look.
+    /// Asked after a fix line; `deliverPlainly` relies on it.
+    ///
+    /// `mutating` though it changes nothing: asked from a mutating context,
+    /// a non-mutating call not inlined is handed a copy of the whole
+    /// simulator (a `memcpy` on every fix of traces that never qualify).
+    package mutating func plainDelivery() -> PlainDelivery? {
+        guard !selection.several, fixes.outage == nil, !significantChanges, !manager.reduces(accuracy) else {
+            return nil
+        }
+        switch manager.standard {
+        case .updating(_, let motion):
+            guard !motion.isPaused, manager.distanceFilter == nil, !modern.isActive, !modern.liveUpdates.wantsFixes,
+                !(manager.pausesLocationUpdatesAutomatically && header.parameters.pauseAfter != nil),
+                decide(.location) == .deliver
+            else { return nil }
+            return .standard
+        case .off:
+            guard modern.liveUpdates.isRunning, liveUpdatesDecision() == .deliver else { return nil }
+            return .liveUpdates
+        case .requestingOnce:
+            return nil
+        }
+    }
+
+    /// What `plainDelivery()` found.
+    package enum PlainDelivery {
+        case standard, liveUpdates
+    }
+
+    /// `apply(fix, at: time, direct: true)` when `headerAllowsPlainFixes` and
+    /// `plainDelivery()` gave `kind` after the last input, a fix line too:
+    /// the fix goes to `directFix` without the rules' walk, which would find
+    /// what that function found. False, doing nothing, when a timer is due
+    /// first (it may change everything) or the stream's stationary detection
+    /// does more than yield the element: then `apply` must run. Debug builds
+    /// check each use against `apply` on a copy.
+    @inline(__always)
+    package mutating func deliverPlainly(_ fix: Fix, at time: Millis, _ kind: PlainDelivery) -> Bool {
+        guard !timers.queue.hasEvent(until: time, before: .trace), output.isEmpty, directFix == nil else { return false }
+        #if DEBUG
+        var reference = self
+        reference.apply(fix, at: time, direct: true)
+        #endif
+        switch kind {
+        case .standard:
+            guard case .updating(_, let motion) = manager.standard else { return false }
+            timers.advance(to: time)
+            manager.standard = .updating(lastDelivered: fix.location, motion: motion)
+            directFix = DirectFix(location: fix.location, time: time)
+        case .liveUpdates:
+            let p = parameters
+            guard modern.liveUpdates.observeMoving(fix.location, at: time, radius: p.stationaryRadius, delay: p.stationaryDelay)
+            else { return false }
+            timers.advance(to: time)
+            modern.liveUpdates.lastProblems = []
+            directFix = DirectFix(location: fix.location, time: time, liveUpdateFlags: [])
+        }
+        fixes.last = fix.location
+        if modern.isActive { refreshModernDiagnostics() }
+        #if DEBUG
+        assert(
+            reference.ruleState == ruleState && reference.directFix == directFix && reference.output == output,
+            "a plain delivery differs from the rules' at \(time)")
+        #endif
+        return true
+    }
+
     /// Runs the timers due at or before a trace line at `time`, then sets the clock to it.
     @inline(__always)
     private mutating func advance(to time: Millis) {

@@ -164,17 +164,36 @@ struct LiveUpdates: Hashable {
     mutating func observe(_ location: Location, at time: Millis, radius: Double, delay: Millis) -> Outcome {
         guard case .running(var s) = state else { preconditionFailure("a fix observed by a stream in \(state)") }
         defer { state = .running(s) }
-        if let anchor = s.anchor, anchor.holds(location.coordinate, radius: radius) {
-            switch s.motion {
+        return s.observe(location, at: time, radius: radius, delay: delay)
+    }
+
+    /// `observe` when it yields the element of a moving device: true,
+    /// having changed what `observe` changes; false, changing nothing, for
+    /// any other outcome (`Simulator.deliverPlainly`, which then leaves the
+    /// fix to the rules).
+    mutating func observeMoving(_ location: Location, at time: Millis, radius: Double, delay: Millis) -> Bool {
+        guard case .running(var s) = state,
+            case .yield(stationary: false) = s.observe(location, at: time, radius: radius, delay: delay)
+        else { return false }
+        state = .running(s)
+        return true
+    }
+}
+
+extension LiveUpdates.Stream {
+    /// The stream's side of `LiveUpdates.observe`.
+    mutating func observe(_ location: Location, at time: Millis, radius: Double, delay: Millis) -> LiveUpdates.Outcome {
+        if let anchor, anchor.holds(location.coordinate, radius: radius) {
+            switch motion {
             case .stationary: return .paused
             case .moving:
                 guard time - anchor.time >= delay else { return .yield(stationary: false) }
-                s.motion = .stationary
+                motion = .stationary
                 return .yield(stationary: true)
             }
         }
-        s.anchor = Anchor(location: location, time: time)
-        s.motion = .moving
+        anchor = LiveUpdates.Anchor(location: location, time: time)
+        motion = .moving
         return .yield(stationary: false)
     }
 }

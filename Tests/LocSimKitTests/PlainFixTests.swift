@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+@testable import LocSimKit
+
+/// The plain replay delivers a fix without the rules' walk while
+/// `Simulator.plainDelivery()` found a plain delivery after the previous fix line
+/// (`ReplayDriver`, `Simulator.deliverPlainly`): the records must be the
+/// ones the rules give line by line. Debug builds (these tests) also check
+/// every plain delivery against `apply` on a copy of the simulator.
+@Suite struct PlainFixTests {
+    struct Collector: LogWriter {
+        var records: [LogRecord] = []
+        mutating func write(_ record: LogRecord) { records.append(record) }
+    }
+
+    /// A random scenario with runs of fixes between its lines, so that
+    /// authorized, running updates meet many fixes in a row.
+    static func statements(seed: UInt64) -> (ScenarioHeader, [TimedStatement]) {
+        var gen = RandomScenario(seed: seed)
+        let header = gen.header()
+        var lines: [TimedStatement] = []
+        var previous = Millis(0)
+        for statement in gen.statements(count: 60) {
+            let gap = statement.time.value - previous.value
+            if gap > 1 {
+                for k in 0..<Int(gen.rng.next() % 12) {
+                    let time = Millis(previous.value + Int64(k + 1) * gap / 13)
+                    lines.append(TimedStatement(time: time, event: .fix(Fix(Location(gen.coordinate(), accuracy: 5))), location: SourceLocation(line: 1, column: 1), argumentColumn: 1))
+                }
+            }
+            lines.append(statement)
+            previous = statement.time
+        }
+        return (header, lines)
+    }
+
+    @Test func plainDeliveriesLeaveTheRecordsAsTheRulesGiveThem() {
+        var plain = 0
+        for seed in 1...1500 as ClosedRange<UInt64> {
+            let (header, lines) = Self.statements(seed: seed)
+            // The rules, line by line.
+            var simulator = Simulator(header: header)
+            var expected: [LogRecord] = []
+            for line in lines {
+                try? simulator.apply(line)
+                expected += simulator.takeOutput()
+            }
+            simulator.finish()
+            expected += simulator.takeOutput()
+            // The replay driver, which takes the plain way where it may.
+            // A rejected line leaves its records to the next drain, as
+            // `try?` above leaves them to `takeOutput`.
+            var driver = ReplayDriver(header: header)
+            var collector = Collector()
+            for line in lines {
+                if case .fix(let fix) = line.event {
+                    try? driver.fix(TimedFix(time: line.time, fix: fix, location: line.location, argumentColumn: 1), into: &collector)
+                } else {
+                    try? driver.timed(line, into: &collector)
+                }
+            }
+            _ = try? driver.finish(into: &collector)
+            plain += driver.plainDeliveries
+            #expect(collector.records == expected, "seed \(seed)")
+        }
+        #expect(plain > 1000, "only \(plain) fixes went the plain way: the test no longer tests it")
+    }
+
+    /// A `liveUpdates` stream on the move: every fix after the first goes
+    /// the plain way, the records the rules' own.
+    @Test func liveUpdatesElementsGoThePlainWayToo() throws {
+        var text = """
+            locsim 1
+            platform iOS 17.0
+            plist NSLocationWhenInUseUsageDescription "Runs."
+            0.000 launch
+            0.100 app requestWhenInUseAuthorization
+            0.200 user allowWhileUsing
+            0.300 app liveUpdates start
+
+            """
+        for i in 1...500 { text += "\(i).000 fix \(35 + Double(i) * 0.0001) 139.7 5\n" }
+        text += "500.500 background\n"
+        for i in 501...600 { text += "\(i).000 fix \(35 + Double(i) * 0.0001) 139.7 5\n" }
+        var driver = ReplayDriver()
+        var parser = ScenarioParser()
+        var collector = Collector()
+        var header = ScenarioHeader()
+        var rules: Simulator? = nil
+        var expected: [LogRecord] = []
+        var reader = LineReader(text)
+        try reader.forEachLine { (bytes, number) throws(ScenarioError) in
+            // The driver takes the fast fix path; the rules see every line as a statement.
+            if let fix = parser.parseFixLine(bytes, lineNumber: number) {
+                try driver.fix(fix, into: &collector)
+                try rules!.apply(fix.statement)
+                expected += rules!.takeOutput()
+                return
+            }
+            switch try parser.parseAnyLine(bytes, lineNumber: number) {
+            case .header(let statement, _):
+                driver.header(statement)
+                header.apply(statement)
+            case .timed(let statement):
+                try driver.timed(statement, into: &collector)
+                if rules == nil { rules = Simulator(header: header) }
+                try rules!.apply(statement)
+                expected += rules!.takeOutput()
+            default: break
+            }
+        }
+        _ = try driver.finish(into: &collector)
+        rules!.finish()
+        expected += rules!.takeOutput()
+        // Every fix in the foreground after the first goes the plain way;
+        // in the background the app, without the location background
+        // mode, is suspended and the rules drop them.
+        #expect(driver.plainDeliveries >= 499, "\(driver.plainDeliveries)")
+        #expect(collector.records == expected)
+        let elements = collector.records.filter { if case .update = $0.record.event { return true } else { return false } }
+        #expect(elements.count >= 500)
+    }
+
+    /// Every shipped scenario replays with each plain delivery checked
+    /// against the rules (the debug check in `Simulator.deliverPlainly`).
+    @Test func everyShippedScenarioReplays() {
+        var files: [String] = []
+        func walk(_ folder: String) {
+            guard let dir = opendir(folder) else { return }
+            defer { closedir(dir) }
+            while let entry = readdir(dir) {
+                let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                    String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+                }
+                if name.hasPrefix(".") { continue }
+                let path = folder + "/" + name
+                if name.hasSuffix(".scn") { files.append(path) } else if entry.pointee.d_type == UInt8(DT_DIR) { walk(path) }
+            }
+        }
+        walk(ScenarioFiles.root)
+        for path in files {
+            guard case .success(let bytes) = FileIO.readFile(path) else { continue }
+            _ = try? Replay.log(of: bytes)
+        }
+        #expect(files.count > 150)
+    }
+}
