@@ -151,25 +151,30 @@ timed() {
 median() { tr ' ' '\n' <<< "${samples[$1]}" | grep . | sort -n | awk '{ t[NR] = $1 } END { printf "%.1f", t[int((NR + 1) / 2)] / 1000 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-declare -A commands=(
-  [cur_session]="'$LOCSIM' run '$WORK/session.scn' -o '$WORK/out-cur_session.log'"
-  [cur_session2]="'$LOCSIM' run --threads 2 '$WORK/session.scn' -o '$WORK/out-cur_session2.log'"
-  [floor]="'$WORK/floor' '$WORK/session.scn' '$WORK/out-floor.log'"
-  [cur_r20]="'$LOCSIM' run '$WORK/regions20.scn' -o '$WORK/out-cur_r20.log'"
-  [cur_r0]="'$LOCSIM' run '$WORK/regions0.scn' -o '$WORK/out-cur_r0.log'"
-  [cur_m20]="'$LOCSIM' run '$WORK/monitor20.scn' -o '$WORK/out-cur_m20.log'"
-  [cur_m0]="'$LOCSIM' run '$WORK/monitor0.scn' -o '$WORK/out-cur_m0.log'"
-  [cur_live]="'$LOCSIM' run '$WORK/live.scn' -o '$WORK/out-cur_live.log'"
-  [cur_plain]="'$LOCSIM' run '$WORK/plain.scn' -o '$WORK/out-cur_plain.log'"
-  [cur_timeline]="'$LOCSIM' timeline '$WORK/session.scn' -o '$WORK/out-cur_timeline.svg'"
-  [cur_gpx]="'$LOCSIM' gpx '$WORK/day.gpx' -o '$WORK/out-cur_gpx.txt'"
-  [cur_gpxlines]="'$LOCSIM' run '$WORK/gpxlines.scn' -o '$WORK/out-cur_gpxlines.log'"
-)
+declare -A commands
+# replay NAME BINARY SCENARIO [OPTION…]: `run` of $WORK/SCENARIO.scn into a file of its own.
+replay() {
+  local name=$1 binary=$2 scenario=$3
+  shift 3
+  commands[$name]="'$binary' run $* '$WORK/$scenario.scn' -o '$WORK/out-$name.log'"
+}
+replay cur_session "$LOCSIM" session
+replay cur_session2 "$LOCSIM" session --threads 2
+commands[floor]="'$WORK/floor' '$WORK/session.scn' '$WORK/out-floor.log'"
+replay cur_r20 "$LOCSIM" regions20
+replay cur_r0 "$LOCSIM" regions0
+replay cur_m20 "$LOCSIM" monitor20
+replay cur_m0 "$LOCSIM" monitor0
+replay cur_live "$LOCSIM" live
+replay cur_plain "$LOCSIM" plain
+commands[cur_timeline]="'$LOCSIM' timeline '$WORK/session.scn' -o '$WORK/out-cur_timeline.svg'"
+commands[cur_gpx]="'$LOCSIM' gpx '$WORK/day.gpx' -o '$WORK/out-cur_gpx.txt'"
+replay cur_gpxlines "$LOCSIM" gpxlines
 names=(cur_session cur_session2 floor cur_r20 cur_r0 cur_m20 cur_m0 cur_live cur_plain cur_timeline cur_gpx cur_gpxlines)
 if [ -n "$BASELINE" ]; then
-  commands[base_session]="'$BASELINE' run '$WORK/session.scn' -o '$WORK/out-base_session.log'"
-  commands[base_r20]="'$BASELINE' run '$WORK/regions20.scn' -o '$WORK/out-base_r20.log'"
-  commands[base_r0]="'$BASELINE' run '$WORK/regions0.scn' -o '$WORK/out-base_r0.log'"
+  replay base_session "$BASELINE" session
+  replay base_r20 "$BASELINE" regions20
+  replay base_r0 "$BASELINE" regions0
   names+=(base_session base_r20 base_r0)
 fi
 timed "${names[@]}"
