@@ -9,7 +9,7 @@ mkdir -p "$scratch"
 # One module compiled by swiftc directly: SwiftPM's --sanitize=fuzzer leaves
 # library targets without coverage counters (seen with Swift 6.3.1), and a
 # fuzzer without coverage runs blind.
-swiftc -O -sanitize=fuzzer,address -parse-as-library -DFUZZING -module-name LocSimFuzz \
+swiftc -O -sanitize=fuzzer,address -parse-as-library -DFUZZING -module-name LocSimFuzz -package-name locsim \
   $(find Sources/LocSimKit -name '*.swift' | sort) Sources/locsim-fuzz/FuzzEntry.swift \
   -o "$scratch/locsim-fuzz" 2>&1 | grep -v "Cannot export local symbol" || true
 mkdir -p fuzz-out/corpus
