@@ -148,4 +148,31 @@ import Testing
         }
         #expect(files.count > 150)
     }
+
+    /// In the closed loop (`on` lines), a reaction that stops the updates
+    /// ends the plain run: a delayed `stopUpdatingLocation` five seconds
+    /// after each delivery lets fixes 1–5 and 21–25 through, no other
+    /// (debug builds also check each plain delivery against the rules).
+    @Test func aReactionEndsThePlainRunInTheClosedLoop() throws {
+        var text = """
+            locsim 1
+            platform iOS 17.0
+            plist NSLocationWhenInUseUsageDescription "x"
+            on didUpdateLocations after 5 app stopUpdatingLocation
+            0.000 launch
+            0.100 app requestWhenInUseAuthorization
+            0.200 user allowWhileUsing
+            0.300 app startUpdatingLocation
+
+            """
+        for i in 1...12 { text += "\(i).000 fix 35.\(i) 139.7 5\n" }
+        text += "20.000 app startUpdatingLocation\n"
+        for i in 21...30 { text += "\(i).000 fix 35.\(i) 139.7 5\n" }
+        let log = try Replay.log(of: Array(text.utf8))
+        let delivered = log.records.compactMap { record -> Int64? in
+            guard case .delegate(let callback) = record.record.event, case .didUpdateLocations = callback.event else { return nil }
+            return record.time.sinceStart.value / 1000
+        }
+        #expect(delivered == [1, 2, 3, 4, 5, 21, 22, 23, 24, 25])
+    }
 }

@@ -6,6 +6,10 @@ extension ClosedLoop {
     /// The times of the next timer and of the next delayed reaction that
     /// `step(until: limit)` would run (a timer at exactly `limit` only if it
     /// sorts before a scenario line, as `step` takes it).
+    ///
+    /// Inlined: called from the mutating `step` on every input and not
+    /// inlined, it was handed a copy of the whole loop (a `memcpy` a fix).
+    @inline(__always)
     func due(until limit: Millis) -> (timer: Millis?, reaction: Millis?) {
         let timer = simulator.nextTimer.flatMap { $0.time < limit || ($0.time == limit && $0.phase < .trace) ? $0.time : nil }
         let reaction = delayed.nextTime.flatMap { $0 <= limit ? $0 : nil }

@@ -35,6 +35,13 @@ package struct ClosedLoop {
     /// record until it is answered or dismissed: `locsim explore`'s choice point.
     package private(set) var unansweredPrompt: ShownPrompt? = nil
 
+    /// `Simulator.plainDelivery()` after the last fix applied here, when
+    /// nothing else has changed the simulator since (every other step
+    /// clears it): the next fix may then skip the rules' walk
+    /// (`Simulator.deliverPlainly`), its record observed as any other. A
+    /// cache of what the state implies: not part of `state`.
+    private var plainFixes: Simulator.PlainDelivery? = nil
+
     // Read by `state` (ClosedLoop+State.swift), which `locsim explore` merges paths on.
     private(set) var reactions: [ReactionStatement] = []
     private(set) var expectations = ExpectationChecker()
@@ -88,6 +95,7 @@ package struct ClosedLoop {
         try advance(to: statement.time, into: &writer)
         try checkAgainstPolicy(statement)
         delayedRuns = 0
+        plainFixes = nil
         do throws(ScenarioError) {
             try simulator.apply(statement)
         } catch {
@@ -100,7 +108,12 @@ package struct ClosedLoop {
     package mutating func apply<W: LogWriter>(_ fix: Fix, at time: Millis, into writer: inout W) throws(ScenarioError) {
         try advance(to: time, into: &writer)
         delayedRuns = 0
-        simulator.apply(fix, at: time)
+        if let kind = plainFixes, simulator.deliverPlainly(fix, at: time, kind) {
+            simulator.recordDirectFix()
+        } else {
+            simulator.apply(fix, at: time)
+            plainFixes = simulator.headerAllowsPlainFixes ? simulator.plainDelivery() : nil
+        }
         try drain(into: &writer, from: nil, depth: 0)
     }
 
@@ -118,12 +131,14 @@ package struct ClosedLoop {
         // A timer of phase `afterLines` runs after the delayed reactions of its time.
         let afterLines = simulator.nextTimer?.phase == .afterLines
         if let timer, reaction.map({ timer < $0 || (timer == $0 && !afterLines) }) ?? true {
+            plainFixes = nil
             _ = simulator.fireNextTimer(until: limit)
             try drain(into: &writer, from: nil, depth: 0)
             return true
         }
         guard reaction != nil, let (time, _, next) = delayed.step() else { return false }
         var pending = next
+        plainFixes = nil
         simulator.advanceClock(to: time)
         delayedRuns += 1
         if delayedRuns > Self.maxDelayedRuns {
@@ -164,6 +179,7 @@ package struct ClosedLoop {
     ) throws(ScenarioError) {
         let statement = TimedStatement(
             time: simulator.now, event: event, location: location, argumentColumn: argumentColumn)
+        plainFixes = nil
         do throws(ScenarioError) {
             try simulator.applyNow(statement)
         } catch {

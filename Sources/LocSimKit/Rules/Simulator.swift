@@ -183,6 +183,14 @@ package struct Simulator {
         return true
     }
 
+    /// Puts `directFix`, if any, into `output` as its record, before the
+    /// records that followed it (a caller that observes every record).
+    package mutating func recordDirectFix() {
+        guard let fix = directFix else { return }
+        directFix = nil
+        if output.isEmpty { output.append(fix.record) } else { output.insert(fix.record, at: 0) }
+    }
+
     /// Runs the timers due at or before a trace line at `time`, then sets the clock to it.
     @inline(__always)
     private mutating func advance(to time: Millis) {
