@@ -22,8 +22,8 @@ struct ReplayDriver {
     private var loop: ClosedLoop
     private var started = false
     /// `Simulator.plainDelivery()` after the last input, when that was
-    /// a fix applied here; any other input makes it false until the next
-    /// fix through the rules, so only a run of fix lines goes the plain way.
+    /// a fix applied here; any other input clears it until the next fix
+    /// through the rules, so only a run of fix lines goes the plain way.
     private var plainFixes: Simulator.PlainDelivery? = nil
     /// `Simulator.headerAllowsPlainFixes`, asked once the header is complete.
     private var plainFixesAllowed = false
@@ -136,9 +136,9 @@ struct ReplayDriver {
 
     /// An `on` line: observed from its time on (a header one from the start).
     mutating func reaction<W: LogWriter>(_ statement: ReactionStatement, into writer: inout W) throws(ScenarioError) {
-        plainFixes = nil
         if let time = statement.time {
             if playing { try play(until: time, into: &writer) }
+            plainFixes = nil
             start()
             // What is due before the line happens before it, unseen by it.
             try loop.advance(to: time, into: &writer)
