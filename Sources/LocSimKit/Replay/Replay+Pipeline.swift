@@ -106,15 +106,21 @@ final class ParsingThread: @unchecked Sendable {
         let queue = self.queue
         do throws(ScenarioError) {
             try reader.forEachLine { (bytes, number) throws(ScenarioError) in
-                let line = try parser.parseLine(bytes, lineNumber: number)
-                switch consume line {
-                case .blank: return
-                case .header(let statement, _): batch.append(.header(statement))
-                case .timed(let statement): batch.append(.timed(statement))
-                case .fix(let line): batch.append(.fix(line))
-                case .track(let track): batch.append(.track(track))
-                case .reaction(let reaction): batch.append(.reaction(reaction))
-                case .expectation(let expectation): batch.append(.expectation(expectation))
+                // A fix line straight into the batch, as the one-thread loop
+                // reads it: wrapped in a `Line` first, it was copied out again.
+                if let fix = parser.parseFixLine(bytes, lineNumber: number) {
+                    batch.append(.fix(fix))
+                } else {
+                    let line = try parser.parseAnyLine(bytes, lineNumber: number)
+                    switch consume line {
+                    case .blank: return
+                    case .header(let statement, _): batch.append(.header(statement))
+                    case .timed(let statement): batch.append(.timed(statement))
+                    case .fix(let line): batch.append(.fix(line))
+                    case .track(let track): batch.append(.track(track))
+                    case .reaction(let reaction): batch.append(.reaction(reaction))
+                    case .expectation(let expectation): batch.append(.expectation(expectation))
+                    }
                 }
                 if batch.count == Self.batchSize {
                     guard queue.push(.lines(batch)) else { throw ParsedLineQueue.cancelled }
