@@ -290,6 +290,21 @@ if [ "$pi_status" = 0 ] && [ "$(cat pi.out)" = "0.000 fix 1 2" ] && [ "$doctype_
   ok "<?x?> is skipped and a malformed XML declaration is an error at its place, not a crash"
 else fail "<?x?> is skipped and a malformed XML declaration is an error at its place, not a crash" \
   "status $pi_status/$doctype_status/$declaration_status/$scn_status: $(cat pi.err pi-doctype.err bad-declaration.err pi-scn.err)"; fi
+# A UTF-16 file (here little-endian, with a byte order mark) that declares
+# entities is refused at the declaration, counted in characters, as a UTF-8
+# one is (it was read past the scan, its references expanded); an
+# entity-free UTF-16 file (big-endian, no byte order mark) still reads.
+utf16le() { iconv -f UTF-8 -t UTF-16LE; }
+{ printf '\377\376'; printf '<!-- \303\251 -->\n<!DOCTYPE gpx [<!ENTITY a "x">]>\n<gpx><wpt lat="1" lon="2"><name>&a;</name></wpt></gpx>\n' | utf16le; } > entity16.gpx
+printf '<?xml version="1.0" encoding="UTF-16"?>\n<gpx><wpt lat="1" lon="2"><name>\303\251</name></wpt></gpx>\n' | iconv -f UTF-8 -t UTF-16BE > plain16.gpx
+entity16_msg="entity16.gpx:2:16: error: the file declares the entity 'a'; locsim does not expand entities a GPX file declares (a few lines of them can stand for gigabytes of text; GPX needs none)"
+"$LOCSIM" gpx entity16.gpx > entity16.out 2> entity16.err; entity16_status=$?
+"$LOCSIM" gpx plain16.gpx > plain16.out 2> plain16.err; plain16_status=$?
+if [ "$entity16_status" = 2 ] && [ "$(cat entity16.err)" = "$entity16_msg" ] && [ ! -s entity16.out ] \
+  && [ "$plain16_status" = 0 ] && [ "$(cat plain16.out)" = "0.000 fix 1 2" ]; then
+  ok "a UTF-16 file declaring entities is refused at the declaration; one without reads"
+else fail "a UTF-16 file declaring entities is refused at the declaration; one without reads" \
+  "status $entity16_status/$plain16_status: $(cat entity16.err plain16.err)"; fi
 # A gpx path that cannot be read names the path tried, beside the scenario.
 mkdir -p tracks/deep
 printf 'locsim 1\nplatform iOS 14.0\n0 launch\n1 gpx run.gpx\n' > tracks/deep/run.scn

@@ -10,8 +10,8 @@ import LocSimKit
 /// (illegal instruction) when they are not UTF-8, so such a file is
 /// refused here, at the byte, before `XMLParser` sees it (docs/gpx.md,
 /// "Errors"); in character data too (see `failure`). A file whose XML declaration names another encoding, or
-/// that starts with a UTF-16 or UTF-32 byte order mark or a zero byte, is
-/// not checked (a declared UTF-16 or UTF-32 without one is: libxml2 reads
+/// that starts with a UTF-16 or UTF-32 byte order mark, a zero byte or
+/// `<?` in UTF-16 (`GPXEncodingForm`), is not checked (a declared UTF-16 or UTF-32 without one is: libxml2 reads
 /// such a file as UTF-8): libxml2 converts it to UTF-8 before FoundationXML sees a
 /// name. Places count as `GPXByteInput` counts them (libxml2's line, and
 /// its column in characters), a UTF-8 byte order mark not counted.
@@ -76,6 +76,9 @@ struct GPXMarkupUTF8 {
     /// `encoding="UTF<?xml …` read as UTF-8, and trapping).
     private static func checked(_ start: [UInt8]) -> Bool {
         guard let first = start.first, first != 0, first != 0xFE, first != 0xFF else { return false }
+        // `<?` in UTF-16 little-endian: libxml2 reads the file as UTF-16
+        // (`3C 00 00 00`, UTF-32 little-endian, it refuses: still checked).
+        if case .utf16 = GPXEncodingForm.detect(start).form { return false }
         guard start.starts(with: Array("<?xml".utf8)), let end = start.firstIndex(of: UInt8(ascii: ">")) else { return true }
         let declaration = String(decoding: start[..<end], as: UTF8.self)
         // Only a well-formed declaration names the encoding: `<?xml` S

@@ -11,6 +11,14 @@ import LocSimKit
 /// prolog is read: comments and processing instructions are skipped, quoted
 /// strings in the declaration too; anything else ends the scan, for the
 /// XML parser to judge.
+///
+/// The scan reads UTF-8 bytes: a file libxml2 reads as UTF-16 or UTF-32
+/// (`GPXEncodingForm`) is turned into UTF-8 first (`GPXUTF8Transcoder`),
+/// so such a file cannot hide a declaration from it, and the place named
+/// is the line and character libxml2 counts. A file of another encoding
+/// is read as its bytes: for the ones ASCII bytes stand for ASCII in
+/// (ISO-8859-1, …) the scan is exact; for the others `GPXParser` keeps
+/// libxml2 from recording a declaration the scan missed.
 struct GPXProlog {
     private enum State { case misc, comment, instruction, doctype, subset, entityName, done }
 
@@ -24,6 +32,7 @@ struct GPXProlog {
     private var line = 1
     private var column = 1
     private var name: [UInt8] = []
+    private var transcoder = GPXUTF8Transcoder()
 
     /// The first declared entity's name (`%name` for a parameter entity)
     /// and where its `<!ENTITY` starts.
@@ -38,6 +47,11 @@ struct GPXProlog {
 
     /// Scans the next bytes of the file; `end` when they are its last.
     mutating func feed(_ bytes: some Collection<UInt8>, end: Bool) {
+        scan(transcoder.feed(bytes, end: end), end: end)
+    }
+
+    /// Scans the next bytes of the file in UTF-8.
+    private mutating func scan(_ bytes: [UInt8], end: Bool) {
         let buffer = carry + bytes
         var i = 0
         while i < buffer.count && state != .done {
@@ -58,8 +72,9 @@ struct GPXProlog {
             if starts("<?") { return advance(rest, 2, to: .instruction) }
             if starts("<!--") { return advance(rest, 4, to: .comment) }
             if starts("<!DOCTYPE") { return advance(rest, 9, to: .doctype) }
-            // White space and a byte order mark may come before the root.
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0xEF || byte == 0xBB || byte == 0xBF {
+            // White space may come before the root (a byte order mark
+            // is dropped before the scan: libxml2 does not count it).
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
                 return advance(rest, 1, to: .misc)
             }
             state = .done

@@ -51,6 +51,8 @@ import LocSimKit
         ("<!DOCTYPE gpx [<!ENTITY a \"x\">]>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>&a;&a;</name></wpt></gpx>", "a", 1, 16),
         ("<?xml version=\"1.0\"?>\n<!-- <!ENTITY no \"x\"> -->\n<!DOCTYPE gpx [\n  <!ATTLIST gpx a CDATA \"<!ENTITY q\">\n  <!ENTITY % p \"x\">\n]>\n<gpx/>\n", "%p", 5, 3),
         ("<!DOCTYPE gpx [<!ENTITY\n\tlong \"x\">]><gpx/>", "long", 1, 16),
+        // A UTF-8 byte order mark is not a column (it was: 1:17).
+        ("\u{FEFF}<!DOCTYPE gpx [<!ENTITY a \"x\">]><gpx/>", "a", 1, 16),
     ])
     func aDeclaredEntityIsRefused(_ text: String, _ name: String, _ line: Int, _ column: Int) {
         expectFailure(text, "the file declares the entity '\(name)'", at: SourceLocation(line: line, column: column))
