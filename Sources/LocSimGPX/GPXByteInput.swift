@@ -208,7 +208,7 @@ struct GPXByteInput {
     /// Appends the next `count` bytes to `bytes`, a CR LF as LF (as XML
     /// reads it; `checkCharacters` saw every CR is before an LF, and
     /// whether there are any: `returns`).
-    func append(count: Int, returns: Bool, to bytes: inout GPXByteBuffer) {
+    func append(count: Int, returns: Bool, to bytes: inout ByteBuffer) {
         var i = pos
         let end = pos + count
         while returns, let found = memchr(window + i, 0x0D, end - i) {

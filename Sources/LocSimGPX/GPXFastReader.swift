@@ -67,9 +67,9 @@ struct GPXFastReader: ~Copyable {
     private var sawRoot = false
     private var pointDepth: Int?
     private var child: (GPXPointBuilder.Child, SourceLocation)?
-    private var text = GPXByteBuffer(capacity: 64)
+    private var text = ByteBuffer(capacity: 64)
     /// The open elements' names, one after the other, and where each ends.
-    private var names = GPXByteBuffer(capacity: 256)
+    private var names = ByteBuffer(capacity: 256)
     private var nameEnds: [Int] = []
     /// Namespace prefixes declared on open elements, with the element's depth.
     private var prefixes: [(name: [UInt8], depth: Int)] = []
@@ -199,7 +199,7 @@ struct GPXFastReader: ~Copyable {
         if let pointDepth {
             if depth == pointDepth + 1, let (kind, location) = child {
                 child = nil
-                if builder.value(kind, bytes: text.bytes(), at: location) != nil { throw Unsure() }
+                if builder.value(kind, bytes: text.bytes(from: 0), at: location) != nil { throw Unsure() }
             } else if depth == pointDepth {
                 self.pointDepth = nil
                 if builder.end() != nil { throw Unsure() }

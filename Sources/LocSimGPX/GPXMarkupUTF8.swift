@@ -79,43 +79,17 @@ struct GPXMarkupUTF8 {
         // `<?` in UTF-16 little-endian: libxml2 reads the file as UTF-16
         // (`3C 00 00 00`, UTF-32 little-endian, it refuses: still checked).
         if case .utf16 = GPXEncodingForm.detect(start).form { return false }
-        guard start.starts(with: Array("<?xml".utf8)), let end = start.firstIndex(of: UInt8(ascii: ">")) else { return true }
-        let declaration = String(decoding: start[..<end], as: UTF8.self)
-        // Only a well-formed declaration names the encoding: `<?xml` S
-        // `version` Eq a quoted version, then S `encoding` (libxml2 ignores
-        // the encoding of a malformed one; the fuzzer found
-        // `<?xml \t…<?xml version="1.0" encoding="UTF-1"?>` trapping).
-        // `GPXXMLDeclaration` has refused any other before (its version:
-        // `1.` and digits, as libxml2 reads it; the fuzzer found
-        // `version="1n0"` making libxml2 ignore the encoding).
-        guard let (version, rest) = pseudoAttribute("version", in: declaration.dropFirst(5), "."),
-            version.hasPrefix("1."), version.dropFirst(2).allSatisfy(\.isNumber), let (name, _) = pseudoAttribute("encoding", in: rest, "._-"),
-            let letter = name.first, letter.isLetter
-        else { return true }
+        guard start.starts(with: Array("<?xml".utf8)) else { return true }
+        // Only a well-formed declaration names the encoding, as
+        // `GPXXMLDeclaration` reads it (libxml2 ignores the encoding of a
+        // malformed one; the fuzzer found `<?xml \t…<?xml version="1.0"
+        // encoding="UTF-1"?>` and `version="1n0"` trapping); a file with any
+        // other was refused before this check.
+        guard let declared = (try? GPXXMLDeclaration.check(start[...])) ?? nil else { return true }
+        let name = String(decoding: declared, as: UTF8.self).lowercased()
         // A file without a byte order mark is 8-bit, whatever UTF-16 or
         // UTF-32 the declaration names: libxml2 then reads it as UTF-8.
-        return ["utf-8", "utf8", "utf-16", "utf16", "utf-32", "utf32", "ucs"].contains { name.lowercased().hasPrefix($0) }
-    }
-
-    /// `S name Eq 'value'` at the start of `text` (XML 1.0's pseudo-attribute
-    /// of a declaration): the value, its characters ASCII letters, digits
-    /// and `punctuation`, and the text after its closing quote; `nil` when
-    /// `text` does not start so.
-    private static func pseudoAttribute(
-        _ name: String, in text: Substring, _ punctuation: String
-    ) -> (value: Substring, rest: Substring)? {
-        let space: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
-        guard let first = text.first, space(first) else { return nil }
-        var rest = text.drop(while: space)
-        guard rest.hasPrefix(name) else { return nil }
-        rest = rest.dropFirst(name.count).drop(while: space)
-        guard rest.first == "=" else { return nil }
-        rest = rest.dropFirst().drop(while: space)
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-        let value = rest.dropFirst().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || punctuation.contains($0)) }
-        rest = rest.dropFirst(value.count + 1)
-        guard rest.first == quote else { return nil }
-        return (value, rest.dropFirst())
+        return ["utf-8", "utf8", "utf-16", "utf16", "utf-32", "utf32", "ucs"].contains { name.hasPrefix($0) }
     }
 
     private mutating func step(_ b: UInt8) {

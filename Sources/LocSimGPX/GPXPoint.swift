@@ -34,20 +34,20 @@ package struct GPXPoint: Equatable, Sendable {
     /// `<seconds> fix <lat> <lon> [<accuracy>] [speed=…] [course=…] [alt=…]`
     /// for a point played from `start`, plus a line end.
     package func fixLine(at time: Millis) -> String {
-        var line = GPXByteBuffer(capacity: 64)
+        var line = ByteBuffer(capacity: 64)
         appendFixLine(at: time, to: &line)
-        return String(decoding: line.bytes(), as: UTF8.self)
+        return String(decoding: line.bytes, as: UTF8.self)
     }
 
     /// Appends `fixLine(at:)` to `bytes`, without building strings (a
     /// million-point track is a million lines).
-    func appendFixLine(at time: Millis, to bytes: inout GPXByteBuffer) {
+    func appendFixLine(at time: Millis, to bytes: inout ByteBuffer) {
         func word(_ prefix: StaticString, _ value: String?) {
             guard let value else { return }
             bytes.append(prefix)
             bytes.append(value)
         }
-        bytes.appendSeconds(time)
+        LogBytes.appendSeconds(time, to: &bytes)
         word(" fix ", latitude)
         word(" ", longitude)
         word(" ", accuracy)

@@ -27,7 +27,7 @@ package enum GPXPointLines {
     private static func write(
         from read: ((GPXPoint) -> Bool) throws(TrackError) -> Void, to fd: Int32
     ) -> Bool {
-        var pending = GPXByteBuffer(capacity: chunkSize + 4096)
+        var pending = ByteBuffer(capacity: chunkSize + 4096)
         var writeFailed = false
         var failure: TrackError? = nil
         do throws(TrackError) {
@@ -35,7 +35,7 @@ package enum GPXPointLines {
                 append(point, to: &pending)
                 guard pending.count >= chunkSize else { return true }
                 // The reader stopped (a replay that ended early): stop too.
-                writeFailed = FileIO.writeAll(fd, UnsafeRawBufferPointer(pending.bytes())) != 0
+                writeFailed = FileIO.writeAll(fd, pending.bytes) != 0
                 pending.removeAll()
                 return !writeFailed
             }
@@ -44,14 +44,14 @@ package enum GPXPointLines {
         }
         if writeFailed { return false }
         if let failure { pending.append(errorLine(failure)) }
-        return FileIO.writeAll(fd, UnsafeRawBufferPointer(pending.bytes())) == 0 && failure == nil
+        return FileIO.writeAll(fd, pending.bytes) == 0 && failure == nil
     }
 
     /// `<line> <column> <offset> fix …` and a line end.
-    static func append(_ point: GPXPoint, to bytes: inout GPXByteBuffer) {
-        bytes.appendDecimal(Int64(point.location.line))
+    static func append(_ point: GPXPoint, to bytes: inout ByteBuffer) {
+        LogBytes.appendInteger(Int64(point.location.line), to: &bytes)
         bytes.append(UInt8(ascii: " "))
-        bytes.appendDecimal(Int64(point.location.column))
+        LogBytes.appendInteger(Int64(point.location.column), to: &bytes)
         bytes.append(UInt8(ascii: " "))
         point.appendFixLine(at: point.offset, to: &bytes)
     }

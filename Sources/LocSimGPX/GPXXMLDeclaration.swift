@@ -23,18 +23,21 @@ enum GPXXMLDeclaration {
     /// bytes, a UTF-8 byte order mark allowed): nothing when it fits or
     /// the file does not start with `<?xml` and white space (then it has no
     /// declaration, or is UTF-16 or UTF-32, which libxml2 reads by their
-    /// bytes whatever the declaration says).
-    static func check(_ head: ArraySlice<UInt8>) throws(Malformation) {
+    /// bytes whatever the declaration says). Returns the encoding a
+    /// declaration that fits names, if it names one.
+    @discardableResult
+    static func check(_ head: ArraySlice<UInt8>) throws(Malformation) -> ArraySlice<UInt8>? {
         var cursor = Cursor(bytes: head)
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { cursor.start += 3 }
         cursor.i = cursor.start
-        guard cursor.skip("<?xml"), cursor.spaces() else { return }
+        guard cursor.skip("<?xml"), cursor.spaces() else { return nil }
         try cursor.pseudoAttribute("version", "a version \"1.\" and digits (\"1.0\")") { value in
             value.starts(with: "1.".utf8) && value.dropFirst(2).allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
         }
         var spaced = cursor.spaces()
+        var encoding: ArraySlice<UInt8>? = nil
         if spaced && cursor.peek("encoding") {
-            try cursor.pseudoAttribute("encoding", "an encoding name: a letter, then letters, digits, '.', '_' or '-'") { value in
+            encoding = try cursor.pseudoAttribute("encoding", "an encoding name: a letter, then letters, digits, '.', '_' or '-'") { value in
                 guard let first = value.first, (first | 0x20) &- UInt8(ascii: "a") < 26 else { return false }
                 return value.allSatisfy { b in
                     (b | 0x20) &- UInt8(ascii: "a") < 26 || b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: ".")
@@ -52,6 +55,7 @@ enum GPXXMLDeclaration {
         guard cursor.skip("?>") else {
             throw cursor.failure(spaced ? "encoding=\"…\", standalone=\"…\" or '?>'" : "white space or '?>'")
         }
+        return encoding
     }
 
     /// Reads the declaration's bytes in order.
@@ -83,10 +87,11 @@ enum GPXXMLDeclaration {
         }
 
         /// `name` `=` and a quoted value whose bytes `fits` (white space
-        /// around `=`); the value's place and `what` when it does not.
+        /// around `=`): the value; its place and `what` when it does not fit.
+        @discardableResult
         mutating func pseudoAttribute(
             _ name: String, _ what: String, _ fits: (ArraySlice<UInt8>) -> Bool
-        ) throws(Malformation) {
+        ) throws(Malformation) -> ArraySlice<UInt8> {
             guard skip(name) else { throw failure("\(name)=\"…\"") }
             _ = spaces()
             guard skip("=") else { throw failure("'=' after \(name)") }
@@ -108,6 +113,7 @@ enum GPXXMLDeclaration {
                 throw failure(what)
             }
             i += 1
+            return value
         }
 
         /// `expected` at the current byte: its line, and its column in characters.

@@ -13,8 +13,9 @@ import Darwin
 /// compare and a store, and up to 8 digits go out in one unaligned store.
 ///
 /// A copy shares the allocation (the class only owns it, so it is freed once);
-/// like `OutputBuffer`, a buffer has one owner that appends to it.
-struct ByteBuffer {
+/// like `OutputBuffer`, a buffer has one owner that appends to it. The GPX
+/// reader (LocSimGPX) keeps its names, values and lines in it too.
+package struct ByteBuffer {
     private final class Allocation {
         var pointer: UnsafeMutablePointer<UInt8>
         init(capacity: Int) { pointer = .allocate(capacity: capacity) }
@@ -23,10 +24,10 @@ struct ByteBuffer {
 
     private var allocation: Allocation
     private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
+    package private(set) var count = 0
     private(set) var capacity: Int
 
-    init(capacity: Int = 4096) {
+    package init(capacity: Int = 4096) {
         let c = max(capacity, 64)
         allocation = Allocation(capacity: c)
         base = allocation.pointer
@@ -34,7 +35,12 @@ struct ByteBuffer {
     }
 
     /// The bytes written so far.
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+    package var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// The bytes from `offset` on, valid until the next change.
+    package func bytes(from offset: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + offset, count: count &- offset)
+    }
 
     /// A copy of the bytes written so far.
     var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
@@ -58,14 +64,14 @@ struct ByteBuffer {
     }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count &+= 1
     }
 
     @inline(__always)
-    mutating func append(_ raw: UnsafeRawBufferPointer) {
+    package mutating func append(_ raw: UnsafeRawBufferPointer) {
         guard let source = raw.baseAddress, raw.count > 0 else { return }
         reserve(raw.count)
         UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: raw.count)
@@ -76,11 +82,20 @@ struct ByteBuffer {
         array.withUnsafeBytes { append($0) }
     }
 
+    @inline(__always)
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        append(UnsafeRawBufferPointer(bytes))
+    }
+
+    package mutating func append(_ text: StaticString) {
+        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     /// Appends a string's UTF-8 bytes, as one buffer: its storage, or for a
     /// small string a copy on the stack. Most are short words (`drop`,
     /// `notInUse`), copied without a call to `memcpy`.
     @inline(__always)
-    mutating func append(_ string: String) {
+    package mutating func append(_ string: String) {
         let done: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
             appendShort(UnsafeRawBufferPointer(utf8))
         }
@@ -130,7 +145,10 @@ struct ByteBuffer {
     }
 
     /// Forgets the bytes, keeping the allocation.
-    mutating func removeAll() { count = 0 }
+    package mutating func removeAll() { count = 0 }
+
+    /// Forgets the bytes after the first `count`.
+    package mutating func removeAll(after count: Int) { self.count = Swift.min(count, self.count) }
 
     /// Forgets the bytes and returns to a small allocation (after a large spill).
     mutating func reset(capacity: Int) {

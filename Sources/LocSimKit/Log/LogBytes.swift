@@ -3,7 +3,7 @@
 /// The log must be byte-stable (STYLE habit 8) and fast (habit 9), so numbers
 /// are printed as fixed-point integers by hand: no `description`, no
 /// interpolation, no locale.
-enum LogBytes {
+package enum LogBytes {
     static let space = UInt8(ascii: " ")
     static let newline = UInt8(ascii: "\n")
     static let quote = UInt8(ascii: "\"")
@@ -44,14 +44,14 @@ enum LogBytes {
 
     /// Appends `n` in decimal, with a `-` when it is negative.
     @inline(__always)
-    static func appendInteger(_ n: Int64, to bytes: inout ByteBuffer) {
+    package static func appendInteger(_ n: Int64, to bytes: inout ByteBuffer) {
         bytes.appendStored(maximum: maxIntegerLength) { storeInteger(n, at: $0) }
     }
 
     /// Appends a time as seconds with exactly three decimals: `12.500`
     /// (the text of `Millis.description`).
     @inline(__always)
-    static func appendSeconds(_ time: Millis, to bytes: inout ByteBuffer) {
+    package static func appendSeconds(_ time: Millis, to bytes: inout ByteBuffer) {
         bytes.appendStored(maximum: maxSecondsLength) { storeSeconds(time, at: $0) }
     }
 
@@ -125,11 +125,11 @@ enum LogBytes {
         return tens &+ 0x3030_3030_3030_3030
     }
 
-    /// `.` and the `count` lowest decimal digits of `fraction` (zero-padded;
-    /// `count` ≤ 7, `fraction` < 10^count), as a word to store.
+    /// `.` and the six decimal digits of `fraction` (< 10⁶, zero-padded),
+    /// as a word to store.
     @inline(__always)
-    private static func fractionWord(_ fraction: UInt64, digits count: Int) -> UInt64 {
-        (eightDigits(fraction) >> UInt64(8 &* (8 &- count))) << 8 | UInt64(dot)
+    private static func sixDecimalsWord(_ fraction: UInt64) -> UInt64 {
+        (eightDigits(fraction) >> 16) << 8 | UInt64(dot)
     }
 
     /// Stores a time as seconds with exactly three decimals; returns the length.
@@ -177,7 +177,7 @@ enum LogBytes {
         let m = micro.magnitude
         if m < 1_000_000_000 { return n &+ storeBelowThousand(m, at: p + n) }
         n &+= storeUnsigned(m / 1_000_000, at: p + n)
-        (p + n).storeBytes(of: fractionWord(m % 1_000_000, digits: 6).littleEndian, as: UInt64.self)
+        (p + n).storeBytes(of: sixDecimalsWord(m % 1_000_000).littleEndian, as: UInt64.self)
         return n &+ 7
     }
 

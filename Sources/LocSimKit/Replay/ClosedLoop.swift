@@ -112,7 +112,7 @@ package struct ClosedLoop {
             simulator.recordDirectFix()
         } else {
             simulator.apply(fix, at: time)
-            plainFixes = simulator.headerAllowsPlainFixes ? simulator.plainDelivery() : nil
+            plainFixes = simulator.plainDelivery()
         }
         try drain(into: &writer, from: nil, depth: 0)
     }

@@ -25,8 +25,6 @@ struct ReplayDriver {
     /// a fix applied here; any other input clears it until the next fix
     /// through the rules, so only a run of fix lines goes the plain way.
     private var plainFixes: Simulator.PlainDelivery? = nil
-    /// `Simulator.headerAllowsPlainFixes`, asked once the header is complete.
-    private var plainFixesAllowed = false
     /// Fixes that went the plain way (tests).
     private(set) var plainDeliveries = 0
     /// Warnings found while replaying (a policy for a prompt the platform never shows).
@@ -61,7 +59,6 @@ struct ReplayDriver {
         guard !started else { return }
         started = true
         loop.simulator = Simulator(header: header)
-        plainFixesAllowed = loop.simulator.headerAllowsPlainFixes
         for policy in policies { warnIfNeverShown(policy) }
     }
 
@@ -105,7 +102,7 @@ struct ReplayDriver {
             plainDeliveries &+= 1
         } else {
             loop.simulator.apply(fix, at: time, direct: true)
-            plainFixes = plainFixesAllowed ? loop.simulator.plainDelivery() : nil
+            plainFixes = loop.simulator.plainDelivery()
         }
         Replay.drain(&loop.simulator, into: &writer, causes: &loop.causes, from: nil)
     }

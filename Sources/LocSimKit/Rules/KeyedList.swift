@@ -63,7 +63,6 @@ struct KeyedList<Element> {
         }
     }
 
-    /// The elements in insertion order.
     /// The slots `forEach` walks, holes included: a slot's index stays
     /// until an element is removed (a removal may compact them).
     var slotCount: Int { slots.count }
@@ -80,6 +79,7 @@ struct KeyedList<Element> {
         }
     }
 
+    /// The elements in insertion order.
     var elements: [Element] { slots.compactMap { $0 } }
 
     /// The ids in insertion order.

@@ -307,27 +307,16 @@ extension Simulator {
                 location.coordinate, point: point, center: region.center, radius: region.radius, outside: outside,
                 margin: margin, dwell: dwell, at: now)
         }
+        // Each skip is set back after its walk, whose write to the list dropped it.
         if monitoring.notifications.count > 0 {
             var skip = monitoring.notificationSkip
-            Self.walk(&monitoring.notifications, &skip, point) { n in
-                switch observe(n.region, &n.boundary, n.outside) {
-                case .none: break
-                case .dwellStarted(let until): dwells.append((.notification(n.region.id), until))
-                case .changed(let change): shown.append((n.region.id, change))
-                }
-            }
-            monitoring.notificationSkip = skip  // after the walk, whose write to the list dropped it
+            Self.walk(&monitoring.notifications, &skip, point, RuleTimer.CrossingTarget.notification, &shown, &dwells, observe)
+            monitoring.notificationSkip = skip
         }
         var changed: [(id: String, change: Boundary.Change)] = []
         if monitoring.regions.count > 0 {
             var skip = monitoring.regionSkip
-            Self.walk(&monitoring.regions, &skip, point) { r in
-                switch observe(r.region, &r.boundary, r.outside) {
-                case .none: break
-                case .dwellStarted(let until): dwells.append((.region(r.region.id), until))
-                case .changed(let change): changed.append((r.region.id, change))
-                }
-            }
+            Self.walk(&monitoring.regions, &skip, point, RuleTimer.CrossingTarget.region, &changed, &dwells, observe)
             monitoring.regionSkip = skip
         }
         for (target, until) in dwells { schedule(.crossingDwell(target), at: until) }
@@ -338,16 +327,27 @@ extension Simulator {
 
     /// Observes the fix at `point` on the circles of `list` that `skip`
     /// leaves to visit, or on all of them, anchoring `skip` there
-    /// (`CircleSkip`); in list order either way.
+    /// (`CircleSkip`); in list order either way. A change goes to `changes`,
+    /// a dwell begun to `dwells`, its timer's target `target` of the id.
     @inline(__always)
     private static func walk<C: MonitoredCircle>(
         _ list: inout KeyedList<C>, _ skip: inout CircleSkip,
-        _ point: (latitude: Double, longitude: Double, cosLatitude: Double), _ observe: (inout C) -> Void
+        _ point: (latitude: Double, longitude: Double, cosLatitude: Double),
+        _ target: (String) -> RuleTimer.CrossingTarget, _ changes: inout [(id: String, change: Boundary.Change)],
+        _ dwells: inout [(RuleTimer.CrossingTarget, Millis)],
+        _ observe: (CircularRegion, inout Boundary, Geo.Proximity) -> Boundary.Observation
     ) {
+        @inline(__always) func visit(_ c: inout C) {
+            switch observe(c.region, &c.boundary, c.outside) {
+            case .none: break
+            case .dwellStarted(let until): dwells.append((target(c.region.id), until))
+            case .changed(let change): changes.append((c.region.id, change))
+            }
+        }
         if skip.covers(point) {
-            list.forEach(inSlots: skip.visited, observe)
+            list.forEach(inSlots: skip.visited, visit)
         } else {
-            list.forEach(observe)
+            list.forEach(visit)
             skip.anchor(at: point, count: list.slotCount) { i in
                 list.element(inSlot: i).map { ($0.outside, $0.boundary.isSettledOutside) }
             }

@@ -17,8 +17,9 @@ package struct Simulator {
     package internal(set) var output: [LogRecord] = []
     /// A delivered fix or `liveUpdates` element that came before every
     /// record of `output`, kept as plain values instead
-    /// (`apply(_:at:direct:)`); `Replay.drain` writes it first. Built as a record, appended, drained, matched by the
-    /// writer and destroyed, it cost more than formatting it (issue 20).
+    /// (`apply(_:at:direct:)`); `Replay.drain` writes it first. Built as a
+    /// record, appended, drained, matched by the writer and destroyed, it
+    /// cost more than formatting it (issue 20).
     package internal(set) var directFix: DirectFix? = nil
     /// Whether a delivered fix may go to `directFix`: only during a fix
     /// line of the plain replay, the only caller that drains it.
@@ -100,13 +101,6 @@ package struct Simulator {
         if modern.isActive { refreshModernDiagnostics() }
     }
 
-    /// Whether the scenario's header lets fixes be delivered plainly at all
-    /// (`plainDelivery()`): no derived crossings, `didUpdateLocations`
-    /// implemented. Asked once.
-    package var headerAllowsPlainFixes: Bool {
-        !header.parameters.deriveCrossings && header.delegate.contains(.didUpdateLocations)
-    }
-
     /// How the next fix will be delivered if nothing but it happens (no
     /// timer due first), when that is all it does: `.standard`, only to
     /// `didUpdateLocations` of the one manager's running updates, which §8's
@@ -114,14 +108,23 @@ package struct Simulator {
     /// way or tracked and no reduced accuracy; `.liveUpdates`, only as an
     /// element of a running `liveUpdates` stream delivered now (standard
     /// updates off), unless the stream's stationary detection says
-    /// otherwise. Either way no outage, one manager, no significant changes,
-    /// and `headerAllowsPlainFixes`. `nil` when the rules must look.
+    /// otherwise. Either way no derived crossings, `didUpdateLocations`
+    /// implemented, no outage, one manager and no significant changes.
+    /// `nil` when the rules must look.
     /// Asked after a fix line; `deliverPlainly` relies on it.
     ///
     /// `mutating` though it changes nothing: asked from a mutating context,
     /// a non-mutating call not inlined is handed a copy of the whole
     /// simulator (a `memcpy` on every fix of traces that never qualify).
+    @inline(__always)
     package mutating func plainDelivery() -> PlainDelivery? {
+        // The header's part inline: a trace it rules out asks on every fix.
+        guard !header.parameters.deriveCrossings, header.delegate.contains(.didUpdateLocations) else { return nil }
+        return plainDeliveryNow()
+    }
+
+    /// `plainDelivery()` past the header's part.
+    private mutating func plainDeliveryNow() -> PlainDelivery? {
         guard !selection.several, fixes.outage == nil, !significantChanges, !manager.reduces(accuracy) else {
             return nil
         }
@@ -145,8 +148,8 @@ package struct Simulator {
         case standard, liveUpdates
     }
 
-    /// `apply(fix, at: time, direct: true)` when `headerAllowsPlainFixes` and
-    /// `plainDelivery()` gave `kind` after the last input, a fix line too:
+    /// `apply(fix, at: time, direct: true)` when `plainDelivery()` gave
+    /// `kind` after the last input, a fix line too:
     /// the fix goes to `directFix` without the rules' walk, which would find
     /// what that function found. False, doing nothing, when a timer is due
     /// first (it may change everything) or the stream's stationary detection

@@ -63,7 +63,8 @@ struct AlwaysUpgrade: Hashable {
 /// A region the app monitors, with the system's cached state.
 /// A circle derived crossings observe (`Simulator.walk`).
 protocol MonitoredCircle {
-    var boundary: Boundary { get }
+    var region: CircularRegion { get }
+    var boundary: Boundary { get set }
     var outside: Geo.Proximity { get }
 }
 

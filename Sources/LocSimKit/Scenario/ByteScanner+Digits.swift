@@ -120,20 +120,12 @@ extension ByteScanner {
     /// `parse_eight_digits_unrolled`): a coordinate's fraction is one load.
     @inline(__always)
     static func digitRun(_ base: UnsafeRawPointer, from start: Int, _ limit: Int, into mantissa: inout UInt64) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
         var i = start
         while limit &- i >= 8 {
-            // A digit byte becomes its value 0…9; any other byte becomes
-            // something else, as `^` works on each byte alone.
-            let values = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ (0x30 &* ones)
-            // The high bit of a byte above 9 (or of one at or above 0x80):
-            // exact for the lowest such byte, which is all that is used.
-            let others = ((values &+ 0x76 &* ones) | values) & (0x80 &* ones)
-            let count = others.trailingZeroBitCount / 8
+            let word = DigitWord(base, i)
+            let count = word.leadingDigits
             if count == 0 { return i }
-            // Shift the digits to the high bytes: the low bytes, which read
-            // first, become leading zeros.
-            mantissa = mantissa &* powerOfTen(count) &+ eightDigitsValue(values << UInt64(64 &- 8 &* count))
+            mantissa = mantissa &* powerOfTen(count) &+ word.value(of: count)
             i &+= count
             if count < 8 { return i }
         }
@@ -144,6 +136,42 @@ extension ByteScanner {
             i &+= 1
         }
         return i
+    }
+
+    /// Eight bytes of a line as digit values (`byte ^ 0x30`): how many
+    /// digits lead, and the number they write. `digitRun` reads numbers
+    /// with it, the recorded fix line (`ScenarioParser.recordedFixLine`)
+    /// its words.
+    struct DigitWord {
+        let values: UInt64
+
+        @inline(__always)
+        init(_ base: UnsafeRawPointer, _ offset: Int) {
+            // A digit byte becomes its value 0…9; any other byte becomes
+            // something else, as `^` works on each byte alone.
+            values = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) ^ 0x3030_3030_3030_3030
+        }
+
+        /// The digits before the first other byte, 0 to 8.
+        @inline(__always)
+        var leadingDigits: Int {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            // The high bit of a byte above 9 (or of one at or above 0x80):
+            // exact for the lowest such byte, which is all that is used.
+            let others = ((values &+ 0x76 &* ones) | values) & (0x80 &* ones)
+            return others.trailingZeroBitCount &>> 3
+        }
+
+        /// The byte at `k` (< 8) as it was in the line.
+        @inline(__always)
+        func byte(_ k: Int) -> UInt8 { UInt8(truncatingIfNeeded: values &>> UInt64(8 &* k)) ^ 0x30 }
+
+        /// The number the first `count` (1…8) digits write: shifted to the
+        /// high bytes, the low bytes, which read first, become leading zeros.
+        @inline(__always)
+        func value(of count: Int) -> UInt64 {
+            eightDigitsValue(values &<< UInt64(64 &- 8 &* count))
+        }
     }
 
     /// The number written by eight digit values (0…9), the first in the

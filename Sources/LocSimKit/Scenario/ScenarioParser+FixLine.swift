@@ -75,7 +75,7 @@ extension ScenarioParser {
     ///
     ///     <seconds>[.ddd] fix [-]<d{1,3}>.<decimals> [-]<d{1,3}>.<decimals> <accuracy>
     ///
-    /// one space between words, at most 8 digits of seconds, 1 to 15
+    /// one space between words, at most 7 digits of seconds, 1 to 15
     /// decimals a coordinate, the accuracy `digits[.digits]` ending the line,
     /// read with whole-word loads and no per-byte loop for the common widths
     /// (issue 20 item 7: a trace line costs about a third of the general fast
@@ -88,13 +88,13 @@ extension ScenarioParser {
     /// inside the line.
     @inline(__always)
     static func recordedFixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> TimedFix? {
-        // The shortest line taken, `1 fix 1.0 1.0 1`, has 15 bytes; the
-        // loads below check their own room.
+        // No line of the shape is shorter than `1 fix 1.0 1.0 1` (15 bytes);
+        // the loads below check their own room.
         guard line.count >= 15, let base = line.baseAddress else { return nil }
         let end = line.count
         // Seconds: 1 to 7 digits in the first word (8 would leave no room
         // for what follows in the word), then `.ddd` or nothing, then a space.
-        let head = RecordedWord(base, 0)
+        let head = ByteScanner.DigitWord(base, 0)
         let wholeDigits = head.leadingDigits
         guard wholeDigits >= 1, wholeDigits < 8 else { return nil }
         var millis = Int64(head.value(of: wholeDigits)) &* 1000
@@ -139,12 +139,12 @@ extension ScenarioParser {
         let negative = base.load(fromByteOffset: p, as: UInt8.self) == UInt8(ascii: "-")
         if negative { p &+= 1 }
         guard end &- p >= 8 else { return nil }
-        let whole = RecordedWord(base, p)
+        let whole = ByteScanner.DigitWord(base, p)
         let wholeDigits = whole.leadingDigits
         guard wholeDigits >= 1, wholeDigits <= 3, whole.byte(wholeDigits) == UInt8(ascii: ".") else { return nil }
         p &+= wholeDigits &+ 1
         guard end &- p >= 8 else { return nil }
-        let fraction = RecordedWord(base, p)
+        let fraction = ByteScanner.DigitWord(base, p)
         var decimals = fraction.leadingDigits
         guard decimals >= 1 else { return nil }
         var mantissa = UInt64(whole.value(of: wholeDigits)) &* ByteScanner.powerOfTen(decimals) &+ fraction.value(of: decimals)
@@ -191,35 +191,6 @@ extension ScenarioParser {
         }
         guard digits >= 1, digits <= 15 else { return nil }
         return decimals <= 0 ? Double(mantissa) : Double(mantissa) / ByteScanner.doublePowerOfTen(decimals)
-    }
-}
-
-/// Eight bytes of a line as digit values (`byte ^ 0x30`), for the recorded
-/// fix line: how many digits lead, and their value.
-private struct RecordedWord {
-    let values: UInt64
-
-    @inline(__always)
-    init(_ base: UnsafeRawPointer, _ offset: Int) {
-        values = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) ^ 0x3030_3030_3030_3030
-    }
-
-    /// The digits before the first other byte, 0 to 8 (`ByteScanner.digitRun`'s test).
-    @inline(__always)
-    var leadingDigits: Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let others = ((values &+ 0x76 &* ones) | values) & (0x80 &* ones)
-        return others.trailingZeroBitCount &>> 3
-    }
-
-    /// The byte at `k` (< 8) as it was in the line.
-    @inline(__always)
-    func byte(_ k: Int) -> UInt8 { UInt8(truncatingIfNeeded: values &>> UInt64(8 &* k)) ^ 0x30 }
-
-    /// The number the first `count` (1…8) digits write.
-    @inline(__always)
-    func value(of count: Int) -> UInt64 {
-        ByteScanner.eightDigitsValue(values &<< UInt64(64 &- 8 &* count))
     }
 }
 

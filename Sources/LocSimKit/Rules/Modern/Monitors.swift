@@ -254,9 +254,6 @@ extension Monitors {
     /// replay that drops it before every fix is the one without it).
     mutating func dropCircleSkip() { circleSkip.invalidate() }
 
-    /// Whether the circle skip is anchored (tests).
-    var circleSkipAnchored: Bool { circleSkip.isAnchored }
-
     /// A condition's circle, monitored unless an event is pending.
     private static func circle(_ c: Condition, key: String) -> Circle? {
         guard c.pending == nil, case .circle(let center, let radius) = c.kind, let outside = c.outside else {
