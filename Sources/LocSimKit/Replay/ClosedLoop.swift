@@ -24,6 +24,11 @@ package struct ClosedLoop {
     package static let maxDepth = 16
     /// Delayed reactions run with no scenario line between them, at most.
     package static let maxDelayedRuns = 10_000
+    /// Reactions run at one instant for one input (a line, a fix, a timer
+    /// or a delayed reaction) and the reactions it triggers, at most: `on`
+    /// lines that each fire several others fan out geometrically long
+    /// before the depth limit (3 lines, 16 deep: 3^16 reactions).
+    package static let maxReactionsPerInput = 10_000
 
     package var simulator: Simulator
     var causes = ErrorCauses()
@@ -44,6 +49,8 @@ package struct ClosedLoop {
 
     // Read by `state` (ClosedLoop+State.swift), which `locsim explore` merges paths on.
     private(set) var reactions: [ReactionStatement] = []
+    /// `reactions` by trigger, so a record meets only the lines it may fire.
+    private var index = ReactionIndex()
     private(set) var expectations = ExpectationChecker()
     /// Reactions due now, in order.
     private var ready: [Pending] = []
@@ -78,6 +85,7 @@ package struct ClosedLoop {
 
     /// Starts observing for an `on` line, from now on.
     package mutating func add(_ reaction: ReactionStatement) {
+        index.add(reaction.reaction.trigger, at: reactions.count)
         reactions.append(reaction)
         isActive = true
     }
@@ -218,9 +226,10 @@ package struct ClosedLoop {
             try promptChanged(prompt, at: record.time.sinceStart, depth: depth)
             return
         }
-        for (index, statement) in reactions.enumerated() where !statement.reaction.isPolicy {
-            if statement.reaction.trigger.matches(record.record) {
-                ready.append(Pending(index: index, action: statement.reaction.action, depth: depth + 1, due: false))
+        for i in index.candidates(for: record.record) {
+            let reaction = reactions[i].reaction
+            if reaction.trigger.matches(record.record) {
+                ready.append(Pending(index: i, action: reaction.action, depth: depth + 1, due: false))
             }
         }
     }
@@ -254,6 +263,7 @@ package struct ClosedLoop {
     private mutating func runReady<W: LogWriter>(into writer: inout W) throws(ScenarioError) {
         var i = 0
         while i < ready.count {
+            guard i < Self.maxReactionsPerInput else { throw fannedOut(ready[i...]) }
             let pending = ready[i]
             i += 1
             try run(pending, into: &writer)
@@ -261,12 +271,31 @@ package struct ClosedLoop {
         ready.removeAll(keepingCapacity: true)
     }
 
+    /// The error for more than `maxReactionsPerInput` reactions at one
+    /// instant, at the next `on` line to run, with a note at each `on` line
+    /// still queued (in line order).
+    private func fannedOut(_ queued: ArraySlice<Pending>) -> ScenarioError {
+        let first = reactions[queued[queued.startIndex].index]
+        var error = ScenarioError(
+            "more than \(Self.maxReactionsPerInput) reactions at \(simulator.now) without time advancing; this 'on' line and those noted fire each other over and over (give one an 'after' delay or a narrower trigger)",
+            at: first.location)
+        let others = Set(queued.map(\.index)).subtracting([queued[queued.startIndex].index]).sorted()
+        error.notes = others.map { ScenarioError.Note("this 'on' line fires among them", at: reactions[$0].location) }
+        return error
+    }
+
     private mutating func run<W: LogWriter>(_ pending: Pending, into writer: inout W) throws(ScenarioError) {
         let statement = reactions[pending.index]
         if !pending.due && statement.reaction.delay > .zero {
             var later = pending
             later.due = true
-            delayed.schedule(later, at: simulator.now + statement.reaction.delay, phase: .trace)
+            let time = simulator.now + statement.reaction.delay
+            guard time <= Millis.lastInstant else {
+                throw ScenarioError(
+                    "this reaction would run at \(time), past the last time a scenario can hold (\(ByteScanner.maxSeconds) seconds)",
+                    at: statement.location)
+            }
+            delayed.schedule(later, at: time, phase: .trace)
             return
         }
         guard pending.depth <= Self.maxDepth else {

@@ -270,7 +270,12 @@ package struct ScenarioParser {
                 decimals += 1
             }
         }
-        return Millis(((hours * 60 + minutes) * 60 + wholeSeconds) * 1000 + millis)
+        let value = ((hours * 60 + minutes) * 60 + wholeSeconds) * 1000 + millis
+        guard value <= ByteScanner.maxSeconds * 1000 else {
+            throw s.error(
+                "time '\(s.display(token))' is too large; expected at most \(ByteScanner.maxSeconds) seconds", at: token)
+        }
+        return Millis(value)
     }
 
     /// Built only on failure: the hot path allocates no message.
