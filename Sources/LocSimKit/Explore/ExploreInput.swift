@@ -50,7 +50,7 @@ struct ExploreInput: Sendable {
     /// The closed loop every path starts from: the simulator built from the
     /// header, observing the header's `on` and `expect` lines, as `run` builds it.
     var start: ClosedLoop {
-        var loop = ClosedLoop(simulator: Simulator(header: header))
+        var loop = ClosedLoop(simulator: Simulator(header: header), observed: true)
         for reaction in reactions { loop.add(reaction) }
         for expectation in expectations { loop.add(expectation) }
         return loop

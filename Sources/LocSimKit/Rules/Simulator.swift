@@ -17,7 +17,7 @@ package struct Simulator {
     package internal(set) var output: [LogRecord] = []
     /// A delivered fix or `liveUpdates` element that came before every
     /// record of `output`, kept as plain values instead
-    /// (`apply(_:at:direct:)`); `Replay.drain` writes it first. Built as a
+    /// (`apply(_:at:direct:)`); `drain` writes it first. Built as a
     /// record, appended, drained, matched by the writer and destroyed, it
     /// cost more than formatting it (issue 20).
     package internal(set) var directFix: DirectFix? = nil
@@ -75,8 +75,7 @@ package struct Simulator {
     package mutating func apply(_ statement: TimedStatement) throws(ScenarioError) {
         advance(to: statement.time)
         try handle(statement)
-        endInput()
-        if modern.isActive { refreshModernDiagnostics() }
+        endStep()
     }
 
     /// `apply` for a fix line, without building its statement: a fix is
@@ -86,7 +85,7 @@ package struct Simulator {
     ///
     /// `direct`: a delivered fix or `liveUpdates` element that is the
     /// line's first record may be kept in `directFix` instead of `output`
-    /// (for `Replay.drain`).
+    /// (for `drain`).
     @inline(__always)
     package mutating func apply(_ fix: Fix, at time: Millis, direct: Bool = false) {
         advance(to: time)
