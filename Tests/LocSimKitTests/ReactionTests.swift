@@ -180,7 +180,7 @@ import Testing
         var header = ScenarioHeader()
         header.apply(.platform(.iOS(17)))
         header.apply(.plist(key: "NSLocationWhenInUseUsageDescription", value: .string("x")))
-        var loop = ClosedLoop(simulator: Simulator(header: header))
+        var loop = ClosedLoop(simulator: Simulator(header: header), observed: true)  // as explore makes it
         var writer = TextLogWriter()
         let at = SourceLocation(line: 1, column: 1)
         func line(_ seconds: Int64, _ event: Event) -> TimedStatement {

@@ -37,7 +37,7 @@ struct ExploreSearch {
     /// alike).
     struct Key: Hashable {
         var cursor: Cursor
-        var state: Simulator.RuleState
+        var state: World
         var loop: ClosedLoop.State
     }
 
@@ -122,7 +122,7 @@ struct ExploreSearch {
     private mutating func search(
         _ node: Node, at cursor: Cursor, _ options: [UserAction], line: TimedStatement?, depth: Int
     ) throws(ScenarioError) -> Outcomes {
-        let key = Key(cursor: cursor, state: node.loop.simulator.ruleState, loop: node.loop.state)
+        let key = Key(cursor: cursor, state: node.loop.simulator.world, loop: node.loop.state)
         if merging, let known = memo[key] { return known }
         states += 1
         guard states <= maxStates else {
