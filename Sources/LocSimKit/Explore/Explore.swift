@@ -25,11 +25,11 @@ public struct Explore: Sendable {
     /// kilobytes: this bounds a search to a few hundred megabytes).
     public static let defaultMaxStates = 100_000
 
-    /// Outcomes kept, over every remembered choice point: each is about 80
-    /// bytes with its share of the shortest paths, so this bounds them to
-    /// a few hundred megabytes, where 40 launches that each answer Allow
-    /// Once took 1.3 GB and 100 were stopped at 6.1 GB (issue 28).
-    public static let defaultMaxOutcomes = 2_000_000
+    /// Outcomes kept, over every remembered choice point: about 190 bytes
+    /// each with their counts and shortest paths (measured), so this bounds
+    /// them to about 200 MB, where 40 launches that each answer Allow Once
+    /// took 1.3 GB and 100 were stopped at 6.1 GB (issue 28).
+    public static let defaultMaxOutcomes = 1_000_000
 
     /// - Parameter jobs: threads to use; `nil`, one per core.
     public init(

@@ -10,11 +10,14 @@ import Darwin
 /// lines through the same closed loop as `run`; only the user's choices differ.
 struct ExploreInput: Sendable {
     /// A timed line as the search applies it.
+    ///
+    /// The rare kinds are boxed, so that a line, read again wherever a path
+    /// reaches it, is as small to copy as a fix line (most of a long trace).
     enum Line: Sendable {
-        case timed(TimedStatement)
+        indirect case timed(TimedStatement)
         case fix(TimedFix)
         /// A timed `on` line: observed from its time on.
-        case reaction(ReactionStatement, time: Millis)
+        indirect case reaction(ReactionStatement, time: Millis)
 
         var time: Millis {
             switch self {
@@ -177,6 +180,11 @@ struct ExploreInput: Sendable {
                     first = 3  // the byte-order mark LineReader skips
                 }
                 let text = UnsafeRawBufferPointer(start: start + first, count: length - first)
+                // Most lines of a long trace: the fast path, in plain values
+                // (a `ScenarioParser.Line` is copied out whole).
+                if let fix = parser.parseFixLine(text, lineNumber: number) {
+                    return (.fix(fix), Position(offset: next, number: number + 1, previousTime: fix.time, previousLine: number))
+                }
                 let parsed: ScenarioParser.Line
                 do throws(ScenarioError) { parsed = try parser.parseLine(text, lineNumber: number) } catch {
                     failure = error
