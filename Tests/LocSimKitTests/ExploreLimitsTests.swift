@@ -13,8 +13,9 @@ import Testing
         try Explore(platforms: platforms, jobs: 1, maxOutcomes: maxOutcomes).run(Array(text.utf8))
     }
 
-    static func error(_ body: () throws(ScenarioError) -> Void) -> ScenarioError? {
-        do { try body() } catch { return error }
+    /// The `ScenarioError` `body` throws; `nil` when it throws none.
+    static func error(_ body: () throws -> Void) -> ScenarioError? {
+        do { try body() } catch { return error as? ScenarioError }
         return nil
     }
 
@@ -92,7 +93,10 @@ import Testing
             #expect(p.rows.count == 1)
             let error = try #require(p.rows.first?.outcome.error)
             #expect(error.message == runError.message && error.location == runError.location)
-            // Its counterexample keeps the line, and `run` stops there the same way.
+            // Its counterexample keeps the line, and `run` stops there the same
+            // way (where the policy's answer is the platform's own: iOS 12.5's
+            // is translated, which a counterexample does not do, docs/explore.md).
+            guard p.platform.major >= 14 else { continue }
             let cx = try Explore.counterexample(
                 Array(text.utf8), path: p.rows[0].shortestPath, platform: p.platform, stoppedAt: error.location.line)
             let replayed = try #require(Self.error { _ = try Replay.log(of: Array(cx.utf8)) })
