@@ -15,6 +15,13 @@ package struct ScenarioParser {
 
     package init() {}
 
+    /// A parser for the lines after a timed line of time `time` (lines read
+    /// again from the middle of a scenario, as `locsim explore` does).
+    init(resumingAfter time: Millis) {
+        seenTimed = true
+        previousTime = time
+    }
+
     /// `on` and `expect` lines may start a header line too (they are not
     /// header statements: the replay, not the header, keeps them).
     static let headerWords = HeaderKeyword.list + ", on, expect"
