@@ -89,10 +89,10 @@ import Testing
         try s.launchAuthorized()
         try s.at(3, .managerCall(manager: "nav", .requestLocation))
         try s.at(4, .terminate)
-        #expect(s.simulator.named.count == 0)
+        #expect(s.simulator.world.named.isEmpty)
         try s.at(20, .launch)
         // The request's timeout (13 s) was cancelled; no manager `nav` came back.
-        #expect(s.simulator.named.count == 0)
+        #expect(s.simulator.world.named.isEmpty)
         #expect(Self.named(try s.at(21, S.fix(35, 139.7))).allSatisfy { $0 == nil })
     }
 

@@ -71,10 +71,11 @@ import Testing
         var s = S()
         try s.launchAuthorized()
         try s.at(3, .managerCall(manager: "nav", .startUpdatingLocation))
-        #expect(s.simulator.serving == .launch && s.simulator.named.count == 1)
-        #expect(s.simulator.world.named[existing: "nav"].updating && !s.simulator.world.launchManager.updating)
+        #expect(s.simulator.serving == Simulator.launchManager && s.simulator.world.named.count == 1)
+        #expect(s.simulator.world.named[0].updating && !s.simulator.world.launchManager.updating)
         try s.at(4, .managerCall(manager: "nav", .set(.allowsBackgroundLocationUpdates(true))))  // no background mode: a crash
-        #expect(s.simulator.serving == .launch && s.simulator.named.count == 0 && s.simulator.app == .notRunning)
+        #expect(s.simulator.serving == Simulator.launchManager && s.simulator.world.named.isEmpty)
+        #expect(s.simulator.app == .notRunning)
     }
 
     /// A cancel while timers run reaches the queue (it once hit a placeholder

@@ -73,12 +73,7 @@ extension Simulator {
         // (a dead app gets no completion).
         dismissInAppPrompt()
         modernTerminated()
-        forEachManager { $0.apply($0.manager.end(.notRunning)) }
-        // The named managers go with the process, the one being served too
-        // (a call that crashed the app): what follows serves the launch manager.
-        named = KeyedList()
-        serving = .launch
-        manager = LocationManager()
+        endManagers()
     }
 
     /// A new `CLLocationManager`: fresh properties, then the initial

@@ -9,7 +9,7 @@ extension Simulator {
         if fixes.outage != nil, !outageEnds(at: location) { return }
         fixes.last = location
         var deliveredNow = false
-        if manager.standard != .off {
+        if readingManager({ $0.standard != .off }) {
             deliveredNow = offerToStandardUpdates(location)
         }
         if several { deliveredNow = offerToNamedManagers(location) || deliveredNow }
@@ -36,12 +36,14 @@ extension Simulator {
         let decision = Self.decide(
             .location, authorization, lifecycle, inUse: reported.inUse, rules,
             relaunchAfterForceQuit: parameters.relaunchAfterForceQuit)
-        let reduces = manager.reduces(accuracy)
+        let accuracy = self.accuracy
+        let reduces = readingManager { $0.reduces(accuracy) }
         let tooSoon = reduces && fixes.reducedTooSoon(at: now, interval: parameters.reducedInterval)
         let p = header.parameters
         let fixParameters = FixParameters(
             pauseAfter: p.pauseAfter, pauseDistance: p.pauseDistance, suspendedQueueLimit: p.suspendedQueueLimit)
-        let actions = manager.offer(location, at: now, decision, reducedTooSoon: tooSoon, fixParameters)
+        let now = self.now
+        let actions = changingManager { $0.offer(location, at: now, decision, reducedTooSoon: tooSoon, fixParameters) }
         apply(actions, reduces: reduces)
         return actions.reachesApp
     }
@@ -65,8 +67,8 @@ extension Simulator {
     /// that is too soon, so a delivery here always happens).
     @inline(__always)
     mutating func apply(_ actions: FixActions, reduces: Bool) {
-        if let time = actions.armPauseAt { schedule(.autoPause(manager: manager.name), at: time) }
-        if actions.cancelsRequestTimeout { timers.cancel(manager.requestTimeout) }
+        if let time = actions.armPauseAt { schedule(.autoPause(manager: readingManager(\.name)), at: time) }
+        if actions.cancelsRequestTimeout { timers.cancel(readingManager(\.requestTimeout)) }
         if let (location, disposition) = actions.first { apply(disposition, location, reduces: reduces) }
         if let (location, disposition) = actions.second { apply(disposition, location, reduces: reduces) }
     }
@@ -101,8 +103,8 @@ extension Simulator {
     /// The same fix for each named manager's updates (docs/rules.md §8, several managers).
     mutating func offerToNamedManagers(_ location: Location) -> Bool {
         var delivered = false
-        for name in named.ids where named[name]?.standard != .off {
-            delivered = serving(.named(name)) { $0.offerToStandardUpdates(location) } || delivered
+        for index in managerIndices.dropFirst() where world.named[index - 1].standard != .off {
+            delivered = serving(index) { $0.offerToStandardUpdates(location) } || delivered
         }
         return delivered
     }
@@ -140,7 +142,8 @@ extension Simulator {
     /// snapped to the grid and arrives at most once per `reducedInterval`;
     /// `nil` when it comes too soon (docs/rules.md §10).
     mutating func reducedIfNeeded(_ location: Location) -> Location? {
-        guard manager.reduces(accuracy) else { return location }
+        let accuracy = self.accuracy
+        guard readingManager({ $0.reduces(accuracy) }) else { return location }
         if fixes.reducedTooSoon(at: now, interval: parameters.reducedInterval) { return nil }
         fixes.lastReducedDelivery = now
         return reducedLocation(location)

@@ -29,56 +29,53 @@ package struct Simulator {
     var lifecycleWritten = false
     /// The manager the rule running now serves (`Simulator+Managers.swift`):
     /// the launch manager between inputs. Not rule state.
-    var serving = ManagerID.launch
+    var serving = Simulator.launchManager
     /// The rule state, one `Hashable` value (`World`); the properties below
-    /// read and change its parts in place.
+    /// read and change its parts in place (`_read`/`_modify`: a getter
+    /// copied a part, and retained what it holds, on every read).
     var world: World
 
     var timers: Timers {
-        get { world.timers }
+        _read { yield world.timers }
         _modify { yield &world.timers }
     }
     var lifecycle: Lifecycle {
-        get { world.lifecycle }
+        _read { yield world.lifecycle }
         _modify {
             yield &world.lifecycle
             lifecycleWritten = true
         }
     }
     var reported: Reported {
-        get { world.reported }
+        _read { yield world.reported }
         _modify { yield &world.reported }
     }
     package internal(set) var authorization: Authorization {
-        get { world.authorization }
+        _read { yield world.authorization }
         _modify { yield &world.authorization }
     }
     var prompt: Prompt? {
-        get { world.prompt }
+        _read { yield world.prompt }
         _modify { yield &world.prompt }
     }
     var upgrade: AlwaysUpgrade {
-        get { world.upgrade }
+        _read { yield world.upgrade }
         _modify { yield &world.upgrade }
     }
-    var named: KeyedList<LocationManager> {
-        get { world.named }
-        _modify { yield &world.named }
-    }
     var monitoring: Monitoring {
-        get { world.monitoring }
+        _read { yield world.monitoring }
         _modify { yield &world.monitoring }
     }
     var fixes: Fixes {
-        get { world.fixes }
+        _read { yield world.fixes }
         _modify { yield &world.fixes }
     }
     var device: DeviceSettings {
-        get { world.device }
+        _read { yield world.device }
         _modify { yield &world.device }
     }
     var modern: ModernState {
-        get { world.modern }
+        _read { yield world.modern }
         _modify { yield &world.modern }
     }
 
@@ -152,9 +149,11 @@ package struct Simulator {
 
     /// `plainDelivery()` past the header's part.
     private mutating func plainDeliveryNow() -> PlainDelivery? {
-        guard !several, fixes.outage == nil, !significantChanges, !manager.reduces(accuracy) else {
+        // One manager, so the launch manager's (read in place: `readingManager`).
+        guard !several, fixes.outage == nil, !significantChanges, !world.launchManager.reduces(accuracy) else {
             return nil
         }
+        let manager = world.launchManager
         switch manager.standard {
         case .updating(_, let motion):
             guard !motion.isPaused, manager.distanceFilter == nil, !modern.isActive, !modern.liveUpdates.wantsFixes,
@@ -191,9 +190,10 @@ package struct Simulator {
         #endif
         switch kind {
         case .standard:
-            guard case .updating(_, let motion) = manager.standard else { return false }
+            // `plainDelivery` found one manager: the launch manager.
+            guard case .updating(_, let motion) = world.launchManager.standard else { return false }
             timers.advance(to: time)
-            manager.standard = .updating(lastDelivered: fix.location, motion: motion)
+            world.launchManager.standard = .updating(lastDelivered: fix.location, motion: motion)
             directFix = DirectFix(location: fix.location, time: time)
         case .liveUpdates:
             let p = parameters

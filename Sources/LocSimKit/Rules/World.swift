@@ -21,9 +21,11 @@ struct World: Hashable {
     var upgrade = AlwaysUpgrade()
     /// §8: the manager of the current launch and the services that outlive it.
     var launchManager = LocationManager()
-    /// §8 (several managers): the app's other managers of this launch, by
-    /// name in creation order (`ManagerID`, `Simulator+Managers.swift`).
-    var named = KeyedList<LocationManager>()
+    /// §8 (several managers): the app's other managers of this launch in
+    /// creation order (`Simulator+Managers.swift`), and the index of each
+    /// by name (derived from them).
+    var named: [LocationManager] = []
+    var namedIndex: [String: Int] = [:]
     var monitoring = Monitoring()
     var fixes = Fixes()
     /// Low Power Mode and Background App Refresh (docs/rules.md §5).
