@@ -453,6 +453,16 @@ if [ "$status" = 2 ] && [ ! -s long.out ] && grep -q "^long.gpx:2:.*longer than 
   ok "gpx refuses a point longer than a scenario line"
 else fail "gpx refuses a point longer than a scenario line" "status $status: $(cut -c1-200 long.err)"; fi
 
+# A huge <time> (issue 31): an error at the <time>, its value quoted cut
+# short, through locsim-gpx's pipe, not "a line longer than 16777216 bytes".
+{ printf '<gpx><trk><trkseg><trkpt lat="1" lon="2"><time>'; head -c 20000000 /dev/zero | tr '\0' 9; printf '</time></trkpt></trkseg></trk></gpx>\n'; } > bigtime.gpx
+"$LOCSIM" gpx bigtime.gpx > bigtime.out 2> bigtime.err
+status=$?
+if [ "$status" = 2 ] && [ ! -s bigtime.out ] && [ "$(wc -c < bigtime.err)" -lt 300 ] \
+  && grep -q "^bigtime.gpx:1:47: error: time '9999999999.*…' is longer than 65536 bytes" bigtime.err; then
+  ok "gpx names a huge <time> at its place, quoted short"
+else fail "gpx names a huge <time> at its place, quoted short" "status $status: $(cut -c1-200 bigtime.err)"; fi
+
 # A file name that is not UTF-8 is used as its bytes: -o writes that very
 # file (not one named with U+FFFD), an input is found, errors name it.
 odd=$'odd-\xff'

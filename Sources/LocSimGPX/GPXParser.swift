@@ -87,6 +87,22 @@ package enum GPXParser {
         }
     }
 
+    /// The error to report instead of `error`, libxml2's, when the file
+    /// holds markup too large for libxml2 (`GPXMarkupSizes`) where it
+    /// stopped or before: libxml2 reports such markup as a bare syntax
+    /// error, often at the file's end (issue 31).
+    private static func oversize(_ source: Source, before error: TrackError) throws(TrackError) -> TrackError? {
+        var sizes = GPXMarkupSizes()
+        try scan(source, isDone: { sizes.isDone }) { bytes, end in sizes.feed(bytes, end: end) }
+        guard let found = sizes.found else { return nil }
+        if let place = error.location,
+            (place.line, place.column) < (found.location.line, found.location.column)
+        {
+            return nil
+        }
+        return TrackError(found.message, at: found.location)
+    }
+
     /// Runs `GPXFastReader` over the source from its start.
     private static func fastPass(
         _ source: Source, element: String, _ body: (GPXPoint) -> Bool
@@ -194,6 +210,14 @@ package enum GPXParser {
             let document = GPXDocument(pointElement: element, parser: parser, body: body)
             parser.delegate = document
             let finished = parser.parse()
+            // Markup too large for libxml2: an "internal error" (1) or a
+            // malformed tag (68, 73), after which libxml2 may hand on text
+            // that is not the file's.
+            let code = (parser.parserError as NSError?)?.code ?? 0
+            if !finished && [1, 68, 73].contains(code) {
+                let error = document.failure ?? Self.xmlError(parser)
+                if let oversize = try? Self.oversize(source, before: error) { return .failure(oversize) }
+            }
             if let failure = document.failure { return .failure(failure) }
             if !finished && !document.counts.stopped {
                 return .failure(Self.xmlError(parser))
