@@ -168,6 +168,11 @@ package enum GPXParser {
         try scan(source, isDone: { markup.isDone }) { markup.feed($0, end: $1) }
         if let (byte, location, inText) = markup.failure {
             let hex = String(byte, radix: 16, uppercase: true)
+            if markup.endsInsideCharacter {
+                throw TrackError(
+                    "malformed GPX: the file ends inside a character (its first byte 0x\(hex); a file cut short?)",
+                    at: location)
+            }
             let place = inText ? "in character data" : "in a name, an attribute, a comment or a processing instruction"
             throw TrackError(
                 "malformed GPX: a byte that is not UTF-8 (0x\(hex)) \(place) (is the file UTF-8?)",
