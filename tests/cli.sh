@@ -412,7 +412,8 @@ if [ "$status" = 1 ] && grep -q "expectation failed" expectcheck.out && grep -q 
 else fail "check fails a scenario whose expectation fails though its golden matches" "status $status: $(cat expectcheck.out)"; fi
 
 # check takes regular files only: a FIFO scenario, a FIFO golden and a
-# golden linked to a FIFO are errors at once, not a hang (issue 20).
+# golden linked to a FIFO are errors at once, not a hang (issue 20); a FIFO
+# `*.scn` found in a folder is named too, not skipped (issue 31).
 mkdir fifo-check
 cp "$QUICK" fifo-check/golden.scn
 mkfifo fifo-check/golden.log fifo-check/scenario.scn fifo-check/target
@@ -420,9 +421,9 @@ cp "$QUICK" fifo-check/linked.scn
 ln -s target fifo-check/linked.log
 timeout 10 "$LOCSIM" check fifo-check > fifo-check.out 2>&1
 status=$?
-if [ "$status" = 1 ] && [ "$(grep -c 'not a regular file (a pipe)' fifo-check.out)" = 2 ]; then
-  ok "check refuses a FIFO golden and a golden linked to one"
-else fail "check refuses a FIFO golden and a golden linked to one" "status $status: $(cat fifo-check.out)"; fi
+if [ "$status" = 1 ] && [ "$(grep -c 'not a regular file (a pipe)' fifo-check.out)" = 3 ] && grep -q "fifo-check/scenario.scn: error: cannot read .fifo-check/scenario.scn.: not a regular file (a pipe)" fifo-check.out; then
+  ok "check refuses a FIFO golden, a golden linked to one, and names a FIFO scenario in the folder"
+else fail "check refuses a FIFO golden, a golden linked to one, and names a FIFO scenario in the folder" "status $status: $(cat fifo-check.out)"; fi
 timeout 10 "$LOCSIM" check fifo-check/scenario.scn > fifo-scn.out 2>&1
 status=$?
 if [ "$status" = 1 ] && grep -q "not a regular file (a pipe)" fifo-scn.out; then ok "check refuses a FIFO scenario"
@@ -502,6 +503,66 @@ status=$?
 if [ "$status" = 2 ] && [ ! -s long.out ] && grep -q "^long.gpx:2:.*longer than a scenario line may be (65536)" long.err; then
   ok "gpx refuses a point longer than a scenario line"
 else fail "gpx refuses a point longer than a scenario line" "status $status: $(cut -c1-200 long.err)"; fi
+
+# A GPX file or a scenario cut short gives one message, from a file or a pipe.
+head -c 700 "$MORNING" > cut.gpx
+"$LOCSIM" gpx cut.gpx 2>&1 >/dev/null | sed 's/^cut.gpx//' > cut-file.err
+cat cut.gpx | "$LOCSIM" gpx - 2>&1 >/dev/null | sed 's/^<stdin>//' > cut-pipe.err
+head -c 500 "$QUICK" > cut.scn
+"$LOCSIM" run cut.scn 2>&1 >/dev/null | sed 's/^cut.scn//' >> cut-file.err
+cat cut.scn | "$LOCSIM" run - 2>&1 >/dev/null | sed 's/^<stdin>//' >> cut-pipe.err
+if grep -q "error: malformed GPX: the file ends inside" cut-file.err && [ "$(wc -l < cut-file.err)" -ge 2 ] && cmp -s cut-file.err cut-pipe.err; then
+  ok "cut-short input: one message from a file or a pipe"
+else fail "cut-short input: one message from a file or a pipe" "$(diff cut-file.err cut-pipe.err | head -5)"; fi
+
+# -o onto a file the user may not write is refused, as cp refuses it; a
+# file replaced keeps its mode, owner and group (issue 31).
+mkdir -p ro && chmod 777 ro && chmod 711 "$WORK"
+as_nobody() { if [ "$(id -u)" = 0 ]; then setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; else "$@"; fi; }
+echo "keep" > ro/mine.log && chmod 444 ro/mine.log
+[ "$(id -u)" = 0 ] && chown 65534:65534 ro/mine.log
+as_nobody "$LOCSIM" run "$QUICK" -o ro/mine.log > /dev/null 2> ro.err
+status=$?
+if [ "$status" = 2 ] && [ "$(cat ro/mine.log)" = keep ] \
+  && grep -qF "locsim: error: cannot write 'ro/mine.log': Permission denied (the file is read-only to you;" ro.err; then
+  ok "-o onto a read-only file is refused"
+else fail "-o onto a read-only file is refused" "status $status: $(cat ro.err)"; fi
+staged ro "a refused -o leaves no temporary file"
+if [ "$(id -u)" = 0 ]; then
+  # root may write any file: it replaces it, keeping its mode and owner.
+  "$LOCSIM" run "$QUICK" -o ro/mine.log 2> ro.err
+  status=$?
+  if [ "$status" = 0 ] && [ "$(stat -c '%a %u %g' ro/mine.log)" = "444 65534 65534" ]; then same ro/mine.log "-o by root keeps the replaced file's mode and owner"
+  else fail "-o by root keeps the replaced file's mode and owner" "status $status: $(stat -c '%a %u %g' ro/mine.log) $(cat ro.err)"; fi
+  # Another user's file this user may write (by its group): the new file
+  # could not be given its owner, so it is refused.
+  echo "keep" > ro/group.log && chmod 664 ro/group.log && chown 0:65534 ro/group.log
+  as_nobody "$LOCSIM" run "$QUICK" -o ro/group.log > /dev/null 2> ro.err
+  status=$?
+  if [ "$status" = 2 ] && [ "$(cat ro/group.log)" = keep ] && [ "$(stat -c '%u' ro/group.log)" = 0 ] \
+    && grep -qF "cannot write 'ro/group.log': it belongs to user 0, group 65534" ro.err; then
+    ok "-o onto another user's file refuses to change its owner"
+  else fail "-o onto another user's file refuses to change its owner" "status $status: $(cat ro.err)"; fi
+  staged ro "a refused -o of another user's file leaves no temporary file"
+fi
+
+# An endless pipe into matrix stops at the documented spool limit (issue 31).
+yes '0 launch' | TMPDIR="$WORK" "$LOCSIM" matrix - > endless.out 2> endless.err
+status=$?
+if [ "$status" = 2 ] && [ ! -s endless.out ] \
+  && grep -q "^<stdin>:29826162:1: error: standard input passes 268435456 bytes, the most 'matrix' copies from a pipe" endless.err; then
+  ok "matrix - stops an endless pipe at 256 MiB"
+else fail "matrix - stops an endless pipe at 256 MiB" "status $status: $(cut -c1-200 endless.err)"; fi
+
+# A huge <time> (issue 31): an error at the <time>, its value quoted cut
+# short, through locsim-gpx's pipe, not "a line longer than 16777216 bytes".
+{ printf '<gpx><trk><trkseg><trkpt lat="1" lon="2"><time>'; head -c 20000000 /dev/zero | tr '\0' 9; printf '</time></trkpt></trkseg></trk></gpx>\n'; } > bigtime.gpx
+"$LOCSIM" gpx bigtime.gpx > bigtime.out 2> bigtime.err
+status=$?
+if [ "$status" = 2 ] && [ ! -s bigtime.out ] && [ "$(wc -c < bigtime.err)" -lt 300 ] \
+  && grep -q "^bigtime.gpx:1:47: error: time '9999999999.*…' is longer than 65536 bytes" bigtime.err; then
+  ok "gpx names a huge <time> at its place, quoted short"
+else fail "gpx names a huge <time> at its place, quoted short" "status $status: $(cut -c1-200 bigtime.err)"; fi
 
 # A file name that is not UTF-8 is used as its bytes: -o writes that very
 # file (not one named with U+FFFD), an input is found, errors name it.

@@ -97,7 +97,9 @@ final class GPXDocument: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if child != nil { text += string }
+        // Past the longest value read, the rest is not kept: the value is
+        // an error at its end tag (`GPXPointBuilder.maxValueBytes`).
+        if child != nil && text.utf8.count <= GPXPointBuilder.maxValueBytes { text += string }
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {

@@ -99,6 +99,8 @@ struct GPXFastReader: ~Copyable {
         if depth == 0 && !run.blank { throw Unsure() }
         if child != nil {
             if run.references { throw Unsure() }
+            // A value too long to read: `GPXDocument` reports it.
+            if text.count + end > GPXPointBuilder.maxValueBytes { throw Unsure() }
             input.append(count: end, returns: run.returns, to: &text)
         }
         input.advance(end, lineFeeds: run.feeds)

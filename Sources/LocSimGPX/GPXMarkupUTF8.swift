@@ -48,6 +48,8 @@ struct GPXMarkupUTF8 {
     /// not UTF-8 from this scan), and after a byte that is not UTF-8 in
     /// text libxml2 hands FoundationXML names it traps on.
     private(set) var failure: (byte: UInt8, location: SourceLocation, inText: Bool)?
+    /// The failure is a character the file's end cuts short.
+    private(set) var endsInsideCharacter = false
 
     /// No more bytes are needed: a byte was found, or the file is not checked.
     var isDone: Bool { failure != nil || state == .skipped }
@@ -57,6 +59,15 @@ struct GPXMarkupUTF8 {
 
     /// Scans the next bytes of the file; `end` when they are its last.
     mutating func feed(_ bytes: some Collection<UInt8>, end: Bool) {
+        // A file cut short inside a character: said as such, at the
+        // character, as other files cut short are (libxml2 calls it a bare
+        // "internal error" 1; issue 31).
+        defer {
+            if end && failure == nil && pending > 0 && state != .skipped {
+                failure = (lead, leadLocation, state == .text || state == .cdata)
+                endsInsideCharacter = true
+            }
+        }
         guard state == .start else {
             for b in bytes where failure == nil { step(b) }
             return

@@ -87,6 +87,22 @@ package enum GPXParser {
         }
     }
 
+    /// The error to report instead of `error`, libxml2's, when the file
+    /// holds markup too large for libxml2 (`GPXMarkupSizes`) where it
+    /// stopped or before: libxml2 reports such markup as a bare syntax
+    /// error, often at the file's end (issue 31).
+    private static func oversize(_ source: Source, before error: TrackError) throws(TrackError) -> TrackError? {
+        var sizes = GPXMarkupSizes()
+        try scan(source, isDone: { sizes.isDone }) { bytes, end in sizes.feed(bytes, end: end) }
+        guard let found = sizes.found else { return nil }
+        if let place = error.location,
+            (place.line, place.column) < (found.location.line, found.location.column)
+        {
+            return nil
+        }
+        return TrackError(found.message, at: found.location)
+    }
+
     /// Runs `GPXFastReader` over the source from its start.
     private static func fastPass(
         _ source: Source, element: String, _ body: (GPXPoint) -> Bool
@@ -152,6 +168,11 @@ package enum GPXParser {
         try scan(source, isDone: { markup.isDone }) { markup.feed($0, end: $1) }
         if let (byte, location, inText) = markup.failure {
             let hex = String(byte, radix: 16, uppercase: true)
+            if markup.endsInsideCharacter {
+                throw TrackError(
+                    "malformed GPX: the file ends inside a character (its first byte 0x\(hex); a file cut short?)",
+                    at: location)
+            }
             let place = inText ? "in character data" : "in a name, an attribute, a comment or a processing instruction"
             throw TrackError(
                 "malformed GPX: a byte that is not UTF-8 (0x\(hex)) \(place) (is the file UTF-8?)",
@@ -194,6 +215,14 @@ package enum GPXParser {
             let document = GPXDocument(pointElement: element, parser: parser, body: body)
             parser.delegate = document
             let finished = parser.parse()
+            // Markup too large for libxml2: an "internal error" (1) or a
+            // malformed tag (68, 73), after which libxml2 may hand on text
+            // that is not the file's.
+            let code = (parser.parserError as NSError?)?.code ?? 0
+            if !finished && [1, 68, 73].contains(code) {
+                let error = document.failure ?? Self.xmlError(parser)
+                if let oversize = try? Self.oversize(source, before: error) { return .failure(oversize) }
+            }
             if let failure = document.failure { return .failure(failure) }
             if !finished && !document.counts.stopped {
                 return .failure(Self.xmlError(parser))

@@ -40,16 +40,17 @@ struct GPXPointBuilder {
         point.latitude = Self.trimmed(lat)
         point.longitude = Self.trimmed(lon)
         guard let latitude = ScenarioParser.decimal(point.latitude), (-90...90).contains(latitude) else {
-            return TrackError("latitude '\(lat)' is not a decimal number from -90 to 90", at: location)
+            return TrackError("latitude '\(Self.quoted(lat))' is not a decimal number from -90 to 90", at: location)
         }
         guard let longitude = ScenarioParser.decimal(point.longitude), (-180...180).contains(longitude) else {
-            return TrackError("longitude '\(lon)' is not a decimal number from -180 to 180", at: location)
+            return TrackError("longitude '\(Self.quoted(lon))' is not a decimal number from -180 to 180", at: location)
         }
         return nil
     }
 
     /// The text of the point's child `kind`, untrimmed, whose element starts at `location`.
     mutating func value(_ kind: Child, _ text: String, at location: SourceLocation) -> TrackError? {
+        if text.utf8.count > Self.maxValueBytes { return Self.tooLong(kind, text, at: location) }
         var value = Self.trimmed(text)
         return value.withUTF8 { trimmedValue(kind, $0, at: location) }
     }
@@ -57,6 +58,9 @@ struct GPXPointBuilder {
     /// `value(_:_:at:)` for the text's UTF-8 bytes: a `String` is made only
     /// for a number, which is printed as written (a time is read from the bytes).
     mutating func value(_ kind: Child, bytes: UnsafeBufferPointer<UInt8>, at location: SourceLocation) -> TrackError? {
+        if bytes.count > Self.maxValueBytes {
+            return Self.tooLong(kind, String(decoding: bytes.prefix(Self.quoteLength + 4), as: UTF8.self), at: location)
+        }
         if Self.isTrimmed(bytes.first, bytes.last) { return trimmedValue(kind, bytes, at: location) }
         guard let trimmed = Self.trimmedASCII(bytes) else {
             return value(kind, String(decoding: bytes, as: UTF8.self), at: location)
@@ -70,7 +74,7 @@ struct GPXPointBuilder {
     ) -> TrackError? {
         if kind == .time {
             guard let ms = GPXTime.milliseconds(bytes) else {
-                let value = String(decoding: bytes, as: UTF8.self)
+                let value = Self.quoted(String(decoding: bytes, as: UTF8.self))
                 return TrackError("time '\(value)' is not an ISO 8601 date-time like 2024-05-01T07:00:00Z", at: location)
             }
             time = ms
@@ -80,7 +84,7 @@ struct GPXPointBuilder {
         if kind == .hdop {
             // hdop × 5 m must be an accuracy a fix line takes (≤ 1,000 km).
             guard let hdop = number, hdop >= 0, hdop <= Self.maxHDOP else {
-                let value = String(decoding: bytes, as: UTF8.self)
+                let value = Self.quoted(String(decoding: bytes, as: UTF8.self))
                 return TrackError(
                     "hdop '\(value)' is not a decimal number from 0 to \(Int(Self.maxHDOP)) (an accuracy of at most \(Int(ScenarioParser.trackAccuracyLimit)) m)",
                     at: location)
@@ -90,10 +94,10 @@ struct GPXPointBuilder {
         }
         let value = String(decoding: bytes, as: UTF8.self)
         guard let number else {
-            return TrackError("\(kind.rawValue) '\(value)' is not a decimal number", at: location)
+            return TrackError("\(kind.rawValue) '\(Self.quoted(value))' is not a decimal number", at: location)
         }
         guard number.magnitude <= ScenarioParser.trackMagnitudeLimit else {
-            return TrackError("\(kind.rawValue) '\(value)' is too large; expected at most 1e15 in magnitude", at: location)
+            return TrackError("\(kind.rawValue) '\(Self.quoted(value))' is too large; expected at most 1e15 in magnitude", at: location)
         }
         switch kind {
         case .ele: point.altitude = value
@@ -124,6 +128,34 @@ struct GPXPointBuilder {
         case .failure(let error): return TrackError(error.message, at: point.location)
         }
         return nil
+    }
+
+    /// The longest text of a child read (`<time>`, `<ele>`, …): a longer
+    /// one is an error at the child, and its readers stop collecting it
+    /// (issue 31: a 200 MB `<time>` cost 3.85 GB). As long as a scenario
+    /// line: a longer number cannot be in a `fix` line, and a time is
+    /// about 30 bytes.
+    static let maxValueBytes = LineReader.maxLineLength
+
+    /// Bytes of a value quoted in a message; a longer one is cut, with `…`.
+    static let quoteLength = 60
+
+    /// `text` as a message quotes it: cut at `length` bytes (on a
+    /// character's boundary) and ended with `…`, as `check` quotes a
+    /// scenario's words, so a message stays one short line.
+    static func quoted(_ text: String, length: Int = quoteLength) -> String {
+        guard text.utf8.count > length else { return text }
+        let start = Array(text.utf8.prefix(length + 1))
+        var cut = length
+        while cut > 0 && UTF8.isContinuation(start[cut]) { cut -= 1 }
+        return String(decoding: start[..<cut], as: UTF8.self) + "…"
+    }
+
+    /// The error for a child's text longer than `maxValueBytes`; `start` is its first bytes.
+    static func tooLong(_ kind: Child, _ start: String, at location: SourceLocation) -> TrackError {
+        TrackError(
+            "\(kind.rawValue) '\(quoted(start))' is longer than \(maxValueBytes) bytes; locsim reads a value of at most that",
+            at: location)
     }
 
     /// A fix line's bytes besides its numbers, with the longest time

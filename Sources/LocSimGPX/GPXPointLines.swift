@@ -56,10 +56,16 @@ package enum GPXPointLines {
         point.appendFixLine(at: point.offset, to: &bytes)
     }
 
+    /// The longest message an `error` line carries.
+    static let maxMessageBytes = 4096
+
     /// `error <line> <column> <message>` (`0 0` without a place) and a line end.
     static func errorLine(_ error: TrackError) -> String {
         let place = error.location.map { "\($0.line) \($0.column)" } ?? "0 0"
-        let message = error.message.map { $0 == "\n" || $0 == "\r" ? " " : $0 }
-        return "error \(place) \(String(message))\n"
+        var message = String(error.message.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+        // Every line must fit `GPXSidecar`'s reader, whatever a message
+        // quotes (values are quoted cut short; this is the last guard).
+        if message.utf8.count > maxMessageBytes { message = GPXPointBuilder.quoted(message, length: maxMessageBytes) }
+        return "error \(place) \(message)\n"
     }
 }

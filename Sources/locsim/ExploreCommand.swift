@@ -55,7 +55,7 @@ enum ExploreCommand {
         // `matrix`'s input rules: a regular file, or standard input spooled
         // line by line (64 KiB lines at most), never read whole from a device.
         let input: MatrixInput
-        switch PlatformOptions.openInput(options.scenario, label: label) {
+        switch PlatformOptions.openInput(options.scenario, label: label, command: "explore") {
         case .success(let opened): input = opened
         case .failure(let error):
             printError(error.message)

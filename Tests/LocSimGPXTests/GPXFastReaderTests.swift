@@ -113,7 +113,10 @@ import Testing
             let bytes = GPXTrackGenerator.damaged(GPXTrackGenerator.track(&random, points: 1500), &random)
             let fast = Self.read(bytes, fast: true)
             let slow = Self.read(bytes, fast: false)
-            if let error = slow.error, error.message.hasPrefix("malformed GPX: a byte that is not UTF-8") {
+            if let error = slow.error,
+                error.message.hasPrefix("malformed GPX: a byte that is not UTF-8")
+                    || error.message.hasPrefix("malformed GPX: the file ends inside a character")
+            {
                 #expect(fast.error == error)
             } else {
                 #expect(fast == slow)
@@ -192,8 +195,8 @@ import Testing
 
     /// Files the fast reader hands over, or whose points do not fit:
     /// the same points, then the same error at the same place. A byte that
-    /// is not UTF-8 in markup is refused before FoundationXML reads the
-    /// file, so only the fast reader has handed points by then (those
+    /// is not UTF-8 in markup (or a character the file's end cuts short)
+    /// is refused before FoundationXML reads the file, so only the fast reader has handed points by then (those
     /// before the byte): the error is the same, and never a trap.
     @Test func oddFilesReadTheSame() {
         var random = GPXTrackGenerator.Random(seed: 21)
@@ -202,7 +205,10 @@ import Testing
             let bytes = GPXTrackGenerator.damaged(GPXTrackGenerator.track(&random, points: n % 12 + 1), &random)
             let fast = Self.read(bytes, fast: true)
             let slow = Self.read(bytes, fast: false)
-            if let error = slow.error, error.message.hasPrefix("malformed GPX: a byte that is not UTF-8") {
+            if let error = slow.error,
+                error.message.hasPrefix("malformed GPX: a byte that is not UTF-8")
+                    || error.message.hasPrefix("malformed GPX: the file ends inside a character")
+            {
                 refused += 1
                 #expect(fast.error == error)
                 #expect(slow.points.isEmpty)

@@ -157,6 +157,50 @@ import Testing
         #expect(zip(buckets, buckets.dropFirst()).allSatisfy { $0.last < $1.first })
     }
 
+    /// A row whose only mark comes late holds one bucket, not every empty
+    /// one since time 0 (issue 31: 115 KB a row).
+    @Test func aLateMarkHoldsOneBucket() {
+        var marks = MarkBuckets()
+        marks.add(.seconds(86_400)) { "late" }
+        #expect(marks.bucketsHeld == 1)
+        #expect(marks.nonEmpty.map(\.text) == ["late"])
+        marks.add(.seconds(100_000)) { "later" }
+        #expect(marks.bucketsHeld == 2)
+        #expect(marks.nonEmpty.map(\.first) == [.seconds(86_400), .seconds(100_000)])
+    }
+
+    /// Rows past `maxRows - 1` share one folded row (issue 31): a monitor
+    /// with 1,000 conditions, most with an event, makes 100 rows, and the
+    /// folded row counts every mark of the rows it stands for.
+    @Test func rowsPastTheLimitFoldIntoOne() throws {
+        var scenario = """
+            locsim 1
+            platform iOS 18.0
+            plist NSLocationWhenInUseUsageDescription "x"
+            plist NSLocationAlwaysAndWhenInUseUsageDescription "y"
+            0 launch
+            1 app requestWhenInUseAuthorization
+            2 user allowWhileUsing
+            3 app monitor geo open
+
+            """
+        for c in 0..<1_000 { scenario += "4 app monitor geo add c\(c) 35.6812 139.7671 100\n" }
+        var reader = LineReader(scenario)
+        var recorder = TimelineRecorder()
+        try Replay.run(&reader, into: &recorder)
+        let rows = recorder.timeline(title: "monitor").rows
+        #expect(rows.count == TimelineRecorder.maxRows)
+        #expect(rows.last?.name == TimelineRecorder.foldedRow)
+        let monitorRows = rows.filter { $0.name.hasPrefix("monitor geo ") }
+        let total = rows.map { $0.marks.nonEmpty.map(\.count).reduce(0, +) }.reduce(0, +)
+        let ownRows = rows.dropLast().map { $0.marks.nonEmpty.map(\.count).reduce(0, +) }.reduce(0, +)
+        // The first 20 conditions (`monitorConditionLimit`) have no event
+        // before a fix; each later one has one, `unmonitored
+        // conditionLimitExceeded`: those without a row of their own are in the folded one.
+        #expect(total - ownRows == 1_000 - 20 - monitorRows.count)
+        #expect(rows.last?.marks.nonEmpty.first?.text.hasPrefix("4.000 update monitor geo c") == true)
+    }
+
     /// A day of fixes at 1 Hz stays small: aggregated marks, not one element a fix.
     @Test func aDayLongTraceDrawsSmall() throws {
         var scenario = """

@@ -18,7 +18,8 @@ package enum ScenarioFinder {
     /// The scenario paths for `inputs`, in a deterministic order.
     ///
     /// Files are taken as given, whatever their extension. Folders are searched
-    /// recursively for `*.scn`, skipping entries whose names start with `.` and
+    /// recursively for `*.scn` (of any file type: one that is not a regular
+    /// file then fails its check, with the reason), skipping entries whose names start with `.` and
     /// folders already visited (symbolic-link loops); each folder's scenarios
     /// are sorted by the bytes of their paths. Inputs keep their order; a path
     /// found twice is checked once.
@@ -102,10 +103,14 @@ package enum ScenarioFinder {
                 guard stat(path, &entryInfo) == 0 else { continue }  // a dangling link: not a scenario
                 mode = entryInfo.st_mode & S_IFMT
             }
-            switch mode {
-            case S_IFDIR: try walk(path, into: &found, visited: &visited)
-            case S_IFREG: if name.hasSuffix(".scn") { found.append(path) }
-            default: break
+            // A `*.scn` that is not a regular file (a FIFO, a device, a
+            // socket) is checked too, so that it fails with its reason
+            // (`not a regular file (a pipe)`) instead of going unnoticed
+            // (issue 31); opening it never waits (`FileIO.openRegularFile`).
+            if mode == S_IFDIR {
+                try walk(path, into: &found, visited: &visited)
+            } else if name.hasSuffix(".scn") {
+                found.append(path)
             }
         }
     }

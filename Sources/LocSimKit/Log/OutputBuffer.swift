@@ -121,11 +121,22 @@ package struct OutputBuffer {
         }
         var info = stat()
         var mode = FileIO.defaultFileMode()
+        var owner: (uid_t, gid_t)? = nil
         if SystemPath.withCString(target, { stat($0, &info) }) == 0 {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR { throw FileError("cannot write", path, code: EISDIR) }
             if type != S_IFREG { return spooled(to: target, spillThreshold: spillThreshold) }
             mode = info.st_mode & 0o7777  // keep the permissions of the file we replace
+            owner = (info.st_uid, info.st_gid)
+            // Renaming over a file needs only its folder's permission: a
+            // file the user may not write is refused, as `cp` (without
+            // `-f`) refuses it (issue 31).
+            if SystemPath.withCString(target, { faccessat(AT_FDCWD, $0, W_OK, AT_EACCESS) }) != 0 && errno == EACCES {
+                throw FileError(
+                    "cannot write '\(path)': \(FileError.describe(EACCES)) (the file is read-only to you;"
+                        + " locsim replaces an output file only when it may write it, as cp does)",
+                    code: EACCES)
+            }
         }
         // A short name, so a target name of up to NAME_MAX bytes still has a
         // valid temporary beside it; beside it, so `rename` never crosses
@@ -137,12 +148,36 @@ package struct OutputBuffer {
         case .success(let m): made = m
         case .failure(let error): throw FileError("cannot write", path, code: error.code)
         }
+        if let owner, let refusal = keepOwner(owner, of: made.fd, path) {
+            close(made.fd)
+            StagedFiles.remove(made.path, made.ticket)
+            throw refusal
+        }
         var buffer = OutputBuffer(
             destination: .replace(
                 fd: made.fd, temporaryPath: made.path, ticket: made.ticket, path: target, label: path, mode: mode),
             flushThreshold: fileChunkSize)
         buffer.bytes = ByteBuffer(capacity: fileChunkSize + 4096)
         return buffer
+    }
+
+    /// Gives the staged file `fd` the owner and group of the file it will
+    /// replace, so replacing a file keeps them as it keeps the mode
+    /// (issue 31: root writing `-o` onto another user's file made it
+    /// root's). `nil` when done, or the error when the system refuses (a
+    /// file of another user that this user may write, such as one
+    /// writable by its group): locsim then refuses to replace it.
+    private static func keepOwner(_ owner: (uid_t, gid_t), of fd: Int32, _ path: String) -> FileError? {
+        var staged = stat()
+        guard fstat(fd, &staged) == 0 else { return FileError("cannot write", path, code: errno) }
+        if staged.st_uid == owner.0 && staged.st_gid == owner.1 { return nil }
+        if fchown(fd, owner.0, owner.1) == 0 { return nil }
+        let code = errno
+        return FileError(
+            "cannot write '\(path)': it belongs to user \(owner.0), group \(owner.1), and locsim, which replaces"
+                + " an output file with a new one, cannot give the new file that owner (\(FileError.describe(code)));"
+                + " write to another name, or remove the file first",
+            code: code)
     }
 
     /// Everything written so far, for a `memory()` buffer; for the others,

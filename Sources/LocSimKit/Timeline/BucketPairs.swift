@@ -1,20 +1,27 @@
-extension Array {
+/// A value kept in a time bucket by `MarkBuckets` and `LaneStretches`:
+/// bucket `bucket` spans `[bucket·width, (bucket+1)·width)`.
+protocol Bucketed {
+    var bucket: Int { get set }
+}
+
+extension Array where Element: Bucketed {
     /// Time buckets halved: neighbours `2i` and `2i+1` become bucket `i`,
     /// joined with `combine` (earlier first) when both hold something.
-    /// Shared by `MarkBuckets` and `LaneStretches` when they double their width.
-    func mergingBucketPairs<T>(_ combine: (T, T) -> T) -> [T?] where Element == T? {
-        var merged: [T?] = []
-        merged.reserveCapacity(count / 2 + 1)
-        var i = 0
-        while i < count {
-            let a = self[i]
-            let b = i + 1 < count ? self[i + 1] : nil
-            switch (a, b) {
-            case (nil, nil): merged.append(nil)
-            case (let x?, nil), (nil, let x?): merged.append(x)
-            case (let x?, let y?): merged.append(combine(x, y))
+    ///
+    /// Only buckets that hold something are kept, in time order: a row or
+    /// lane whose first record comes late, or that holds one mark, costs
+    /// what it holds, not an array reaching back to time 0 (issue 31: a
+    /// `CLMonitor` with 10,000 conditions made 10,000 rows of about 115 KB).
+    func mergingBucketPairs(_ combine: (Element, Element) -> Element) -> [Element] {
+        var merged: [Element] = []
+        merged.reserveCapacity(count)
+        for var element in self {
+            element.bucket /= 2
+            if let last = merged.last, last.bucket == element.bucket {
+                merged[merged.count - 1] = combine(last, element)
+            } else {
+                merged.append(element)
             }
-            i += 2
         }
         return merged
     }

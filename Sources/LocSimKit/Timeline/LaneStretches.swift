@@ -13,18 +13,23 @@ package struct LaneStretches: Equatable, Sendable {
 
     /// Milliseconds a bucket spans; a power of two.
     package private(set) var width: Int64 = 1
-    /// Each bucket's stretch: where it is in `stretches`, `nil` while
-    /// empty. Plain values, so growing the array by many empty buckets at
-    /// once (a lane changes rarely, and buckets are narrow at first) is
-    /// cheap; an array of optional segments cost 10% of a `timeline` there.
-    private var slots: [Int?] = []
+    /// A bucket holding a stretch, and where the stretch is in `stretches`.
+    private struct Slot: Bucketed {
+        var bucket: Int
+        var stretch: Int
+    }
+
+    /// The buckets that hold a stretch, in time order: plain values, so
+    /// merging them is cheap (an array of optional segments cost 10% of a
+    /// `timeline`).
+    private var slots: [Slot] = []
     /// The stretches, in time order; compacted when the buckets widen.
     private var stretches: [Timeline.Segment] = []
 
     package init() {}
 
     /// The segments in time order, merged where they shared a bucket.
-    package var segments: [Timeline.Segment] { slots.compactMap { $0.map { stretches[$0] } } }
+    package var segments: [Timeline.Segment] { slots.map { stretches[$0.stretch] } }
 
     package static func == (a: LaneStretches, b: LaneStretches) -> Bool {
         a.width == b.width && a.segments == b.segments
@@ -37,11 +42,10 @@ package struct LaneStretches: Equatable, Sendable {
             widen()
             index = Int(segment.start.value / width)
         }
-        if slots.count <= index { slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count)) }
-        if let k = slots[index] {
-            stretches[k] = stretches[k].merged(with: segment)
+        if let last = slots.last, last.bucket == index {
+            stretches[last.stretch] = stretches[last.stretch].merged(with: segment)
         } else {
-            slots[index] = stretches.count
+            slots.append(Slot(bucket: index, stretch: stretches.count))
             stretches.append(segment)
         }
     }
@@ -50,15 +54,14 @@ package struct LaneStretches: Equatable, Sendable {
     private mutating func widen() {
         var merged = stretches
         slots = slots.mergingBucketPairs { a, b in
-            merged[a] = merged[a].merged(with: merged[b])
+            merged[a.stretch] = merged[a.stretch].merged(with: merged[b.stretch])
             return a
         }
         var kept: [Timeline.Segment] = []
-        kept.reserveCapacity(merged.count)
+        kept.reserveCapacity(slots.count)
         for i in slots.indices {
-            guard let k = slots[i] else { continue }
-            kept.append(merged[k])
-            slots[i] = kept.count - 1
+            kept.append(merged[slots[i].stretch])
+            slots[i].stretch = kept.count - 1
         }
         stretches = kept
         width *= 2

@@ -49,7 +49,8 @@ package struct MarkBuckets: Equatable, Sendable {
     }
 
     /// A bucket's count and times, and where its first mark is in `marks`.
-    private struct Tally {
+    private struct Tally: Bucketed {
+        var bucket: Int
         var count: Int
         var first: Millis
         var last: Millis
@@ -62,8 +63,9 @@ package struct MarkBuckets: Equatable, Sendable {
 
     /// Milliseconds a bucket spans; a power of two.
     package private(set) var width: Int64 = 1
-    /// Each bucket's tally, `nil` while empty: plain values, cheap to grow and merge.
-    private var tallies: [Tally?] = []
+    /// The tallies of the buckets that hold marks, in time order: plain
+    /// values, cheap to grow and merge.
+    private var tallies: [Tally] = []
     /// The buckets' first marks, in the order their buckets started; those
     /// of buckets merged away are dropped when the buckets widen, so there
     /// are never more than twice `capacity`.
@@ -73,10 +75,11 @@ package struct MarkBuckets: Equatable, Sendable {
 
     /// The non-empty buckets in time order.
     package var nonEmpty: [Bucket] {
-        tallies.compactMap { tally in
-            tally.map { Bucket(count: $0.count, first: $0.first, last: $0.last, firstMark: marks[$0.mark]) }
-        }
+        tallies.map { Bucket(count: $0.count, first: $0.first, last: $0.last, firstMark: marks[$0.mark]) }
     }
+
+    /// The buckets held in memory: those holding marks, at most `capacity`.
+    package var bucketsHeld: Int { tallies.count }
 
     package static func == (a: MarkBuckets, b: MarkBuckets) -> Bool {
         a.width == b.width && a.nonEmpty == b.nonEmpty
@@ -101,12 +104,12 @@ package struct MarkBuckets: Equatable, Sendable {
             widen()
             index = Int(time.value / width)
         }
-        if tallies.count <= index { tallies.append(contentsOf: repeatElement(nil, count: index + 1 - tallies.count)) }
-        if tallies[index] != nil {
-            tallies[index]!.count += 1
-            tallies[index]!.last = time
+        let last = tallies.count - 1
+        if last >= 0 && tallies[last].bucket == index {
+            tallies[last].count += 1
+            tallies[last].last = time
         } else {
-            tallies[index] = Tally(count: 1, first: time, last: time, mark: marks.count)
+            tallies.append(Tally(bucket: index, count: 1, first: time, last: time, mark: marks.count))
             marks.append(mark())
         }
     }
@@ -115,13 +118,13 @@ package struct MarkBuckets: Equatable, Sendable {
     /// of the buckets left.
     private mutating func widen() {
         tallies = tallies.mergingBucketPairs { x, y in
-            Tally(count: x.count + y.count, first: x.first, last: y.last, mark: x.mark)
+            Tally(bucket: x.bucket, count: x.count + y.count, first: x.first, last: y.last, mark: x.mark)
         }
         var kept: [Mark] = []
-        kept.reserveCapacity(marks.count / 2 + 1)
-        for i in tallies.indices where tallies[i] != nil {
-            kept.append(marks[tallies[i]!.mark])
-            tallies[i]!.mark = kept.count - 1
+        kept.reserveCapacity(tallies.count)
+        for i in tallies.indices {
+            kept.append(marks[tallies[i].mark])
+            tallies[i].mark = kept.count - 1
         }
         marks = kept
         width *= 2

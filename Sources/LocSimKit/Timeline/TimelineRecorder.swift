@@ -30,6 +30,15 @@ package struct TimelineRecorder: LogWriter {
     /// began; they are drawn between *in use* and *indicator*.
     private var sessionLanes: [String: Int] = [:]
 
+    /// Rows of marks drawn at most; the marks of every row past the first
+    /// `maxRows - 1` share the last one, `foldedRow` (issue 31: a
+    /// `CLMonitor` with 10,000 conditions made 10,000 rows). Flows have a
+    /// few dozen kinds of event; a row is 26 px, so 100 rows are already
+    /// 2,600 px tall.
+    package static let maxRows = 100
+    /// The name of the row that holds the marks of the rows past the others.
+    package static let foldedRow = "other rows (the rest)"
+
     private var rows: [Timeline.Row] = []
     private var rowIndex: [String: Int] = [:]
     private var last = Millis.zero
@@ -254,10 +263,14 @@ package struct TimelineRecorder: LogWriter {
     private mutating func mark(_ row: String, _ kind: Timeline.MarkKind, _ record: LogRecord) {
         // Most records go to the row of the one before (a trace of fixes):
         // no hashing then.
-        let index = lastRow < rows.count && rows[lastRow].name == row ? lastRow : rowIndex[row] ?? rows.count
-        if index == rows.count {
+        var index = lastRow < rows.count && rows[lastRow].name == row ? lastRow : rowIndex[row] ?? rows.count
+        if index == rows.count && index < Self.maxRows - 1 {
             rowIndex[row] = index
             rows.append(Timeline.Row(name: row, kind: kind, marks: MarkBuckets()))
+        } else if index >= Self.maxRows - 1 {
+            // Past the last row of its own: the folded row, which knows no names.
+            index = Self.maxRows - 1
+            if rows.count < Self.maxRows { rows.append(Timeline.Row(name: Self.foldedRow, kind: kind, marks: MarkBuckets())) }
         }
         lastRow = index
         rows[index].marks.add(record)
