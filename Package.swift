@@ -43,6 +43,9 @@ let package = Package(
         // libFuzzer harness over parser and simulator (`make fuzz`); without
         // the fuzzer it replays crash files given as arguments.
         .executableTarget(name: "locsim-fuzz", dependencies: ["LocSimKit"]),
+        // `make bench`: LocSimCoreLocation's CLLocationManager against the
+        // SimulatedDevice under it, 1 M fixes (bench/run.sh).
+        .executableTarget(name: "locsim-corelocation-bench", dependencies: ["LocSimCoreLocation", "LocSimKit"]),
         .testTarget(name: "LocSimKitTests", dependencies: ["LocSimKit"]),
         .testTarget(name: "LocSimCoreLocationTests", dependencies: ["LocSimCoreLocation", "LocSimKit"]),
         .testTarget(name: "LocSimGPXTests", dependencies: ["LocSimGPX", "LocSimKit"]),

@@ -82,16 +82,17 @@ public final class TrailRecorder: NSObject, CLLocationManagerDelegate {
 
     private func authorizationChanged(_ status: CLAuthorizationStatus) {
         backgroundAllowed = status == .authorizedAlways
+        // With Always, a significant change relaunches the app after the
+        // system ends it, so the trail can resume.
+        if backgroundAllowed { manager.startMonitoringSignificantLocationChanges() }
         switch status {
         case .authorizedAlways, .authorizedWhenInUse:
             if wantsRecording { beginUpdates() }
         case .notDetermined:
             // Allow Once lapsed: updates have stopped, and only a new
-            // request brings them back. (At the manager's creation the
-            // status is notDetermined too, with nothing to record yet.)
-            guard wantsRecording else { return }
-            state = .needsPermission
-            manager.requestAlwaysAuthorization()
+            // request brings them back; `start()` makes it when the user
+            // next taps Record.
+            if state == .recording { state = .needsPermission }
         case .denied, .restricted:
             manager.stopUpdatingLocation()
             state = .denied
