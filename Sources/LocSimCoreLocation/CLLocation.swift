@@ -24,7 +24,8 @@ open class CLLocation: NSObject, @unchecked Sendable {
     }
 
     public convenience init(
-        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy hAccuracy: CLLocationAccuracy,
+        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
+        horizontalAccuracy hAccuracy: CLLocationAccuracy,
         verticalAccuracy vAccuracy: CLLocationAccuracy, timestamp: Date
     ) {
         self.init(
@@ -33,7 +34,8 @@ open class CLLocation: NSObject, @unchecked Sendable {
     }
 
     public convenience init(
-        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy hAccuracy: CLLocationAccuracy,
+        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
+        horizontalAccuracy hAccuracy: CLLocationAccuracy,
         verticalAccuracy vAccuracy: CLLocationAccuracy, course: CLLocationDirection, speed: CLLocationSpeed,
         timestamp: Date
     ) {
@@ -43,7 +45,8 @@ open class CLLocation: NSObject, @unchecked Sendable {
     }
 
     public init(
-        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy hAccuracy: CLLocationAccuracy,
+        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
+        horizontalAccuracy hAccuracy: CLLocationAccuracy,
         verticalAccuracy vAccuracy: CLLocationAccuracy, course: CLLocationDirection,
         courseAccuracy: CLLocationDirectionAccuracy, speed: CLLocationSpeed, speedAccuracy: CLLocationSpeedAccuracy,
         timestamp: Date
@@ -75,7 +78,8 @@ open class CLLocation: NSObject, @unchecked Sendable {
     }
 
     open override var description: String {
-        "<\(coordinate.latitude),\(coordinate.longitude)> +/- \(horizontalAccuracy)m (speed \(speed) mps / course \(course)) @ \(timestamp)"
+        "<\(coordinate.latitude),\(coordinate.longitude)> +/- \(horizontalAccuracy)m"
+            + " (speed \(speed) mps / course \(course)) @ \(timestamp)"
     }
 }
 

@@ -37,8 +37,9 @@ open class CLLocationManager: NSObject {
         } else {
             state = nil
             simulatedManager = nil
-            unboundError = Self.noDevice("CLLocationManager()")
-            FileHandle.standardError.write(Data(("locsim: " + unboundError!.message + "\n").utf8))
+            let error = Self.noDevice("CLLocationManager()")
+            unboundError = error
+            Self.warn(error)
         }
         super.init()
         guard let simulatedManager else { return }
@@ -66,7 +67,10 @@ open class CLLocationManager: NSObject {
         return simulatedManager.accuracyAuthorization == .full ? .fullAccuracy : .reducedAccuracy
     }
 
-    public func requestWhenInUseAuthorization() { call("requestWhenInUseAuthorization") { $0.requestWhenInUseAuthorization() } }
+    public func requestWhenInUseAuthorization() {
+        call("requestWhenInUseAuthorization") { $0.requestWhenInUseAuthorization() }
+    }
+
     public func requestAlwaysAuthorization() { call("requestAlwaysAuthorization") { $0.requestAlwaysAuthorization() } }
 
     /// The completion runs when the prompt is answered, or at once (on the
@@ -93,7 +97,8 @@ open class CLLocationManager: NSObject {
         get { accuracy }
         set {
             guard let simulatedManager else { return unbound("desiredAccuracy", ()) }
-            let mapped = DesiredAccuracy(newValue, reducedExists: simulatedManager.simulatedDevice?.hasAccuracyAuthorization ?? false)
+            let reducedExists = simulatedManager.simulatedDevice?.hasAccuracyAuthorization ?? false
+            let mapped = DesiredAccuracy(newValue, reducedExists: reducedExists)
             simulatedManager.desiredAccuracy = mapped
             if simulatedManager.desiredAccuracy == mapped { accuracy = newValue }
         }
@@ -207,10 +212,13 @@ open class CLLocationManager: NSObject {
         body(simulatedManager)
     }
 
-    private func withCircle(_ region: CLRegion, _ name: String, _ body: (SimulatedLocationManager, CircularRegion) -> Void) {
+    private func withCircle(
+        _ region: CLRegion, _ name: String, _ body: (SimulatedLocationManager, CircularRegion) -> Void
+    ) {
         guard let simulatedManager else { return unbound(name, ()) }
         guard let circle = region as? CLCircularRegion else {
-            let error = DeviceError(.unavailable, "\(name): only CLCircularRegion is simulated, not \(type(of: region))")
+            let error = DeviceError(
+                .unavailable, "\(name): only CLCircularRegion is simulated, not \(type(of: region))")
             simulatedManager.report(error)
             return
         }
@@ -226,15 +234,23 @@ open class CLLocationManager: NSObject {
     private static func noDevice(_ name: String) -> DeviceError {
         DeviceError(
             .noCurrentDevice,
-            "\(name): no SimulatedDevice is current; make the app's CLLocationManager inside device.withCurrent { … } "
-                + "(docs/corelocation.md)")
+            "\(name): no SimulatedDevice is current; make the app's CLLocationManager inside "
+                + "device.withCurrent { … } (docs/corelocation.md)")
     }
 
     /// The current device, or nil said on standard error.
     private static func current(_ name: String) -> SimulatedDevice? {
         if let device = SimulatedDevice.current { return device }
-        FileHandle.standardError.write(Data(("locsim: " + noDevice("CLLocationManager." + name).message + "\n").utf8))
+        warn(noDevice("CLLocationManager." + name))
         return nil
+    }
+
+    /// Says `error` on standard error. The one place the module prints
+    /// (the libraries otherwise never do): an app's `CLLocationManager()`
+    /// has no caller in the test to throw to, and the test may never hold
+    /// that manager to read its `simulationError`.
+    private static func warn(_ error: DeviceError) {
+        FileHandle.standardError.write(Data(("locsim: " + error.message + "\n").utf8))
     }
 
     private static func available(_ call: AppCall, _ name: String) -> Bool {
@@ -332,7 +348,9 @@ private final class Relay: SimulatedLocationManagerDelegate {
         }
     }
 
-    func locationManager(_ manager: SimulatedLocationManager, didDetermineState state: RegionState, for region: CircularRegion) {
+    func locationManager(
+        _ manager: SimulatedLocationManager, didDetermineState state: RegionState, for region: CircularRegion
+    ) {
         let owner = owner
         let state: CLRegionState = state == .inside ? .inside : state == .outside ? .outside : .unknown
         owner.tell { $0.locationManager(owner, didDetermineState: state, for: CLCircularRegion(region)) }

@@ -20,7 +20,8 @@ public protocol CLLocationManagerDelegate: AnyObject {
     /// `error` is a `CLError`.
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error)
     func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion)
-    func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error)
+    func locationManager(
+        _ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error)
     func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion)
     func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion)
     func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion)
@@ -57,7 +58,9 @@ extension CLLocationManagerDelegate {
     ) {
         manager.notImplemented(.monitoringDidFailFor)
     }
-    public func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {
+    public func locationManager(
+        _ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion
+    ) {
         manager.notImplemented(.didDetermineState)
     }
     public func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {

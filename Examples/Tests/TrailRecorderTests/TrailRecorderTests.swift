@@ -34,7 +34,9 @@ import TrailRecorder
     /// A fix `meters` north of the trailhead, walking north at 1.2 m/s.
     static func step(_ meters: Double, accuracy: Double = 5) -> Fix {
         Fix(
-            Location(Coordinate(latitude: trailhead.latitude + meters / 111_195, longitude: trailhead.longitude), accuracy: accuracy),
+            Location(
+                Coordinate(latitude: trailhead.latitude + meters / 111_195, longitude: trailhead.longitude),
+                accuracy: accuracy),
             speed: 1.2, course: 0, altitude: 1_034 + meters / 10)
     }
 
