@@ -6,15 +6,18 @@ import LocSimKit
 /// gives none, `verticalAccuracy` −1 (and `altitude` 0) without an altitude.
 /// A fix's timestamp is a `Date` on the device's clock (`SimulatedDevice.date`).
 open class CLLocation: NSObject, @unchecked Sendable {
-    public let coordinate: CLLocationCoordinate2D
-    public let altitude: CLLocationDistance
-    public let horizontalAccuracy: CLLocationAccuracy
-    public let verticalAccuracy: CLLocationAccuracy
-    public let course: CLLocationDirection
-    public let courseAccuracy: CLLocationDirectionAccuracy
-    public let speed: CLLocationSpeed
-    public let speedAccuracy: CLLocationSpeedAccuracy
-    public let timestamp: Date
+    // Read-only outside the module and written only by `reuse(for:epoch:)`
+    // (a location no one else holds): no dynamic exclusivity check, which
+    // cost 9 of them a delivered fix.
+    @exclusivity(unchecked) public private(set) var coordinate: CLLocationCoordinate2D
+    @exclusivity(unchecked) public private(set) var altitude: CLLocationDistance
+    @exclusivity(unchecked) public private(set) var horizontalAccuracy: CLLocationAccuracy
+    @exclusivity(unchecked) public private(set) var verticalAccuracy: CLLocationAccuracy
+    @exclusivity(unchecked) public private(set) var course: CLLocationDirection
+    @exclusivity(unchecked) public private(set) var courseAccuracy: CLLocationDirectionAccuracy
+    @exclusivity(unchecked) public private(set) var speed: CLLocationSpeed
+    @exclusivity(unchecked) public private(set) var speedAccuracy: CLLocationSpeedAccuracy
+    @exclusivity(unchecked) public private(set) var timestamp: Date
 
     /// Timestamped now: the current `SimulatedDevice`'s `date`, else `Date()`.
     public convenience init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
@@ -70,6 +73,22 @@ open class CLLocation: NSObject, @unchecked Sendable {
             horizontalAccuracy: location.horizontalAccuracy, verticalAccuracy: location.verticalAccuracy,
             course: location.course, courseAccuracy: location.course < 0 ? -1 : 0, speed: location.speed,
             speedAccuracy: location.speed < 0 ? -1 : 0, timestamp: epoch.adding(location.timestamp))
+    }
+
+    /// Becomes `location`: the manager reuses a delivered `CLLocation` no one
+    /// else holds for the next fix, instead of allocating one a fix. The
+    /// properties are read-only outside the module, so no holder sees a change.
+    @inline(__always)
+    func reuse(for location: SimulatedLocation, epoch: Date) {
+        coordinate = CLLocationCoordinate2D(location.coordinate)
+        altitude = location.altitude
+        horizontalAccuracy = location.horizontalAccuracy
+        verticalAccuracy = location.verticalAccuracy
+        course = location.course
+        courseAccuracy = location.course < 0 ? -1 : 0
+        speed = location.speed
+        speedAccuracy = location.speed < 0 ? -1 : 0
+        timestamp = epoch.adding(location.timestamp)
     }
 
     /// The great-circle distance in meters (the rules' Earth radius, 6,371,008.8 m).

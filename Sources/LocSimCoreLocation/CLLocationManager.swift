@@ -20,13 +20,18 @@ open class CLLocationManager: NSObject {
     /// The status `locationManager(_:didChangeAuthorization:)` was last told
     /// in place of the new callback (`fallBackToDidChangeAuthorization`).
     private var toldStatus: CLAuthorizationStatus?
-    /// The one-element array `didUpdateLocations` hands over, reused.
-    private var locationBuffer: [CLLocation] = []
+    // The per-fix state is `@exclusivity(unchecked)`, as in SimulatedDevice:
+    // a dynamic check on each access cost a fifth of a delivered fix here,
+    // and no access is held across a call into the app's code.
+
+    /// The array `didUpdateLocations` handed over last, reused (with its
+    /// `CLLocation`) while no one else holds it.
+    @exclusivity(unchecked) private var locationBuffer: [CLLocation] = []
 
     /// Held weakly, as Core Location holds it.
-    public weak var delegate: (any CLLocationManagerDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any CLLocationManagerDelegate)?
     /// The most recent location delivered to the delegate.
-    public private(set) var location: CLLocation?
+    public var location: CLLocation? { locationBuffer.last }
     /// Kept; the rules give it no effect.
     public var activityType = CLActivityType.other
 
@@ -276,29 +281,37 @@ open class CLLocationManager: NSObject {
 
     /// Runs `body` (a delegate call) with the manager's device current, so
     /// a manager the delegate makes belongs to it.
+    ///
+    /// Inside the device's `withCurrent` (`state.current`) there is nothing
+    /// to do; outside, a task-local binding a callback (about 500
+    /// instructions: the fast path is the documented one).
     @inline(__always)
-    fileprivate func bound(_ body: () -> Void) {
-        guard let binding = state?.binding, SimulatedDevice.binding !== binding else { return body() }
-        SimulatedDevice.$binding.withValue(binding, operation: body)
+    private func bound(_ state: CoreLocationState, _ body: () -> Void) {
+        guard state.current == 0 else { return body() }
+        SimulatedDevice.$binding.withValue(state.binding, operation: body)
     }
 
+    /// `didUpdateLocations` in Core Location's types. The one-location
+    /// array and its `CLLocation` are reused when the app kept neither
+    /// (`locsim-corelocation-bench`: an allocation and a release a fix).
     fileprivate func updated(_ locations: [SimulatedLocation]) {
-        guard let epoch = state?.epoch else { return }
-        if locations.count == 1 {
-            let location = CLLocation(locations[0], epoch: epoch)
-            self.location = location
-            if locationBuffer.isEmpty { locationBuffer = [location] } else { locationBuffer[0] = location }
+        guard let state else { return }
+        if locations.count == 1, locationBuffer.count == 1 {
+            if isKnownUniquelyReferenced(&locationBuffer[0]) {
+                locationBuffer[0].reuse(for: locations[0], epoch: state.epoch)
+            } else {
+                locationBuffer[0] = CLLocation(locations[0], epoch: state.epoch)
+            }
         } else {
-            locationBuffer = locations.map { CLLocation($0, epoch: epoch) }
-            location = locationBuffer.last
+            locationBuffer = locations.map { CLLocation($0, epoch: state.epoch) }
         }
         guard let delegate else { return }
-        bound { delegate.locationManager(self, didUpdateLocations: locationBuffer) }
+        bound(state) { delegate.locationManager(self, didUpdateLocations: locationBuffer) }
     }
 
     fileprivate func tell(_ body: (any CLLocationManagerDelegate) -> Void) {
-        guard let delegate else { return }
-        bound { body(delegate) }
+        guard let delegate, let state else { return }
+        bound(state) { body(delegate) }
     }
 
     fileprivate func told(_ status: CLAuthorizationStatus) { toldStatus = status }
@@ -308,7 +321,9 @@ open class CLLocationManager: NSObject {
 
 /// The device manager's delegate: each callback to the app's delegate in Core Location's types.
 private final class Relay: SimulatedLocationManagerDelegate {
-    unowned let owner: CLLocationManager
+    /// Unowned and unchecked: the relay lives only as long as its owner,
+    /// which alone holds it strongly (the device's manager holds it weakly).
+    unowned(unsafe) let owner: CLLocationManager
 
     init(_ owner: CLLocationManager) { self.owner = owner }
 

@@ -13,7 +13,10 @@ extension SimulatedDevice {
     /// made in it belongs to this device. The delegate callbacks run with
     /// the device current too, so a manager made in one belongs to it.
     public func withCurrent<R>(_ body: () throws -> R) rethrows -> R {
-        try Self.$binding.withValue(coreLocation.binding, operation: body)
+        let state = coreLocation
+        state.current += 1
+        defer { state.current -= 1 }
+        return try Self.$binding.withValue(state.binding, operation: body)
     }
 
     /// `withCurrent` for async code: tasks `body` starts inherit the device
@@ -21,7 +24,10 @@ extension SimulatedDevice {
     public func withCurrent<R>(
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
     ) async rethrows -> R {
-        try await Self.$binding.withValue(coreLocation.binding, operation: body, isolation: isolation)
+        let state = coreLocation
+        state.current += 1
+        defer { state.current -= 1 }
+        return try await Self.$binding.withValue(state.binding, operation: body, isolation: isolation)
     }
 
     /// A device whose time 0 is `epoch` (`date`); the other parameters are
@@ -83,6 +89,10 @@ final class CoreLocationState {
     let binding: DeviceBinding
     /// See `SimulatedDevice.unimplementedDelegateMethods`.
     var unimplemented: DelegateMethods = []
+    /// How many `withCurrent` calls of the device are running. The device
+    /// is not `Sendable`: it is driven only where it is current then, so a
+    /// callback needs no binding of its own (`CLLocationManager.bound`).
+    var current = 0
 
     init(device: SimulatedDevice, epoch: Date) {
         self.epoch = epoch

@@ -20,36 +20,50 @@ final class CoreLocationCounter: NSObject, CLLocationManagerDelegate {
     }
 }
 
+/// How the fixes reach the app's delegate.
+enum Variant {
+    /// `SimulatedDevice`'s own manager and delegate protocol.
+    case device
+    /// A `CLLocationManager`, the session inside `device.withCurrent` (the documented way).
+    case coreLocation
+    /// A `CLLocationManager` with the device driven outside `withCurrent`:
+    /// each callback binds the device for the app's code.
+    case coreLocationUnbound
+}
+
 /// When In Use, updates started, then `fixes` fixes one second apart on a
 /// walk, each by one `advance(to:)` and one `feed(fix:)` (`locsim bench --device`'s session).
-func drive(fixes: Int, coreLocation: Bool) throws -> Int {
+func drive(fixes: Int, _ variant: Variant) throws -> Int {
     let device = try SimulatedDevice(
         platform: .iOS(17, 0), plist: ["NSLocationWhenInUseUsageDescription": "Shows where you are."])
-    var count: () -> Int
-    if coreLocation {
-        let counter = CoreLocationCounter()
-        let manager = device.withCurrent { CLLocationManager() }
-        manager.delegate = counter
-        manager.requestWhenInUseAuthorization()
-        try device.user.answer(.allowWhileUsing)
-        manager.startUpdatingLocation()
-        count = { withExtendedLifetime(manager) { counter.locations } }
-    } else {
+    func feed() throws {
+        for i in 0..<fixes {
+            let latitude = 35.0 + Double(i % 2000) * 0.00001
+            let longitude = 139.0 + Double(i / 2000 % 2000) * 0.00001
+            try device.advance(to: .seconds(Int64(i + 1)))
+            try device.feed(fix: Fix(Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: 5)))
+        }
+    }
+    switch variant {
+    case .device:
         let counter = DeviceCounter()
         let manager = device.makeLocationManager()
         manager.delegate = counter
         manager.requestWhenInUseAuthorization()
         try device.user.answer(.allowWhileUsing)
         manager.startUpdatingLocation()
-        count = { withExtendedLifetime(manager) { counter.locations } }
+        try feed()
+        return withExtendedLifetime(manager) { counter.locations }
+    case .coreLocation, .coreLocationUnbound:
+        let counter = CoreLocationCounter()
+        let manager = device.withCurrent { CLLocationManager() }
+        manager.delegate = counter
+        manager.requestWhenInUseAuthorization()
+        try device.user.answer(.allowWhileUsing)
+        manager.startUpdatingLocation()
+        if variant == .coreLocation { try device.withCurrent { try feed() } } else { try feed() }
+        return withExtendedLifetime(manager) { counter.locations }
     }
-    for i in 0..<fixes {
-        let latitude = 35.0 + Double(i % 2000) * 0.00001
-        let longitude = 139.0 + Double(i / 2000 % 2000) * 0.00001
-        try device.advance(to: .seconds(Int64(i + 1)))
-        try device.feed(fix: Fix(Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: 5)))
-    }
-    return count()
 }
 
 func seconds(_ body: () throws -> Int, expect fixes: Int) throws -> Double {
@@ -81,12 +95,13 @@ while let flag = arguments.popFirst() {
     }
 }
 
-var device: [Double] = []
-var module: [Double] = []
+var times: [[Double]] = [[], [], []]
+let variants: [Variant] = [.device, .coreLocation, .coreLocationUnbound]
 do {
     for _ in 0..<runs {
-        device.append(try seconds({ try drive(fixes: fixes, coreLocation: false) }, expect: fixes))
-        module.append(try seconds({ try drive(fixes: fixes, coreLocation: true) }, expect: fixes))
+        for (index, variant) in variants.enumerated() {
+            times[index].append(try seconds({ try drive(fixes: fixes, variant) }, expect: fixes))
+        }
     }
 } catch {
     FileHandle.standardError.write(Data("locsim-corelocation-bench: \(error)\n".utf8))
@@ -96,7 +111,11 @@ func line(_ name: String, _ runs: [Double]) -> String {
     "\(name) (s): " + runs.map { String(format: "%.3f", $0) }.joined(separator: " ")
         + "; median " + String(format: "%.3f", median(runs))
 }
+func ratio(_ runs: [Double], to base: [Double]) -> String { String(format: "%.2f", median(runs) / median(base)) + "×" }
 print("session: \(fixes) fixes, When In Use, updates running, one advance(to:) and feed(fix:) a fix")
-print(line("SimulatedDevice, SimulatedLocationManager", device))
-print(line("LocSimCoreLocation, CLLocationManager", module))
-print("CLLocationManager / SimulatedDevice: " + String(format: "%.2f", median(module) / median(device)) + "×")
+print(line("SimulatedDevice, SimulatedLocationManager", times[0]))
+print(line("LocSimCoreLocation, CLLocationManager, inside withCurrent", times[1]))
+print(line("LocSimCoreLocation, CLLocationManager, outside withCurrent", times[2]))
+print(
+    "CLLocationManager / SimulatedDevice: \(ratio(times[1], to: times[0]))"
+        + " (outside withCurrent: \(ratio(times[2], to: times[0])))")

@@ -54,6 +54,20 @@ final class Silent: CLLocationManagerDelegate {
     ]
     static let here = Location(Coordinate(latitude: 35.6812, longitude: 139.7671), accuracy: 5)
 
+    /// A device with a `Listener` made on it, the user having allowed While
+    /// Using (made outside `withCurrent`'s closure, the answer's callbacks
+    /// run with the device current all the same).
+    static func allowed(
+        _ platform: Platform = .iOS(17, 0), epoch: Date = SimulatedDevice.defaultEpoch, updating: Bool = false
+    ) throws -> (SimulatedDevice, Listener) {
+        let device = try SimulatedDevice(platform: platform, plist: plist, epoch: epoch)
+        let listener = device.withCurrent { Listener() }
+        listener.manager.requestWhenInUseAuthorization()
+        try device.user.answer(.allowWhileUsing)
+        if updating { listener.manager.startUpdatingLocation() }
+        return (device, listener)
+    }
+
     @Test func constantsHaveApplesValues() {
         #expect(kCLLocationAccuracyBestForNavigation == -2)
         #expect(kCLLocationAccuracyBest == -1)
@@ -140,10 +154,7 @@ final class Silent: CLLocationManagerDelegate {
     }
 
     @Test func aManagerMadeInACallbackBelongsToTheDevice() throws {
-        let device = try SimulatedDevice(platform: .iOS(17, 0), plist: Self.plist)
-        let listener = device.withCurrent { Listener() }
-        listener.manager.requestWhenInUseAuthorization()
-        try device.user.answer(.allowWhileUsing)  // outside withCurrent: the callback makes `later`
+        let (device, listener) = try Self.allowed()  // the answer's callback makes `later`
         let later = try #require(listener.later)
         #expect(later.simulationError == nil)
         #expect(later.simulatedManager?.name == "manager2")
@@ -151,10 +162,7 @@ final class Silent: CLLocationManagerDelegate {
     }
 
     @Test func bothCallbacksImplementedHearsOnlyTheNewOneOnIOS14() throws {
-        let device = try SimulatedDevice(platform: .iOS(17, 0), plist: Self.plist)
-        let listener = device.withCurrent { Listener() }
-        listener.manager.requestWhenInUseAuthorization()
-        try device.user.answer(.allowWhileUsing)
+        let (device, listener) = try Self.allowed()
         #expect(listener.heard == ["new 0", "new 4"])
         #expect(device.unimplementedDelegateMethods == [])
     }
@@ -199,11 +207,7 @@ final class Silent: CLLocationManagerDelegate {
 
     @Test func timestampsAreDatesOnTheDevicesClock() throws {
         let epoch = Date(timeIntervalSince1970: 1_700_000_000)
-        let device = try SimulatedDevice(platform: .iOS(17, 0), plist: Self.plist, epoch: epoch)
-        let listener = device.withCurrent { Listener() }
-        listener.manager.requestWhenInUseAuthorization()
-        try device.user.answer(.allowWhileUsing)
-        listener.manager.startUpdatingLocation()
+        let (device, listener) = try Self.allowed(epoch: epoch, updating: true)
         try device.advance(by: Millis(12_500))
         #expect(device.date == epoch.addingTimeInterval(12.5))
         #expect(device.date(at: .seconds(2)) == epoch.addingTimeInterval(2))
@@ -215,11 +219,7 @@ final class Silent: CLLocationManagerDelegate {
     }
 
     @Test func aFixCarriesSpeedCourseAltitudeOrApplesInvalidValues() throws {
-        let device = try SimulatedDevice(platform: .iOS(17, 0), plist: Self.plist)
-        let listener = device.withCurrent { Listener() }
-        listener.manager.requestWhenInUseAuthorization()
-        try device.user.answer(.allowWhileUsing)
-        listener.manager.startUpdatingLocation()
+        let (device, listener) = try Self.allowed(updating: true)
         try device.feed(fix: Fix(Self.here, speed: 3.5, course: 270, altitude: 40))
         try device.advance(by: .seconds(1))
         try device.feed(fix: Fix(Self.here))
@@ -235,10 +235,7 @@ final class Silent: CLLocationManagerDelegate {
     }
 
     @Test func regionsAreCLCircularRegions() throws {
-        let device = try SimulatedDevice(platform: .iOS(17, 0), plist: Self.plist)
-        let listener = device.withCurrent { Listener() }
-        listener.manager.requestWhenInUseAuthorization()
-        try device.user.answer(.allowWhileUsing)
+        let (device, listener) = try Self.allowed()
         let office = CLCircularRegion(
             center: CLLocationCoordinate2D(latitude: 35.6812, longitude: 139.7671), radius: 150, identifier: "office")
         office.notifyOnExit = false
@@ -253,20 +250,13 @@ final class Silent: CLLocationManagerDelegate {
     }
 
     @Test func errorsReachTheDelegateAsCLError() throws {
-        let device = try SimulatedDevice(platform: .iOS(17, 0), plist: Self.plist)
-        let listener = device.withCurrent { Listener() }
-        listener.manager.requestWhenInUseAuthorization()
-        try device.user.answer(.allowWhileUsing)
-        listener.manager.startUpdatingLocation()
+        let (device, listener) = try Self.allowed(updating: true)
         try device.user.settings(.never)
         #expect(listener.errors.compactMap { ($0 as? CLError)?.code } == [.denied])
     }
 
     @Test func theClassMethodWorksOnIOS13AndThePropertyIsReported() throws {
-        let device = try SimulatedDevice(platform: .iOS(13, 0), plist: Self.plist)
-        let listener = device.withCurrent { Listener() }
-        listener.manager.requestWhenInUseAuthorization()
-        try device.user.answer(.allowWhileUsing)
+        let (device, listener) = try Self.allowed(.iOS(13, 0))
         #expect(listener.heard == ["old 0", "old 4"])
         #expect(device.withCurrent { CLLocationManager.authorizationStatus() } == .authorizedWhenInUse)
         _ = listener.manager.authorizationStatus  // iOS 14's property
