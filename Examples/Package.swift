@@ -50,7 +50,9 @@ let package = Package(
         // only while each is public.
         .testTarget(
             name: "DocumentedAPITests",
-            dependencies: [.product(name: "LocSimKit", package: "locsim")]
+            dependencies: [
+                .product(name: "LocSimKit", package: "locsim"), .product(name: "LocSimCoreLocation", package: "locsim"),
+            ]
         ),
     ]
 )
