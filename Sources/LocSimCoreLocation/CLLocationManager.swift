@@ -236,7 +236,7 @@ open class CLLocationManager: NSObject {
         return value
     }
 
-    private static func noDevice(_ name: String) -> DeviceError {
+    static func noDevice(_ name: String) -> DeviceError {
         DeviceError(
             .noCurrentDevice,
             "\(name): no SimulatedDevice is current; make the app's CLLocationManager inside "
@@ -254,7 +254,7 @@ open class CLLocationManager: NSObject {
     /// (the libraries otherwise never do): an app's `CLLocationManager()`
     /// has no caller in the test to throw to, and the test may never hold
     /// that manager to read its `simulationError`.
-    private static func warn(_ error: DeviceError) {
+    static func warn(_ error: DeviceError) {
         FileHandle.standardError.write(Data(("locsim: " + error.message + "\n").utf8))
     }
 

@@ -277,3 +277,33 @@ final class Silent: CLLocationManagerDelegate {
         #expect(!tv.withCurrent { CLLocationManager.significantLocationChangeMonitoringAvailable() })
     }
 }
+
+@Suite struct LiveUpdatesTests {
+    @Test func liveUpdatesYieldCLLocationUpdatesOnTheDevicesClock() async throws {
+        let epoch = Date(timeIntervalSince1970: 1_700_000_000)
+        let device = try SimulatedDevice(platform: .iOS(17, 0), plist: CoreLocationTests.plist, epoch: epoch)
+        try await device.withCurrent {
+            let manager = CLLocationManager()
+            manager.requestWhenInUseAuthorization()
+            try device.user.answer(.allowWhileUsing)
+            var updates = CLLocationUpdate.liveUpdates(.fitness).makeAsyncIterator()
+            try device.advance(by: .seconds(3))
+            try device.feed(fix: Fix(CoreLocationTests.here, speed: 2))
+            let update = try #require(try await updates.next())
+            #expect(update.location?.coordinate.latitude == 35.6812)
+            #expect(update.location?.speed == 2)
+            #expect(update.location?.timestamp == epoch.addingTimeInterval(3))
+            #expect(!update.isStationary && !update.authorizationDenied && !update.insufficientlyInUse)
+            try device.stopLiveUpdates()
+            #expect(try await updates.next() == nil)
+            #expect(device.scenario.contains("app liveUpdates start fitness"))
+        }
+    }
+
+    @Test func beforeIOS17TheSequenceEndsAndTheTestHearsWhy() async throws {
+        let device = try SimulatedDevice(platform: .iOS(16, 0), plist: CoreLocationTests.plist)
+        var updates = device.withCurrent { CLLocationUpdate.liveUpdates() }.makeAsyncIterator()
+        #expect(try await updates.next() == nil)
+        #expect(throws: DeviceError.self) { try device.advance(by: .seconds(1)) }
+    }
+}

@@ -178,4 +178,25 @@ import Testing
         }
         #expect(status == (true, true))
     }
+
+    @Test func liveUpdatesInCoreLocationsSpelling() async throws {
+        let device = try SimulatedDevice(platform: .iOS(18, 0), plist: Self.plist)
+        try await device.withCurrent {
+            let configurations: [CLLocationUpdate.LiveConfiguration] = [
+                .default, .automotiveNavigation, .otherNavigation, .fitness, .airborne,
+            ]
+            #expect(Set(configurations.map { "\($0)" }).count == 5)
+            // Not authorized yet: iOS 18 shows the prompt itself and says so
+            // in a diagnostics-only element (docs/modern.md).
+            var updates = CLLocationUpdate.liveUpdates(.airborne).makeAsyncIterator()
+            try device.advance(by: .seconds(1))
+            let first = try #require(try await updates.next())
+            #expect(first.location == nil && first.authorizationRequestInProgress)
+            #expect(!first.authorizationDenied && !first.authorizationDeniedGlobally && !first.authorizationRestricted)
+            #expect(!first.insufficientlyInUse && !first.serviceSessionRequired && !first.accuracyLimited)
+            #expect(!first.locationUnavailable && !first.stationary && !first.isStationary)
+            try device.stopLiveUpdates()
+            #expect(try await updates.next() == nil)
+        }
+    }
 }
