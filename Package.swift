@@ -5,6 +5,7 @@ let package = Package(
     name: "locsim",
     products: [
         .library(name: "LocSimKit", targets: ["LocSimKit"]),
+        .library(name: "LocSimCoreLocation", targets: ["LocSimCoreLocation"]),
         .executable(name: "locsim", targets: ["locsim"]),
         .executable(name: "locsim-gpx", targets: ["locsim-gpx"]),
     ],
@@ -18,6 +19,12 @@ let package = Package(
         // LocSimKit so the fix path and library users do not pay for it.
         // No library product: it has no public API, it serves locsim-gpx.
         .target(name: "LocSimGPX", dependencies: ["LocSimKit"]),
+        // Core Location's names and types (`CLLocationManager()`, `CLLocation`,
+        // `CLError`, …) over SimulatedDevice, so an app's location file
+        // compiles unchanged in its tests (docs/corelocation.md). Imports
+        // Foundation (`Date`, `UUID`, `NSObject`), so it is its own module:
+        // LocSimKit and the locsim program do not pay for it.
+        .target(name: "LocSimCoreLocation", dependencies: ["LocSimKit"]),
         // The thin command-line front end. It does not link LocSimGPX: with
         // the Swift runtime linked statically, Foundation and ICU would make
         // it 75 MB instead of 14 and slow every start-up. It runs
@@ -36,7 +43,11 @@ let package = Package(
         // libFuzzer harness over parser and simulator (`make fuzz`); without
         // the fuzzer it replays crash files given as arguments.
         .executableTarget(name: "locsim-fuzz", dependencies: ["LocSimKit"]),
+        // `make bench`: LocSimCoreLocation's CLLocationManager against the
+        // SimulatedDevice under it, 1 M fixes (bench/run.sh).
+        .executableTarget(name: "locsim-corelocation-bench", dependencies: ["LocSimCoreLocation", "LocSimKit"]),
         .testTarget(name: "LocSimKitTests", dependencies: ["LocSimKit"]),
+        .testTarget(name: "LocSimCoreLocationTests", dependencies: ["LocSimCoreLocation", "LocSimKit"]),
         .testTarget(name: "LocSimGPXTests", dependencies: ["LocSimGPX", "LocSimKit"]),
     ]
 )

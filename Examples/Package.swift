@@ -16,6 +16,21 @@ let package = Package(
             name: "RunTrackerTests",
             dependencies: ["RunTracker", .product(name: "LocSimKit", package: "locsim")]
         ),
+        // An app's Core Location class, unchanged: built against
+        // LocSimCoreLocation with LOCSIM defined (in the app, against
+        // CoreLocation). docs/corelocation-tutorial.md walks through it.
+        .target(
+            name: "TrailRecorder",
+            dependencies: [.product(name: "LocSimCoreLocation", package: "locsim")],
+            swiftSettings: [.define("LOCSIM")]
+        ),
+        .testTarget(
+            name: "TrailRecorderTests",
+            dependencies: [
+                "TrailRecorder", .product(name: "LocSimCoreLocation", package: "locsim"),
+                .product(name: "LocSimKit", package: "locsim"),
+            ]
+        ),
         // `Explore`: every answer path, on every version the app ships on.
         .testTarget(
             name: "AnswerPathTests",
@@ -35,7 +50,9 @@ let package = Package(
         // only while each is public.
         .testTarget(
             name: "DocumentedAPITests",
-            dependencies: [.product(name: "LocSimKit", package: "locsim")]
+            dependencies: [
+                .product(name: "LocSimKit", package: "locsim"), .product(name: "LocSimCoreLocation", package: "locsim"),
+            ]
         ),
     ]
 )

@@ -20,6 +20,7 @@ replays=(
   "$LOCSIM bench --writer --lines 10000000 --runs $RUNS"
   "$LOCSIM bench --lines 10000000 --runs $RUNS --threads 2"
   "$LOCSIM bench --device --lines 1000000 --runs $RUNS"
+  "$(dirname "$LOCSIM")/locsim-corelocation-bench --fixes 1000000 --runs $RUNS"
 )
 check_jobs1="$LOCSIM check $WORK/check200 --jobs 1"
 check_jobs2="$LOCSIM check $WORK/check200 --jobs 2"
@@ -229,6 +230,8 @@ fi
     "| $(field "$WORK/replay4.txt" '^median' 4) lines/s: $(awk -v a="$one" -v b="$two" 'BEGIN { printf "%.2f", a / b }')× | > 1× |"
   echo "| SimulatedDevice: 1 M fixes, one \`feed(fix:)\` a call, vs replaying its scenario to records, same run" \
     "| $(field "$WORK/replay5.txt" '^device \/ replay \(records' 5) (text log: $(field "$WORK/replay5.txt" '^device \/ replay \(text' 5)) | ≤ 2× |"
+  echo "| LocSimCoreLocation: a \`CLLocationManager\` fed 1 M fixes vs the SimulatedDevice manager under it, same run" \
+    "| $(field "$WORK/replay6.txt" '^CLLocationManager \/ SimulatedDevice' 4) | ≤ 1.3× |"
   echo "| \`check\` on 200 scenarios, \`--jobs 1\` / \`--jobs 2\` | $jobs1 ms / $jobs2 ms: ${speedup}× | ≥ 1.7× |"
   echo "| \`check\` on 2,000 scenarios, \`--jobs 1\` / \`--jobs 2\` | $large1 ms / $large2 ms: ${large_speedup}× | |"
   echo "| \`check\` on 200 day-long traces, \`--jobs 1\` / \`--jobs 2\` | $fleet1 ms / $fleet2 ms: ${fleet_speedup}× | ≥ 1.7× |"

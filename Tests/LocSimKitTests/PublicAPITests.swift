@@ -2,7 +2,8 @@ import Foundation  // reading the sources and docs (tests only)
 import Testing
 
 /// The library's public surface is deliberate: every `public` (or `open`)
-/// declaration in Sources/LocSimKit and Sources/LocSimGPX is listed in
+/// declaration in Sources/LocSimKit, Sources/LocSimGPX and
+/// Sources/LocSimCoreLocation is listed in
 /// docs/public-api.txt, and nothing else is public. What serves only the
 /// `locsim` tools is `package`. Making something public, or no longer
 /// public, means changing that list in the same commit (docs/swift-api.md,
@@ -16,7 +17,7 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let list = "docs/public-api.txt"
-    static let modules = ["LocSimKit", "LocSimGPX"]
+    static let modules = ["LocSimKit", "LocSimGPX", "LocSimCoreLocation"]
 
     @Test func publicDeclarationsAreTheListedOnes() throws {
         let found = try Self.modules.flatMap { try Self.publicDeclarations(module: $0) }.sorted()

@@ -21,6 +21,9 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         public static let timeWentBackwards = Code("timeWentBackwards")
         /// A manager used after its `SimulatedDevice` was deinitialized.
         public static let deviceGone = Code("deviceGone")
+        /// A `CLLocationManager` of LocSimCoreLocation made, or a class method
+        /// called, with no `SimulatedDevice` current (`withCurrent`).
+        public static let noCurrentDevice = Code("noCurrentDevice")
         /// An input the rules reject (a call while the app runs no code, an
         /// unknown region, a value out of range); `message` says why, as
         /// `locsim run` would for the same scenario line.

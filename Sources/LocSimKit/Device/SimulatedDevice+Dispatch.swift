@@ -27,11 +27,11 @@ extension SimulatedDevice {
             completions.removeFirst()?(error.map(SimulatedLocationError.init))
         case .update(.liveUpdate(let location, let flags)):
             let element = SimulatedLocationUpdate(
-                location: location.map { SimulatedLocation($0, at: record.time) }, diagnostics: flags)
+                location: location.map { located($0, at: record.time) }, diagnostics: flags)
             for stream in liveUpdateStreams { stream.yield(element) }
         case .update(.earlierLiveUpdate(let location, let flags, let fixedAt)):
             // Queued for a relaunched app: the location keeps its fix's time.
-            let element = SimulatedLocationUpdate(location: SimulatedLocation(location, at: fixedAt), diagnostics: flags)
+            let element = SimulatedLocationUpdate(location: located(location, at: fixedAt), diagnostics: flags)
             for stream in liveUpdateStreams { stream.yield(element) }
         case .app(let app): lifecycle(app)
         case .update, .session, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning, .crash,
@@ -61,9 +61,9 @@ extension SimulatedDevice {
         guard let manager else { return }
         switch callback.event {
         case .didUpdateLocations(let location):
-            updateLocations(SimulatedLocation(location, at: time), manager)
+            updateLocations(located(location, at: time), manager)
         case .didUpdateEarlierLocation(let location, let fixedAt):
-            updateLocations(SimulatedLocation(location, at: fixedAt), manager)
+            updateLocations(located(location, at: fixedAt), manager)
         case .didChangeAuthorization(let status):
             manager.delegate?.locationManager(manager, didChangeAuthorization: status)
         case .locationManagerDidChangeAuthorization:

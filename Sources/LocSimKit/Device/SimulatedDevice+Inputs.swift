@@ -136,7 +136,9 @@ extension SimulatedDevice {
         }
         switch engine.applyFix(fix) {
         case .applied: break
-        case .notPlain: return try input(.fix(fix))
+        case .notPlain:
+            if let extras = FixExtras(fix, at: engine.now) { fixExtras.append(extras) }
+            return try input(.fix(fix))
         case .failed(let error): keep(DeviceError(.rejected, error.message))
         }
         dispatch()

@@ -50,6 +50,10 @@ public final class SimulatedDevice {
     /// The one-element array `didUpdateLocations` hands over, reused while
     /// the delegate keeps no reference to it (else it is copied on write).
     @exclusivity(unchecked) var locationBuffer: [SimulatedLocation] = []
+    /// The speed, course and altitude of the fixes fed with any, in time order.
+    @exclusivity(unchecked) var fixExtras: [FixExtras] = []
+    /// The state LocSimCoreLocation keeps for this device (its epoch).
+    package var coreLocationState: AnyObject?
 
     /// A device on `platform` with the app's Info.plist, its app launched in
     /// the foreground at time 0.

@@ -1,0 +1,446 @@
+import Foundation
+import LocSimKit
+
+/// Core Location's manager with Apple's names and types, over a
+/// `SimulatedLocationManager` of the device current when it is made
+/// (`SimulatedDevice.withCurrent`): each call is that manager's, under the
+/// rules, and its delegate hears in Core Location's types.
+///
+/// Made with no device current, the manager belongs to none: it says so on
+/// standard error at once, every call does nothing and sets
+/// `simulationError` (`.noCurrentDevice`), and its delegate is never called.
+open class CLLocationManager: NSObject {
+    /// The device's manager under this one; nil when made with no device current.
+    public let simulatedManager: SimulatedLocationManager?
+    private let state: CoreLocationState?
+    private var relay: Relay?
+    private var unboundError: DeviceError?
+    private var accuracy = kCLLocationAccuracyBest
+    private var unboundFilter = kCLDistanceFilterNone
+    /// The status `locationManager(_:didChangeAuthorization:)` was last told
+    /// in place of the new callback (`fallBackToDidChangeAuthorization`).
+    private var toldStatus: CLAuthorizationStatus?
+    // The per-fix state is `@exclusivity(unchecked)`, as in SimulatedDevice:
+    // a dynamic check on each access cost a fifth of a delivered fix here,
+    // and no access is held across a call into the app's code.
+
+    /// The array `didUpdateLocations` handed over last, reused (with its
+    /// `CLLocation`) while no one else holds it.
+    @exclusivity(unchecked) private var locationBuffer: [CLLocation] = []
+
+    /// Held weakly, as Core Location holds it.
+    @exclusivity(unchecked) public weak var delegate: (any CLLocationManagerDelegate)?
+    /// The most recent location delivered to the delegate.
+    public var location: CLLocation? { locationBuffer.last }
+    /// Kept; the rules give it no effect.
+    public var activityType = CLActivityType.other
+
+    public override init() {
+        if let device = SimulatedDevice.current {
+            state = device.coreLocation
+            simulatedManager = device.makeLocationManager()
+        } else {
+            state = nil
+            simulatedManager = nil
+            let error = Self.noDevice("CLLocationManager()")
+            unboundError = error
+            Self.warn(error)
+        }
+        super.init()
+        guard let simulatedManager else { return }
+        let relay = Relay(self)
+        self.relay = relay
+        simulatedManager.delegate = relay
+    }
+
+    /// The last misuse of this manager: a call the platform lacks or the
+    /// rules reject (also thrown by the device's next call from the test),
+    /// or `.noCurrentDevice` for a manager made with no device current.
+    public var simulationError: DeviceError? { simulatedManager?.lastError ?? unboundError }
+
+    // MARK: Authorization
+
+    /// iOS 14+ (`authorizationStatus()`, the class method, before).
+    public var authorizationStatus: CLAuthorizationStatus {
+        guard let simulatedManager else { return unbound("authorizationStatus", .notDetermined) }
+        return CLAuthorizationStatus(simulatedManager.authorizationStatus)
+    }
+
+    /// iOS 14+.
+    public var accuracyAuthorization: CLAccuracyAuthorization {
+        guard let simulatedManager else { return unbound("accuracyAuthorization", .fullAccuracy) }
+        return simulatedManager.accuracyAuthorization == .full ? .fullAccuracy : .reducedAccuracy
+    }
+
+    public func requestWhenInUseAuthorization() {
+        call("requestWhenInUseAuthorization") { $0.requestWhenInUseAuthorization() }
+    }
+
+    public func requestAlwaysAuthorization() { call("requestAlwaysAuthorization") { $0.requestAlwaysAuthorization() } }
+
+    /// The completion runs when the prompt is answered, or at once (on the
+    /// device's next run) when it cannot show; its error is a `CLError`.
+    public func requestTemporaryFullAccuracyAuthorization(
+        withPurposeKey purposeKey: String, completion: ((_ error: (any Error)?) -> Void)? = nil
+    ) {
+        call("requestTemporaryFullAccuracyAuthorization") { manager in
+            manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey) { error in
+                completion?(error.map(CLError.bridged))
+            }
+        }
+    }
+
+    // MARK: Properties
+
+    /// Apple's constants map onto the rules' accuracies: −2 or less
+    /// `bestForNavigation`, other negatives `best`, up to 10 m
+    /// `nearestTenMeters`, 100 `hundredMeters`, 1000 `kilometer`, more
+    /// `threeKilometers`; exactly 3000 (`kCLLocationAccuracyReduced`, the
+    /// same number as `kCLLocationAccuracyThreeKilometers`) is `reduced`
+    /// from iOS 14. The getter returns the value set.
+    public var desiredAccuracy: CLLocationAccuracy {
+        get { accuracy }
+        set {
+            guard let simulatedManager else { return unbound("desiredAccuracy", ()) }
+            let reducedExists = simulatedManager.simulatedDevice?.hasAccuracyAuthorization ?? false
+            let mapped = DesiredAccuracy(newValue, reducedExists: reducedExists)
+            simulatedManager.desiredAccuracy = mapped
+            if simulatedManager.desiredAccuracy == mapped { accuracy = newValue }
+        }
+    }
+
+    /// Meters; `kCLDistanceFilterNone` (any negative value) for every movement.
+    public var distanceFilter: CLLocationDistance {
+        get { simulatedManager?.distanceFilter ?? unboundFilter }
+        set {
+            guard let simulatedManager else { return unbound("distanceFilter", ()) }
+            simulatedManager.distanceFilter = newValue
+        }
+    }
+
+    public var allowsBackgroundLocationUpdates: Bool {
+        get { simulatedManager?.allowsBackgroundLocationUpdates ?? false }
+        set { call("allowsBackgroundLocationUpdates") { $0.allowsBackgroundLocationUpdates = newValue } }
+    }
+
+    public var showsBackgroundLocationIndicator: Bool {
+        get { simulatedManager?.showsBackgroundLocationIndicator ?? false }
+        set { call("showsBackgroundLocationIndicator") { $0.showsBackgroundLocationIndicator = newValue } }
+    }
+
+    public var pausesLocationUpdatesAutomatically: Bool {
+        get { simulatedManager?.pausesLocationUpdatesAutomatically ?? true }
+        set { call("pausesLocationUpdatesAutomatically") { $0.pausesLocationUpdatesAutomatically = newValue } }
+    }
+
+    /// The regions monitored for the app (shared by its managers, as on iOS).
+    public var monitoredRegions: Set<CLRegion> {
+        guard let simulatedManager else { return unbound("monitoredRegions", []) }
+        return Set(simulatedManager.monitoredRegions.map { CLCircularRegion($0) as CLRegion })
+    }
+
+    // MARK: Services
+
+    public func startUpdatingLocation() { call("startUpdatingLocation") { $0.startUpdatingLocation() } }
+    public func stopUpdatingLocation() { call("stopUpdatingLocation") { $0.stopUpdatingLocation() } }
+    public func requestLocation() { call("requestLocation") { $0.requestLocation() } }
+
+    public func startMonitoringSignificantLocationChanges() {
+        call("startMonitoringSignificantLocationChanges") { $0.startMonitoringSignificantLocationChanges() }
+    }
+
+    public func stopMonitoringSignificantLocationChanges() {
+        call("stopMonitoringSignificantLocationChanges") { $0.stopMonitoringSignificantLocationChanges() }
+    }
+
+    public func startMonitoringVisits() { call("startMonitoringVisits") { $0.startMonitoringVisits() } }
+    public func stopMonitoringVisits() { call("stopMonitoringVisits") { $0.stopMonitoringVisits() } }
+
+    /// A `CLCircularRegion`; another kind of region is reported `.unavailable`.
+    public func startMonitoring(for region: CLRegion) {
+        withCircle(region, "startMonitoring(for:)") { $0.startMonitoring(for: $1) }
+    }
+
+    public func stopMonitoring(for region: CLRegion) {
+        withCircle(region, "stopMonitoring(for:)") { $0.stopMonitoring(for: $1) }
+    }
+
+    public func requestState(for region: CLRegion) {
+        withCircle(region, "requestState(for:)") { $0.requestState(for: $1) }
+    }
+
+    public func startRangingBeacons(satisfying constraint: CLBeaconIdentityConstraint) {
+        call("startRangingBeacons(satisfying:)") { $0.startRangingBeacons(satisfying: constraint.constraint) }
+    }
+
+    public func stopRangingBeacons(satisfying constraint: CLBeaconIdentityConstraint) {
+        call("stopRangingBeacons(satisfying:)") { $0.stopRangingBeacons(satisfying: constraint.constraint) }
+    }
+
+    // MARK: Class methods
+
+    /// The current device's authorization (every version; deprecated on iOS 14).
+    open class func authorizationStatus() -> CLAuthorizationStatus {
+        guard let device = current("authorizationStatus()") else { return .notDetermined }
+        return CLAuthorizationStatus(device.authorizationStatus)
+    }
+
+    /// The current device's Location Services switch (`user.setLocationServices`).
+    open class func locationServicesEnabled() -> Bool {
+        current("locationServicesEnabled()")?.locationServicesEnabled ?? false
+    }
+
+    open class func significantLocationChangeMonitoringAvailable() -> Bool {
+        available(.startMonitoringSignificantLocationChanges, "significantLocationChangeMonitoringAvailable()")
+    }
+
+    /// True for `CLCircularRegion` where the platform monitors regions;
+    /// false for any other class (only circles are simulated).
+    open class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool {
+        let circle = CircularRegion(id: "", center: Coordinate(latitude: 0, longitude: 0), radius: 1)
+        return available(.startMonitoring(circle), "isMonitoringAvailable(for:)")
+            && regionClass is CLCircularRegion.Type
+    }
+
+    open class func isRangingAvailable() -> Bool {
+        available(.startRangingBeacons(BeaconConstraint(uuid: "")), "isRangingAvailable()")
+    }
+
+    /// False: headings are not simulated yet.
+    open class func headingAvailable() -> Bool { false }
+
+    // MARK: Calls
+
+    /// Makes `body`'s call on the device's manager, or reports the manager unbound.
+    private func call(_ name: String, _ body: (SimulatedLocationManager) -> Void) {
+        guard let simulatedManager else { return unbound(name, ()) }
+        body(simulatedManager)
+    }
+
+    private func withCircle(
+        _ region: CLRegion, _ name: String, _ body: (SimulatedLocationManager, CircularRegion) -> Void
+    ) {
+        guard let simulatedManager else { return unbound(name, ()) }
+        guard let circle = region as? CLCircularRegion else {
+            let error = DeviceError(
+                .unavailable, "\(name): only CLCircularRegion is simulated, not \(type(of: region))")
+            simulatedManager.report(error)
+            return
+        }
+        body(simulatedManager, circle.circular)
+    }
+
+    /// A manager with no device: `value`, and the error kept.
+    private func unbound<T>(_ name: String, _ value: T) -> T {
+        unboundError = Self.noDevice(name)
+        return value
+    }
+
+    static func noDevice(_ name: String) -> DeviceError {
+        DeviceError(
+            .noCurrentDevice,
+            "\(name): no SimulatedDevice is current; make the app's CLLocationManager inside "
+                + "device.withCurrent { … } (docs/corelocation.md)")
+    }
+
+    /// The current device, or nil said on standard error.
+    private static func current(_ name: String) -> SimulatedDevice? {
+        if let device = SimulatedDevice.current { return device }
+        warn(noDevice("CLLocationManager." + name))
+        return nil
+    }
+
+    /// Says `error` on standard error. The one place the module prints
+    /// (the libraries otherwise never do): an app's `CLLocationManager()`
+    /// has no caller in the test to throw to, and the test may never hold
+    /// that manager to read its `simulationError`.
+    static func warn(_ error: DeviceError) {
+        FileHandle.standardError.write(Data(("locsim: " + error.message + "\n").utf8))
+    }
+
+    private static func available(_ call: AppCall, _ name: String) -> Bool {
+        current(name).map { $0.unavailability(of: call) == nil } ?? false
+    }
+
+    // MARK: Delegate
+
+    /// A delegate method ran its default: the delegate does not implement it.
+    func notImplemented(_ method: DelegateMethods) {
+        state?.unimplemented.insert(method)
+    }
+
+    /// Core Location's fallback for a delegate without
+    /// `locationManagerDidChangeAuthorization(_:)`: the old callback, when
+    /// the status changed since it was last told (or at the first).
+    func fallBackToDidChangeAuthorization() {
+        let status = authorizationStatus
+        guard status != toldStatus, let delegate else { return }
+        toldStatus = status
+        delegate.locationManager(self, didChangeAuthorization: status)
+    }
+
+    /// Runs `body` (a delegate call) with the manager's device current, so
+    /// a manager the delegate makes belongs to it.
+    ///
+    /// Inside the device's `withCurrent` (`state.current`) there is nothing
+    /// to do; outside, a task-local binding a callback (about 500
+    /// instructions: the fast path is the documented one).
+    @inline(__always)
+    private func bound(_ state: CoreLocationState, _ body: () -> Void) {
+        guard state.current == 0 else { return body() }
+        SimulatedDevice.$binding.withValue(state.binding, operation: body)
+    }
+
+    /// `didUpdateLocations` in Core Location's types. The one-location
+    /// array and its `CLLocation` are reused when the app kept neither
+    /// (`locsim-corelocation-bench`: an allocation and a release a fix).
+    fileprivate func updated(_ locations: [SimulatedLocation]) {
+        guard let state else { return }
+        if locations.count == 1, locationBuffer.count == 1 {
+            if isKnownUniquelyReferenced(&locationBuffer[0]) {
+                locationBuffer[0].reuse(for: locations[0], epoch: state.epoch)
+            } else {
+                locationBuffer[0] = CLLocation(locations[0], epoch: state.epoch)
+            }
+        } else {
+            locationBuffer = locations.map { CLLocation($0, epoch: state.epoch) }
+        }
+        guard let delegate else { return }
+        bound(state) { delegate.locationManager(self, didUpdateLocations: locationBuffer) }
+    }
+
+    fileprivate func tell(_ body: (any CLLocationManagerDelegate) -> Void) {
+        guard let delegate, let state else { return }
+        bound(state) { body(delegate) }
+    }
+
+    fileprivate func told(_ status: CLAuthorizationStatus) { toldStatus = status }
+
+    fileprivate var epoch: Date { state?.epoch ?? SimulatedDevice.defaultEpoch }
+}
+
+/// The device manager's delegate: each callback to the app's delegate in Core Location's types.
+private final class Relay: SimulatedLocationManagerDelegate {
+    /// Unowned and unchecked: the relay lives only as long as its owner,
+    /// which alone holds it strongly (the device's manager holds it weakly).
+    unowned(unsafe) let owner: CLLocationManager
+
+    init(_ owner: CLLocationManager) { self.owner = owner }
+
+    func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
+        let owner = owner
+        owner.tell { $0.locationManagerDidChangeAuthorization(owner) }
+    }
+
+    func locationManager(_ manager: SimulatedLocationManager, didChangeAuthorization status: AuthorizationStatus) {
+        let owner = owner
+        let status = CLAuthorizationStatus(status)
+        owner.told(status)
+        owner.tell { $0.locationManager(owner, didChangeAuthorization: status) }
+    }
+
+    func locationManager(_ manager: SimulatedLocationManager, didUpdateLocations locations: [SimulatedLocation]) {
+        owner.updated(locations)
+    }
+
+    func locationManager(_ manager: SimulatedLocationManager, didFailWithError error: any Error) {
+        let owner = owner
+        owner.tell { $0.locationManager(owner, didFailWithError: CLError.bridged(error)) }
+    }
+
+    func locationManager(_ manager: SimulatedLocationManager, didStartMonitoringFor region: CircularRegion) {
+        let owner = owner
+        owner.tell { $0.locationManager(owner, didStartMonitoringFor: CLCircularRegion(region)) }
+    }
+
+    func locationManager(
+        _ manager: SimulatedLocationManager, monitoringDidFailFor region: CircularRegion?, withError error: any Error
+    ) {
+        let owner = owner
+        owner.tell {
+            $0.locationManager(
+                owner, monitoringDidFailFor: region.map(CLCircularRegion.init), withError: CLError.bridged(error))
+        }
+    }
+
+    func locationManager(
+        _ manager: SimulatedLocationManager, didDetermineState state: RegionState, for region: CircularRegion
+    ) {
+        let owner = owner
+        let state: CLRegionState = state == .inside ? .inside : state == .outside ? .outside : .unknown
+        owner.tell { $0.locationManager(owner, didDetermineState: state, for: CLCircularRegion(region)) }
+    }
+
+    func locationManager(_ manager: SimulatedLocationManager, didEnterRegion region: CircularRegion) {
+        let owner = owner
+        owner.tell { $0.locationManager(owner, didEnterRegion: CLCircularRegion(region)) }
+    }
+
+    func locationManager(_ manager: SimulatedLocationManager, didExitRegion region: CircularRegion) {
+        let owner = owner
+        owner.tell { $0.locationManager(owner, didExitRegion: CLCircularRegion(region)) }
+    }
+
+    func locationManager(_ manager: SimulatedLocationManager, didVisit visit: SimulatedVisit) {
+        let owner = owner
+        let visit = CLVisit(visit, epoch: owner.epoch)
+        owner.tell { $0.locationManager(owner, didVisit: visit) }
+    }
+
+    func locationManager(
+        _ manager: SimulatedLocationManager, didRange beacons: [BeaconSighting], satisfying constraint: BeaconConstraint
+    ) {
+        let owner = owner
+        let date = owner.simulatedManager?.simulatedDevice?.date ?? owner.epoch
+        let beacons = beacons.map { CLBeacon($0, timestamp: date) }
+        owner.tell { $0.locationManager(owner, didRange: beacons, satisfying: CLBeaconIdentityConstraint(constraint)) }
+    }
+
+    func locationManager(
+        _ manager: SimulatedLocationManager, didFailRangingFor constraint: BeaconConstraint, error: any Error
+    ) {
+        let owner = owner
+        owner.tell {
+            $0.locationManager(
+                owner, didFailRangingFor: CLBeaconIdentityConstraint(constraint), error: CLError.bridged(error))
+        }
+    }
+
+    func locationManagerDidPauseLocationUpdates(_ manager: SimulatedLocationManager) {
+        let owner = owner
+        owner.tell { $0.locationManagerDidPauseLocationUpdates(owner) }
+    }
+
+    func locationManagerDidResumeLocationUpdates(_ manager: SimulatedLocationManager) {
+        let owner = owner
+        owner.tell { $0.locationManagerDidResumeLocationUpdates(owner) }
+    }
+}
+
+extension CLAuthorizationStatus {
+    init(_ status: AuthorizationStatus) {
+        switch status {
+        case .notDetermined: self = .notDetermined
+        case .restricted: self = .restricted
+        case .denied: self = .denied
+        case .authorizedAlways, .authorized: self = .authorizedAlways
+        case .authorizedWhenInUse: self = .authorizedWhenInUse
+        }
+    }
+}
+
+extension DesiredAccuracy {
+    /// Apple's number as the rules' accuracy (see `CLLocationManager.desiredAccuracy`).
+    init(_ meters: CLLocationAccuracy, reducedExists: Bool) {
+        switch meters {
+        case ...(-2): self = .bestForNavigation
+        case ..<0: self = .best
+        case ...10: self = .nearestTenMeters
+        case ...100: self = .hundredMeters
+        case ...1000: self = .kilometer
+        case 3000 where reducedExists: self = .reduced
+        case 1000...: self = .threeKilometers
+        default: self = .best  // NaN
+        }
+    }
+}

@@ -1,0 +1,121 @@
+// `locsim-corelocation-bench [--fixes N] [--runs R]`: a LocSimCoreLocation
+// `CLLocationManager` against the `SimulatedDevice` manager under it, each
+// fed the same fixes in the same process, runs alternating, so the ratio
+// does not depend on the machine's load (issue 32: at most 1.3×).
+import Foundation
+import LocSimCoreLocation
+import LocSimKit
+
+final class DeviceCounter: SimulatedLocationManagerDelegate {
+    var locations = 0
+    func locationManager(_ manager: SimulatedLocationManager, didUpdateLocations locations: [SimulatedLocation]) {
+        self.locations += locations.count
+    }
+}
+
+final class CoreLocationCounter: NSObject, CLLocationManagerDelegate {
+    var locations = 0
+    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+        self.locations += locations.count
+    }
+}
+
+/// How the fixes reach the app's delegate.
+enum Variant {
+    /// `SimulatedDevice`'s own manager and delegate protocol.
+    case device
+    /// A `CLLocationManager`, the session inside `device.withCurrent` (the documented way).
+    case coreLocation
+    /// A `CLLocationManager` with the device driven outside `withCurrent`:
+    /// each callback binds the device for the app's code.
+    case coreLocationUnbound
+}
+
+/// When In Use, updates started, then `fixes` fixes one second apart on a
+/// walk, each by one `advance(to:)` and one `feed(fix:)` (`locsim bench --device`'s session).
+func drive(fixes: Int, _ variant: Variant) throws -> Int {
+    let device = try SimulatedDevice(
+        platform: .iOS(17, 0), plist: ["NSLocationWhenInUseUsageDescription": "Shows where you are."])
+    func feed() throws {
+        for i in 0..<fixes {
+            let latitude = 35.0 + Double(i % 2000) * 0.00001
+            let longitude = 139.0 + Double(i / 2000 % 2000) * 0.00001
+            try device.advance(to: .seconds(Int64(i + 1)))
+            try device.feed(fix: Fix(Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: 5)))
+        }
+    }
+    switch variant {
+    case .device:
+        let counter = DeviceCounter()
+        let manager = device.makeLocationManager()
+        manager.delegate = counter
+        manager.requestWhenInUseAuthorization()
+        try device.user.answer(.allowWhileUsing)
+        manager.startUpdatingLocation()
+        try feed()
+        return withExtendedLifetime(manager) { counter.locations }
+    case .coreLocation, .coreLocationUnbound:
+        let counter = CoreLocationCounter()
+        let manager = device.withCurrent { CLLocationManager() }
+        manager.delegate = counter
+        manager.requestWhenInUseAuthorization()
+        try device.user.answer(.allowWhileUsing)
+        manager.startUpdatingLocation()
+        if variant == .coreLocation { try device.withCurrent { try feed() } } else { try feed() }
+        return withExtendedLifetime(manager) { counter.locations }
+    }
+}
+
+func seconds(_ body: () throws -> Int, expect fixes: Int) throws -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let delivered = try body()
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    guard delivered == fixes else {
+        throw DeviceError(.rejected, "the delegate was handed \(delivered) of \(fixes) fixes")
+    }
+    return elapsed
+}
+
+func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+
+var arguments = CommandLine.arguments.dropFirst()
+var fixes = 1_000_000
+var runs = 5
+while let flag = arguments.popFirst() {
+    guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else {
+        FileHandle.standardError.write(Data("usage: locsim-corelocation-bench [--fixes N] [--runs R]\n".utf8))
+        exit(2)
+    }
+    switch flag {
+    case "--fixes": fixes = value
+    case "--runs": runs = value
+    default:
+        FileHandle.standardError.write(Data("locsim-corelocation-bench: unknown option \(flag)\n".utf8))
+        exit(2)
+    }
+}
+
+var times: [[Double]] = [[], [], []]
+let variants: [Variant] = [.device, .coreLocation, .coreLocationUnbound]
+do {
+    for _ in 0..<runs {
+        for (index, variant) in variants.enumerated() {
+            times[index].append(try seconds({ try drive(fixes: fixes, variant) }, expect: fixes))
+        }
+    }
+} catch {
+    FileHandle.standardError.write(Data("locsim-corelocation-bench: \(error)\n".utf8))
+    exit(1)
+}
+func line(_ name: String, _ runs: [Double]) -> String {
+    "\(name) (s): " + runs.map { String(format: "%.3f", $0) }.joined(separator: " ")
+        + "; median " + String(format: "%.3f", median(runs))
+}
+func ratio(_ runs: [Double], to base: [Double]) -> String { String(format: "%.2f", median(runs) / median(base)) + "×" }
+print("session: \(fixes) fixes, When In Use, updates running, one advance(to:) and feed(fix:) a fix")
+print(line("SimulatedDevice, SimulatedLocationManager", times[0]))
+print(line("LocSimCoreLocation, CLLocationManager, inside withCurrent", times[1]))
+print(line("LocSimCoreLocation, CLLocationManager, outside withCurrent", times[2]))
+print(
+    "CLLocationManager / SimulatedDevice: \(ratio(times[1], to: times[0]))"
+        + " (outside withCurrent: \(ratio(times[2], to: times[0])))")
