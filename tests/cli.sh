@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Behaviour tests of the locsim command line around files (docs/cli-files.md):
 # symbolic links, non-regular targets and inputs, signals, staging, record
-# mode. Called by `make test`; each case prints `ok` or `FAIL` with a reason.
+# mode. Called by `make test` and `make check`; a failing case prints `FAIL`
+# with a reason, a passing one prints `ok` only with VERBOSE=1; the last line
+# counts them.
 # Usage: tests/cli.sh [path/to/locsim]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,8 +16,9 @@ SCENARIOS=$(realpath Scenarios)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 failures=0
+passes=0
 
-ok() { echo "ok   $1"; }
+ok() { passes=$((passes + 1)); if [ -n "${VERBOSE:-}" ]; then echo "ok   $1"; fi; }
 fail() { echo "FAIL $1: $2"; failures=$((failures + 1)); }
 # same FILE NAME: FILE holds the quickstart log.
 same() { if cmp -s "$EXPECTED" "$1"; then ok "$2"; else fail "$2" "$1 differs from the quickstart log"; fi; }
@@ -215,6 +218,26 @@ for kind in $kinds; do
 done
 if [ -n "$kinds" ] && [ -z "$missing" ]; then ok "run --help lists every --only kind"
 else fail "run --help lists every --only kind" "missing:${missing:- (no kinds read)}"; fi
+
+# Did you mean (issue 30): an option another command takes, a near
+# option, a near command and a near --only kind each get the one meant
+# (from the command's own --help), with exit status 2.
+suggests() {
+  local name=$1 expected=$2 status
+  shift 2
+  "$LOCSIM" "$@" > /dev/null 2> suggest.err
+  status=$?
+  if [ "$status" = 2 ] && head -1 suggest.err | grep -qF -- "$expected"; then ok "$name"
+  else fail "$name" "status $status: $(head -1 suggest.err)"; fi
+}
+suggests "matrix --platform suggests --platforms" "unknown option '--platform'; did you mean '--platforms'?" matrix "$QUICK" --platform "iOS 13.0"
+suggests "run --platforms suggests --platform" "unknown option '--platforms'; did you mean '--platform'?" run "$QUICK" --platforms 13.0
+suggests "explore --counterexample suggests --counterexamples" "unknown option '--counterexample'; did you mean '--counterexamples'?" explore "$QUICK" --counterexample out
+suggests "a flag given a value says so" "'--update' takes no value" check "$QUICK" --update=yes
+suggests "a near command" "unknown command 'chek'; did you mean 'check'?" chek "$QUICK"
+suggests "a near --only kind" "unknown record kind 'delegat' in --only; did you mean 'delegate'?" run "$QUICK" --only delegat
+suggests "no guess for a far option" "unknown option '--zzz'" run "$QUICK" --zzz
+if ! grep -q "did you mean" suggest.err; then ok "a far option gets no guess"; else fail "a far option gets no guess" "$(head -1 suggest.err)"; fi
 
 # `run --platform` replays on another platform, translating answers as a
 # matrix row does (allowWhileUsing is allow on iOS 12.5), in either spelling.
@@ -469,7 +492,7 @@ if [ "$status" = 2 ] && grep -qF "the output '$odd.scn' is the input file '$odd.
 else fail "a non-UTF-8 name is found and named as its bytes" "status $status: $(cat odd.err)"; fi
 
 if [ "$failures" -gt 0 ]; then
-  echo "$failures CLI test(s) failed"
+  echo "CLI tests: $passes passed, $failures failed"
   exit 1
 fi
-echo "all CLI tests passed"
+echo "CLI tests: $passes passed, 0 failed"

@@ -35,7 +35,7 @@ enum CheckCommand {
                 guard format == "jsonl" else { throw UsageError("'--summary' takes 'jsonl', not '\(format)'") }
                 options.summary = true
             case .option(let name, _):
-                throw UsageError("unknown option '\(name)'")
+                throw UsageError.unknownOption(name, command: "check")
             }
         }
         guard !options.paths.isEmpty else { throw UsageError("missing scenario or folder to check") }

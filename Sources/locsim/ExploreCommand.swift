@@ -34,7 +34,7 @@ enum ExploreCommand {
             case .option("--max-states", let inline):
                 maxStates = try args.count(of: "--max-states", inline: inline)
             case .option(let name, _):
-                throw UsageError("unknown option '\(name)'")
+                throw UsageError.unknownOption(name, command: "explore")
             }
         }
         guard let scenario else { throw UsageError("missing scenario; give a file, or '-' for standard input") }

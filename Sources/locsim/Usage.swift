@@ -230,6 +230,26 @@ enum Usage {
         return .failure
     }
 
+    /// The commands the main help lists.
+    static let commands = ["run", "check", "matrix", "explore", "bench", "gpx", "timeline"]
+
+    /// The options `command`'s help lists (`-o`, `--output`, `--format`, …):
+    /// the first words of its lines that start with `-`.
+    static func options(of command: String?) -> [String] {
+        var names: [String] = []
+        for line in help(command).split(separator: "\n") {
+            var rest = line.drop(while: { $0 == " " })
+            while rest.hasPrefix("-") {
+                let word = rest.prefix(while: { $0 != " " && $0 != "," && $0 != "=" })
+                names.append(String(word))
+                rest = rest.dropFirst(word.count)
+                guard rest.hasPrefix(", ") else { break }
+                rest = rest.dropFirst(2)
+            }
+        }
+        return names
+    }
+
     /// The help text of `command`, or the main help for `nil`.
     static func help(_ command: String?) -> String {
         switch command {

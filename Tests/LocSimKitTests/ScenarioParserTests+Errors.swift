@@ -72,8 +72,8 @@ extension ScenarioParserTests {
         Invalid("plist UIBackgroundModes", "missing argument <value> for plist UIBackgroundModes", 24),
         Invalid("plist \"\" x", "expected an Info.plist key, found an empty string", 7),
         Invalid(
-            "delegate didUpdateLocations didUpdate",
-            "unknown delegate method 'didUpdate'; expected one of: "
+            "delegate didUpdateLocations didSomething",
+            "unknown delegate method 'didSomething'; expected one of: "
                 + DelegateMethods.names.map(\.0).joined(separator: ", "), 29),
         Invalid(
             "set gracee 5",
@@ -240,8 +240,8 @@ extension ScenarioParserTests {
     static let appErrors: [Invalid] = [
         Invalid("1 app", "missing argument <call> for app", 6),
         Invalid(
-            "1 app startUpdating",
-            "unknown app call 'startUpdating'; expected one of: "
+            "1 app startTracking",
+            "unknown app call 'startTracking'; expected one of: "
                 + [
                     "requestWhenInUseAuthorization", "requestAlwaysAuthorization",
                     "requestTemporaryFullAccuracyAuthorization",
