@@ -347,6 +347,16 @@ extension ScenarioParserTests {
         Invalid("1 user tapNotification", "missing argument <id> for tapNotification", 23),
     ]
 
+    /// A time that goes backwards has a note at the previous timed line's
+    /// time (issue 30), whichever path parsed that line: the fix-line fast
+    /// path (time at column 1) or the general one (here indented).
+    @Test(arguments: [("12 fix 1 2", 1), ("   12 launch", 4), ("00:00:12 fix 1 2 5 speed=3", 1)])
+    func timeGoingBackwardsNotesThePreviousTimedLine(_ previous: String, _ column: Int) {
+        let e = error(["0 launch", previous, "# a comment", "", "10 foreground"])
+        #expect(e?.location == SourceLocation(line: 5, column: 1))
+        #expect(e?.notes == [ScenarioError.Note("the previous timed line, at 12.000", at: SourceLocation(line: 2, column: column))])
+    }
+
     @Test(arguments: syntaxErrors + headerErrors + timeErrors + eventErrors + appErrors + userErrors)
     func rejectsInvalidLine(_ c: Invalid) {
         let e = error(c.lines)
