@@ -239,6 +239,21 @@ suggests "a near --only kind" "unknown record kind 'delegat' in --only; did you 
 suggests "no guess for a far option" "unknown option '--zzz'" run "$QUICK" --zzz
 if ! grep -q "did you mean" suggest.err; then ok "a far option gets no guess"; else fail "a far option gets no guess" "$(head -1 suggest.err)"; fi
 
+# check --coverage (docs/coverage.md): the check's report on standard error,
+# the coverage on standard output, in text or JSON; the same bytes twice; the
+# quickstart's own cells counted (3 fixes delivered in the foreground).
+"$LOCSIM" check "$QUICK" --coverage > cov.txt 2> cov.err
+status=$?
+if [ "$status" = 0 ] && grep -qx "1 passed, 0 failed" cov.err && head -1 cov.txt | grep -q "^coverage: 1 scenario replayed$" \
+  && grep -q "^  whenInUse          3           1           1 " cov.txt && grep -q "provisionalAlways: no event met it" cov.txt \
+  && grep -q "^  §9 *never$" cov.txt && "$LOCSIM" check "$QUICK" --coverage 2> /dev/null | cmp -s - cov.txt; then
+  ok "check --coverage reports the quickstart's cells and gaps"
+else fail "check --coverage reports the quickstart's cells and gaps" "status $status: $(head -3 cov.txt) $(cat cov.err)"; fi
+"$LOCSIM" check "$QUICK" --coverage --format json > cov.json 2> /dev/null
+if grep -q '^{"replayed":1,"errorsFolders":0,"stopped":\[\],"delivery":\[' cov.json && [ "$(wc -l < cov.json)" = 1 ]; then ok "check --coverage --format json"
+else fail "check --coverage --format json" "$(head -c 200 cov.json)"; fi
+suggests "check --format needs --coverage" "'--format' is the coverage report's; add '--coverage'" check "$QUICK" --format json
+
 # `run --platform` replays on another platform, translating answers as a
 # matrix row does (allowWhileUsing is allow on iOS 12.5), in either spelling.
 "$LOCSIM" run "$SEEDS/003-provisional-keep-while-using.scn" --platform "iOS 12.5" > p1.log 2> p1.err

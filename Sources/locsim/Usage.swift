@@ -64,6 +64,7 @@ enum Usage {
 
         USAGE: locsim check <scenario or folder>... [--update] [--jobs <n>]
                             [--shard <i>/<n>] [--summary jsonl]
+                            [--coverage [--format text|json]]
 
         ARGUMENTS:
           <scenario or folder>    A scenario, or a folder searched recursively for *.scn
@@ -81,6 +82,12 @@ enum Usage {
           --summary jsonl         Write one JSON line per scenario to standard output
                                   (name, result, records, time_us: microseconds);
                                   the report goes to standard error
+          --coverage              Also report which rules the scenarios exercise
+                                  and which they never do (delivery cells, prompt
+                                  answers, platform families, rule sections cited
+                                  in # comments) on standard output; the check's
+                                  report goes to standard error. See docs/coverage.md
+          --format text|json      The coverage report's format (default: text)
           -h, --help              Show this help
 
         The golden of x.scn is x.log beside it (the text log). A scenario in a
