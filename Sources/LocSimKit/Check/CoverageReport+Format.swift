@@ -19,11 +19,14 @@ extension CoverageReport {
         let hit = cells.filter { $0.events > 0 }.count
         var out = "coverage: \(replayed) scenario\(replayed == 1 ? "" : "s") replayed"
         if mustFail > 0 { out += "; \(mustFail) in errors/ folders, not replayed" }
-        if !notReplayed.isEmpty { out += "; \(notReplayed.count) stopped with an error: " + notReplayed.joined(separator: ", ") }
+        if !notReplayed.isEmpty {
+            out += "; \(notReplayed.count) stopped with an error: " + notReplayed.joined(separator: ", ")
+        }
         out += "\n\n"
         out += "never exercised, at a glance:\n"
         for line in glance { out += "  " + line + "\n" }
-        out += "\ndelivery (docs/rules.md §8): \(hit) of \(cells.count) cells (service × authorization × app state) met an event\n"
+        out += "\ndelivery (docs/rules.md §8): \(hit) of \(cells.count) cells"
+        out += " (service × authorization × app state) met an event\n"
         for service in Self.services {
             let rows = Self.accesses.map { access in
                 ["  " + access.word] + Self.apps.map { app in
@@ -53,7 +56,8 @@ extension CoverageReport {
         out += "\nrule sections cited in # comments (scenarios)"
         out += rulesGiven || modernGiven ? ":\n" : " (docs/rules.md and docs/modern.md not found: cited ones only):\n"
         out += ReportTable.text(sectionRows.map { row in
-            ["  " + row.section, row.scenarios == 0 ? "never" : "\(row.scenarios)" + (row.known ? "" : " (no such section)")]
+            let count = row.scenarios == 0 ? "never" : "\(row.scenarios)" + (row.known ? "" : " (no such section)")
+            return ["  " + row.section, count]
         })
         return out
     }
@@ -77,7 +81,9 @@ extension CoverageReport {
                 continue
             }
             let never = promptCells.filter { $0.cell.kind == kind && $0.taken == 0 }.map(\.cell.answer)
-            if !never.isEmpty { lines.append("prompt \(kind.rawValue): never answered " + never.joined(separator: ", ")) }
+            if !never.isEmpty {
+                lines.append("prompt \(kind.rawValue): never answered " + never.joined(separator: ", "))
+            }
         }
         let families = Platform.OS.allCases.filter { (platforms[$0] ?? 0) == 0 }.map(\.rawValue)
         if !families.isEmpty { lines.append("platforms: no scenario on " + families.joined(separator: ", ")) }
@@ -89,7 +95,8 @@ extension CoverageReport {
     // MARK: - JSON
 
     private var json: String {
-        var out = "{\"replayed\":\(replayed),\"errorsFolders\":\(mustFail),\"stopped\":[" + notReplayed.map(ReportTable.json).joined(separator: ",") + "]"
+        var out = "{\"replayed\":\(replayed),\"errorsFolders\":\(mustFail)"
+        out += ",\"stopped\":[" + notReplayed.map(ReportTable.json).joined(separator: ",") + "]"
         out += ",\"delivery\":[" + allCells.map { entry in
             "{\"service\":\"\(entry.cell.service.rawValue)\",\"authorization\":\"\(entry.cell.access.word)\""
                 + ",\"app\":\"\(entry.cell.app.word)\",\"events\":\(entry.events)}"

@@ -66,7 +66,8 @@ package struct CoverageReport: Sendable {
     /// The prompt cells, by kind in `PromptKind` order, answers as first offered.
     var promptCells: [(cell: CoverageTally.PromptCell, taken: Int)] {
         promptAnswers.map { ($0.key, $0.value) }.sorted { a, b in
-            let ka = PromptKind.allCases.firstIndex(of: a.cell.kind)!, kb = PromptKind.allCases.firstIndex(of: b.cell.kind)!
+            let ka = PromptKind.allCases.firstIndex(of: a.cell.kind)!
+            let kb = PromptKind.allCases.firstIndex(of: b.cell.kind)!
             if ka != kb { return ka < kb }
             return Self.answerOrder(a.cell.answer) < Self.answerOrder(b.cell.answer)
         }

@@ -61,8 +61,10 @@ struct CoverageWriter: LogWriter {
         switch record {
         case .show(let kind, _, let answers):
             prompt = kind
-            for answer in answers { tally.promptAnswers[CoverageTally.PromptCell(kind: kind, answer: answer.rawValue), default: 0] += 0 }
-            tally.promptAnswers[CoverageTally.PromptCell(kind: kind, answer: "dismiss"), default: 0] += 0
+            // Offered: present with 0 until taken.
+            for answer in answers.map(\.rawValue) + ["dismiss"] {
+                tally.promptAnswers[CoverageTally.PromptCell(kind: kind, answer: answer), default: 0] += 0
+            }
             tally.promptsShown[kind, default: 0] += 1
         case .answer(let answer):
             guard let kind = prompt else { return }

@@ -78,7 +78,9 @@ struct TrackPlayer {
     /// An error at `location` in the track's file, with a note at the
     /// scenario's `gpx` line that read it: the track may be read by several
     /// scenarios, or by several lines of one.
-    private static func inTrack(_ message: String, at location: SourceLocation, _ statement: TrackStatement) -> ScenarioError {
+    private static func inTrack(
+        _ message: String, at location: SourceLocation, _ statement: TrackStatement
+    ) -> ScenarioError {
         var error = ScenarioError(message, at: location, file: statement.path)
         error.notes.append(
             ScenarioError.Note(

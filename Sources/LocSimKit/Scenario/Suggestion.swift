@@ -98,7 +98,8 @@ package enum Suggestion {
     package static func prefixedHint(for word: String, _ tables: [(prefix: String, keywords: [String])]) -> String {
         for (prefix, keywords) in tables {
             guard let keyword = keyword(for: word, among: keywords) else { continue }
-            return "; did you mean '\(prefix) \(keyword)'? (\(prefix == "app" ? "an app call" : "a user action") starts with '\(prefix)')"
+            let what = prefix == "app" ? "an app call" : "a user action"
+            return "; did you mean '\(prefix) \(keyword)'? (\(what) starts with '\(prefix)')"
         }
         return ""
     }
