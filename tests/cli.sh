@@ -168,7 +168,9 @@ else fail "check --update writes through a symbolic link" "link replaced or targ
 # Signals: an interrupted run, check --update or bench leaves no temporary.
 mkdir sig
 mkfifo sig/input
-{ cat "$QUICK"; sleep 30; } > sig/input &
+# `exec`: the writer is the sleep itself, so the kill below ends it (a
+# sleep left behind would hold standard error open for 30 s).
+{ cat "$QUICK"; exec sleep 30; } > sig/input &
 writer=$!
 "$LOCSIM" run sig/input -o sig/out.log &
 interrupted "run -o" sig '.locsim-*' TERM 143 $!
