@@ -379,6 +379,56 @@ else fail "explore: a failed expectation exits 1; its counterexample fails it in
 status=$?
 if [ "$status" -eq 2 ] && grep -q "'--all' and '--platforms' do not go together" bad.err; then ok "explore: bad options exit 2"
 else fail "explore: bad options exit 2" "status $status"; fi
+# explore never writes its input: -o onto the scenario (by name, through a
+# link, or as standard input), or a counterexample name linked to it.
+mkdir exin && cp ex.scn exin/x.scn && ln -s x.scn exin/link.scn && cp ex.scn exin/orig.scn
+"$LOCSIM" explore exin/x.scn -o exin/x.scn 2> exin1.err; s1=$?
+"$LOCSIM" explore exin/x.scn -o exin/link.scn 2> exin2.err; s2=$?
+"$LOCSIM" explore - -o exin/x.scn < exin/x.scn 2> exin3.err; s3=$?
+mkdir exin/cx && ln -s ../x.scn "exin/cx/${cx/ex./x.}"
+"$LOCSIM" explore exin/x.scn --counterexamples exin/cx -o exin/report.txt 2> exin4.err; s4=$?
+if [ "$s1$s2$s3$s4" = 2222 ] && cmp -s exin/x.scn exin/orig.scn && [ ! -e exin/report.txt ] \
+  && grep -q "the output 'exin/x.scn' is the input file 'exin/x.scn'" exin1.err \
+  && grep -q "the output 'exin/link.scn' is the input file" exin2.err && grep -q "is the input file" exin3.err \
+  && grep -q "the output 'exin/cx/${cx/ex./x.}' is the input file" exin4.err; then
+  ok "explore refuses to write its scenario (-o, a link, standard input, a counterexample name)"
+else fail "explore refuses to write its scenario (-o, a link, standard input, a counterexample name)" "status $s1$s2$s3$s4: $(cat exin*.err | head -c 400)"; fi
+# Counterexamples and the report are written all or none: one that cannot be
+# written (its name is a folder) leaves no other behind.
+mkdir -p cxa/cxa.iOS-13.0.expect-4.scn
+printf 'locsim 1\nplatform iOS 13.0\nplist NSLocationWhenInUseUsageDescription "Why"\nexpect delegate didUpdateLocations\n0 launch\n1 app requestWhenInUseAuthorization\n2 user any\n3 app startUpdatingLocation\n4 app stopMonitoringSignificantLocationChanges\n' > cxa.scn
+"$LOCSIM" explore cxa.scn --platforms "iOS 7.0,13.0" --counterexamples cxa -o cxa.out > /dev/null 2> cxa.err
+status=$?
+"$LOCSIM" explore cxa.scn --platforms "iOS 7.0,13.0" --counterexamples cxb -o cxb.out > /dev/null 2> cxb.err
+if [ "$status" -eq 2 ] && [ "$(find cxa -type f | wc -l)" -eq 0 ] && [ ! -e cxa.out ] \
+  && [ "$(find cxb -type f | wc -l)" -ge 2 ] && [ -s cxb.out ]; then
+  staged cxa "explore: a counterexample that cannot be written leaves no other file behind"
+else fail "explore: a counterexample that cannot be written leaves no other file behind" "status $status: $(find cxa cxb -type f) $(cat cxa.err | head -c 300)"; fi
+# explore reads as matrix does: a device is refused at once, an endless pipe
+# is spooled a line at a time and its first over-long line stops it.
+"$LOCSIM" explore /dev/zero > /dev/null 2> zero.err; s1=$?
+head -c 200000 /dev/zero | "$LOCSIM" explore - > /dev/null 2> zpipe.err; s2=$?
+if [ "$s1$s2" = 22 ] && grep -q "not a regular file" zero.err && grep -q "<stdin>:1:1: error: line is longer than 65536 bytes" zpipe.err; then
+  ok "explore: /dev/zero is refused, an over-long piped line stops at line 1"
+else fail "explore: /dev/zero is refused, an over-long piped line stops at line 1" "status $s1$s2: $(cat zero.err zpipe.err)"; fi
+# A path of more than 2000 choices stops with the documented error (the
+# search keeps a work list, not a call stack).
+{ printf 'locsim 1\nplatform iOS 14.0\nplist NSLocationWhenInUseUsageDescription "Why"\n0 launch\n'
+  for k in $(seq 1 2001); do echo "$k user settings any"; done; } > deep.scn
+"$LOCSIM" explore deep.scn > deep.out 2> deep.err
+status=$?
+if [ "$status" -eq 2 ] && [ ! -s deep.out ] && grep -q "deep.scn:2005:.*: error: explore stopped on iOS 14.0: a path of more than 2000 choices" deep.err; then
+  ok "explore: a path of more than 2000 choices is the documented error, not a crash"
+else fail "explore: a path of more than 2000 choices is the documented error, not a crash" "status $status: $(head -c 300 deep.err)"; fi
+# Outcomes kept are bounded: --max-outcomes stops with the documented error.
+{ printf 'locsim 1\nplatform iOS 14.0\nplist NSLocationWhenInUseUsageDescription "Why"\n'
+  for k in $(seq 0 11); do t=$((k * 100)); printf '%s launch\n%s app requestWhenInUseAuthorization\n%s app startUpdatingLocation\n%s fix 35.0 139.7 5\n%s terminate\n' $t $((t + 1)) $((t + 2)) $((t + 3)) $((t + 50)); done; } > many.scn
+"$LOCSIM" explore many.scn --max-outcomes 1000 > many.out 2> many.err
+status=$?
+if [ "$status" -eq 2 ] && [ ! -s many.out ] && grep -q "error: explore stopped on iOS 14.0: more than 1000 outcomes kept (--max-outcomes)" many.err \
+  && grep -q "reduce the choices" many.err && "$LOCSIM" explore many.scn > /dev/null 2>&1; then
+  ok "explore: more outcomes than --max-outcomes is the documented error"
+else fail "explore: more outcomes than --max-outcomes is the documented error" "status $status: $(head -c 300 many.err)"; fi
 "$LOCSIM" run ex.scn > /dev/null 2> any.err
 status=$?
 if [ "$status" -eq 2 ] && grep -q "ex.scn:7:8: error: 'user any' is a choice point" any.err; then ok "run: user any is an error at its line"

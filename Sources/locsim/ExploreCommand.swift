@@ -7,7 +7,7 @@ import LocSimKit
 import Synchronization
 
 /// `locsim explore <scenario> [--platforms <list> | --all] [--format text|markdown|jsonl]
-/// [-o <file>] [--counterexamples <dir>] [--jobs N] [--max-states N]`.
+/// [-o <file>] [--counterexamples <dir>] [--jobs N] [--max-states N] [--max-outcomes N]`.
 enum ExploreCommand {
     struct Options {
         var scenario: String
@@ -23,6 +23,7 @@ enum ExploreCommand {
         var shared = PlatformOptions()
         var counterexamples: String?
         var maxStates = Explore.defaultMaxStates
+        var maxOutcomes = Explore.defaultMaxOutcomes
         while let item = args.next() {
             if try shared.take(item, from: &args) { continue }
             switch item {
@@ -33,12 +34,15 @@ enum ExploreCommand {
                 counterexamples = try args.value(of: "--counterexamples", inline: inline)
             case .option("--max-states", let inline):
                 maxStates = try args.count(of: "--max-states", inline: inline)
+            case .option("--max-outcomes", let inline):
+                maxOutcomes = try args.count(of: "--max-outcomes", inline: inline)
             case .option(let name, _):
                 throw UsageError.unknownOption(name, command: "explore")
             }
         }
         guard let scenario else { throw UsageError("missing scenario; give a file, or '-' for standard input") }
-        let explore = Explore(platforms: try shared.list(otherwise: nil), jobs: shared.jobs, maxStates: maxStates)
+        let explore = Explore(
+            platforms: try shared.list(otherwise: nil), jobs: shared.jobs, maxStates: maxStates, maxOutcomes: maxOutcomes)
         return Options(
             scenario: scenario, explore: explore, format: shared.format, output: shared.output,
             counterexamples: counterexamples)
@@ -48,26 +52,71 @@ enum ExploreCommand {
         let options: Options
         do { options = try parse(arguments) } catch { return Usage.fail("explore", error) }
         let label = options.scenario == "-" ? "<stdin>" : options.scenario
-        guard let scenario = PlatformOptions.readScenario(options.scenario) else { return .failure }
+        // `matrix`'s input rules: a regular file, or standard input spooled
+        // line by line (64 KiB lines at most), never read whole from a device.
+        let input: MatrixInput
+        switch PlatformOptions.openInput(options.scenario, label: label) {
+        case .success(let opened): input = opened
+        case .failure(let error):
+            printError(error.message)
+            return .failure
+        }
+        var source: Int32? = nil
+        if case .file(let fd, _) = input { source = fd }
+        defer { if let source, source != STDIN_FILENO { close(source) } }
+        if let path = options.output, path != "-",
+            let message = outputOntoInput(path, input: source, inputPath: options.scenario)
+        {
+            printError("locsim: error: \(message)")
+            return .failure
+        }
+        guard let scenario = PlatformOptions.readInput(input, label: label) else { return .failure }
         let progress = Progress()
         let report: Explore.Report
         do throws(ScenarioError) {
-            report = try options.explore.run(scenario) { states, paths in progress.report(states, paths) }
+            report = try options.explore.run(scenario) { progress.report($0) }
         } catch {
             progress.end()
             printError(error.formatted(file: label))
             return .failure
         }
         progress.end()
-        let paths = report.platforms.reduce(UInt64(0)) { $0 &+ $1.paths }
+        let paths = report.platforms.reduce(UInt64(0)) { Explore.Report.adding($0, $1.paths) }
         let states = report.platforms.reduce(0) { $0 + $1.states }
         printError(
-            "locsim explore: \(paths) path\(paths == 1 ? "" : "s"), \(states) distinct state\(states == 1 ? "" : "s"), "
+            "locsim explore: \(Explore.Report.count(paths, "path")), \(states) distinct state\(states == 1 ? "" : "s"), "
                 + "\(progress.elapsed) s")
+        // Every file is written whole beside its target first, then all are
+        // renamed into place: all of them or none (docs/explore.md).
+        var files: [OutputBuffer] = []
         if let dir = options.counterexamples {
-            guard writeCounterexamples(report, scenario: scenario, name: label, to: dir) else { return .failure }
+            guard let made = counterexamples(report, scenario: scenario, name: label, to: dir, input: source) else {
+                return .failure
+            }
+            files = made
         }
-        let written = PlatformOptions.write(report.rendered(options.format), to: options.output)
+        let text = report.rendered(options.format)
+        let toFile = options.output.map { $0 != "-" } ?? false
+        if let path = options.output, toFile {
+            do throws(FileError) {
+                var output = try OutputBuffer.file(path)
+                output.append(Array(text.utf8))
+                try output.stage()
+                files.append(output)
+            } catch {
+                printError("locsim: error: \(error.message)")
+                for i in files.indices { files[i].discard() }
+                return .failure
+            }
+        }
+        var written = ExitStatus.success
+        for i in files.indices {
+            do throws(FileError) { try files[i].commit() } catch {
+                printError("locsim: error: \(error.message)")
+                written = .failure
+            }
+        }
+        if !toFile && written == .success { written = printOutput(text) }
         // Some path failed an `expect` line: each on standard error, with
         // the shortest path that fails it; exit 1, as `run` does, the report written.
         var failed = false
@@ -85,37 +134,56 @@ enum ExploreCommand {
 
     /// One file per outcome an error stopped, `<dir>/<name>.<platform>.<row>.scn`,
     /// and one per `expect` line some path failed, `<dir>/<name>.<platform>.expect-<line>.scn`:
-    /// the shortest path to it as a plain scenario.
-    private static func writeCounterexamples(_ report: Explore.Report, scenario: [UInt8], name: String, to dir: String) -> Bool {
+    /// the shortest path to it as a plain scenario, not yet written (`nil`
+    /// after printing why one cannot be: then none is). A name that is the
+    /// scenario read (`input`), through a link or not, is refused.
+    private static func counterexamples(
+        _ report: Explore.Report, scenario: [UInt8], name: String, to dir: String, input: Int32?
+    ) -> [OutputBuffer]? {
         if SystemPath.withCString(dir, { mkdir($0, 0o777) }) != 0 && errno != EEXIST {
             printError("locsim: error: " + FileError("cannot create", dir, code: errno).message)
-            return false
+            return nil
         }
         var stem = FileIO.fileName(of: name)
         if stem.hasSuffix(".scn") { stem.removeLast(4) }
+        var made: [OutputBuffer] = []
+        func fail(_ message: String) -> [OutputBuffer]? {
+            printError(message)
+            for i in made.indices { made[i].discard() }
+            return nil
+        }
         for p in report.platforms {
             let platform = "\(p.platform.os.rawValue)-\(p.platform.major).\(p.platform.minor)"
-            var files: [(suffix: String, path: [ExploreChoice])] = []
-            for (i, row) in p.rows.enumerated() where row.outcome.error != nil {
-                files.append(("\(i + 1)", row.shortestPath))
+            var files: [(suffix: String, path: [ExploreChoice], stoppedAt: Int?)] = []
+            for (i, row) in p.rows.enumerated() {
+                if let error = row.outcome.error { files.append(("\(i + 1)", row.shortestPath, error.location.line)) }
             }
-            for failing in p.failingPaths { files.append(("expect-\(failing.expectation.location.line)", failing.path)) }
+            for failing in p.failingPaths {
+                files.append(("expect-\(failing.expectation.location.line)", failing.path, nil))
+            }
             for file in files {
                 let text: String
                 do throws(ScenarioError) {
-                    text = try Explore.counterexample(scenario, path: file.path, platform: p.platform)
+                    text = try Explore.counterexample(
+                        scenario, path: file.path, platform: p.platform, stoppedAt: file.stoppedAt)
                 } catch {
-                    printError(error.formatted(file: name))
-                    return false
+                    return fail(error.formatted(file: name))
                 }
                 let path = "\(dir)/\(stem).\(platform).\(file.suffix).scn"
-                if case .failure(let error) = FileIO.writeFileAtomically(path, Array(text.utf8)) {
-                    printError("locsim: error: \(error.message)")
-                    return false
+                if let message = outputOntoInput(path, input: input, inputPath: nil) {
+                    return fail("locsim: error: \(message)")
+                }
+                do throws(FileError) {
+                    var output = try OutputBuffer.file(path)
+                    output.append(Array(text.utf8))
+                    try output.stage()  // written and closed: one descriptor at a time
+                    made.append(output)
+                } catch {
+                    return fail("locsim: error: \(error.message)")
                 }
             }
         }
-        return true
+        return made
     }
 
     /// Progress on standard error once the search has run a second, at most
@@ -124,14 +192,17 @@ enum ExploreCommand {
         private let start = Progress.now()
         private let state = Mutex((lastShown: 0.0, shown: false))
 
-        func report(_ states: Int, _ paths: UInt64) {
+        func report(_ progress: Explore.Progress) {
             let t = Progress.now() - start
             let show = state.withLock { s -> Bool in
                 guard t >= 1, t - s.lastShown >= 1 else { return false }
                 s = (t, true)
                 return true
             }
-            if show { _ = FileIO.writeAll(STDERR_FILENO, Array("\rexploring: \(states) states, \(paths) paths".utf8)) }
+            guard show else { return }
+            let line = "\rexploring: \(progress.states) states, \(progress.outcomes) outcomes kept, "
+                + Explore.Report.count(progress.paths, "path")
+            _ = FileIO.writeAll(STDERR_FILENO, Array(line.utf8))
         }
 
         func end() {

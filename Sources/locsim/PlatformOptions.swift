@@ -45,15 +45,87 @@ struct PlatformOptions {
         return all ? Matrix.allPlatforms : platforms ?? otherwise
     }
 
-    /// The scenario at `path` (`-`: standard input), or `nil` after printing why not.
-    static func readScenario(_ path: String) -> [UInt8]? {
-        let read = path == "-" ? FileIO.readAll(STDIN_FILENO, label: "<stdin>") : FileIO.readFile(path)
-        switch read {
-        case .success(let bytes): return bytes
-        case .failure(let error):
-            printError("locsim: error: \(error.message)")
+    /// An error message for standard error.
+    struct InputError: Error {
+        var message: String
+    }
+
+    /// The scenario as `matrix` and `explore` read it: a regular file
+    /// (opened once; anything else is refused, as `check` refuses it), or
+    /// standard input — used as it is when it is a regular file, otherwise
+    /// copied line by line to an unlinked temporary file, so memory stays
+    /// flat and `/dev/zero` stops at its first over-long line.
+    static func openInput(_ path: String, label: String) -> Result<MatrixInput, InputError> {
+        guard path == "-" else {
+            switch FileIO.openRegularFile(path) {
+            case .success(let fd): return .success(.file(fd, offset: 0))
+            case .failure(let error): return .failure(InputError(message: "locsim: error: \(error.message)"))
+            }
+        }
+        var info = stat()
+        if fstat(STDIN_FILENO, &info) == 0 && info.st_mode & S_IFMT == S_IFREG {
+            return .success(.file(STDIN_FILENO, offset: max(0, Int(lseek(STDIN_FILENO, 0, SEEK_CUR)))))
+        }
+        let spool: (fd: Int32, path: String, ticket: StagedFiles.Ticket)
+        switch FileIO.makeTemporaryFile(FileIO.temporaryDirectory + "/locsim-input.XXXXXX") {
+        case .success(let made): spool = made
+        case .failure(let error): return .failure(InputError(message: "locsim: error: \(error.message)"))
+        }
+        StagedFiles.remove(spool.path, spool.ticket)  // unlinked: it goes when closed
+        var reader = LineReader(fileDescriptor: STDIN_FILENO)
+        var pending: [UInt8] = []
+        var failure: Int32 = 0
+        do throws(ScenarioError) {
+            try reader.forEachLine { (line, _) throws(ScenarioError) in
+                pending.append(contentsOf: line)
+                pending.append(0x0A)
+                if pending.count >= 1 << 16 {
+                    if failure == 0 { failure = FileIO.writeAll(spool.fd, pending) }
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+        } catch {
+            close(spool.fd)
+            return .failure(InputError(message: error.formatted(file: label)))
+        }
+        if failure == 0 { failure = FileIO.writeAll(spool.fd, pending) }
+        guard failure == 0 else {
+            close(spool.fd)
+            let reason = FileError.describe(failure)
+            return .failure(InputError(message: "locsim: error: cannot copy standard input to a temporary file: \(reason)"))
+        }
+        return .success(.file(spool.fd, offset: 0))
+    }
+
+    /// The bytes of `input` from its offset to its end (as big as the file
+    /// was when looked at), or `nil` after printing why not.
+    static func readInput(_ input: MatrixInput, label: String) -> [UInt8]? {
+        guard case .file(let fd, let offset) = input else {
+            if case .bytes(let bytes) = input { return bytes }
             return nil
         }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            printError("locsim: error: " + FileError("cannot read", label, code: errno).message)
+            return nil
+        }
+        let count = max(0, Int(info.st_size) - offset)
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                FileIO.readInto(fd, buffer.baseAddress! + done, count: count - done, at: offset + done, label: label)
+            }
+            switch read {
+            case .success(0): bytes.removeLast(count - done)  // the file shrank meanwhile
+            case .success(let n): done += n; continue
+            case .failure(let error):
+                printError("locsim: error: \(error.message)")
+                return nil
+            }
+            break
+        }
+        return bytes
     }
 
     /// Writes a finished report to `path` (replaced only now), or standard output.

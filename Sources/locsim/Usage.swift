@@ -139,9 +139,10 @@ enum Usage {
         USAGE: locsim explore <scenario> [--platforms <list> | --all]
                               [--format text|markdown|jsonl] [-o <file>]
                               [--counterexamples <dir>] [--jobs <n>] [--max-states <n>]
+                              [--max-outcomes <n>]
 
         ARGUMENTS:
-          <scenario>              A scenario file (*.scn), or '-' for standard input
+          <scenario>              A regular scenario file (*.scn), or '-' for standard input
 
         OPTIONS:
           --platforms <list>      Comma-separated platforms, as for 'matrix'
@@ -154,13 +155,16 @@ enum Usage {
           --jobs <n>              Platforms explored at once (default: all cores)
           --max-states <n>        Stop with an error past <n> distinct states on a
                                   platform (default: 100000)
+          --max-outcomes <n>      Stop with an error past <n> outcomes kept on a
+                                  platform (default: 1000000)
           -h, --help              Show this help
 
         Standard error gets the paths, distinct states and time taken, and
         progress when the search runs longer than a second.
-        Exit status: 0 the report was written, 2 bad usage, a syntax error, a
-        'user any' no path reaches with a prompt on screen, or the state limit
-        reached (file:line:column: error: ...).
+        Exit status: 0 the report was written, 1 as 0 but some path failed an
+        'expect' line, 2 bad usage, a syntax error, an output that is the
+        scenario, a 'user any' no path reaches with a prompt on screen, or a
+        limit reached (file:line:column: error: ...).
 
         """
 

@@ -33,10 +33,10 @@ import Testing
             } else {
                 try? sim.apply(statement)
             }
-            Replay.drain(&sim, into: &collector, causes: &causes, from: nil)
+            sim.drain(into: &collector, causes: &causes, from: nil)
         }
         sim.finish()
-        Replay.drain(&sim, into: &collector, causes: &causes, from: nil)
+        sim.drain(into: &collector, causes: &causes, from: nil)
         return (collector.records, directCount, mixed, live)
     }
 

@@ -187,16 +187,44 @@ import Testing
         _ = sessions.begin("s", .whenInUse, purposeKey: nil, foreground: true)
         let (replaced, standing) = sessions.begin("s", .always, purposeKey: nil, foreground: true)
         #expect(replaced?.requirement == .whenInUse && standing == .effective && sessions.sessions.count == 1)
+        #expect(sessions.strongestRequirement == .always)
     }
 
     @Test func alwaysSessionDiagnostics() {
         var sessions = ServiceSessions()
         _ = sessions.begin("t", .always, purposeKey: "Nav", foreground: true)
         #expect(sessions.delivery(explicitRequired: true, authorized: false) == .always)
-        let flags = ServiceSessions.diagnostics(
-            of: sessions.sessions[0], authorizationFlags: [.serviceSessionRequired], level: .whenInUse, inUse: false,
+        let context = ServiceSessions.DiagnosticContext(
+            authorizationFlags: [.serviceSessionRequired], level: .whenInUse, inUse: false,
             alwaysDenied: true, fullAccuracyDenied: true)
-        #expect(flags == [.insufficientlyInUse, .alwaysAuthorizationDenied, .fullAccuracyDenied])
+        let changed = sessions.refreshDiagnostics(context)
+        #expect(changed.map(\.lastFlags) == [[.insufficientlyInUse, .alwaysAuthorizationDenied, .fullAccuracyDenied]])
+        // Nothing changed since: nothing to yield.
+        #expect(sessions.refreshDiagnostics(context).isEmpty)
+    }
+
+    /// The diagnostics walk visits only the sessions begun since the last
+    /// one when nothing else changed, in the order begun, and yields what a
+    /// full walk would (issue 26: 20,000 sessions were quadratic).
+    @Test func refreshingAfterABeginYieldsOnlyTheNewSessionInOrder() {
+        var sessions = ServiceSessions()
+        let context = ServiceSessions.DiagnosticContext(
+            authorizationFlags: [], level: .whenInUse, inUse: true, alwaysDenied: false, fullAccuracyDenied: false)
+        _ = sessions.begin("a", .whenInUse, purposeKey: nil, foreground: true)
+        _ = sessions.begin("b", .none, purposeKey: nil, foreground: true)
+        #expect(sessions.refreshDiagnostics(context).map(\.name) == ["a", "b"])
+        _ = sessions.begin("c", .always, purposeKey: nil, foreground: true)
+        _ = sessions.begin("a", .always, purposeKey: nil, foreground: false)  // replaces a, now last
+        #expect(sessions.refreshDiagnostics(context).map(\.name) == ["c", "a"])
+        var moved = context
+        moved.inUse = false
+        #expect(sessions.refreshDiagnostics(moved).map(\.name) == ["b", "c"])  // a was already insufficientlyInUse
+        #expect(sessions.foreground().map(\.name) == ["a"])
+        #expect(sessions.meetRequirement(authorized: false) && sessions.strongestRequirement == .always)
+        _ = sessions.end("c")
+        _ = sessions.end("a")
+        #expect(sessions.strongestRequirement == nil && !sessions.meetRequirement(authorized: false))
+        #expect(sessions.meetRequirement(authorized: true))
     }
 
     // MARK: Availability

@@ -36,6 +36,36 @@ import Testing
         #expect(Self.observe(&m, Self.here) == ["geo a", "geo d"])
     }
 
+    /// The limit counts conditions of one type in the order added, through
+    /// removals and re-adds, and lookups by id follow them; the indexes that
+    /// answer without walking the conditions (issue 26) never decide `==`.
+    @Test func limitAndIDLookupFollowAddsAndRemovals() {
+        var m = Monitors()
+        Self.add(&m, "a", Self.here)
+        m.add("geo", "beacon", .beacon(BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0")), boundary: Boundary(state: .unknown))
+        Self.add(&m, "b", Self.away)
+        Self.add(&m, "c", Self.here)
+        m.add("other", "c", .circle(center: Self.here, radius: 50), boundary: Boundary(state: .unknown))
+        #expect(!m.exceedsLimit(Monitors.key("geo", "b"), limit: 2))
+        #expect(m.exceedsLimit(Monitors.key("geo", "c"), limit: 2))
+        #expect(!m.exceedsLimit(Monitors.key("geo", "beacon"), limit: 1))
+        #expect(m.keys(withID: "c") == [Monitors.key("geo", "c"), Monitors.key("other", "c")])
+        #expect(m.remove("geo", "a"))
+        #expect(!m.exceedsLimit(Monitors.key("geo", "c"), limit: 2))
+        #expect(m.exceedsLimit(Monitors.key("other", "c"), limit: 2))
+        Self.add(&m, "c", Self.away)  // re-added: last again
+        #expect(m.keys(withID: "c") == [Monitors.key("other", "c"), Monitors.key("geo", "c")])
+        #expect(m.exceedsLimit(Monitors.key("geo", "c"), limit: 2))
+        #expect(m.keys(withID: "a").isEmpty)
+        var fresh = Monitors()
+        Self.add(&fresh, "b", Self.away)
+        m.add("geo", "beacon", .beacon(BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0")), boundary: Boundary(state: .unknown))
+        _ = m.remove("geo", "beacon")
+        _ = m.remove("other", "c")
+        _ = m.remove("geo", "c")
+        #expect(m == fresh)
+    }
+
     @Test func changedBoundariesReachTheConditionsAndEqualityIgnoresTheArray() {
         var walked = Monitors()
         Self.add(&walked, "a", Self.here)

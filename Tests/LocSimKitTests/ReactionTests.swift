@@ -85,6 +85,46 @@ import Testing
         #expect(error?.message.contains("\(ClosedLoop.maxDepth) deep") == true)
     }
 
+    /// Three lines that each fire all three fan out as 3^depth: the count
+    /// limit stops them long before the depth limit would (issue 26: 3.5 GB
+    /// after 30 s), at the next line to run, naming the others.
+    @Test func reactionsFanningOutStopAtTheCountLimit() {
+        let error = Self.error("""
+            on didStartMonitoringFor app startMonitoring r1 35 139 100
+            on didStartMonitoringFor app startMonitoring r2 35 139 100
+            on didStartMonitoringFor app startMonitoring r3 35 139 100
+            0 launch
+            1 app startMonitoring r 35 139 100
+            """)
+        #expect(error?.location == SourceLocation(line: 5, column: 1))
+        #expect(error?.message.hasPrefix("more than \(ClosedLoop.maxReactionsPerInput) reactions at 1.000") == true)
+        #expect(error?.notes.map(\.location.line) == [4, 6])
+    }
+
+    /// A reaction re-arming itself with the largest `after` reaches the last
+    /// instant a scenario can hold: an error at the `on` line, not an
+    /// overflow of the clock (issue 26: SIGILL, nothing printed).
+    @Test func aDelayedReactionPastTheLastInstantIsAnError() {
+        let error = Self.error("""
+            on didStartMonitoringFor after 1000000000000 app startMonitoring r 35 139 100
+            0 launch
+            1 app startMonitoring r 35 139 100
+            """)
+        #expect(error?.location == SourceLocation(line: 4, column: 1))
+        #expect(error?.message == "this reaction would run at 1000000000001.000, past the last time a scenario can hold (1000000000000 seconds)")
+    }
+
+    /// `after` bounds its whole value, decimals included.
+    @Test func afterPastTheMaximumIsAnError() {
+        let error = Self.error("""
+            on launch after 1000000000000.001 app startUpdatingLocation
+            0 launch
+            """)
+        #expect(error?.location == SourceLocation(line: 4, column: 17))
+        #expect(error?.message.contains("too large; expected at most 1000000000000 seconds") == true)
+        #expect(Self.error("on launch after 1000000000000.000 app startUpdatingLocation\n0 launch\n") == nil)
+    }
+
     @Test func aDelayedReactionReArmingForeverStops() {
         let error = Self.error("""
             on prompt whenInUse user allowWhileUsing
@@ -140,7 +180,7 @@ import Testing
         var header = ScenarioHeader()
         header.apply(.platform(.iOS(17)))
         header.apply(.plist(key: "NSLocationWhenInUseUsageDescription", value: .string("x")))
-        var loop = ClosedLoop(simulator: Simulator(header: header))
+        var loop = ClosedLoop(simulator: Simulator(header: header), observed: true)  // as explore makes it
         var writer = TextLogWriter()
         let at = SourceLocation(line: 1, column: 1)
         func line(_ seconds: Int64, _ event: Event) -> TimedStatement {

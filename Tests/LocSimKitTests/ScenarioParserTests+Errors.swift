@@ -136,6 +136,16 @@ extension ScenarioParserTests {
         Invalid(
             "99999999999999999999999 launch",
             "time '99999999999999999999999' is too large; expected at most 1000000000000 seconds", 1),
+        // The maximum bounds the whole time, decimals included (issue 26).
+        Invalid(
+            "1000000000000.001 launch",
+            "time '1000000000000.001' is too large; expected at most 1000000000000 seconds", 1),
+        Invalid(
+            "277777777:46:40.001 launch",
+            "time '277777777:46:40.001' is too large; expected at most 1000000000000 seconds", 1),
+        Invalid(
+            "set grace 1000000000000.5", "grace '1000000000000.5' is too large; expected at most 1000000000000 seconds",
+            11),
         Invalid(
             "99999999999999999:00:00 launch",
             "time '99999999999999999:00:00' is too large; expected at most 1000000000000 seconds", 1),

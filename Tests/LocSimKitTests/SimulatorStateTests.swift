@@ -1,7 +1,7 @@
 import Testing
 @testable import LocSimKit
 
-/// The simulator's hashable rule state (`Simulator.ruleState`, for
+/// The simulator's hashable rule state (`Simulator.world`, for
 /// `locsim explore`) and the one timer queue that holds the clock.
 @Suite struct SimulatorStateTests {
     typealias S = SimulatorScript
@@ -26,41 +26,41 @@ import Testing
 
     @Test func differentPathsToTheSameStateHashEqual() throws {
         let (a, b) = try Self.twoPaths()
-        #expect(a.simulator.ruleState == b.simulator.ruleState)
-        #expect(a.simulator.ruleState.hashValue == b.simulator.ruleState.hashValue)
+        #expect(a.simulator.world == b.simulator.world)
+        #expect(a.simulator.world.hashValue == b.simulator.world.hashValue)
         // The output buffer is no part of the state.
         var c = b
         c.simulator.warn("logged on the way")
-        #expect(c.simulator.ruleState == a.simulator.ruleState)
+        #expect(c.simulator.world == a.simulator.world)
     }
 
     @Test func aChangedStateDiffers() throws {
         let (a, b) = try Self.twoPaths()
         var changed = b
         try changed.at(4, .app(.set(.distanceFilter(10))))
-        #expect(changed.simulator.ruleState != a.simulator.ruleState)
-        #expect(changed.simulator.ruleState.hashValue != a.simulator.ruleState.hashValue)
+        #expect(changed.simulator.world != a.simulator.world)
+        #expect(changed.simulator.world.hashValue != a.simulator.world.hashValue)
         // A pending timer is state: the same request at the same time in both.
         var armed = b
         try armed.at(4, .app(.requestLocation))
-        #expect(armed.simulator.ruleState != a.simulator.ruleState)
+        #expect(armed.simulator.world != a.simulator.world)
         var armedToo = a
         try armedToo.at(4, .app(.requestLocation))
-        #expect(armed.simulator.ruleState == armedToo.simulator.ruleState)
+        #expect(armed.simulator.world == armedToo.simulator.world)
         // The clock is state.
         var later = b
         try later.at(5, S.fix(35, 139.7))
         var sooner = b
         try sooner.at(4.5, S.fix(35, 139.7))
-        #expect(later.simulator.ruleState != sooner.simulator.ruleState)
+        #expect(later.simulator.world != sooner.simulator.world)
     }
 
-    /// Every stored property is hashed, or deliberately left out.
-    @Test func theStateCoversEveryStoredProperty() {
+    /// The rule state is one value: what is not in it is the header (the
+    /// same on every path) and what an input leaves behind (the records,
+    /// the flag the fix path settles by), nothing that decides a rule.
+    @Test func theSimulatorHoldsTheWorldAndNoOtherState() {
         let stored = Mirror(reflecting: S().simulator).children.compactMap(\.label)
-        let excluded = ["header", "rules", "output", "lifecycleWritten", "directFix", "directFixAllowed"]
-        #expect(Set(stored) == Set(Simulator.RuleState.parts + excluded))
-        #expect(stored.count == Simulator.RuleState.parts.count + excluded.count)
+        #expect(Set(stored) == ["header", "rules", "output", "directFix", "directFixAllowed", "lifecycleWritten", "world"])
     }
 
     /// A cancel while timers run reaches the queue (it once hit a placeholder
@@ -69,12 +69,31 @@ import Testing
         var timers = Timers()
         timers.schedule(.suspend, at: .seconds(1))
         timers.schedule(.requestLocationTimeout(manager: nil), at: .seconds(2))
-        #expect(timers.next(until: Millis(.max), before: .trace) == .suspend)
+        #expect(timers.next(until: Millis(.max), before: .trace) == .rule(.suspend))
         #expect(timers.now == .seconds(1))
         timers.cancel(.requestLocationTimeout(manager: nil))
         #expect(timers.next(until: Millis(.max), before: .trace) == nil)
         timers.advance(to: .seconds(3))
         #expect(timers.now == .seconds(3))
+    }
+
+    /// One queue for timers and delayed reactions: at one instant the
+    /// rules' timers come first, then the reactions in the order queued,
+    /// then (after the instant's lines) the `afterLines` timers.
+    @Test func delayedReactionsShareTheQueueInPhaseOrder() {
+        var timers = Timers()
+        let first = ClosedLoop.Pending(index: 0, action: .launch, depth: 1, due: true)
+        let second = ClosedLoop.Pending(index: 1, action: .launch, depth: 1, due: true)
+        timers.schedule(.suspendAfterCalls, at: .seconds(5))
+        timers.schedule(first, at: .seconds(5))
+        timers.schedule(.suspend, at: .seconds(5))
+        timers.schedule(second, at: .seconds(5))
+        timers.schedule(.graceExpired, at: .seconds(5))
+        var order: [Scheduled] = []
+        while let event = timers.next(until: .seconds(5), before: .trace) { order.append(event) }
+        #expect(order == [.rule(.graceExpired), .rule(.suspend), .reaction(first), .reaction(second)])
+        #expect(timers.next(until: .seconds(5), before: .afterLines) == nil)
+        #expect(timers.next(until: .seconds(6), before: .trace) == .rule(.suspendAfterCalls))
     }
 
     @Test func theSimulatorClockIsTheQueues() throws {

@@ -1,6 +1,7 @@
 /// The order of events that share a time: timers first, in the order below,
-/// then trace lines, then the timers of `afterLines` (docs/rules.md §0).
-package enum Phase: UInt8, Comparable, Sendable {
+/// then reactions waiting out their `after`, then trace lines, then the
+/// timers of `afterLines` (docs/rules.md §0, docs/language.md "Reactions").
+package enum Phase: UInt8, Comparable, Hashable, Sendable {
     /// In use ends (grace expired) before anything else at that instant, so an
     /// Allow Once expiry reaches the app before it is suspended.
     case inUse = 0
@@ -8,12 +9,15 @@ package enum Phase: UInt8, Comparable, Sendable {
     case rule = 1
     /// Suspension comes after every other timer at the same instant.
     case suspension = 2
+    /// A reaction whose `after` ends now: after the rules' timers of the
+    /// instant, before its lines, in the order the reactions were queued.
+    case reaction = 3
     /// A scenario line; timers at the same time fire before it.
-    case trace = 3
+    case trace = 4
     /// After every line and reaction of the instant: the suspension of an
     /// app whose session ended past its run time waits for the calls the
     /// app makes at that instant (from one callback, or lines of one time).
-    case afterLines = 4
+    case afterLines = 5
 
     package static func < (a: Phase, b: Phase) -> Bool { a.rawValue < b.rawValue }
 }

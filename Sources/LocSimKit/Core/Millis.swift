@@ -13,6 +13,11 @@ public struct Millis: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     public static let zero = Millis(0)
 
+    /// The last instant a scenario can reach: its lines, the `after` of its
+    /// reactions and the device's clock stop at 10^12 seconds
+    /// (docs/language.md, "Time"), so no sum of instants can overflow.
+    package static let lastInstant = Millis(1_000_000_000_000 * 1000)
+
     public static func < (a: Millis, b: Millis) -> Bool { a.value < b.value }
     public static func + (a: Millis, b: Millis) -> Millis { Millis(a.value &+ b.value) }
     public static func - (a: Millis, b: Millis) -> Millis { Millis(a.value &- b.value) }

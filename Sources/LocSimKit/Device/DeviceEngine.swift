@@ -21,8 +21,9 @@ struct DeviceEngine {
     private(set) var log = RecordCollector()
     private var parser = ScenarioParser()
     private(set) var journal: DeviceJournal
-    /// The device clock: the last input's time or the last timer instant run.
-    private(set) var now = Millis.zero
+    /// The one clock, the engine's: the last input's time, the last timer
+    /// instant run, or where `setClock` moved it.
+    var now: Millis { loop.simulator.now }
 
     /// Builds the simulator from header lines, parsed as a `.scn` file's.
     init(headerLines: [String]) throws(ScenarioError) {
@@ -49,7 +50,6 @@ struct DeviceEngine {
     ///
     /// - Returns: the error the loop met, if any (none without reactions).
     mutating func runTimers(at time: Millis, wholeInstant: Bool) -> ScenarioError? {
-        now = time
         do throws(ScenarioError) {
             try loop.advance(to: time, into: &log)
             while wholeInstant, loop.simulator.nextTimer?.time == time {
@@ -61,8 +61,8 @@ struct DeviceEngine {
         return nil
     }
 
-    /// Moves the clock to `time` when no timer is due before it.
-    mutating func setClock(_ time: Millis) { now = time }
+    /// Moves the one clock to `time` when no timer is due before it.
+    mutating func setClock(_ time: Millis) { loop.simulator.advanceClock(to: time) }
 
     /// Applies `event` at `now` as the scenario line the journal keeps for it.
     ///

@@ -164,7 +164,7 @@ public final class SimulatedDevice {
         try throwKept()
     }
 
-    static let lastTime = ByteScanner.maxSeconds * 1000
+    static let lastTime = Millis.lastInstant.value
 
     /// Hands pending records to the delegates, then runs the timers due up
     /// to `time` one instant at a time, then sets the clock (if `time` is given).

@@ -10,11 +10,15 @@ extension Explore {
     /// `on prompt` policies' answers are then written as `user` lines too,
     /// where `run` gives the same records that way (`plainPolicies`).
     ///
+    /// `stoppedAt`: the line an error stopped the path at; a `user any`
+    /// there stays as written (a policy answered the prompt before it, and
+    /// `run` stops at the line with the same error).
+    ///
     /// - Throws: the scenario's first syntax error.
     public static func counterexample(
-        _ scenario: [UInt8], path: [ExploreChoice], platform: Platform
+        _ scenario: [UInt8], path: [ExploreChoice], platform: Platform, stoppedAt: Int? = nil
     ) throws(ScenarioError) -> String {
-        let input = try ExploreInput(scenario, platform: nil)
+        _ = try ExploreInput(scenario, platform: nil)
         var lines = String(decoding: scenario, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)
         if lines.last == "" { lines.removeLast() }
@@ -27,7 +31,7 @@ extension Explore {
                 replaced[line] = "\(choice.time) user \(action)"
                 continue
             }
-            let anchor = choice.position == 0 ? 0 : input.lines[choice.position - 1].location.line
+            let anchor = choice.anchor
             let what = choice.prompt.map { "the \($0.rawValue) prompt" } ?? "a choice"
             after[anchor, default: []] += [
                 "# locsim explore: \(what) shown at \(choice.time), no line answered it", "\(choice.time) user \(action)",
@@ -47,7 +51,7 @@ extension Explore {
                 platformWritten = true
             } else if let chosen = replaced[number] {
                 out += chosen + "\n"
-            } else if Self.isAnyLine(text) {
+            } else if Self.isAnyLine(text) && number != stoppedAt {
                 // A `user any` the path passed with no prompt on screen, or an
                 // `any` line it never reached (an error stopped it first): no choice.
                 out += "# " + text + "  (locsim explore: no choice here on this path)\n"

@@ -23,10 +23,10 @@ extension Explore.Report {
         let path = row.shortestPath.isEmpty ? "(no choice)" : row.shortestPath.map(\.description).joined(separator: "; ")
         if let error = o.error {
             let stopped = "stopped at \(error.location.line):\(error.location.column): \(error.message)"
-            return [platform.description, "\(row.paths)", "-", "-", "-", "-", "-", stopped, path]
+            return [platform.description, paths(row.paths), "-", "-", "-", "-", "-", stopped, path]
         }
         return [
-            platform.description, "\(row.paths)", o.authorization.rawValue, o.accuracy?.word ?? "-",
+            platform.description, paths(row.paths), o.authorization.rawValue, o.accuracy?.word ?? "-",
             ReportTable.list(o.delivered), ReportTable.list(o.held), ReportTable.list(o.dropped),
             o.failedExpectations.isEmpty ? "-" : o.failedExpectations.map(Self.failed).joined(separator: "; "), path,
         ]
@@ -39,9 +39,33 @@ extension Explore.Report {
 
     /// `iOS 13.0: 7 paths, 12 distinct states, 3 outcomes`.
     static func summary(_ p: Explore.PlatformResult) -> String {
-        func plural(_ n: UInt64, _ word: String) -> String { "\(n) \(word)" + (n == 1 ? "" : "s") }
-        return "\(p.platform): " + plural(p.paths, "path") + ", " + plural(UInt64(p.states), "distinct state") + ", "
-            + plural(UInt64(p.rows.count), "outcome")
+        "\(p.platform): " + count(p.paths, "path") + ", " + count(UInt64(p.states), "distinct state") + ", "
+            + count(UInt64(p.rows.count), "outcome")
+    }
+
+    /// A path count as the report prints it: `UInt64.max` is where counts
+    /// stop (they saturate), so it reads `more than 18446744073709551614`.
+    package static func paths(_ n: UInt64) -> String {
+        n == .max ? "more than \(n - 1)" : "\(n)"
+    }
+
+    /// `1 path`, `7 paths`, `more than 18446744073709551614 paths`.
+    package static func count(_ n: UInt64, _ word: String) -> String {
+        paths(n) + " " + word + (n == 1 ? "" : "s")
+    }
+
+    /// `a + b`, stopping at `UInt64.max` as path counts do.
+    package static func adding(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
+    }
+
+    /// A path count in JSON: a number up to 2^53 − 1, which every JSON
+    /// reader holds exactly; above, the digits as a string, and
+    /// `"pathsSaturated":true` for a count that stopped at `UInt64.max`.
+    static func jsonPaths(_ n: UInt64) -> String {
+        guard n >= 1 << 53 else { return "\"paths\":\(n)" }
+        return "\"paths\":\"\(n)\"" + (n == .max ? ",\"pathsSaturated\":true" : "")
     }
 
     private var text: String {
@@ -65,7 +89,7 @@ extension Explore.Report {
         for p in platforms {
             for row in p.rows {
                 let o = row.outcome
-                out += "{\"platform\":" + json(p.platform.description) + ",\"paths\":\(row.paths)"
+                out += "{\"platform\":" + json(p.platform.description) + "," + Self.jsonPaths(row.paths)
                 if let error = o.error {
                     out += ",\"error\":{\"line\":\(error.location.line),\"column\":\(error.location.column)"
                     out += ",\"message\":" + json(error.message) + "}"
@@ -89,7 +113,7 @@ extension Explore.Report {
             }
         }
         for p in platforms {
-            out += "{\"platform\":" + json(p.platform.description) + ",\"paths\":\(p.paths),\"states\":\(p.states)"
+            out += "{\"platform\":" + json(p.platform.description) + "," + Self.jsonPaths(p.paths) + ",\"states\":\(p.states)"
             out += ",\"outcomes\":\(p.rows.count)}\n"
         }
         return out

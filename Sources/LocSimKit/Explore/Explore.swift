@@ -14,6 +14,9 @@ public struct Explore: Sendable {
     public var jobs: Int
     /// Distinct states a platform's search may reach before it stops with an error.
     public var maxStates: Int
+    /// Outcomes a platform's search may keep for the choice points it
+    /// remembers, over all of them, before it stops with an error.
+    public var maxOutcomes: Int
     /// False: no two paths are merged, each is searched to its end (tests
     /// check that merging changes no result).
     package var merging = true
@@ -22,17 +25,28 @@ public struct Explore: Sendable {
     /// kilobytes: this bounds a search to a few hundred megabytes).
     public static let defaultMaxStates = 100_000
 
+    /// Outcomes kept, over every remembered choice point: about 190 bytes
+    /// each with their counts and shortest paths (measured), so this bounds
+    /// them to about 200 MB, where 40 launches that each answer Allow Once
+    /// took 1.3 GB and 100 were stopped at 6.1 GB (issue 28).
+    public static let defaultMaxOutcomes = 1_000_000
+
     /// - Parameter jobs: threads to use; `nil`, one per core.
-    public init(platforms: [Platform]? = nil, jobs: Int? = nil, maxStates: Int = Explore.defaultMaxStates) {
+    public init(
+        platforms: [Platform]? = nil, jobs: Int? = nil, maxStates: Int = Explore.defaultMaxStates,
+        maxOutcomes: Int = Explore.defaultMaxOutcomes
+    ) {
         self.platforms = platforms
         self.jobs = max(1, jobs ?? ParallelMap.coreCount)
         self.maxStates = max(1, maxStates)
+        self.maxOutcomes = max(1, maxOutcomes)
     }
 
     /// One distinct outcome with the answer paths that lead to it.
     public struct Row: Equatable, Sendable {
         public var outcome: ExploreOutcome
-        /// How many answer paths end this way (saturating at `UInt64.max`).
+        /// How many answer paths end this way; `UInt64.max`: more than
+        /// `UInt64.max - 1` (the count saturates).
         public var paths: UInt64
         /// The shortest of them: the fewest choices, the first found among
         /// equally short ones (the options in the order docs/explore.md gives).
@@ -44,7 +58,7 @@ public struct Explore: Sendable {
         public var platform: Platform
         /// Outcomes in the order their first path was found.
         public var rows: [Row]
-        /// Answer paths explored (saturating).
+        /// Answer paths explored (saturating as `Row.paths` does).
         public var paths: UInt64
         /// Distinct choice points searched (place in the scenario and rule
         /// state): the work done.
@@ -54,7 +68,7 @@ public struct Explore: Sendable {
     /// A platform's search with the `user any` lines it found idle or answered.
     private struct Searched {
         var result: PlatformResult
-        var idle: Set<Int>
+        var idle: [Int: SourceLocation]
         var answered: Set<Int>
     }
 
@@ -70,20 +84,25 @@ public struct Explore: Sendable {
         try run(scenario, progress: nil)
     }
 
-    /// `run(_:)` calling `progress(states, paths)` of a platform's search
-    /// now and then (from the threads that explore).
+    /// How far a platform's search has gone: distinct choice points,
+    /// outcomes kept for them, paths finished.
+    package typealias Progress = (states: Int, outcomes: Int, paths: UInt64)
+
+    /// `run(_:)` calling `progress` of a platform's search now and then
+    /// (from the threads that explore).
     package func run(
-        _ scenario: [UInt8], progress: (@Sendable (Int, UInt64) -> Void)?
+        _ scenario: [UInt8], progress: (@Sendable (Progress) -> Void)?
     ) throws(ScenarioError) -> Report {
         let own = try ExploreInput(scenario, platform: nil)
         let platforms = self.platforms ?? [own.header.platform]
         let ownPlatform = self.platforms == nil
         let maxStates = self.maxStates
+        let maxOutcomes = self.maxOutcomes
         let merging = self.merging
         let results = ParallelMap.map(platforms.count, threads: jobs) { i -> Result<Searched, ScenarioError> in
             do throws(ScenarioError) {
                 let input = ownPlatform ? own : try ExploreInput(scenario, platform: platforms[i])
-                var search = ExploreSearch(input, maxStates: maxStates, progress: progress)
+                var search = ExploreSearch(input, maxStates: maxStates, maxOutcomes: maxOutcomes, progress: progress)
                 search.merging = merging
                 let outcomes = try search.run()
                 let result = PlatformResult(
@@ -95,25 +114,27 @@ public struct Explore: Sendable {
             }
         }
         var out: [PlatformResult] = []
-        var idle = Set<Int>()
+        var idle: [Int: SourceLocation] = [:]
         var answered = Set<Int>()
         for result in results {
             switch result {
             case .success(let s):
                 out.append(s.result)
-                idle.formUnion(s.idle)
+                idle.merge(s.idle) { first, _ in first }
                 answered.formUnion(s.answered)
             case .failure(let error): throw error
             }
         }
         // A `user any` that no path on any platform reached with a prompt on
         // screen offers the user nothing: the scenario's mistake.
-        if let never = idle.subtracting(answered).min(), case .timed(let line) = own.lines[never] {
+        // (A line every path stopped before, or at, offers nothing either,
+        // but the rows say why: no error.)
+        if let never = Set(idle.keys).subtracting(answered).min(), let location = idle[never] {
             let names = platforms.map(\.description).joined(separator: ", ")
             throw ScenarioError(
                 "'user any': no prompt is on screen here on any path (\(names)); nothing to choose, "
                     + "so no user action is possible: move the line to where the prompt shows, or remove it",
-                at: line.location)
+                at: location)
         }
         return Report(platforms: out)
     }

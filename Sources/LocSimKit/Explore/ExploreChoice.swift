@@ -10,8 +10,9 @@ public struct ExploreChoice: Equatable, Sendable {
     /// The `user any` line this choice stands for; `nil` for a prompt that no
     /// line answers (decided the moment it showed).
     public var line: Int?
-    /// Timed lines applied before the choice: where a counterexample writes it.
-    var position: Int
+    /// The number of the timed line applied last before the choice (0:
+    /// none): a counterexample writes the choice after it.
+    var anchor: Int
 
     /// `2.000 whenInUse allowOnce precise=off`, `5.000 settings always`.
     public var description: String {

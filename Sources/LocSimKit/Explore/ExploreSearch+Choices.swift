@@ -2,10 +2,10 @@
 extension ExploreSearch {
     /// The options of the prompt on screen when it is a choice point: no
     /// policy answers it (the closed loop's `unansweredPrompt`) and no later
-    /// line does (`position` lines applied so far). `nil` when there is no
+    /// line does (from `position` on). `nil` when there is no
     /// such prompt.
-    func promptChoices(_ loop: ClosedLoop, position: Int) -> [UserAction]? {
-        guard loop.unansweredPrompt != nil, loop.simulator.promptShown, !input.answerAhead[position] else { return nil }
+    func promptChoices(_ loop: ClosedLoop, position: ExploreInput.Position) -> [UserAction]? {
+        guard loop.unansweredPrompt != nil, loop.simulator.promptShown, !input.answerAhead(position) else { return nil }
         return Self.answers(of: loop.simulator)
     }
 

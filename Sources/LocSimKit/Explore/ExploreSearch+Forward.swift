@@ -17,6 +17,9 @@ extension ExploreSearch {
     /// times, docs/rules.md §0).
     mutating func forward(_ node: inout Node, from cursor: Cursor) -> Halt {
         var cursor = cursor
+        // One copy for the whole walk: reading `self.input` from this
+        // mutating method copied it (the header, a few kilobytes) per line.
+        let input = self.input
         do throws(ScenarioError) {
             while true {
                 switch cursor {
@@ -24,7 +27,10 @@ extension ExploreSearch {
                     if let options = promptChoices(node.loop, position: p) { return .choice(cursor, options, line: nil) }
                     cursor = .timers(p)
                 case .timers(let p):
-                    let limit = p < input.lines.count ? input.lines[p].time : Millis(.max)
+                    // The line is read once, here, and applied right after the
+                    // timers due before it (a choice among them reads it again).
+                    let read = try input.line(at: p)
+                    let limit = read?.line.time ?? Millis(.max)
                     while let instant = node.loop.nextDue(until: limit) {
                         try node.loop.advance(to: instant, into: &node.counts)
                         // What follows the lines of that instant (a suspension waiting
@@ -36,33 +42,46 @@ extension ExploreSearch {
                             return .choice(cursor, options, line: nil)
                         }
                     }
-                    guard p < input.lines.count else { return .end(try node.loop.finish(into: &node.counts)) }
-                    cursor = .line(p)
+                    guard let read else { return .end(try node.loop.finish(into: &node.counts)) }
+                    if let halt = try apply(read.line, at: p, &node) { return halt }
+                    cursor = .settle(read.next)
                 case .line(let p):
-                    switch input.lines[p] {
-                    case .fix(let line):
-                        try node.loop.apply(line.fix, at: line.time, into: &node.counts)
-                    case .reaction(let reaction, _):
-                        node.loop.add(reaction)
-                    case .timed(let statement):
-                        if case .user(.any(let scope)) = statement.event {
-                            // No prompt to answer on this path: the user does nothing here.
-                            if scope == .answer && !node.loop.simulator.promptShown {
-                                idleAnyLines.insert(p)
-                                cursor = .settle(p + 1)
-                                continue
-                            }
-                            if scope == .answer { answeredAnyLines.insert(p) }
-                            return .choice(cursor, anyChoices(scope, node.loop.simulator, statement), line: statement)
-                        }
-                        try node.loop.apply(statement, into: &node.counts)
-                    }
-                    cursor = .settle(p + 1)
+                    guard let read = try input.line(at: p) else { return .end(try node.loop.finish(into: &node.counts)) }
+                    if let halt = try apply(read.line, at: p, &node) { return halt }
+                    cursor = .settle(read.next)
                 }
             }
         } catch {
             return .stopped(error)
         }
+    }
+
+    /// Applies the line at `p`; a `user any` line with a prompt to answer
+    /// (or any `user settings any`) is a choice point instead.
+    private mutating func apply(_ line: ExploreInput.Line, at p: Position, _ node: inout Node) throws(ScenarioError) -> Halt? {
+        switch line {
+        case .fix(let line):
+            try node.loop.apply(line.fix, at: line.time, into: &node.counts)
+        case .reaction(let reaction, _):
+            node.loop.add(reaction)
+        case .timed(let statement):
+            if case .user(.any(let scope)) = statement.event {
+                if scope == .answer && node.loop.lastPromptPolicy != nil {
+                    // A policy answered the last prompt: `run`'s error
+                    // ("… not both") stops this path, an outcome row.
+                    try node.loop.apply(statement, into: &node.counts)
+                }
+                // No prompt to answer on this path: the user does nothing here.
+                if scope == .answer && !node.loop.simulator.promptShown {
+                    idleAnyLines[statement.location.line] = statement.location
+                    return nil
+                }
+                if scope == .answer { answeredAnyLines.insert(statement.location.line) }
+                return .choice(.line(p), anyChoices(scope, node.loop.simulator, statement), line: statement)
+            }
+            try node.loop.apply(statement, into: &node.counts)
+        }
+        return nil
     }
 }
 

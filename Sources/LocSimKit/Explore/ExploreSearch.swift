@@ -13,14 +13,22 @@
 /// <answer>` at that time) through `Simulator.apply`, so a path replays the
 /// same records as its counterexample does in `locsim run`.
 struct ExploreSearch {
+    typealias Position = ExploreInput.Position
+
     /// Where a path is in the scenario.
     enum Cursor: Hashable {
-        /// The timers due before line `p` (every timer left, past the last line), then line `p`.
-        case timers(Int)
-        /// Line `p` itself.
-        case line(Int)
-        /// Lines before `p` applied: a prompt on screen is a choice point unless a later line answers it.
-        case settle(Int)
+        /// The timers due before the line at the position (every timer left, past the last line), then the line.
+        case timers(Position)
+        /// The line at the position itself.
+        case line(Position)
+        /// Lines before the position applied: a prompt on screen is a choice point unless a later line answers it.
+        case settle(Position)
+
+        var position: Position {
+            switch self {
+            case .timers(let p), .line(let p), .settle(let p): return p
+            }
+        }
     }
 
     /// A path stopped at a choice point, at the end, or by the rules.
@@ -37,18 +45,40 @@ struct ExploreSearch {
     /// alike).
     struct Key: Hashable {
         var cursor: Cursor
-        var state: Simulator.RuleState
+        var state: World
         var loop: ClosedLoop.State
+    }
+
+    /// A choice point being searched: one entry of the work list.
+    private struct Frame {
+        var key: Key
+        /// The path at the choice point, its counts reset.
+        var node: Node
+        var cursor: Cursor
+        var options: [UserAction]
+        var line: TimedStatement?
+        /// The next option to follow.
+        var next = 0
+        /// The outcomes of the options followed so far.
+        var result = Outcomes()
+        /// Choices made before it.
+        var depth: Int
+        /// What the path delivered since the choice before it, and that choice.
+        var prefix: CountsTable.ID
+        var choice: ExploreChoice?
     }
 
     let input: ExploreInput
     let maxStates: Int
+    let maxOutcomes: Int
     /// False: nothing is memoized, every path is searched to its end (the
     /// tests check that merging changes no result).
     var merging = true
-    let progress: (@Sendable (Int, UInt64) -> Void)?
+    let progress: (@Sendable (Explore.Progress) -> Void)?
     /// Distinct choice points searched.
     private(set) var states = 0
+    /// Outcomes kept for the memoized choice points, over all of them.
+    private(set) var outcomesKept = 0
     private var memo: [Key: Outcomes] = [:]
     /// The counts outcomes name by id.
     private(set) var counts = CountsTable()
@@ -63,33 +93,92 @@ struct ExploreSearch {
     }()
     /// Paths finished, for progress only.
     private var pathsSeen: UInt64 = 0
-    /// `user any` lines (by index) some path reached with no prompt on
-    /// screen, and with one: a line never answered anywhere is an error.
-    var idleAnyLines = Set<Int>()
+    /// `user any` lines (by line number) some path reached with no prompt
+    /// on screen, and with one: a line never answered anywhere is an error.
+    var idleAnyLines: [Int: SourceLocation] = [:]
     var answeredAnyLines = Set<Int>()
 
-    /// The most choices one path may make: the search recurses once per choice.
+    /// The most choices one path may make (docs/explore.md): the work list
+    /// holds one choice point per choice of the path being followed.
     static let maxDepth = 2_000
 
-    init(_ input: ExploreInput, maxStates: Int, progress: (@Sendable (Int, UInt64) -> Void)?) {
+    init(
+        _ input: ExploreInput, maxStates: Int, maxOutcomes: Int = Explore.defaultMaxOutcomes,
+        progress: (@Sendable (Explore.Progress) -> Void)?
+    ) {
         self.input = input
         self.maxStates = maxStates
+        self.maxOutcomes = maxOutcomes
         self.progress = progress
     }
 
-    /// Explores every path from the start.
+    /// Explores every path from the start, depth-first, with an explicit
+    /// work list (one frame per choice point on the path being followed), so
+    /// a path of `maxDepth` choices needs no deeper call stack than one.
     ///
-    /// - Throws: more than `maxStates` distinct choice points, or a path of
-    ///   more than `maxDepth` choices.
+    /// - Throws: more than `maxStates` distinct choice points, more than
+    ///   `maxOutcomes` outcomes kept, or a path of more than `maxDepth` choices.
     mutating func run() throws(ScenarioError) -> Outcomes {
+        var root = Outcomes()
+        var stack: [Frame] = []
         var node = Node(loop: input.start)
-        let halt = forward(&node, from: .timers(0))
-        return try outcomes(after: node, halt, depth: 0)
+        let halt = forward(&node, from: .timers(input.first))
+        if let (value, prefix) = try enter(node, halt, choice: nil, depth: 0, onto: &stack) {
+            root.add(value, after: prefix, choice: nil, table: &counts)
+        }
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            if stack[top].next < stack[top].options.count {
+                let option = stack[top].options[stack[top].next]
+                stack[top].next += 1
+                var child = stack[top].node
+                let cursor = stack[top].cursor
+                let line = stack[top].line
+                let choice = choose(option, &child, at: cursor, line: line)
+                // Applied as the `user` line its counterexample writes, through
+                // the closed loop: a policy for the same prompt makes it an
+                // error there as in `run` (ClosedLoop.checkAgainstPolicy).
+                let halt: Halt
+                do throws(ScenarioError) {
+                    try child.loop.apply(statement(option, at: choice.time, line: line), into: &child.counts)
+                    halt = forward(&child, from: try next(after: cursor))
+                } catch {
+                    halt = .stopped(error)
+                }
+                if let (value, prefix) = try enter(child, halt, choice: choice, depth: stack[top].depth + 1, onto: &stack) {
+                    stack[top].result.add(value, after: prefix, choice: choice, table: &counts)
+                }
+                continue
+            }
+            let frame = stack.removeLast()
+            let value = merging ? frame.result.finished : frame.result
+            if merging {
+                outcomesKept += value.entries.count
+                guard outcomesKept <= maxOutcomes else {
+                    throw ScenarioError(
+                        "explore stopped on \(input.header.platform): more than \(maxOutcomes) outcomes kept "
+                            + "(--max-outcomes) after \(states) distinct choice points; the paths end in too many "
+                            + "different ways to list: reduce the choices (answer some prompts with 'on prompt' "
+                            + "policies or timed user lines) or shorten the scenario",
+                        at: place(of: frame.cursor))
+                }
+                memo[frame.key] = value
+            }
+            if stack.isEmpty {
+                root.add(value, after: frame.prefix, choice: nil, table: &counts)
+            } else {
+                stack[stack.count - 1].result.add(value, after: frame.prefix, choice: frame.choice, table: &counts)
+            }
+        }
+        return root
     }
 
-    /// The outcomes of a path that reached `halt` with `node`: one leaf, or
-    /// the search of the choice point with `node`'s counts added.
-    private mutating func outcomes(after node: Node, _ halt: Halt, depth: Int) throws(ScenarioError) -> Outcomes {
+    /// A path that reached `halt` with `node`: its outcomes, with the counts
+    /// to add before them, when they are known now (an end, an error, a
+    /// choice point met before); otherwise its choice point goes on `stack`.
+    private mutating func enter(
+        _ node: Node, _ halt: Halt, choice: ExploreChoice?, depth: Int, onto stack: inout [Frame]
+    ) throws(ScenarioError) -> (Outcomes, CountsTable.ID)? {
         var result = Outcomes()
         let simulator = node.loop.simulator
         let view = simulator.authorization.view(on: simulator.rules)
@@ -102,6 +191,7 @@ struct ExploreSearch {
                     counts: counts.id(node.counts), status: view.status, accuracy: accuracy,
                     failures: failures.id(failed, key: key)))
             pathsSeen &+= 1
+            return (result, CountsTable.zero)
         case .stopped(let error):
             // The error is the whole outcome: paths stopped by it are one row.
             let key = "\(error.location.line):\(error.location.column): \(error.message)"
@@ -109,74 +199,51 @@ struct ExploreSearch {
                 Outcomes.Suffix(
                     counts: CountsTable.zero, status: .notDetermined, error: errors.id(error, key: key)))
             pathsSeen &+= 1
+            return (result, CountsTable.zero)
         case .choice(let cursor, let options, let line):
+            let prefix = counts.id(node.counts)
+            let key = Key(cursor: cursor, state: node.loop.simulator.world, loop: node.loop.state)
+            if merging, let known = memo[key] { return (known, prefix) }
+            states += 1
+            guard states <= maxStates else {
+                throw ScenarioError(
+                    "explore stopped on \(input.header.platform): more than \(maxStates) distinct choice points "
+                        + "(--max-states); shorten the scenario or answer some prompts with 'on prompt' policies",
+                    at: place(of: cursor))
+            }
+            guard depth < Self.maxDepth else {
+                throw ScenarioError(
+                    "explore stopped on \(input.header.platform): a path of more than \(Self.maxDepth) choices",
+                    at: place(of: cursor))
+            }
+            if states & 255 == 0, let progress {
+                progress((states, outcomesKept, pathsSeen))
+            }
             var fresh = node
             fresh.counts = OutcomeCounts()
-            let following = try search(fresh, at: cursor, options, line: line, depth: depth)
-            result.add(following, after: counts.id(node.counts), choice: nil, table: &counts)
+            stack.append(
+                Frame(
+                    key: key, node: fresh, cursor: cursor, options: options, line: line, depth: depth, prefix: prefix,
+                    choice: choice))
+            return nil
         }
-        return result
-    }
-
-    /// Every option of the choice point `node` is at; memoized by place and state.
-    private mutating func search(
-        _ node: Node, at cursor: Cursor, _ options: [UserAction], line: TimedStatement?, depth: Int
-    ) throws(ScenarioError) -> Outcomes {
-        let key = Key(cursor: cursor, state: node.loop.simulator.ruleState, loop: node.loop.state)
-        if merging, let known = memo[key] { return known }
-        states += 1
-        guard states <= maxStates else {
-            throw ScenarioError(
-                "explore stopped on \(input.header.platform): more than \(maxStates) distinct choice points "
-                    + "(--max-states); shorten the scenario or answer some prompts with 'on prompt' policies",
-                at: place(of: cursor))
-        }
-        guard depth < Self.maxDepth else {
-            throw ScenarioError(
-                "explore stopped on \(input.header.platform): a path of more than \(Self.maxDepth) choices",
-                at: place(of: cursor))
-        }
-        if states & 255 == 0, let progress { progress(states, pathsSeen) }
-        var result = Outcomes()
-        for option in options {
-            var child = node
-            let choice = choose(option, &child, at: cursor, line: line)
-            // Applied as the `user` line its counterexample writes, through
-            // the closed loop: a policy for the same prompt makes it an
-            // error there as in `run` (ClosedLoop.checkAgainstPolicy).
-            let halt: Halt
-            do throws(ScenarioError) {
-                try child.loop.apply(statement(option, at: choice.time, line: line), into: &child.counts)
-                halt = forward(&child, from: Self.next(after: cursor))
-            } catch {
-                halt = .stopped(error)
-            }
-            let following = try outcomes(after: child, halt, depth: depth + 1)
-            result.add(following, after: CountsTable.zero, choice: choice, table: &counts)
-        }
-        if merging { memo[key] = result.finished }
-        return result
     }
 
     /// Where a path goes on after a choice made at `cursor`.
-    private static func next(after cursor: Cursor) -> Cursor {
+    private func next(after cursor: Cursor) throws(ScenarioError) -> Cursor {
         switch cursor {
         case .timers(let p): return .timers(p)
-        case .line(let p): return .settle(p + 1)
+        case .line(let p): return .settle(try input.line(at: p)?.next ?? p)
         case .settle(let p): return .settle(p)
         }
     }
 
     /// The choice `option` at `cursor`, as the path and its counterexample record it.
     private func choose(_ option: UserAction, _ node: inout Node, at cursor: Cursor, line: TimedStatement?) -> ExploreChoice {
-        let position: Int
-        switch cursor {
-        case .timers(let p), .line(let p), .settle(let p): position = p
-        }
         let prompt = option.isSettings ? nil : node.loop.simulator.prompt?.kind
         return ExploreChoice(
             time: line?.time ?? node.loop.simulator.now, action: option, prompt: prompt, line: line?.location.line,
-            position: position)
+            anchor: cursor.position.previousLine)
     }
 
     private func statement(_ option: UserAction, at time: Millis, line: TimedStatement?) -> TimedStatement {
@@ -187,10 +254,8 @@ struct ExploreSearch {
 
     /// The line a choice point is at or after, for an error.
     private func place(of cursor: Cursor) -> SourceLocation {
-        switch cursor {
-        case .timers(let p), .line(let p), .settle(let p):
-            let i = min(p, input.lines.count - 1)
-            return i >= 0 ? input.lines[i].location : SourceLocation(line: 1, column: 1)
-        }
+        let p = cursor.position
+        if let line = try? input.line(at: p) { return line.line.location }
+        return SourceLocation(line: max(1, p.previousLine), column: 1)
     }
 }

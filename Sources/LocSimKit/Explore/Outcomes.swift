@@ -87,8 +87,7 @@ struct Outcomes {
             entries.append(entry)
             return
         }
-        let (sum, overflow) = entries[j].paths.addingReportingOverflow(entry.paths)
-        entries[j].paths = overflow ? .max : sum
+        entries[j].paths = Explore.Report.adding(entries[j].paths, entry.paths)
         if (entry.trail?.depth ?? 0) < (entries[j].trail?.depth ?? 0) { entries[j].trail = entry.trail }
     }
 
@@ -107,10 +106,7 @@ struct Outcomes {
 
     /// Paths over all outcomes (saturating).
     var paths: UInt64 {
-        entries.reduce(0) { total, e in
-            let (sum, overflow) = total.addingReportingOverflow(e.paths)
-            return overflow ? .max : sum
-        }
+        entries.reduce(0) { Explore.Report.adding($0, $1.paths) }
     }
 
     /// The rows of `locsim explore`.

@@ -33,6 +33,8 @@ package struct OutputBuffer {
     private var flushThreshold: Int
     private var destination: Destination
     private var failure: FileError?
+    /// `stage()` wrote the temporary file whole: `commit` only renames it.
+    private var staged = false
 
     /// Size of the writes to a file (SPEC-free choice: 64 KiB, one write per
     /// about a thousand log lines, small enough to stay in cache).
@@ -227,13 +229,7 @@ package struct OutputBuffer {
             comparator.consume(bytes.bytes)
             bytes.reset(capacity: 0)
         case .replace(let fd, let temporaryPath, let ticket, let path, let label, let mode):
-            if failure == nil && !bytes.isEmpty {
-                let code = FileIO.writeAll(fd, bytes.bytes)
-                if code != 0 { failure = FileError("cannot write", label, code: code) }
-            }
-            bytes.reset(capacity: 0)
-            if failure == nil && fchmod(fd, mode) != 0 { failure = FileError("cannot write", label, code: errno) }
-            if close(fd) != 0 && failure == nil { failure = FileError("cannot write", label, code: errno) }
+            if !staged { finishTemporaryFile(fd, label: label, mode: mode) }
             if failure == nil && !FileIO.replace(path, with: temporaryPath) {
                 failure = FileError("cannot write", label, code: errno)
             }
@@ -266,6 +262,36 @@ package struct OutputBuffer {
         }
     }
 
+    /// Writes a file's whole contents to its temporary file and closes it,
+    /// leaving only the rename to `commit()`: several files staged first
+    /// are then put in place together or not at all (`locsim explore
+    /// --counterexamples`). Nothing for the other destinations.
+    ///
+    /// - Throws: the first write error, after removing the temporary file.
+    package mutating func stage() throws(FileError) {
+        guard !staged, case .replace(let fd, let temporaryPath, let ticket, _, let label, let mode) = destination else {
+            return
+        }
+        staged = true
+        finishTemporaryFile(fd, label: label, mode: mode)
+        if let failure {
+            destination = .closed
+            StagedFiles.remove(temporaryPath, ticket)
+            throw failure
+        }
+    }
+
+    /// The rest of the bytes written to the temporary file, its mode set, closed.
+    private mutating func finishTemporaryFile(_ fd: Int32, label: String, mode: mode_t) {
+        if failure == nil && !bytes.isEmpty {
+            let code = FileIO.writeAll(fd, bytes.bytes)
+            if code != 0 { failure = FileError("cannot write", label, code: code) }
+        }
+        bytes.reset(capacity: 0)
+        if failure == nil && fchmod(fd, mode) != 0 { failure = FileError("cannot write", label, code: errno) }
+        if close(fd) != 0 && failure == nil { failure = FileError("cannot write", label, code: errno) }
+    }
+
     /// Throws the log away, removing any temporary file.
     package mutating func discard() {
         switch destination {
@@ -274,7 +300,7 @@ package struct OutputBuffer {
         case .compare(let comparator):
             comparator.abandon()
         case .replace(let fd, let temporaryPath, let ticket, _, _, _):
-            close(fd)
+            if !staged { close(fd) }
             StagedFiles.remove(temporaryPath, ticket)
         case .spool(let spill, _):
             if let spill { close(spill) }

@@ -3,32 +3,19 @@
 /// `run` does and merges two paths only where the simulator's rule state and
 /// this state are both equal (docs/explore.md, "How the search stays small").
 extension ClosedLoop {
-    /// The times of the next timer and of the next delayed reaction that
-    /// `step(until: limit)` would run (a timer at exactly `limit` only if it
-    /// sorts before a scenario line, as `step` takes it).
-    ///
-    /// Inlined: called from the mutating `step` on every input and not
-    /// inlined, it was handed a copy of the whole loop (a `memcpy` a fix).
-    @inline(__always)
-    func due(until limit: Millis) -> (timer: Millis?, reaction: Millis?) {
-        let timer = simulator.nextTimer.flatMap { $0.time < limit || ($0.time == limit && $0.phase < .trace) ? $0.time : nil }
-        let reaction = delayed.nextTime.flatMap { $0 <= limit ? $0 : nil }
-        return (timer, reaction)
-    }
-
-    /// When the next thing `step(until: limit)` runs is due; `nil` when nothing is.
+    /// When the next thing `step(until: limit)` runs is due (a timer or a
+    /// delayed reaction; at exactly `limit`, one that sorts before a
+    /// scenario line); `nil` when nothing is.
     package func nextDue(until limit: Millis) -> Millis? {
-        switch due(until: limit) {
-        case (let timer?, let reaction?): return min(timer, reaction)
-        case (let timer?, nil): return timer
-        case (nil, let reaction?): return reaction
-        case (nil, nil): return nil
+        guard let next = simulator.nextTimer, next.time < limit || (next.time == limit && next.phase < .trace) else {
+            return nil
         }
+        return next.time
     }
 
     /// Everything of the loop that decides what it does next, besides the
-    /// simulator: the `on` lines added so far, the delayed reactions
-    /// pending, the policy that answered the last prompt (a timed `user`
+    /// simulator (whose one queue holds the delayed reactions pending): the
+    /// `on` lines added so far, the policy that answered the last prompt (a timed `user`
     /// line for it is an error), the prompt on screen no policy answers, and
     /// what the `expect` lines have seen so far. Between two steps no
     /// reaction is ready, so the ready queue is empty and not part of it.
@@ -36,7 +23,6 @@ extension ClosedLoop {
     /// never changes what happens.
     package struct State: Hashable {
         var reactions: Int
-        var delayed: EventQueue<Pending>
         var delayedRuns: Int
         var lastPolicy: LastPolicy?
         var unanswered: ShownPrompt?
@@ -52,7 +38,7 @@ extension ClosedLoop {
     /// The loop's state now.
     package var state: State {
         State(
-            reactions: reactions.count, delayed: delayed, delayedRuns: delayedRuns,
+            reactions: reactions.count, delayedRuns: delayedRuns,
             lastPolicy: lastPromptPolicy.map {
                 State.LastPolicy(kind: $0.kind, line: $0.location.line, column: $0.location.column)
             },

@@ -1,35 +1,47 @@
-/// The closed-loop engine: the simulator driven so that what it reports can
-/// change what happens next, at virtual time (docs/language.md, "Reactions").
+/// The engine every command and the Swift API drive: the simulator (rule
+/// state and rules, with the one queue and the one clock, `Timers`) and the
+/// observers of its records (`on` and `expect` lines), advanced by one step
+/// (docs/language.md, "Reactions"; SimPy's `Environment` is the model).
 ///
-/// Three operations, shared by the replay (`on` lines and answer policies),
-/// `SimulatedDevice` (app code reacting to callbacks) and `locsim explore`
+/// Three operations, shared by the replay (`ReplayDriver`), `SimulatedDevice`
+/// (`DeviceEngine`, app code reacting to callbacks) and `locsim explore`
 /// (branching where no policy answers a prompt):
-/// - `advance(to:into:)` runs the rules' timers and the delayed reactions
-///   due up to a time, **one at a time**, each followed by the reactions
-///   its records trigger, so a reaction to a timer's record runs at that
-///   timer's time, before later timers and inputs;
-/// - `apply(_:into:)` applies an input (a scenario line, a fix) at its time;
-/// - `perform(_:…)` applies an action now, between timers due at the same instant.
+/// - `step(until:into:)` takes the next event of the one queue — a rule
+///   timer or a reaction whose `after` ended — and handles it whole;
+///   `advance(to:into:)` steps until nothing is due before a line at a time;
+/// - `apply(_:into:)` applies an input (a scenario line, a fix) at its time,
+///   after `advance`;
+/// - `perform(_:…)` applies an action now, between events of one instant.
 ///
-/// Every record goes to the writer and is then observed: `expect` lines
-/// check it, `on` lines whose trigger it matches queue their action. The
-/// queue runs first in, first out once the input (or timer) that produced
-/// the records is fully handled; a reaction's records queue further
-/// reactions at the back, one level deeper. A chain deeper than
-/// `maxDepth` at one instant is an error at the `on` line; so are more than
-/// `maxDelayedRuns` delayed reactions with no scenario line between them
-/// (a reaction re-arming itself with `after`): never a hang.
+/// Every input ends the same way: the rules, then `Simulator.endStep`
+/// (derived records, diagnostics), then `drain`, which writes the records
+/// and lets the observers see them: `expect` lines check each, `on` lines
+/// whose trigger it matches queue their action. The queued reactions run
+/// first in, first out once the input is handled; a reaction's records
+/// queue further reactions at the back, one level deeper. A chain deeper
+/// than `maxDepth`, more than `maxReactionsPerInput` reactions for one
+/// input, or more than `maxDelayedRuns` delayed reactions with no scenario
+/// line between them (a reaction re-arming itself with `after`) is an error
+/// at the `on` line: never a hang.
+///
+/// A scenario without `on` and `expect` lines is the same engine with no
+/// observers: its records go straight to the writer, and a delivered fix
+/// may skip the record array (`Simulator.directFix`).
 package struct ClosedLoop {
     /// Reactions queued behind one another at one instant, at most.
     package static let maxDepth = 16
     /// Delayed reactions run with no scenario line between them, at most.
     package static let maxDelayedRuns = 10_000
+    /// Reactions run at one instant for one input (a line, a fix, a timer
+    /// or a delayed reaction) and the reactions it triggers, at most: `on`
+    /// lines that each fire several others fan out geometrically long
+    /// before the depth limit (3 lines, 16 deep: 3^16 reactions).
+    package static let maxReactionsPerInput = 10_000
 
     package var simulator: Simulator
     var causes = ErrorCauses()
-    /// True once the scenario has an `on` or `expect` line: inputs must
-    /// then go through `apply` so records are observed (a replay without
-    /// them keeps its own loop, ReplayDriver).
+    /// True once the scenario has an `on` or `expect` line: records are then
+    /// observed, one at a time, and timers taken one at a time.
     package private(set) var isActive = false
     /// A prompt on screen that no policy answers, from its `prompt show`
     /// record until it is answered or dismissed: `locsim explore`'s choice point.
@@ -38,21 +50,26 @@ package struct ClosedLoop {
     /// `Simulator.plainDelivery()` after the last fix applied here, when
     /// nothing else has changed the simulator since (every other step
     /// clears it): the next fix may then skip the rules' walk
-    /// (`Simulator.deliverPlainly`), its record observed as any other. A
-    /// cache of what the state implies: not part of `state`.
+    /// (`Simulator.deliverPlainly`). The one fast path of a fix, beside the
+    /// rules' own; debug builds check each use against them. A cache of what
+    /// the state implies: not part of `state`.
     private var plainFixes: Simulator.PlainDelivery? = nil
+    /// Fixes that went the plain way (tests).
+    private(set) var plainDeliveries = 0
 
     // Read by `state` (ClosedLoop+State.swift), which `locsim explore` merges paths on.
     private(set) var reactions: [ReactionStatement] = []
+    /// `reactions` by trigger, so a record meets only the lines it may fire.
+    private var index = ReactionIndex()
     private(set) var expectations = ExpectationChecker()
-    /// Reactions due now, in order.
+    /// Reactions due now, in order (those with `after` wait in the one queue).
     private var ready: [Pending] = []
-    /// Reactions with `after`, by due time (sequence breaks ties: FIFO).
-    private(set) var delayed = EventQueue<Pending>()
     private(set) var delayedRuns = 0
     /// The policy that answered, or will answer, the last prompt shown.
     private(set) var lastPromptPolicy: (kind: PromptKind, location: SourceLocation)? = nil
 
+    /// A reaction queued: due now (`ready`), or waiting out its `after`
+    /// in the one queue (`Scheduled.reaction`).
     struct Pending: Equatable {
         var index: Int
         /// The action, when it is not the line's own (a policy's answer
@@ -72,20 +89,30 @@ package struct ClosedLoop {
         package var hasPreciseSwitch: Bool
     }
 
-    package init(simulator: Simulator) {
+    /// - Parameter observed: observe every record from the start, `on`
+    ///   lines or not (`locsim explore` reads the prompts no policy answers).
+    package init(simulator: Simulator, observed: Bool = false) {
         self.simulator = simulator
+        self.isActive = observed
     }
 
     /// Starts observing for an `on` line, from now on.
     package mutating func add(_ reaction: ReactionStatement) {
+        index.add(reaction.reaction.trigger, at: reactions.count)
         reactions.append(reaction)
-        isActive = true
+        observe()
     }
 
     /// Starts observing for an `expect` line.
     package mutating func add(_ expectation: ExpectationStatement) {
         expectations.add(expectation)
+        observe()
+    }
+
+    /// From now on records are observed; the next fix goes through the rules.
+    private mutating func observe() {
         isActive = true
+        plainFixes = nil
     }
 
     // MARK: Inputs and time
@@ -104,52 +131,59 @@ package struct ClosedLoop {
         try drain(into: &writer, from: statement.location, depth: 0)
     }
 
-    /// `apply` for a fix line.
+    /// `apply` for a fix: the rules' walk, or the plain way when the last
+    /// input was a fix that found it plain (`Simulator.plainDelivery`).
+    /// Without observers the timers due first run in one go inside the
+    /// simulator, and a delivered fix goes to the writer without a record.
+    @inline(__always)
     package mutating func apply<W: LogWriter>(_ fix: Fix, at time: Millis, into writer: inout W) throws(ScenarioError) {
-        try advance(to: time, into: &writer)
-        delayedRuns = 0
+        if isActive {
+            try advance(to: time, into: &writer)
+            delayedRuns = 0
+        }
         if let kind = plainFixes, simulator.deliverPlainly(fix, at: time, kind) {
-            simulator.recordDirectFix()
+            plainDeliveries &+= 1
         } else {
-            simulator.apply(fix, at: time)
+            simulator.apply(fix, at: time, direct: true)
             plainFixes = simulator.plainDelivery()
         }
-        try drain(into: &writer, from: nil, depth: 0)
+        if isActive {
+            simulator.recordDirectFix()
+            try drain(into: &writer, from: nil, depth: 0)
+        } else {
+            writeUnobserved(into: &writer, from: nil)
+        }
     }
 
-    /// Runs every timer and delayed reaction due at or before `limit` (at
+    /// Runs every event of the one queue due at or before `limit` (at
     /// `limit`, those that precede a scenario line), one at a time.
     package mutating func advance<W: LogWriter>(to limit: Millis, into writer: inout W) throws(ScenarioError) {
         while try step(until: limit, into: &writer) {}
     }
 
-    /// Runs the next timer or delayed reaction due by `limit` with the
-    /// reactions it triggers; false when none is due. At equal times the
-    /// rules' timers run first, then delayed reactions in the order queued.
+    /// Runs the next event of the one queue due by `limit` — a rule timer,
+    /// or a reaction whose `after` ended — with the reactions it triggers;
+    /// false when none is due. At one instant the rules' timers come first,
+    /// then delayed reactions in the order queued, then (after the
+    /// instant's lines) the timers of phase `afterLines` (`Phase`).
     package mutating func step<W: LogWriter>(until limit: Millis, into writer: inout W) throws(ScenarioError) -> Bool {
-        let (timer, reaction) = due(until: limit)
-        // A timer of phase `afterLines` runs after the delayed reactions of its time.
-        let afterLines = simulator.nextTimer?.phase == .afterLines
-        if let timer, reaction.map({ timer < $0 || (timer == $0 && !afterLines) }) ?? true {
-            plainFixes = nil
-            _ = simulator.fireNextTimer(until: limit)
-            try drain(into: &writer, from: nil, depth: 0)
-            return true
-        }
-        guard reaction != nil, let (time, _, next) = delayed.step() else { return false }
-        var pending = next
+        guard let stepped = simulator.step(until: limit) else { return false }
         plainFixes = nil
-        simulator.advanceClock(to: time)
-        delayedRuns += 1
-        if delayedRuns > Self.maxDelayedRuns {
-            throw ScenarioError(
-                "more than \(Self.maxDelayedRuns) delayed reactions ran with no scenario line between them, the last at \(time): a reaction keeps re-arming itself with 'after'",
-                at: reactions[pending.index].location)
+        switch stepped {
+        case .timer:
+            try drain(into: &writer, from: nil, depth: 0)
+        case .reaction(var pending):
+            delayedRuns += 1
+            if delayedRuns > Self.maxDelayedRuns {
+                throw ScenarioError(
+                    "more than \(Self.maxDelayedRuns) delayed reactions ran with no scenario line between them, the last at \(simulator.now): a reaction keeps re-arming itself with 'after'",
+                    at: reactions[pending.index].location)
+            }
+            pending.due = true
+            pending.depth = 1
+            ready.append(pending)
+            try runReady(into: &writer)
         }
-        pending.due = true
-        pending.depth = 1
-        ready.append(pending)
-        try runReady(into: &writer)
         return true
     }
 
@@ -157,6 +191,11 @@ package struct ClosedLoop {
     /// `expect` lines: each failure is written as an `expect` record at the
     /// last time reached, and returned.
     package mutating func finish<W: LogWriter>(into writer: inout W) throws(ScenarioError) -> [FailedExpectation] {
+        guard isActive else {
+            simulator.finish()
+            writeUnobserved(into: &writer, from: nil)
+            return []
+        }
         try advance(to: Millis(.max), into: &writer)
         let failures = expectations.failures(final: simulator.authorizationView)
         for failure in failures { writer.write(LogRecord(Instant(sinceStart: simulator.now), .expect(failure))) }
@@ -202,6 +241,7 @@ package struct ClosedLoop {
     private mutating func drain<W: LogWriter>(
         into writer: inout W, from location: SourceLocation?, depth: Int
     ) throws(ScenarioError) {
+        guard isActive else { return writeUnobserved(into: &writer, from: location) }
         if !simulator.output.isEmpty {
             for record in simulator.takeOutput() {
                 causes.saw(record, at: location)
@@ -211,6 +251,12 @@ package struct ClosedLoop {
         if depth == 0 { try runReady(into: &writer) }
     }
 
+    /// `drain` with no observers.
+    @inline(__always)
+    private mutating func writeUnobserved<W: LogWriter>(into writer: inout W, from location: SourceLocation?) {
+        simulator.drain(into: &writer, causes: &causes, from: location)
+    }
+
     private mutating func write<W: LogWriter>(_ record: LogRecord, depth: Int, into writer: inout W) throws(ScenarioError) {
         writer.write(record)
         if !expectations.isEmpty { expectations.observe(record) }
@@ -218,9 +264,10 @@ package struct ClosedLoop {
             try promptChanged(prompt, at: record.time.sinceStart, depth: depth)
             return
         }
-        for (index, statement) in reactions.enumerated() where !statement.reaction.isPolicy {
-            if statement.reaction.trigger.matches(record.record) {
-                ready.append(Pending(index: index, action: statement.reaction.action, depth: depth + 1, due: false))
+        for i in index.candidates(for: record.record) {
+            let reaction = reactions[i].reaction
+            if reaction.trigger.matches(record.record) {
+                ready.append(Pending(index: i, action: reaction.action, depth: depth + 1, due: false))
             }
         }
     }
@@ -254,6 +301,7 @@ package struct ClosedLoop {
     private mutating func runReady<W: LogWriter>(into writer: inout W) throws(ScenarioError) {
         var i = 0
         while i < ready.count {
+            guard i < Self.maxReactionsPerInput else { throw fannedOut(ready[i...]) }
             let pending = ready[i]
             i += 1
             try run(pending, into: &writer)
@@ -261,12 +309,31 @@ package struct ClosedLoop {
         ready.removeAll(keepingCapacity: true)
     }
 
+    /// The error for more than `maxReactionsPerInput` reactions at one
+    /// instant, at the next `on` line to run, with a note at each `on` line
+    /// still queued (in line order).
+    private func fannedOut(_ queued: ArraySlice<Pending>) -> ScenarioError {
+        let first = reactions[queued[queued.startIndex].index]
+        var error = ScenarioError(
+            "more than \(Self.maxReactionsPerInput) reactions at \(simulator.now) without time advancing; this 'on' line and those noted fire each other over and over (give one an 'after' delay or a narrower trigger)",
+            at: first.location)
+        let others = Set(queued.map(\.index)).subtracting([queued[queued.startIndex].index]).sorted()
+        error.notes = others.map { ScenarioError.Note("this 'on' line fires among them", at: reactions[$0].location) }
+        return error
+    }
+
     private mutating func run<W: LogWriter>(_ pending: Pending, into writer: inout W) throws(ScenarioError) {
         let statement = reactions[pending.index]
         if !pending.due && statement.reaction.delay > .zero {
             var later = pending
             later.due = true
-            delayed.schedule(later, at: simulator.now + statement.reaction.delay, phase: .trace)
+            let time = simulator.now + statement.reaction.delay
+            guard time <= Millis.lastInstant else {
+                throw ScenarioError(
+                    "this reaction would run at \(time), past the last time a scenario can hold (\(ByteScanner.maxSeconds) seconds)",
+                    at: statement.location)
+            }
+            simulator.schedule(later, at: time)
             return
         }
         guard pending.depth <= Self.maxDepth else {

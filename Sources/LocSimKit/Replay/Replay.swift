@@ -65,27 +65,4 @@ public enum Replay {
         }
         report.failedExpectations = try driver.finish(into: &writer)
     }
-
-    /// Hands the simulator's new records to `writer` and empties its output;
-    /// `location` is the line that produced them, if one did.
-    @inline(__always)
-    static func drain<W: LogWriter>(
-        _ simulator: inout Simulator, into writer: inout W, causes: inout ErrorCauses, from location: SourceLocation?
-    ) {
-        if let fix = simulator.directFix {
-            // Before `output`, which it preceded; a delivered fix explains no error.
-            simulator.directFix = nil
-            writer.write(fix)
-        }
-        guard !simulator.output.isEmpty else { return }
-        // Moved out from the end, so no record is copied and the array needs
-        // no `removeAll(keepingCapacity:)`, whose generic `replaceSubrange`
-        // cost more than formatting the record. Most lines give one record,
-        // which needs no reversing (the call cost as much as the record's tag test).
-        if simulator.output.count > 1 { simulator.output.reverse() }
-        while let record = simulator.output.popLast() {
-            causes.saw(record, at: location)
-            writer.write(record)
-        }
-    }
 }

@@ -10,23 +10,16 @@ struct ReplayDriver {
     private let platform: Platform?
     /// Reads the files of `gpx` lines.
     private let tracks: TrackSource?
-    /// The simulator, built once, from the whole header, when the first
-    /// timed line comes (header lines all precede it; the parser checks):
-    /// building it per header line copied the header each time, quadratic
-    /// in its length. Not an optional: unwrapping a value this large on
-    /// every line cost a tag test and a copy (a fifth of a fix line's
-    /// instructions). Held in the closed loop, which takes over the lines
-    /// once the scenario has an `on` or `expect` line (`loop.isActive`);
-    /// without one, lines take the direct path below at the cost of that
-    /// one flag test.
+    /// The engine, whose simulator is built once, from the whole header,
+    /// when the first timed line comes (header lines all precede it; the
+    /// parser checks): building it per header line copied the header each
+    /// time, quadratic in its length. Not an optional: unwrapping a value
+    /// this large on every line cost a tag test and a copy (a fifth of a fix
+    /// line's instructions).
     private var loop: ClosedLoop
     private var started = false
-    /// `Simulator.plainDelivery()` after the last input, when that was
-    /// a fix applied here; any other input clears it until the next fix
-    /// through the rules, so only a run of fix lines goes the plain way.
-    private var plainFixes: Simulator.PlainDelivery? = nil
     /// Fixes that went the plain way (tests).
-    private(set) var plainDeliveries = 0
+    var plainDeliveries: Int { loop.plainDeliveries }
     /// Warnings found while replaying (a policy for a prompt the platform never shows).
     private(set) var warnings: [ScenarioWarning] = []
     /// The track of the last `gpx` line while it has points left.
@@ -70,41 +63,16 @@ struct ReplayDriver {
 
     mutating func timed<W: LogWriter>(_ statement: TimedStatement, into writer: inout W) throws(ScenarioError) {
         if playing { try play(until: statement.time, into: &writer) }
-        plainFixes = nil
         start()
         if case .modern(.backgroundActivitySessionBegin) = statement.event { warnIfNoBackgroundMode(statement) }
-        if loop.isActive { return try loop.apply(statement, into: &writer) }
-        // The timers due first, then the line, so each record is known to
-        // come from this line or not (for error notes).
-        loop.simulator.runTimers(until: statement.time, before: .trace)
-        Replay.drain(&loop.simulator, into: &writer, causes: &loop.causes, from: nil)
-        do throws(ScenarioError) {
-            try loop.simulator.apply(statement)
-        } catch {
-            var error = error
-            error.notes = loop.causes.notes(for: statement, app: loop.simulator.app, header: header)
-            throw error
-        }
-        Replay.drain(&loop.simulator, into: &writer, causes: &loop.causes, from: statement.location)
+        try loop.apply(statement, into: &writer)
     }
 
     @inline(__always)
     mutating func fix<W: LogWriter>(_ line: TimedFix, into writer: inout W) throws(ScenarioError) {
         if playing { try play(until: line.time, into: &writer) }
-        try applyFix(line.fix, at: line.time, into: &writer)
-    }
-
-    @inline(__always)
-    private mutating func applyFix<W: LogWriter>(_ fix: Fix, at time: Millis, into writer: inout W) throws(ScenarioError) {
         start()
-        if loop.isActive { return try loop.apply(fix, at: time, into: &writer) }
-        if let kind = plainFixes, loop.simulator.deliverPlainly(fix, at: time, kind) {
-            plainDeliveries &+= 1
-        } else {
-            loop.simulator.apply(fix, at: time, direct: true)
-            plainFixes = loop.simulator.plainDelivery()
-        }
-        Replay.drain(&loop.simulator, into: &writer, causes: &loop.causes, from: nil)
+        try loop.apply(line.fix, at: line.time, into: &writer)
     }
 
     /// A `gpx` line: its points play from its time on, one track at a time.
@@ -124,8 +92,9 @@ struct ReplayDriver {
     private mutating func play<W: LogWriter>(until limit: Millis?, into writer: inout W) throws(ScenarioError) {
         guard var current = player else { return }
         player = nil
+        start()
         while let point = current.next(until: limit) {
-            try applyFix(point.fix, at: point.time, into: &writer)
+            try loop.apply(point.fix, at: point.time, into: &writer)
             try current.advance()
         }
         if current.isPlaying { player = current }
@@ -135,7 +104,6 @@ struct ReplayDriver {
     mutating func reaction<W: LogWriter>(_ statement: ReactionStatement, into writer: inout W) throws(ScenarioError) {
         if let time = statement.time {
             if playing { try play(until: time, into: &writer) }
-            plainFixes = nil
             start()
             // What is due before the line happens before it, unseen by it.
             try loop.advance(to: time, into: &writer)
@@ -162,10 +130,7 @@ struct ReplayDriver {
     mutating func finish<W: LogWriter>(into writer: inout W) throws(ScenarioError) -> [FailedExpectation] {
         try play(until: nil, into: &writer)
         start()
-        if loop.isActive { return try loop.finish(into: &writer) }
-        loop.simulator.finish()
-        Replay.drain(&loop.simulator, into: &writer, causes: &loop.causes, from: nil)
-        return []
+        return try loop.finish(into: &writer)
     }
 
     /// Header policies, kept until the platform is known.

@@ -2,21 +2,38 @@
 /// replay's: its timers one at a time, and a statement applied at the
 /// current time without running the timers due at it first.
 extension Simulator {
-    /// When the next timer fires and its phase, if any is set.
+    /// When the next event of the one queue (a timer or a delayed
+    /// reaction) is due and its phase, if any is pending.
     var nextTimer: (time: Millis, phase: Phase)? { timers.queue.next }
 
-    /// Fires the next timer if it is due at or before `limit` and, at
-    /// exactly `limit`, sorts before a trace line; false if none is.
-    /// The same work as one turn of `runTimers(until:before:)`.
-    package mutating func fireNextTimer(until limit: Millis) -> Bool {
-        guard let timer = timers.next(until: limit, before: .trace) else { return false }
-        fire(timer)
-        endInput()
-        if modern.isActive { refreshModernDiagnostics() }
-        return true
+    /// What `step(until:)` took out of the one queue.
+    enum Stepped {
+        /// A rule timer, handled whole.
+        case timer
+        /// A reaction whose `after` ended, for `ClosedLoop` to run.
+        case reaction(ClosedLoop.Pending)
     }
 
-    /// Moves the clock to `time` (a delayed reaction's), once no timer is due before it.
+    /// Takes out the next event due at or before `limit` (at exactly
+    /// `limit`, one that sorts before a trace line), moving the one clock to
+    /// its time; nil when none is due.
+    mutating func step(until limit: Millis) -> Stepped? {
+        switch timers.next(until: limit, before: .trace) {
+        case nil: return nil
+        case .rule(let timer)?:
+            fire(timer)
+            endStep()
+            return .timer
+        case .reaction(let pending)?: return .reaction(pending)
+        }
+    }
+
+    /// Queues a reaction for `time` (`after`), in the one queue.
+    mutating func schedule(_ reaction: ClosedLoop.Pending, at time: Millis) {
+        timers.schedule(reaction, at: time)
+    }
+
+    /// Moves the clock to `time` once nothing is due before it.
     mutating func advanceClock(to time: Millis) {
         timers.advance(to: time)
     }
@@ -26,8 +43,29 @@ extension Simulator {
     /// instant, so none of them may run first.
     package mutating func applyNow(_ statement: TimedStatement) throws(ScenarioError) {
         try handle(statement)
-        endInput()
-        if modern.isActive { refreshModernDiagnostics() }
+        endStep()
+    }
+
+    /// Hands the new records to `writer` unobserved and empties `output`
+    /// (`directFix` first); `location` is the line that produced them, if
+    /// one did (`causes` keeps what may explain a later error).
+    @inline(__always)
+    mutating func drain<W: LogWriter>(into writer: inout W, causes: inout ErrorCauses, from location: SourceLocation?) {
+        if let fix = directFix {
+            // Before `output`, which it preceded; a delivered fix explains no error.
+            self.directFix = nil
+            writer.write(fix)
+        }
+        guard !output.isEmpty else { return }
+        // Moved out from the end, so no record is copied and the array needs
+        // no `removeAll(keepingCapacity:)`, whose generic `replaceSubrange`
+        // cost more than formatting the record. Most lines give one record,
+        // which needs no reversing (the call cost as much as the record's tag test).
+        if output.count > 1 { output.reverse() }
+        while let record = output.popLast() {
+            causes.saw(record, at: location)
+            writer.write(record)
+        }
     }
 
     /// True while a prompt is on screen (an answer or `dismiss` applies).

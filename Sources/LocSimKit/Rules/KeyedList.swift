@@ -67,6 +67,9 @@ struct KeyedList<Element> {
     /// until an element is removed (a removal may compact them).
     var slotCount: Int { slots.count }
 
+    /// The slot of the element with `id`, if any.
+    func slot(of id: String) -> Int? { positions[id] }
+
     /// The element in slot `p` (< `slotCount`), `nil` for a hole.
     func element(inSlot p: Int) -> Element? { slots[p] }
 

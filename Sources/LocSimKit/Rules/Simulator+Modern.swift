@@ -232,15 +232,11 @@ extension Simulator {
         let authorizationFlags = authorizationDiagnostics
         let alwaysDenied =
             authorization.grant == .whenInUse && !authorization.provisional && upgrade.request == .used && prompt == nil
-        let fullAccuracyDenied = accuracy == .reduced
-        for i in modern.services.sessions.indices {
-            let session = modern.services.sessions[i]
-            let flags = ServiceSessions.diagnostics(
-                of: session, authorizationFlags: authorizationFlags, level: authorization.level, inUse: inUse,
-                alwaysDenied: alwaysDenied, fullAccuracyDenied: fullAccuracyDenied)
-            guard flags != session.lastFlags else { continue }
-            modern.services.sessions[i].lastFlags = flags
-            emit(.update(.serviceSession(name: session.name, flags)))
+        let context = ServiceSessions.DiagnosticContext(
+            authorizationFlags: authorizationFlags, level: authorization.level, inUse: inUse,
+            alwaysDenied: alwaysDenied, fullAccuracyDenied: accuracy == .reduced)
+        for session in modern.services.refreshDiagnostics(context) {
+            emit(.update(.serviceSession(name: session.name, session.lastFlags ?? [])))
         }
         if modern.activity.exists {
             var flags = authorizationFlags
@@ -295,16 +291,11 @@ extension Simulator {
     /// Once per session; a key without a purpose string shows nothing.
     mutating func promptForSessionFullAccuracy() {
         guard app == .foreground, prompt == nil, accuracy == .reduced else { return }
-        for i in modern.services.sessions.indices {
-            let session = modern.services.sessions[i]
-            guard session.standing == .effective, session.fullAccuracyPrompt == .notShown,
-                let key = session.fullAccuracyPurposeKey
-            else { continue }
-            if showTemporaryFullAccuracyPrompt(key, origin: .serviceSessionFullAccuracy) {
-                modern.services.sessions[i].fullAccuracyPrompt = .shown
-                return
-            }
-        }
+        guard authorization.level != .none,
+            let (name, key) = modern.services.fullAccuracyCandidate(where: { hasTemporaryUsageDescription($0) })
+        else { return }
+        _ = showTemporaryFullAccuracyPrompt(key, origin: .serviceSessionFullAccuracy)
+        modern.services.fullAccuracyShown(name)
     }
 
     /// The process ends: every object goes with it. Live updates that were

@@ -125,11 +125,21 @@ extension Simulator {
     /// string for the key, reduced accuracy, authorized, in the foreground
     /// with no other prompt. Returns whether it showed.
     mutating func showTemporaryFullAccuracyPrompt(_ purposeKey: String, origin: Prompt.Origin) -> Bool {
-        let key = "NSLocationTemporaryUsageDescriptionDictionary.\(purposeKey)"
-        guard header.string(key) != nil, accuracy == .reduced, app == .foreground,
+        let key = Self.temporaryUsageKey(purposeKey)
+        guard hasTemporaryUsageDescription(purposeKey), accuracy == .reduced, app == .foreground,
             prompt == nil, authorization.level != .none
         else { return false }
         show(.temporaryFullAccuracy, text: key, origin: origin, answers: [.allowOnce, .dontAllow])
         return true
+    }
+
+    /// The Info.plist entry of a temporary full-accuracy purpose key.
+    static func temporaryUsageKey(_ purposeKey: String) -> String {
+        "NSLocationTemporaryUsageDescriptionDictionary.\(purposeKey)"
+    }
+
+    /// The Info.plist has a purpose string for `purposeKey`.
+    func hasTemporaryUsageDescription(_ purposeKey: String) -> Bool {
+        header.string(Self.temporaryUsageKey(purposeKey)) != nil
     }
 }

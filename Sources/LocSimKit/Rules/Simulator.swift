@@ -17,47 +17,80 @@ package struct Simulator {
     package internal(set) var output: [LogRecord] = []
     /// A delivered fix or `liveUpdates` element that came before every
     /// record of `output`, kept as plain values instead
-    /// (`apply(_:at:direct:)`); `Replay.drain` writes it first. Built as a
+    /// (`apply(_:at:direct:)`); `drain` writes it first. Built as a
     /// record, appended, drained, matched by the writer and destroyed, it
     /// cost more than formatting it (issue 20).
     package internal(set) var directFix: DirectFix? = nil
     /// Whether a delivered fix may go to `directFix`: only during a fix
     /// line of the plain replay, the only caller that drains it.
     var directFixAllowed = false
-    var timers = Timers()
-
-    /// §2: foreground, background (deadline, grace, session), suspended, terminated.
-    var lifecycle = Lifecycle.notRunning(endedBy: nil) {
-        didSet { lifecycleWritten = true }
-    }
     /// Whether `lifecycle` was set during this input: the fix path settles
     /// only then (`apply(_:at:)`). Not rule state: false between inputs.
     var lifecycleWritten = false
-    /// What the log and the app were last told: in use, indicator, authorization.
-    var reported: Reported
-    /// §4–§7, §10.
-    package internal(set) var authorization = Authorization()
-    var prompt: Prompt? = nil
-    var upgrade = AlwaysUpgrade()
-    /// §8: the manager of the current launch and the services that outlive it.
-    var manager = LocationManager()
-    /// §8 (several managers): the app's other managers of this launch, by
-    /// name in creation order, and the one swapped into `manager` while a
-    /// rule serves it (`Simulator+Managers.swift`).
-    var named = KeyedList<LocationManager>()
-    var selection = ManagerSelection()
-    var monitoring = Monitoring()
-    var fixes = Fixes()
-    /// Low Power Mode and Background App Refresh (docs/rules.md §5).
-    var device = DeviceSettings()
+    /// The rule state, one `Hashable` value (`World`); the properties below
+    /// read and change its parts in place.
+    private(set) var world: World
 
-    // The iOS 17+ APIs (docs/modern.md).
-    var modern = ModernState()
+    var timers: Timers {
+        get { world.timers }
+        _modify { yield &world.timers }
+    }
+    var lifecycle: Lifecycle {
+        get { world.lifecycle }
+        _modify {
+            yield &world.lifecycle
+            lifecycleWritten = true
+        }
+    }
+    var reported: Reported {
+        get { world.reported }
+        _modify { yield &world.reported }
+    }
+    package internal(set) var authorization: Authorization {
+        get { world.authorization }
+        _modify { yield &world.authorization }
+    }
+    var prompt: Prompt? {
+        get { world.prompt }
+        _modify { yield &world.prompt }
+    }
+    var upgrade: AlwaysUpgrade {
+        get { world.upgrade }
+        _modify { yield &world.upgrade }
+    }
+    var manager: LocationManager {
+        get { world.manager }
+        _modify { yield &world.manager }
+    }
+    var named: KeyedList<LocationManager> {
+        get { world.named }
+        _modify { yield &world.named }
+    }
+    var selection: ManagerSelection {
+        get { world.selection }
+        _modify { yield &world.selection }
+    }
+    var monitoring: Monitoring {
+        get { world.monitoring }
+        _modify { yield &world.monitoring }
+    }
+    var fixes: Fixes {
+        get { world.fixes }
+        _modify { yield &world.fixes }
+    }
+    var device: DeviceSettings {
+        get { world.device }
+        _modify { yield &world.device }
+    }
+    var modern: ModernState {
+        get { world.modern }
+        _modify { yield &world.modern }
+    }
 
     package init(header: ScenarioHeader) {
         self.header = header
         self.rules = RulesVersion(header.platform)
-        reported = Reported(auth: Authorization().view(on: rules))
+        world = World(reported: Reported(auth: Authorization().view(on: rules)))
         modern.activity.backgroundMode = header.array("UIBackgroundModes", contains: "location")
     }
 
@@ -75,8 +108,7 @@ package struct Simulator {
     package mutating func apply(_ statement: TimedStatement) throws(ScenarioError) {
         advance(to: statement.time)
         try handle(statement)
-        endInput()
-        if modern.isActive { refreshModernDiagnostics() }
+        endStep()
     }
 
     /// `apply` for a fix line, without building its statement: a fix is
@@ -86,7 +118,7 @@ package struct Simulator {
     ///
     /// `direct`: a delivered fix or `liveUpdates` element that is the
     /// line's first record may be kept in `directFix` instead of `output`
-    /// (for `Replay.drain`).
+    /// (for `drain`).
     @inline(__always)
     package mutating func apply(_ fix: Fix, at time: Millis, direct: Bool = false) {
         advance(to: time)
@@ -180,7 +212,7 @@ package struct Simulator {
         if modern.isActive { refreshModernDiagnostics() }
         #if DEBUG
         assert(
-            reference.ruleState == ruleState && reference.directFix == directFix && reference.output == output,
+            reference.world == world && reference.directFix == directFix && reference.output == output,
             "a plain delivery differs from the rules' at \(time)")
         #endif
         return true

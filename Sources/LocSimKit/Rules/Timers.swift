@@ -36,30 +36,45 @@ enum RuleTimer: Hashable {
     }
 }
 
-/// The one owner of the rules' timers and of the clock: the event queue,
-/// whose `now` is the simulator's (the last trace line's time or the timer
-/// being handled). Timers a rule sets go straight into the queue, and a
-/// cancel removes them from it, during a timer run as at any other time.
-struct Timers: Hashable {
-    private(set) var queue = EventQueue<RuleTimer>()
+/// What the one queue holds: the rules' timers, and the reactions of `on`
+/// lines waiting out their `after` (`ClosedLoop`).
+enum Scheduled: Hashable {
+    case rule(RuleTimer)
+    case reaction(ClosedLoop.Pending)
+}
 
-    /// The one clock.
+/// The one queue and the one clock of a simulation (SimPy's `Environment`:
+/// one heap, one `now`): the rules' timers and the delayed reactions, keyed
+/// by (time, phase, sequence), whose `now` every driver reads — the replay,
+/// `ClosedLoop`, `locsim explore` and `SimulatedDevice`. Timers a rule sets
+/// go straight into the queue, and a cancel removes them from it, during a
+/// timer run as at any other time.
+struct Timers: Hashable {
+    private(set) var queue = EventQueue<Scheduled>()
+
+    /// The one clock: the last input's time or the event being handled.
     var now: Millis { queue.now }
 
     mutating func schedule(_ timer: RuleTimer, at time: Millis) {
-        queue.schedule(timer, at: time, phase: timer.phase)
+        queue.schedule(.rule(timer), at: time, phase: timer.phase)
+    }
+
+    /// Queues a reaction to run at `time`, after the rules' timers of that instant.
+    mutating func schedule(_ reaction: ClosedLoop.Pending, at time: Millis) {
+        queue.schedule(.reaction(reaction), at: time, phase: .reaction)
     }
 
     /// Forgets every `timer` not yet fired, so a replaced timer takes no memory.
-    /// - Complexity: O(n) in the timers pending.
+    /// - Complexity: O(n) in the events pending.
     mutating func cancel(_ timer: RuleTimer) {
-        queue.removeAll { $0 == timer }
+        queue.removeAll { $0 == .rule(timer) }
     }
 
-    /// Takes out the next timer due up to a trace line at `limit`, moving the
-    /// clock to its time; nil when none is due.
+    /// Takes out the next event due up to `limit` (at `limit`, one whose
+    /// phase sorts before `phase`), moving the clock to its time; nil when
+    /// none is due.
     @inline(__always)
-    mutating func next(until limit: Millis, before phase: Phase) -> RuleTimer? {
+    mutating func next(until limit: Millis, before phase: Phase) -> Scheduled? {
         guard queue.hasEvent(until: limit, before: phase) else { return nil }
         return queue.step()?.payload
     }
@@ -81,11 +96,24 @@ extension Simulator {
     }
 
     private mutating func runDueTimers(until limit: Millis, before phase: Phase) {
-        while let timer = timers.next(until: limit, before: phase) {
+        while let event = timers.next(until: limit, before: phase) {
+            guard case .rule(let timer) = event else {
+                // Only `ClosedLoop` queues reactions, and it takes every event
+                // due before a line itself (`step`) before the line reaches here.
+                preconditionFailure("a delayed reaction reached the rules' own timer run at \(now)")
+            }
             fire(timer)
-            endInput()
-            if modern.isActive { refreshModernDiagnostics() }
+            endStep()
         }
+    }
+
+    /// What ends every input — a line, a fix that changed the lifecycle, a
+    /// timer, a reaction's call: the derived records (`settle`, by way of
+    /// `endInput`), then the iOS 18 diagnostics.
+    @inline(__always)
+    mutating func endStep() {
+        endInput()
+        if modern.isActive { refreshModernDiagnostics() }
     }
 
     mutating func schedule(_ timer: RuleTimer, at time: Millis) {

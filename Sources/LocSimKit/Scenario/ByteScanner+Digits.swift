@@ -22,7 +22,8 @@ extension ByteScanner {
 
     /// Reads `digits[.ddd]` from `start` up to the first byte that cannot
     /// continue it (or `limit`); returns where it stopped and the time, `nil`
-    /// when there is no digit, a fourth decimal or more than `maxSeconds`.
+    /// when there is no digit, a fourth decimal or more than `maxSeconds`
+    /// (the whole value: `maxSeconds` and one millisecond is too much).
     @inline(__always)
     static func scanSeconds(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ limit: Int) -> (Int, Millis?) {
         guard let base = bytes.baseAddress else { return (start, nil) }
@@ -50,7 +51,8 @@ extension ByteScanner {
                 i &+= 1
             }
         }
-        return (i, digits > 0 ? Millis(millis) : nil)
+        // `maxSeconds` bounds the whole value, decimals included.
+        return (i, digits > 0 && millis <= maxSeconds &* 1000 ? Millis(millis) : nil)
     }
 
     @inline(__always) static func digit(_ b: UInt8) -> Int64? {

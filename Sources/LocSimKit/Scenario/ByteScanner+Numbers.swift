@@ -4,7 +4,7 @@ extension ByteScanner {
     /// The largest time or duration accepted, in seconds (about 31,700
     /// years): far from `Int64` overflow once in milliseconds, so rules can
     /// add durations to any scenario time.
-    static let maxSeconds: Int64 = 1_000_000_000_000
+    static let maxSeconds: Int64 = Millis.lastInstant.value / 1000
 
     /// The largest magnitude of any number a scenario states (coordinates,
     /// accuracies, speeds, radii, `set` distances): far beyond any real value,
@@ -130,10 +130,7 @@ extension ByteScanner {
         while i < token.end, let d = Self.digit(bytes[i]) {
             whole = whole * 10 + d
             digits += 1
-            if whole > Self.maxSeconds {
-                throw error(
-                    "\(name) '\(display(token))' is too large; expected at most \(Self.maxSeconds) seconds", at: token)
-            }
+            if whole > Self.maxSeconds { throw tooLarge(token, name) }
             i += 1
         }
         var fraction: Int64 = 0
@@ -155,7 +152,12 @@ extension ByteScanner {
             fraction *= 10
             decimals += 1
         }
+        guard whole * 1000 + fraction <= Self.maxSeconds * 1000 else { throw tooLarge(token, name) }
         return Millis(whole * 1000 + fraction)
+    }
+
+    private func tooLarge(_ token: Token, _ name: String) -> ScenarioError {
+        error("\(name) '\(display(token))' is too large; expected at most \(Self.maxSeconds) seconds", at: token)
     }
 
     /// True for `1e5`, `-2.5E-3`: a number that only fails for its exponent.

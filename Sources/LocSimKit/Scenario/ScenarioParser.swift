@@ -18,6 +18,13 @@ package struct ScenarioParser {
 
     package init() {}
 
+    /// A parser for the lines after a timed line of time `time` (lines read
+    /// again from the middle of a scenario, as `locsim explore` does).
+    init(resumingAfter time: Millis) {
+        seenTimed = true
+        previousTime = time
+    }
+
     /// `on` and `expect` lines may start a header line too (they are not
     /// header statements: the replay, not the header, keeps them).
     static let headerWords = HeaderKeyword.list + ", on, expect"
@@ -282,7 +289,12 @@ package struct ScenarioParser {
                 decimals += 1
             }
         }
-        return Millis(((hours * 60 + minutes) * 60 + wholeSeconds) * 1000 + millis)
+        let value = ((hours * 60 + minutes) * 60 + wholeSeconds) * 1000 + millis
+        guard value <= ByteScanner.maxSeconds * 1000 else {
+            throw s.error(
+                "time '\(s.display(token))' is too large; expected at most \(ByteScanner.maxSeconds) seconds", at: token)
+        }
+        return Millis(value)
     }
 
     /// Built only on failure: the hot path allocates no message.

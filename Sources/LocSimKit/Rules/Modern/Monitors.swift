@@ -59,6 +59,15 @@ struct Monitors: Hashable {
     /// whenever `circles` changes other than by the walk.
     private var circleSkip = CircleSkip()
 
+    /// Derived from `conditions`, so lookups need not walk them (issue 26:
+    /// 10,000 `add`s were quadratic): the keys with each id, in the order
+    /// added, and each condition's rank among those of its type (`nil`
+    /// after a removal, until the next `exceedsLimit` counts again).
+    private var keysByID: [String: [String]] = [:]
+    private var ranks: [String: Int]? = [:]
+    private var geographicCount = 0
+    private var beaconCount = 0
+
     static func == (a: Monitors, b: Monitors) -> Bool { a.conditions == b.conditions && a.open == b.open }
 
     func hash(into hasher: inout Hasher) {
@@ -86,13 +95,29 @@ struct Monitors: Hashable {
         _ monitor: String, _ id: String, _ kind: MonitorCondition, boundary: Boundary, outside: Geo.Proximity? = nil
     ) {
         let key = Self.key(monitor, id)
-        conditions.remove(key)
-        conditions.upsert(key, Condition(monitor: monitor, id: id, kind: kind, boundary: boundary, outside: outside))
+        _ = remove(monitor, id)
+        let condition = Condition(monitor: monitor, id: id, kind: kind, boundary: boundary, outside: outside)
+        conditions.upsert(key, condition)
+        keysByID[id, default: []].append(key)
+        // Last in the order added: its rank is the count of its type before it.
+        if condition.isGeographic {
+            ranks?[key] = geographicCount
+            geographicCount += 1
+        } else {
+            ranks?[key] = beaconCount
+            beaconCount += 1
+        }
     }
 
     /// `remove(_:)`; false when the monitor has no such condition.
     mutating func remove(_ monitor: String, _ id: String) -> Bool {
-        conditions.remove(Self.key(monitor, id)) != nil
+        let key = Self.key(monitor, id)
+        guard let removed = conditions.remove(key) else { return false }
+        keysByID[id]?.removeAll { $0 == key }
+        if keysByID[id]?.isEmpty == true { keysByID[id] = nil }
+        if removed.isGeographic { geographicCount -= 1 } else { beaconCount -= 1 }
+        ranks = nil  // the ones after it moved up
+        return true
     }
 
     subscript(key: String) -> Condition? { conditions[key] }
@@ -108,9 +133,7 @@ struct Monitors: Hashable {
     }
 
     /// The keys of the conditions with `id`, in any monitor, in the order added.
-    func keys(withID id: String) -> [String] {
-        conditions.elements.filter { $0.id == id }.map { Self.key($0.monitor, $0.id) }
-    }
+    func keys(withID id: String) -> [String] { keysByID[id] ?? [] }
 
     /// The keys of `monitor`'s conditions holding a pending event, in the order added.
     func pendingKeys(of monitor: String) -> [String] {
@@ -119,14 +142,25 @@ struct Monitors: Hashable {
 
     /// Whether the condition is beyond `limit` conditions of its type, counted
     /// in the order the app added them ("too many other conditions of this type").
-    func exceedsLimit(_ key: String, limit: Int) -> Bool {
-        guard let condition = conditions[key] else { return false }
-        var before = 0
-        for c in conditions.elements where c.isGeographic == condition.isGeographic {
-            if Self.key(c.monitor, c.id) == key { return before >= limit }
-            before += 1
+    mutating func exceedsLimit(_ key: String, limit: Int) -> Bool {
+        if ranks == nil {
+            var counted: [String: Int] = [:]
+            var geographic = 0
+            var beacons = 0
+            for p in 0..<conditions.slotCount {
+                guard let c = conditions.element(inSlot: p) else { continue }
+                if c.isGeographic {
+                    counted[c.key] = geographic
+                    geographic += 1
+                } else {
+                    counted[c.key] = beacons
+                    beacons += 1
+                }
+            }
+            ranks = counted
         }
-        return false
+        guard let rank = ranks?[key] else { return false }
+        return rank >= limit
     }
 
     /// Visits every condition in the order added, with whether it is within

@@ -1,0 +1,156 @@
+/// docs/rules.md §8: a fix offered to standard updates, `requestLocation` and
+/// named managers, and what `LocationManager` decides done (delivered, held,
+/// queued, reduced).
+extension Simulator {
+    /// A fix: standard updates and `requestLocation`, significant changes,
+    /// crossings derived from it.
+    mutating func fixArrived(_ fix: Fix) {
+        let location = fix.location
+        if fixes.outage != nil, !outageEnds(at: location) { return }
+        fixes.last = location
+        var deliveredNow = false
+        if manager.standard != .off {
+            deliveredNow = offerToStandardUpdates(location)
+        }
+        if selection.several { deliveredNow = offerToNamedManagers(location) || deliveredNow }
+        if modern.liveUpdates.wantsFixes {
+            offerToLiveUpdates(location)
+        }
+        if significantChanges { significantChangeCheck(location, alreadyDelivered: deliveredNow) }
+        if parameters.deriveCrossings { deriveCrossings(from: location) }
+    }
+
+    /// Whether standard updates may deliver now; records the drop if not.
+    mutating func standardUpdatesMayDeliver(_ location: Location) -> Bool {
+        guard let reason = decide(.location).singleFixDropReason else { return true }
+        emit(.drop(.fix(location), reason))
+        return false
+    }
+
+    /// Offers a fix to the manager's standard updates or `requestLocation`
+    /// and applies what it returns. True when the fix reached
+    /// `didUpdateLocations`, or will when the suspended app next runs.
+    @inline(__always)
+    mutating func offerToStandardUpdates(_ location: Location) -> Bool {
+        // Every fix passes here: the static `decide`, which copies no simulator.
+        let decision = Self.decide(
+            .location, authorization, lifecycle, inUse: reported.inUse, rules,
+            relaunchAfterForceQuit: parameters.relaunchAfterForceQuit)
+        let reduces = manager.reduces(accuracy)
+        let tooSoon = reduces && fixes.reducedTooSoon(at: now, interval: parameters.reducedInterval)
+        let p = header.parameters
+        let fixParameters = FixParameters(
+            pauseAfter: p.pauseAfter, pauseDistance: p.pauseDistance, suspendedQueueLimit: p.suspendedQueueLimit)
+        let actions = manager.offer(location, at: now, decision, reducedTooSoon: tooSoon, fixParameters)
+        apply(actions, reduces: reduces)
+        return actions.reachesApp
+    }
+
+    /// Performs a manager's actions in order.
+    mutating func apply(_ actions: [ManagerAction]) {
+        for action in actions {
+            switch action {
+            case .deliver(let location, let time): _ = deliverLocation(location, fixedAt: time)
+            case .drop(let location, let reason): emit(.drop(.fix(location), reason))
+            case .hold(let location): emit(.hold(.fix(location), .suspended))
+            case .callback(let callback): callbackOrDrop(callback)
+            case .arm(let timer, let time): schedule(timer, at: time)
+            case .cancel(let timer): timers.cancel(timer)
+            }
+        }
+    }
+
+    /// Performs a fix's actions in order (`FixActions`); `reduces` is
+    /// whether a delivered location is reduced (the manager was told when
+    /// that is too soon, so a delivery here always happens).
+    @inline(__always)
+    mutating func apply(_ actions: FixActions, reduces: Bool) {
+        if let time = actions.armPauseAt { schedule(.autoPause(manager: manager.name), at: time) }
+        if actions.cancelsRequestTimeout { timers.cancel(manager.requestTimeout) }
+        if let (location, disposition) = actions.first { apply(disposition, location, reduces: reduces) }
+        if let (location, disposition) = actions.second { apply(disposition, location, reduces: reduces) }
+    }
+
+    @inline(__always)
+    private mutating func apply(_ disposition: FixActions.Disposition, _ location: Location, reduces: Bool) {
+        switch disposition {
+        case .deliver:
+            var shown = location
+            if reduces {
+                fixes.lastReducedDelivery = now
+                shown = reducedLocation(location)
+            }
+            if header.delegate.contains(.didUpdateLocations), keepDirect(DirectFix(location: shown, time: now)) { return }
+            emitCallback(.didUpdateLocations(shown), as: .fix(location))
+        case .hold: emit(.hold(.fix(location), .suspended))
+        case .drop(let reason): emit(.drop(.fix(location), reason))
+        }
+    }
+
+    /// A callback that answers no event: to a running app, lost with a drop
+    /// record if the app runs no code (§8's table, `callback`).
+    mutating func callbackOrDrop(_ callback: Callback) {
+        switch decide(.callback) {
+        case .deliver, .extendRunThenDeliver, .wakeThenDeliver, .relaunchThenDeliver, .queueUntilRunning, .hold:
+            emitCallback(callback)
+        case .drop(let reason):
+            emit(.drop(.callback(callback), reason))
+        }
+    }
+
+    /// The same fix for each named manager's updates (docs/rules.md §8, several managers).
+    mutating func offerToNamedManagers(_ location: Location) -> Bool {
+        var delivered = false
+        for name in named.ids where named[name]?.standard != .off {
+            select(name)
+            delivered = offerToStandardUpdates(location) || delivered
+        }
+        selectLaunchManager()
+        return delivered
+    }
+
+    /// The updates queued while the app was suspended, in order, each with
+    /// its own time, manager by manager; those it may no longer receive are dropped.
+    mutating func deliverQueuedUpdates() {
+        guard selection.several else { return deliverQueuedUpdatesOfManager() }
+        forEachManager { $0.deliverQueuedUpdatesOfManager() }
+    }
+
+    private mutating func deliverQueuedUpdatesOfManager() {
+        for q in manager.takeSuspendedQueue() where standardUpdatesMayDeliver(q.location) {
+            _ = deliverLocation(q.location, fixedAt: q.time)
+        }
+    }
+
+    /// `didUpdateLocations` for a location fixed at `time`, reduced if the
+    /// accuracy asks for it; false when reduced accuracy's rate drops it.
+    mutating func deliverLocation(_ location: Location, fixedAt time: Millis) -> Bool {
+        guard let shown = reducedIfNeeded(location) else {
+            emit(.drop(.fix(location), .reducedInterval))
+            return false
+        }
+        emitCallback(locationCallback(shown, fixedAt: time), as: .fix(location))
+        return true
+    }
+
+    /// `didUpdateLocations`, showing the location's own time when it is older than now.
+    func locationCallback(_ location: Location, fixedAt time: Millis) -> Callback {
+        time == now ? .didUpdateLocations(location) : .didUpdateEarlierLocation(location, fixedAt: Instant(sinceStart: time))
+    }
+
+    /// Under reduced accuracy (or `desiredAccuracy reduced`) a location is
+    /// snapped to the grid and arrives at most once per `reducedInterval`;
+    /// `nil` when it comes too soon (docs/rules.md §10).
+    mutating func reducedIfNeeded(_ location: Location) -> Location? {
+        guard manager.reduces(accuracy) else { return location }
+        if fixes.reducedTooSoon(at: now, interval: parameters.reducedInterval) { return nil }
+        fixes.lastReducedDelivery = now
+        return reducedLocation(location)
+    }
+
+    /// A location as reduced accuracy reports it: the centre of its
+    /// `reducedGrid` cell, with that cell size as its accuracy (docs/rules.md §10).
+    func reducedLocation(_ location: Location) -> Location {
+        Location(Geo.snap(location.coordinate, grid: parameters.reducedGrid), accuracy: parameters.reducedGrid)
+    }
+}
