@@ -60,7 +60,21 @@ import Testing
     /// the flag the fix path settles by), nothing that decides a rule.
     @Test func theSimulatorHoldsTheWorldAndNoOtherState() {
         let stored = Mirror(reflecting: S().simulator).children.compactMap(\.label)
-        #expect(Set(stored) == ["header", "rules", "output", "directFix", "directFixAllowed", "lifecycleWritten", "world"])
+        #expect(
+            Set(stored) == ["header", "rules", "output", "directFix", "directFixAllowed", "lifecycleWritten", "serving", "world"])
+    }
+
+    /// Several managers live in the world by id; the manager a rule serves
+    /// is the launch manager again once an input is done, a crash from a
+    /// named manager's call included.
+    @Test func betweenInputsTheLaunchManagerIsServed() throws {
+        var s = S()
+        try s.launchAuthorized()
+        try s.at(3, .managerCall(manager: "nav", .startUpdatingLocation))
+        #expect(s.simulator.serving == .launch && s.simulator.named.count == 1)
+        #expect(s.simulator.world.named[existing: "nav"].updating && !s.simulator.world.launchManager.updating)
+        try s.at(4, .managerCall(manager: "nav", .set(.allowsBackgroundLocationUpdates(true))))  // no background mode: a crash
+        #expect(s.simulator.serving == .launch && s.simulator.named.count == 0 && s.simulator.app == .notRunning)
     }
 
     /// A cancel while timers run reaches the queue (it once hit a placeholder

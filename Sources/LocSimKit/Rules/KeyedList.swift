@@ -17,6 +17,20 @@ struct KeyedList<Element> {
         return slots[p]
     }
 
+    /// The element with `id`, read and changed in place.
+    ///
+    /// - Precondition: an element with `id` exists.
+    subscript(existing id: String) -> Element {
+        get {
+            guard let p = positions[id], let element = slots[p] else { preconditionFailure("no element '\(id)'") }
+            return element
+        }
+        _modify {
+            guard let p = positions[id], slots[p] != nil else { preconditionFailure("no element '\(id)'") }
+            yield &slots[p]!
+        }
+    }
+
     /// Replaces the element with `id` in place, or appends it.
     mutating func upsert(_ id: String, _ element: Element) {
         if let p = positions[id] {

@@ -26,7 +26,7 @@ extension Simulator {
             ? .locationManagerDidChangeAuthorization(status, accuracy) : .didChangeAuthorization(status)
         // At creation only the new manager is told; a change, every manager (Apple,
         // locationManagerDidChangeAuthorization(_:), docs/rules.md §8 "Several managers").
-        guard !initial, selection.several else { return tellAuthorization(callback, lostAccess: lostAccess) }
+        guard !initial, several else { return tellAuthorization(callback, lostAccess: lostAccess) }
         forEachManager { $0.tellAuthorization(callback, lostAccess: lostAccess) }
     }
 
@@ -62,7 +62,7 @@ extension Simulator {
         monitoring.significantChange = nil
         monitoring.visits = nil
         for failure in failures {
-            if !selection.several { callbackOrDrop(failure) } else { forEachManager { $0.callbackOrDrop(failure) } }
+            if !several { callbackOrDrop(failure) } else { forEachManager { $0.callbackOrDrop(failure) } }
         }
     }
 }

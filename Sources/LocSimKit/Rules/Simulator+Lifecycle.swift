@@ -73,15 +73,11 @@ extension Simulator {
         // (a dead app gets no completion).
         dismissInAppPrompt()
         modernTerminated()
-        selectLaunchManager()
-        apply(manager.end(.notRunning))
-        for name in named.ids {
-            select(name)
-            apply(manager.end(.notRunning))
-        }
-        selectLaunchManager()
+        forEachManager { $0.apply($0.manager.end(.notRunning)) }
+        // The named managers go with the process, the one being served too
+        // (a call that crashed the app): what follows serves the launch manager.
         named = KeyedList()
-        selection = ManagerSelection()
+        serving = .launch
         manager = LocationManager()
     }
 

@@ -1,87 +1,96 @@
 /// Several `CLLocationManager`s per app (docs/rules.md §8, "Several
-/// managers"). The manager created at launch is `manager`; the others live
-/// in `named`, created at their first `app[<name>] …` line. A rule that
-/// serves one manager swaps it into `manager` (`select`), so every rule on
-/// `manager` serves a named one unchanged; what is per app (authorization,
-/// monitoring, the session and the indicator) stays on the simulator and
-/// reads every manager through `anyManager`.
-struct ManagerSelection: Hashable {
-    /// The named manager swapped into `manager`, and the launch manager
-    /// parked meanwhile; nil: the launch manager is in `manager`.
-    var name: String? = nil
-    var parked: LocationManager? = nil
-    /// The app has named managers (`named` is not empty): read per record
-    /// and per fix, so kept as a flag rather than asked of the dictionary.
-    var several = false
+/// managers"). The manager created at launch is `.launch`; the others are
+/// `.named`, created at their first `app[<name>] …` line. All live in the
+/// rule state (`World.launchManager`, `World.named`, keyed by name) and are
+/// changed in place there, as TCA's `ForEach` reduces a child by its id: a
+/// rule that serves one manager runs inside `serving(id) { … }`, which
+/// points `manager` at it for the rule's duration and back after, so no
+/// manager is ever moved out of its place. What is per app
+/// (authorization, monitoring, the session and the indicator) stays on the
+/// simulator and reads every manager through `anyManager`.
+enum ManagerID: Hashable {
+    case launch
+    case named(String)
+
+    init(_ name: String?) { self = name.map(ManagerID.named) ?? .launch }
+
+    /// The `app[<name>]` name; nil for the launch manager.
+    var name: String? {
+        guard case .named(let name) = self else { return nil }
+        return name
+    }
 }
 
 extension Simulator {
     /// The name the log gives the launch manager once the app has others.
     static let launchManagerName = "default"
 
+    /// The app has named managers: manager records then name theirs.
+    @inline(__always)
+    var several: Bool { named.count > 0 }
+
+    /// The manager the rule running now serves (`serving`), in its place in the rule state.
+    var manager: LocationManager {
+        get {
+            switch serving {
+            case .launch: return world.launchManager
+            case .named(let name): return world.named[existing: name]
+            }
+        }
+        _modify {
+            switch serving {
+            case .launch: yield &world.launchManager
+            case .named(let name): yield &world.named[existing: name]
+            }
+        }
+    }
+
+    /// Runs `body` with `manager` standing for manager `id` (which exists),
+    /// then for the one it stood for before.
+    mutating func serving<R, E: Error>(_ id: ManagerID, _ body: (inout Simulator) throws(E) -> R) throws(E) -> R {
+        let before = serving
+        serving = id
+        defer { serving = before }
+        return try body(&self)
+    }
+
     /// `app[<name>] <call>`: the call on that manager, created first if new
     /// (it gets the authorization callback at creation, as the launch
     /// manager does: Apple, locationManagerDidChangeAuthorization(_:)).
     mutating func managerCall(_ name: String, _ call: AppCall, _ s: TimedStatement) throws(ScenarioError) {
         try checkCall(call.name, unavailable: Availability.problem(call, on: rules), s)
-        select(name)
-        defer { selectLaunchManager() }
-        try appCall(call, s)
-    }
-
-    /// Swaps manager `name` into `manager`, creating it if new (nil: the launch manager).
-    mutating func select(_ name: String?) {
-        guard name != selection.name else { return }
-        selectLaunchManager()
-        guard let name else { return }
         let created = !named.contains(name)
-        let chosen = named[name] ?? LocationManager(name: name)
-        if created { named.upsert(name, chosen) }
-        selection = ManagerSelection(name: name, parked: manager, several: true)
-        manager = chosen
-        if created { reportAuthorization(initial: true) }
-    }
-
-    /// `select` for a timer: false (and nothing selected) when the named
-    /// manager no longer exists (the app ended since the timer was set).
-    mutating func selectExisting(_ name: String?) -> Bool {
-        if let name, !named.contains(name) { return false }
-        select(name)
-        return true
-    }
-
-    /// Puts the selected named manager back and the launch manager into `manager`.
-    mutating func selectLaunchManager() {
-        guard let name = selection.name, let parked = selection.parked else { return }
-        named.upsert(name, manager)
-        manager = parked
-        selection = ManagerSelection(several: true)
-    }
-
-    /// Runs `body` once per manager — the launch manager, then the named
-    /// ones in creation order — each in `manager`; the selection is restored after.
-    mutating func forEachManager(_ body: (inout Simulator) -> Void) {
-        let before = selection.name
-        selectLaunchManager()
-        body(&self)
-        for name in named.ids {
-            select(name)
-            body(&self)
+        if created { named.upsert(name, LocationManager(name: name)) }
+        try serving(.named(name)) { (simulator: inout Simulator) throws(ScenarioError) in
+            if created { simulator.reportAuthorization(initial: true) }
+            try simulator.appCall(call, s)
         }
-        select(before)
     }
 
-    /// Whether some manager of the app (the selected one included) satisfies `condition`.
+    /// `serving` for a timer of manager `name`: nothing when that manager no
+    /// longer exists (the app ended since the timer was set).
+    mutating func servingIfExists(_ name: String?, _ body: (inout Simulator) -> Void) {
+        if let name, !named.contains(name) { return }
+        serving(ManagerID(name), body)
+    }
+
+    /// Every manager's id: the launch manager, then the named ones in creation order.
+    var managerIDs: [ManagerID] { [.launch] + named.ids.map(ManagerID.named) }
+
+    /// Runs `body` once per manager (`managerIDs`), each served in turn.
+    mutating func forEachManager(_ body: (inout Simulator) -> Void) {
+        for id in managerIDs { serving(id, body) }
+    }
+
+    /// Whether some manager of the app satisfies `condition`.
     func anyManager(_ condition: (LocationManager) -> Bool) -> Bool {
-        if condition(manager) { return true }
-        if let parked = selection.parked, condition(parked) { return true }
-        return named.elements.contains { $0.name != selection.name && condition($0) }
+        condition(world.launchManager) || named.elements.contains(where: condition)
     }
 
     /// The manager's name in the log: named records once the app has several managers.
     @inline(never)
     mutating func emitNamingManager(_ record: consuming Record) {
-        let name = selection.name ?? Self.launchManagerName
+        let name = serving.name ?? Self.launchManagerName
         let named: Record
         switch record.event {
         case .delegate, .drop(.fix, _), .drop(.callback, _), .hold(.fix, _):
@@ -97,7 +106,7 @@ extension Simulator {
     /// state, a significant change, a visit, a monitoring failure): every
     /// manager's delegate receives it.
     mutating func emitToEveryManager(_ callback: Callback, as event: UndeliveredEvent? = nil) {
-        guard selection.several else {
+        guard several else {
             emitCallback(callback, as: event)
             return
         }

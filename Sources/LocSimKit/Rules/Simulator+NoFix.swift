@@ -19,7 +19,7 @@ extension Simulator {
         let already = fixes.outage.map { $0.holds(at: now) } ?? false
         fixes.outage = Outage(until: until)
         if already { return }
-        if !selection.several {
+        if !several {
             reportLocationUnknown()
         } else {
             forEachManager { $0.reportLocationUnknown() }

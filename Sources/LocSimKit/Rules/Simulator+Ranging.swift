@@ -2,7 +2,7 @@
 extension Simulator {
     /// Ranging: each sighting matching a ranged constraint (Apple, startRangingBeacons(satisfying:)).
     mutating func beaconSighted(_ beacon: BeaconSighting) {
-        if !selection.several {
+        if !several {
             rangeBeacon(beacon)
         } else {
             forEachManager { $0.rangeBeacon(beacon) }

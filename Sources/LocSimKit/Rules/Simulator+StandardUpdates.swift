@@ -12,7 +12,7 @@ extension Simulator {
         if manager.standard != .off {
             deliveredNow = offerToStandardUpdates(location)
         }
-        if selection.several { deliveredNow = offerToNamedManagers(location) || deliveredNow }
+        if several { deliveredNow = offerToNamedManagers(location) || deliveredNow }
         if modern.liveUpdates.wantsFixes {
             offerToLiveUpdates(location)
         }
@@ -102,17 +102,15 @@ extension Simulator {
     mutating func offerToNamedManagers(_ location: Location) -> Bool {
         var delivered = false
         for name in named.ids where named[name]?.standard != .off {
-            select(name)
-            delivered = offerToStandardUpdates(location) || delivered
+            delivered = serving(.named(name)) { $0.offerToStandardUpdates(location) } || delivered
         }
-        selectLaunchManager()
         return delivered
     }
 
     /// The updates queued while the app was suspended, in order, each with
     /// its own time, manager by manager; those it may no longer receive are dropped.
     mutating func deliverQueuedUpdates() {
-        guard selection.several else { return deliverQueuedUpdatesOfManager() }
+        guard several else { return deliverQueuedUpdatesOfManager() }
         forEachManager { $0.deliverQueuedUpdatesOfManager() }
     }
 

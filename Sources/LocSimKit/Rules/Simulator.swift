@@ -27,9 +27,12 @@ package struct Simulator {
     /// Whether `lifecycle` was set during this input: the fix path settles
     /// only then (`apply(_:at:)`). Not rule state: false between inputs.
     var lifecycleWritten = false
+    /// The manager the rule running now serves (`Simulator+Managers.swift`):
+    /// the launch manager between inputs. Not rule state.
+    var serving = ManagerID.launch
     /// The rule state, one `Hashable` value (`World`); the properties below
     /// read and change its parts in place.
-    private(set) var world: World
+    var world: World
 
     var timers: Timers {
         get { world.timers }
@@ -58,17 +61,9 @@ package struct Simulator {
         get { world.upgrade }
         _modify { yield &world.upgrade }
     }
-    var manager: LocationManager {
-        get { world.manager }
-        _modify { yield &world.manager }
-    }
     var named: KeyedList<LocationManager> {
         get { world.named }
         _modify { yield &world.named }
-    }
-    var selection: ManagerSelection {
-        get { world.selection }
-        _modify { yield &world.selection }
     }
     var monitoring: Monitoring {
         get { world.monitoring }
@@ -157,7 +152,7 @@ package struct Simulator {
 
     /// `plainDelivery()` past the header's part.
     private mutating func plainDeliveryNow() -> PlainDelivery? {
-        guard !selection.several, fixes.outage == nil, !significantChanges, !manager.reduces(accuracy) else {
+        guard !several, fixes.outage == nil, !significantChanges, !manager.reduces(accuracy) else {
             return nil
         }
         switch manager.standard {
@@ -241,7 +236,7 @@ package struct Simulator {
     /// Takes `record` by value so it moves into `output` uncopied (this is
     /// the hot path of a long trace: a record a fix).
     mutating func emit(_ record: consuming Record) {
-        if selection.several { return emitNamingManager(record) }
+        if several { return emitNamingManager(record) }
         output.append(LogRecord(Instant(sinceStart: now), record))
     }
 
@@ -270,7 +265,7 @@ package struct Simulator {
     /// may go there: during a direct fix line, before any other record.
     @inline(__always)
     mutating func keepDirect(_ fix: DirectFix) -> Bool {
-        guard directFixAllowed, output.isEmpty, directFix == nil, !selection.several else { return false }
+        guard directFixAllowed, output.isEmpty, directFix == nil, !several else { return false }
         directFix = fix
         return true
     }

@@ -144,13 +144,9 @@ extension Simulator {
         case .beaconLost(let key):
             beaconSilenceEnded(key)
         case .autoPause(let name):
-            guard selectExisting(name) else { return }
-            pauseIfStill()
-            selectLaunchManager()
+            servingIfExists(name) { $0.pauseIfStill() }
         case .requestLocationTimeout(let name):
-            guard selectExisting(name) else { return }
-            apply(manager.requestTimedOut(at: now, decide(.location)))
-            selectLaunchManager()
+            servingIfExists(name) { $0.apply($0.manager.requestTimedOut(at: $0.now, $0.decide(.location))) }
         }
     }
 }

@@ -20,12 +20,10 @@ struct World: Hashable {
     var prompt: Prompt? = nil
     var upgrade = AlwaysUpgrade()
     /// §8: the manager of the current launch and the services that outlive it.
-    var manager = LocationManager()
+    var launchManager = LocationManager()
     /// §8 (several managers): the app's other managers of this launch, by
-    /// name in creation order, and the one swapped into `manager` while a
-    /// rule serves it (`Simulator+Managers.swift`).
+    /// name in creation order (`ManagerID`, `Simulator+Managers.swift`).
     var named = KeyedList<LocationManager>()
-    var selection = ManagerSelection()
     var monitoring = Monitoring()
     var fixes = Fixes()
     /// Low Power Mode and Background App Refresh (docs/rules.md §5).

@@ -62,7 +62,7 @@ struct Monitors: Hashable {
     /// Derived from `conditions`, so lookups need not walk them (issue 26:
     /// 10,000 `add`s were quadratic): the keys with each id, in the order
     /// added, and each condition's rank among those of its type (`nil`
-    /// after a removal, until the next `exceedsLimit` counts again).
+    /// once a condition was removed: `exceedsLimit` then counts).
     private var keysByID: [String: [String]] = [:]
     private var ranks: [String: Int]? = [:]
     private var geographicCount = 0
@@ -96,6 +96,7 @@ struct Monitors: Hashable {
     ) {
         let key = Self.key(monitor, id)
         _ = remove(monitor, id)
+        if ranks == nil { ranks = rankAll() }
         let condition = Condition(monitor: monitor, id: id, kind: kind, boundary: boundary, outside: outside)
         conditions.upsert(key, condition)
         keysByID[id, default: []].append(key)
@@ -107,6 +108,24 @@ struct Monitors: Hashable {
             ranks?[key] = beaconCount
             beaconCount += 1
         }
+    }
+
+    /// Each condition's rank among those of its type, in the order added.
+    private func rankAll() -> [String: Int] {
+        var ranks: [String: Int] = [:]
+        var geographic = 0
+        var beacons = 0
+        for p in 0..<conditions.slotCount {
+            guard let c = conditions.element(inSlot: p) else { continue }
+            if c.isGeographic {
+                ranks[c.key] = geographic
+                geographic += 1
+            } else {
+                ranks[c.key] = beacons
+                beacons += 1
+            }
+        }
+        return ranks
     }
 
     /// `remove(_:)`; false when the monitor has no such condition.
@@ -142,25 +161,17 @@ struct Monitors: Hashable {
 
     /// Whether the condition is beyond `limit` conditions of its type, counted
     /// in the order the app added them ("too many other conditions of this type").
-    mutating func exceedsLimit(_ key: String, limit: Int) -> Bool {
-        if ranks == nil {
-            var counted: [String: Int] = [:]
-            var geographic = 0
-            var beacons = 0
-            for p in 0..<conditions.slotCount {
-                guard let c = conditions.element(inSlot: p) else { continue }
-                if c.isGeographic {
-                    counted[c.key] = geographic
-                    geographic += 1
-                } else {
-                    counted[c.key] = beacons
-                    beacons += 1
-                }
-            }
-            ranks = counted
+    func exceedsLimit(_ key: String, limit: Int) -> Bool {
+        if let ranks { return ranks[key].map { $0 >= limit } ?? false }
+        // Since a removal: count (the next `add` ranks them all again).
+        guard let condition = conditions[key] else { return false }
+        var before = 0
+        for p in 0..<conditions.slotCount {
+            guard let c = conditions.element(inSlot: p), c.isGeographic == condition.isGeographic else { continue }
+            if c.monitor == condition.monitor && c.id == condition.id { return before >= limit }
+            before += 1
         }
-        guard let rank = ranks?[key] else { return false }
-        return rank >= limit
+        return false
     }
 
     /// Visits every condition in the order added, with whether it is within
