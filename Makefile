@@ -7,12 +7,13 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR := $(DESTDIR)$(PREFIX)/bin
 
-.PHONY: help build run test bench fuzz fuzz-gpx clean install uninstall
+.PHONY: help build run test check bench fuzz fuzz-gpx clean install uninstall
 
 help:
 	@echo "make build   release build (.build/release/locsim and locsim-gpx)"
 	@echo "make run     build, then replay Scenarios/quickstart.scn"
-	@echo "make test    build, swift test, check every golden in Scenarios/, CLI file tests, then the Examples/ package"
+	@echo "make test    build, swift test, check every golden in Scenarios/, CLI tests, then the Examples/ package"
+	@echo "make check   the quick loop: build, then only the goldens in Scenarios/ and the CLI tests"
 	@echo "make bench   1 M and 10 M line benchmarks, realistic traces against the C floor and the previous commit's build, written to bench/RESULTS.md"
 	@echo "make fuzz    libFuzzer over parser and simulator (FUZZ_SECONDS=60)"
 	@echo "make fuzz-gpx  libFuzzer over the GPX reader (FUZZ_SECONDS=60)"
@@ -29,11 +30,20 @@ build:
 run: build
 	$(LOCSIM) run Scenarios/quickstart.scn
 
+# Quiet: each stage prints its failures and a count, not every passing test
+# (tests/swift-test.sh; VERBOSE=1 shows all). --disable-xctest: the tests are
+# swift-testing only, and XCTest would add "Executed 0 tests" lines.
 test: build
-	$(SWIFT) test
+	tests/swift-test.sh
 	$(LOCSIM) check Scenarios
 	tests/cli.sh $(LOCSIM)
-	cd Examples && $(SWIFT) test
+	cd Examples && ../tests/swift-test.sh
+
+# The edit-run loop: the release binary over the goldens and the CLI tests
+# (no test build), a few seconds after an incremental build.
+check: build
+	$(LOCSIM) check Scenarios
+	tests/cli.sh $(LOCSIM)
 
 bench: build
 	bench/run.sh $(LOCSIM)

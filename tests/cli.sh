@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Behaviour tests of the locsim command line around files (docs/cli-files.md):
 # symbolic links, non-regular targets and inputs, signals, staging, record
-# mode. Called by `make test`; each case prints `ok` or `FAIL` with a reason.
+# mode. Called by `make test` and `make check`; a failing case prints `FAIL`
+# with a reason, a passing one prints `ok` only with VERBOSE=1; the last line
+# counts them.
 # Usage: tests/cli.sh [path/to/locsim]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,8 +16,9 @@ SCENARIOS=$(realpath Scenarios)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 failures=0
+passes=0
 
-ok() { echo "ok   $1"; }
+ok() { passes=$((passes + 1)); if [ -n "${VERBOSE:-}" ]; then echo "ok   $1"; fi; }
 fail() { echo "FAIL $1: $2"; failures=$((failures + 1)); }
 # same FILE NAME: FILE holds the quickstart log.
 same() { if cmp -s "$EXPECTED" "$1"; then ok "$2"; else fail "$2" "$1 differs from the quickstart log"; fi; }
@@ -165,7 +168,9 @@ else fail "check --update writes through a symbolic link" "link replaced or targ
 # Signals: an interrupted run, check --update or bench leaves no temporary.
 mkdir sig
 mkfifo sig/input
-{ cat "$QUICK"; sleep 30; } > sig/input &
+# `exec`: the writer is the sleep itself, so the kill below ends it (a
+# sleep left behind would hold standard error open for 30 s).
+{ cat "$QUICK"; exec sleep 30; } > sig/input &
 writer=$!
 "$LOCSIM" run sig/input -o sig/out.log &
 interrupted "run -o" sig '.locsim-*' TERM 143 $!
@@ -215,6 +220,41 @@ for kind in $kinds; do
 done
 if [ -n "$kinds" ] && [ -z "$missing" ]; then ok "run --help lists every --only kind"
 else fail "run --help lists every --only kind" "missing:${missing:- (no kinds read)}"; fi
+
+# Did you mean (issue 30): an option another command takes, a near
+# option, a near command and a near --only kind each get the one meant
+# (from the command's own --help), with exit status 2.
+suggests() {
+  local name=$1 expected=$2 status
+  shift 2
+  "$LOCSIM" "$@" > /dev/null 2> suggest.err
+  status=$?
+  if [ "$status" = 2 ] && head -1 suggest.err | grep -qF -- "$expected"; then ok "$name"
+  else fail "$name" "status $status: $(head -1 suggest.err)"; fi
+}
+suggests "matrix --platform suggests --platforms" "unknown option '--platform'; did you mean '--platforms'?" matrix "$QUICK" --platform "iOS 13.0"
+suggests "run --platforms suggests --platform" "unknown option '--platforms'; did you mean '--platform'?" run "$QUICK" --platforms 13.0
+suggests "explore --counterexample suggests --counterexamples" "unknown option '--counterexample'; did you mean '--counterexamples'?" explore "$QUICK" --counterexample out
+suggests "a flag given a value says so" "'--update' takes no value" check "$QUICK" --update=yes
+suggests "a near command" "unknown command 'chek'; did you mean 'check'?" chek "$QUICK"
+suggests "a near --only kind" "unknown record kind 'delegat' in --only; did you mean 'delegate'?" run "$QUICK" --only delegat
+suggests "no guess for a far option" "unknown option '--zzz'" run "$QUICK" --zzz
+if ! grep -q "did you mean" suggest.err; then ok "a far option gets no guess"; else fail "a far option gets no guess" "$(head -1 suggest.err)"; fi
+
+# check --coverage (docs/coverage.md): the check's report on standard error,
+# the coverage on standard output, in text or JSON; the same bytes twice; the
+# quickstart's own cells counted (3 fixes delivered in the foreground).
+"$LOCSIM" check "$QUICK" --coverage > cov.txt 2> cov.err
+status=$?
+if [ "$status" = 0 ] && grep -qx "1 passed, 0 failed" cov.err && head -1 cov.txt | grep -q "^coverage: 1 scenario replayed$" \
+  && grep -q "^  whenInUse          3           1           1 " cov.txt && grep -q "provisionalAlways: no event met it" cov.txt \
+  && grep -q "^  §9 *never$" cov.txt && "$LOCSIM" check "$QUICK" --coverage 2> /dev/null | cmp -s - cov.txt; then
+  ok "check --coverage reports the quickstart's cells and gaps"
+else fail "check --coverage reports the quickstart's cells and gaps" "status $status: $(head -3 cov.txt) $(cat cov.err)"; fi
+"$LOCSIM" check "$QUICK" --coverage --format json > cov.json 2> /dev/null
+if grep -q '^{"replayed":1,"errorsFolders":0,"stopped":\[\],"delivery":\[' cov.json && [ "$(wc -l < cov.json)" = 1 ]; then ok "check --coverage --format json"
+else fail "check --coverage --format json" "$(head -c 200 cov.json)"; fi
+suggests "check --format needs --coverage" "'--format' is the coverage report's; add '--coverage'" check "$QUICK" --format json
 
 # `run --platform` replays on another platform, translating answers as a
 # matrix row does (allowWhileUsing is allow on iOS 12.5), in either spelling.
@@ -580,7 +620,7 @@ if [ "$status" = 2 ] && grep -qF "the output '$odd.scn' is the input file '$odd.
 else fail "a non-UTF-8 name is found and named as its bytes" "status $status: $(cat odd.err)"; fi
 
 if [ "$failures" -gt 0 ]; then
-  echo "$failures CLI test(s) failed"
+  echo "CLI tests: $passes passed, $failures failed"
   exit 1
 fi
-echo "all CLI tests passed"
+echo "CLI tests: $passes passed, 0 failed"

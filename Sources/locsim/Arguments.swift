@@ -1,3 +1,5 @@
+import LocSimKit
+
 /// A command's arguments, taken one at a time: options (`--format jsonl`,
 /// `--format=jsonl`, `-o file`) and positional arguments, with `--` ending
 /// the options.
@@ -57,4 +59,16 @@ struct Arguments {
 struct UsageError: Error {
     var message: String
     init(_ message: String) { self.message = message }
+}
+
+extension UsageError {
+    /// `unknown option '--platform'; did you mean '--platforms'?`: the
+    /// options are those `command`'s help lists (`Usage.help`), so the
+    /// suggestion cannot name an option the command does not take.
+    static func unknownOption(_ name: String, command: String?) -> UsageError {
+        let options = Usage.options(of: command)
+        // Known, yet not matched: the flag was given a value (`--update=yes`).
+        if options.contains(name) { return UsageError("'\(name)' takes no value") }
+        return UsageError("unknown option '\(name)'" + Suggestion.hint(for: name, among: options))
+    }
 }

@@ -29,7 +29,7 @@ enum BenchCommand {
             case .option("--writer", nil): mode = .writerOnly
             case .option("--emit-trace", nil): mode = .emitTrace
             case .option("--device", nil): mode = .device
-            case .option(let name, _): throw UsageError("unknown option '\(name)'")
+            case .option(let name, _): throw UsageError.unknownOption(name, command: "bench")
             case .positional(let a): throw UsageError("unexpected argument '\(a)'")
             }
         }

@@ -13,6 +13,10 @@ enum CheckCommand {
         /// `--summary jsonl`: one JSON line per scenario on standard output,
         /// the report on standard error.
         var summary = false
+        /// `--coverage`: the coverage report on standard output, the check's on standard error.
+        var coverage = false
+        var coverageFormat = CoverageReport.Format.text
+        var formatGiven = false
     }
 
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
@@ -34,11 +38,21 @@ enum CheckCommand {
                 let format = try args.value(of: "--summary", inline: inline)
                 guard format == "jsonl" else { throw UsageError("'--summary' takes 'jsonl', not '\(format)'") }
                 options.summary = true
+            case .option("--coverage", nil): options.coverage = true
+            case .option("--format", let inline):
+                let value = try args.value(of: "--format", inline: inline)
+                guard let format = CoverageReport.Format(rawValue: value) else {
+                    throw UsageError("unknown format '\(value)'; expected text or json")
+                }
+                options.coverageFormat = format
+                options.formatGiven = true
             case .option(let name, _):
-                throw UsageError("unknown option '\(name)'")
+                throw UsageError.unknownOption(name, command: "check")
             }
         }
         guard !options.paths.isEmpty else { throw UsageError("missing scenario or folder to check") }
+        if options.formatGiven && !options.coverage { throw UsageError("'--format' is the coverage report's; add '--coverage'") }
+        if options.coverage && options.summary { throw UsageError("'--coverage' and '--summary' both write standard output; give one") }
         return options
     }
 
@@ -73,6 +87,14 @@ enum CheckCommand {
             // The JSON lines own standard output; the report goes to standard error.
             printError(report)
             if printOutput(results.map(\.jsonLine).joined()) == .failure { return .failure }
+        } else if options.coverage {
+            printError(report)
+            let coverage: CoverageReport
+            do { coverage = try Self.coverage(of: paths).run(paths) } catch {
+                printError("locsim: error: \(error.message)")
+                return .failure
+            }
+            if printOutput(coverage.rendered(options.coverageFormat)) == .failure { return .failure }
         } else if printOutput(report) == .failure {
             return .failure
         }
@@ -83,5 +105,27 @@ enum CheckCommand {
             return .failure
         }
         return summary.failed == 0 ? .success : .mismatch
+    }
+
+    /// The coverage of `paths`, with the rule sections of the docs/rules.md
+    /// and docs/modern.md found first in the current folder or a folder
+    /// above the first path (a suite inside a clone of locsim, or beside a
+    /// copy of its docs/).
+    static func coverage(of paths: [String]) -> Coverage {
+        var folders = ["."]
+        var folder = paths[0]
+        for _ in 0..<4 {
+            folder = FileIO.directory(of: folder)
+            folders.append(folder)
+        }
+        for candidate in folders {
+            let docs = candidate == "." ? "docs/" : candidate + "/docs/"
+            guard case .success(let rules) = FileIO.readFile(docs + "rules.md") else { continue }
+            let modern = try? FileIO.readFile(docs + "modern.md").get()
+            return Coverage(
+                tracks: GPXSidecar(), rules: String(decoding: rules, as: UTF8.self),
+                modern: modern.map { String(decoding: $0, as: UTF8.self) })
+        }
+        return Coverage(tracks: GPXSidecar())
     }
 }

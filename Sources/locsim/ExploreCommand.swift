@@ -37,7 +37,7 @@ enum ExploreCommand {
             case .option("--max-outcomes", let inline):
                 maxOutcomes = try args.count(of: "--max-outcomes", inline: inline)
             case .option(let name, _):
-                throw UsageError("unknown option '\(name)'")
+                throw UsageError.unknownOption(name, command: "explore")
             }
         }
         guard let scenario else { throw UsageError("missing scenario; give a file, or '-' for standard input") }

@@ -40,7 +40,7 @@ enum GPXCommand {
             case .option("-o", let inline), .option("--output", let inline):
                 output = try args.value(of: "-o", inline: inline)
             case .option(let name, _):
-                throw UsageError("unknown option '\(name)'")
+                throw UsageError.unknownOption(name, command: "gpx")
             }
         }
         guard let path else { throw UsageError("missing GPX file") }

@@ -25,7 +25,7 @@ enum MatrixCommand {
                 guard scenario == nil else { throw UsageError("unexpected argument '\(path)'; matrix takes one scenario") }
                 scenario = path
             case .option(let name, _):
-                throw UsageError("unknown option '\(name)'")
+                throw UsageError.unknownOption(name, command: "matrix")
             }
         }
         guard let scenario else { throw UsageError("missing scenario; give a file, or '-' for standard input") }

@@ -55,7 +55,7 @@ enum RunCommand {
                 threads = try args.count(of: "--threads", inline: inline)
                 guard threads <= 2 else { throw UsageError("'--threads' is 1 or 2, not \(threads)") }
             case .option(let name, _):
-                throw UsageError("unknown option '\(name)'")
+                throw UsageError.unknownOption(name, command: "run")
             }
         }
         guard let scenario else { throw UsageError("missing scenario; give a file, or '-' for standard input") }

@@ -19,7 +19,7 @@ enum TimelineCommand {
             case .option("-o", let inline), .option("--output", let inline):
                 output = try args.value(of: "-o", inline: inline)
             case .option(let name, _):
-                throw UsageError("unknown option '\(name)'")
+                throw UsageError.unknownOption(name, command: "timeline")
             }
         }
         guard let scenario else { throw UsageError("missing scenario; give a file, or '-' for standard input") }

@@ -64,6 +64,7 @@ enum Usage {
 
         USAGE: locsim check <scenario or folder>... [--update] [--jobs <n>]
                             [--shard <i>/<n>] [--summary jsonl]
+                            [--coverage [--format text|json]]
 
         ARGUMENTS:
           <scenario or folder>    A scenario, or a folder searched recursively for *.scn
@@ -81,6 +82,12 @@ enum Usage {
           --summary jsonl         Write one JSON line per scenario to standard output
                                   (name, result, records, time_us: microseconds);
                                   the report goes to standard error
+          --coverage              Also report which rules the scenarios exercise
+                                  and which they never do (delivery cells, prompt
+                                  answers, platform families, rule sections cited
+                                  in # comments) on standard output; the check's
+                                  report goes to standard error. See docs/coverage.md
+          --format text|json      The coverage report's format (default: text)
           -h, --help              Show this help
 
         The golden of x.scn is x.log beside it (the text log). A scenario in a
@@ -232,6 +239,26 @@ enum Usage {
         let name = command.map { "locsim \($0)" } ?? "locsim"
         printError("\(name): error: \(error.message)\n\n" + help(command))
         return .failure
+    }
+
+    /// The commands the main help lists.
+    static let commands = ["run", "check", "matrix", "explore", "bench", "gpx", "timeline"]
+
+    /// The options `command`'s help lists (`-o`, `--output`, `--format`, …):
+    /// the first words of its lines that start with `-`.
+    static func options(of command: String?) -> [String] {
+        var names: [String] = []
+        for line in help(command).split(separator: "\n") {
+            var rest = line.drop(while: { $0 == " " })
+            while rest.hasPrefix("-") {
+                let word = rest.prefix(while: { $0 != " " && $0 != "," && $0 != "=" })
+                names.append(String(word))
+                rest = rest.dropFirst(word.count)
+                guard rest.hasPrefix(", ") else { break }
+                rest = rest.dropFirst(2)
+            }
+        }
+        return names
     }
 
     /// The help text of `command`, or the main help for `nil`.

@@ -63,8 +63,9 @@ func locsim(_ arguments: [String]) -> ExitStatus {
         default: return BenchCommand.main(rest)
         }
     default:
-        let what = command.hasPrefix("-") ? "unknown option '\(command)'" : "unknown command '\(command)'"
-        return Usage.fail(nil, UsageError(what))
+        if command.hasPrefix("-") { return Usage.fail(nil, UsageError.unknownOption(command, command: nil)) }
+        let hint = Suggestion.hint(for: command, among: Usage.commands)
+        return Usage.fail(nil, UsageError("unknown command '\(command)'" + hint))
     }
 }
 

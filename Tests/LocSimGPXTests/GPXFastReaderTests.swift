@@ -65,7 +65,8 @@ import Testing
             let pipe = popen("find '/\(root)/\(folder)' -name '*.gpx' | sort", "r")!
             var line = [CChar](repeating: 0, count: 4096)
             while fgets(&line, 4096, pipe) != nil {
-                found.append(String(cString: line).trimmingSuffixNewline)
+                let bytes = line.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }
+                found.append(String(decoding: bytes, as: UTF8.self).trimmingSuffixNewline)
             }
             pclose(pipe)
         }

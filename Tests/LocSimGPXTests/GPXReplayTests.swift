@@ -55,13 +55,17 @@ import LocSimKit
             ])
     }
 
+    /// With a note at the scenario's `gpx` line that read the file (issue 30).
     @Test func anErrorInTheTrackNamesTheTrackFile() {
         #expect {
             _ = try Self.log("locsim 1\n0 launch\n1 gpx errors/backwards.gpx\n")
         } throws: { error in
             guard let error = error as? ScenarioError else { return false }
             return error.formatted(file: "dir/x.scn")
-                == "dir/errors/backwards.gpx:4:30: error: time goes backwards: this point is 4.000 s before the previous timed point"
+                == """
+                    dir/errors/backwards.gpx:4:30: error: time goes backwards: this point is 4.000 s before the previous timed point
+                    dir/x.scn:3:7: note: in the track this gpx line plays
+                    """
         }
     }
 }

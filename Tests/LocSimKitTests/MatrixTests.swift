@@ -122,9 +122,10 @@ import Testing
     @Test func formats() throws {
         let report = try Matrix(platforms: [.iOS(7), .iOS(13)], jobs: 1).run(Self.request)
         let text = report.rendered(.text)
-        #expect(text.hasPrefix("platform  final        delivered  auth callbacks  held  dropped  prompts      errors\n"))
-        #expect(text.contains("iOS 7.0   -            -          -               -     -        -            stopped at 5:7: requestWhenInUseAuthorization is not available"))
-        #expect(text.contains("iOS 13.0  denied full  0          2               -     -        whenInUse 1  -\n"))
+        #expect(text.hasPrefix("platform  final                       delivered  auth callbacks  held  dropped  prompts      errors\n"))
+        // A stopped row: the authorization at the stop, the counts left out.
+        #expect(text.contains("iOS 7.0   notDetermined full at stop  -          -               -     -        -            stopped at 5:7: requestWhenInUseAuthorization is not available"))
+        #expect(text.contains("iOS 13.0  denied full                 0          2               -     -        whenInUse 1  -\n"))
         #expect(!text.contains(" \n"))
 
         let markdown = report.rendered(.markdown)
@@ -135,7 +136,7 @@ import Testing
 
         let lines = report.rendered(.jsonl).split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix(#"{"platform":"iOS 7.0","error":{"line":5,"column":7,"message":"requestWhenInUseAuthorization"#))
+        #expect(lines[0].hasPrefix(#"{"platform":"iOS 7.0","finalAtStop":{"status":"notDetermined","accuracy":"full","provisional":false,"temporary":false},"error":{"line":5,"column":7,"message":"requestWhenInUseAuthorization"#))
         #expect(lines[1] == #"{"platform":"iOS 13.0","final":{"status":"denied","accuracy":"full","provisional":false,"temporary":false},"delivered":0,"authorizationCallbacks":2,"held":{},"stillHeld":{},"dropped":{},"prompts":{"whenInUse":1},"warnings":0}"#)
         #expect(lines[2].hasPrefix(#"{"from":"iOS 7.0","to":"iOS 13.0","line":4,"#))
     }
@@ -193,5 +194,55 @@ import Testing
         #expect(tally.held.first?.name == "provisionalAlways")
         #expect(tally.stillHeld == [Tally.Count(name: "provisionalAlways", count: 1)])
         #expect(report.rendered(.text).contains("provisionalAlways 1 (1 still held)"))
+    }
+
+    /// A stopped row's `final` is the authorization at the line that
+    /// stopped it (issue 30): here Allow While Using was granted on iOS 12.5
+    /// before `keepWhileUsing` found no upgrade prompt, and the error says
+    /// how to answer with a policy instead.
+    @Test func stoppedRowShowsTheAuthorizationAtTheStopAndAPolicy() throws {
+        let scenario = Array("""
+            locsim 1
+            platform iOS 13.0
+            plist NSLocationWhenInUseUsageDescription "Why"
+            plist NSLocationAlwaysAndWhenInUseUsageDescription "Why always"
+            0 launch
+            1 app requestAlwaysAuthorization
+            2 user allowWhileUsing
+            3 background
+            60 user keepWhileUsing
+
+            """.utf8)
+        let report = try Matrix(platforms: [.iOS(12, 5)], jobs: 1).run(scenario)
+        guard case .failure(let error) = report.rows[0].outcome else { Issue.record("iOS 12.5 ran"); return }
+        #expect(error.location == SourceLocation(line: 9, column: 9))
+        #expect(error.message.hasSuffix(
+            "no prompt is on screen to answer; to answer only where the prompt shows, write a policy instead: 'on prompt upgrade user keepWhileUsing' before the first timed line (docs/matrix.md)"))
+        #expect(report.rows[0].authorizationAtStop?.status == .authorizedWhenInUse)
+        #expect(report.rendered(.text).contains("iOS 12.5  authorizedWhenInUse full at stop  -"))
+        #expect(report.rendered(.jsonl).contains(#"{"platform":"iOS 12.5","finalAtStop":{"status":"authorizedWhenInUse","#))
+        // On the scenario's own platform no hint: the answer is the author's to fix.
+        #expect(ReactionTests.error("0 launch\n1 user dontAllow")?.message == "'dontAllow': no prompt is on screen to answer")
+    }
+
+    /// "N expectations failed" names each failed `expect` line.
+    @Test func failedExpectationsAreNamed() throws {
+        let scenario = Array("""
+            locsim 1
+            platform iOS 13.0
+            plist NSLocationWhenInUseUsageDescription "Why"
+            expect final auth authorizedAlways
+            expect no prompt
+            0 launch
+            1 app requestWhenInUseAuthorization
+            2 user allowWhileUsing
+
+            """.utf8)
+        let report = try Matrix(platforms: [.iOS(13)], jobs: 1).run(scenario)
+        #expect(report.rows[0].failedExpectations.map(\.location.line) == [4, 5])
+        #expect(report.rows[0].authorizationAtStop == nil)
+        #expect(report.rendered(.text).contains(
+            "2 expectations failed: line 4 'expect final auth authorizedAlways', line 5 'expect no prompt'\n"))
+        #expect(report.rendered(.jsonl).contains(#""failedExpectations":2,"failed":[{"line":4,"expect":"final auth authorizedAlways","reason":"#))
     }
 }

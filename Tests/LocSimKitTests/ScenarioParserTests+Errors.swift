@@ -72,8 +72,8 @@ extension ScenarioParserTests {
         Invalid("plist UIBackgroundModes", "missing argument <value> for plist UIBackgroundModes", 24),
         Invalid("plist \"\" x", "expected an Info.plist key, found an empty string", 7),
         Invalid(
-            "delegate didUpdateLocations didUpdate",
-            "unknown delegate method 'didUpdate'; expected one of: "
+            "delegate didUpdateLocations didSomething",
+            "unknown delegate method 'didSomething'; expected one of: "
                 + DelegateMethods.names.map(\.0).joined(separator: ", "), 29),
         Invalid(
             "set gracee 5",
@@ -250,8 +250,8 @@ extension ScenarioParserTests {
     static let appErrors: [Invalid] = [
         Invalid("1 app", "missing argument <call> for app", 6),
         Invalid(
-            "1 app startUpdating",
-            "unknown app call 'startUpdating'; expected one of: "
+            "1 app startTracking",
+            "unknown app call 'startTracking'; expected one of: "
                 + [
                     "requestWhenInUseAuthorization", "requestAlwaysAuthorization",
                     "requestTemporaryFullAccuracyAuthorization",
@@ -356,6 +356,16 @@ extension ScenarioParserTests {
         Invalid("1 user settings locationServices on off", "unexpected extra argument 'off'", 37),
         Invalid("1 user tapNotification", "missing argument <id> for tapNotification", 23),
     ]
+
+    /// A time that goes backwards has a note at the previous timed line's
+    /// time (issue 30), whichever path parsed that line: the fix-line fast
+    /// path (time at column 1) or the general one (here indented).
+    @Test(arguments: [("12 fix 1 2", 1), ("   12 launch", 4), ("00:00:12 fix 1 2 5 speed=3", 1)])
+    func timeGoingBackwardsNotesThePreviousTimedLine(_ previous: String, _ column: Int) {
+        let e = error(["0 launch", previous, "# a comment", "", "10 foreground"])
+        #expect(e?.location == SourceLocation(line: 5, column: 1))
+        #expect(e?.notes == [ScenarioError.Note("the previous timed line, at 12.000", at: SourceLocation(line: 2, column: column))])
+    }
 
     @Test(arguments: syntaxErrors + headerErrors + timeErrors + eventErrors + appErrors + userErrors)
     func rejectsInvalidLine(_ c: Invalid) {

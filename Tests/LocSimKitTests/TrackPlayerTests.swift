@@ -80,7 +80,10 @@ import Testing
     }
 
     @Test func errorsNameTheTrackOrTheLine() {
-        #expect(throws: ScenarioError("bad point", at: SourceLocation(line: 9, column: 4), file: "track.gpx")) {
+        // In the track, with a note at the gpx line that read it (at its path).
+        var inTrack = ScenarioError("bad point", at: SourceLocation(line: 9, column: 4), file: "track.gpx")
+        inTrack.notes = [ScenarioError.Note("in the track this gpx line plays", at: SourceLocation(line: 7, column: 8))]
+        #expect(throws: inTrack) {
             _ = try deliveries("10 gpx track.gpx\n", offsets: [0, 1000], failAt: 1)
         }
         // The path tried is the scenario's folder's (`dir/scenario.scn`).

@@ -22,6 +22,8 @@ package struct RecordFilter: Equatable, Sendable {
         for part in list.split(separator: ",", omittingEmptySubsequences: false) {
             let kind = String(part)
             guard RecordFilter.kinds.contains(kind) else {
+                let hint = Suggestion.hint(for: kind, among: RecordFilter.kinds)
+                if !hint.isEmpty { throw ParseError(message: "unknown record kind '\(kind)' in --only" + hint) }
                 let shown = kind.isEmpty ? "an empty kind" : "unknown record kind '\(kind)'"
                 throw ParseError(message: "\(shown) in --only; expected a comma-separated list of: " + RecordFilter.kinds.joined(separator: ", "))
             }

@@ -24,6 +24,10 @@ struct LogBatch {
 struct ReplayEnd {
     /// The counts, or the error that stopped the replay.
     var outcome: Result<Tally, ScenarioError>
+    /// The authorization when the error stopped the replay.
+    var authorizationAtStop: AuthView? = nil
+    /// The `expect` lines that failed, in line order.
+    var failedExpectations: [FailedExpectation] = []
 }
 
 /// A bounded queue of log batches from one platform's replaying thread to

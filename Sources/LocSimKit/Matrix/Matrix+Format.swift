@@ -31,14 +31,19 @@ extension Matrix.Report {
             if tally.warnings > 0 { errors.append("\(tally.warnings) warning" + (tally.warnings == 1 ? "" : "s")) }
             if tally.failedExpectations > 0 {
                 let n = tally.failedExpectations
-                errors.append("\(n) expectation\(n == 1 ? "" : "s") failed")
+                let named = row.failedExpectations.map { "line \($0.location.line) 'expect \($0.expectation.text)'" }
+                errors.append(
+                    "\(n) expectation\(n == 1 ? "" : "s") failed" + (named.isEmpty ? "" : ": " + named.joined(separator: ", ")))
             }
             return [row.platform.description] + Matrix.Column.all.map { $0.cell(tally) }
                 + [errors.isEmpty ? "-" : errors.joined(separator: "; ")]
         case .failure(let error):
-            // Counts up to an error would read as the flow's result; they are not.
+            // Counts up to an error would read as the flow's result; they
+            // are not. The authorization at the stop says where the flow
+            // stood, marked as such.
             let stopped = "stopped at \(error.location.line):\(error.location.column): \(error.message)"
-            return [row.platform.description] + Matrix.Column.all.map { _ in "-" } + [stopped]
+            let final = row.authorizationAtStop.map { Matrix.Column.final($0) + " at stop" } ?? "-"
+            return [row.platform.description, final] + Matrix.Column.all.dropFirst().map { _ in "-" } + [stopped]
         }
     }
 
@@ -99,8 +104,15 @@ extension Matrix.Report {
             case .success(let tally):
                 for column in Matrix.Column.all { out += "," + column.json(tally) }
                 out += ",\"warnings\":\(tally.warnings)"
-                if tally.failedExpectations > 0 { out += ",\"failedExpectations\":\(tally.failedExpectations)" }
+                if tally.failedExpectations > 0 {
+                    out += ",\"failedExpectations\":\(tally.failedExpectations),\"failed\":["
+                    out += r.failedExpectations.map { failed in
+                        "{\"line\":\(failed.location.line),\"expect\":" + Self.json(failed.expectation.text) + ",\"reason\":"
+                            + Self.json(failed.reason) + "}"
+                    }.joined(separator: ",") + "]"
+                }
             case .failure(let error):
+                if let view = r.authorizationAtStop { out += ",\"finalAtStop\":" + Matrix.Column.finalJSON(view) }
                 out += ",\"error\":{\"line\":\(error.location.line),\"column\":\(error.location.column)"
                 out += ",\"message\":" + Self.json(error.message) + "}"
             }

@@ -45,6 +45,12 @@ public struct Matrix: Sendable {
         public var platform: Platform
         /// The counts, or the error that stopped the replay on this platform.
         public var outcome: Result<Tally, ScenarioError>
+        /// The authorization at the line that stopped the replay (the
+        /// `final` cell of a stopped row); nil for a row that ran to its end.
+        package var authorizationAtStop: AuthView? = nil
+        /// The `expect` lines that failed on this platform, named in the
+        /// `errors` cell.
+        package var failedExpectations: [FailedExpectation] = []
     }
 
     /// The whole matrix: rows in platform order, then one divergence per
@@ -101,7 +107,12 @@ public struct Matrix: Sendable {
             for i in streams.indices { streams[i].take(time: time, atMost: Self.groupLines, into: &groups[i]) }
             for i in divergences.indices { divergences[i].compare(groups[i], groups[i + 1]) }
         }
-        let rows = platforms.indices.map { Row(platform: platforms[$0], outcome: streams[$0].end!.outcome) }
+        let rows = platforms.indices.map { i in
+            let end = streams[i].end!
+            return Row(
+                platform: platforms[i], outcome: end.outcome, authorizationAtStop: end.authorizationAtStop,
+                failedExpectations: end.failedExpectations)
+        }
         return Report(rows: rows, divergences: divergences)
     }
 }

@@ -59,19 +59,20 @@ final class PlatformReplay: @unchecked Sendable {
         var driver = ReplayDriver(platform: platform, tracks: tracks)
         var reader = input.reader()
         var report = ReplayReport()
-        let outcome: Result<Tally, ScenarioError>
+        var end: ReplayEnd
         do throws(ScenarioError) {
             try Replay.run(&reader, driver: &driver, into: &writer, report: &report)
             let state = driver.finalState
             writer.tally.final = state.finalAuthorization
             writer.tally.stillHeld = state.stillHeld
-            outcome = .success(writer.tally)
+            end = ReplayEnd(outcome: .success(writer.tally), failedExpectations: report.failedExpectations)
         } catch {
+            let error = error.withPolicyHint()
             writer.writeError(error)
-            outcome = .failure(error)
+            end = ReplayEnd(outcome: .failure(error), authorizationAtStop: driver.finalState.finalAuthorization)
         }
         writer.flush()
-        channel.push(.end(ReplayEnd(outcome: outcome)))
+        channel.push(.end(end))
     }
 }
 

@@ -73,10 +73,16 @@ extension Replay {
         // are never shared (a shared array would be copied on the first append).
         swap(&writer.base.output, &output)
         defer { swap(&writer.base.output, &output) }
-        if threads > 1 {
-            try runPipelined(&reader, platform: platform, into: &writer, tracks: tracks, report: &report)
-        } else {
-            try run(&reader, platform: platform, into: &writer, tracks: tracks, report: &report)
+        do throws(ScenarioError) {
+            if threads > 1 {
+                try runPipelined(&reader, platform: platform, into: &writer, tracks: tracks, report: &report)
+            } else {
+                try run(&reader, platform: platform, into: &writer, tracks: tracks, report: &report)
+            }
+        } catch {
+            // On another platform than its own, a scenario's answer may find
+            // no prompt: the error a matrix row shows, with its way out.
+            throw platform == nil ? error : error.withPolicyHint()
         }
         return writer.written
     }

@@ -52,9 +52,9 @@ struct TrackPlayer {
             return
         }
         guard let time = statement.time(at: point.offset) else {
-            throw ScenarioError(
-                "this point falls beyond \(ByteScanner.maxSeconds) seconds from the scenario start",
-                at: point.location, file: statement.path)
+            throw Self.inTrack(
+                "this point falls beyond \(ByteScanner.maxSeconds) seconds from the scenario start", at: point.location,
+                statement)
         }
         pending = (time, point.fix)
     }
@@ -72,6 +72,20 @@ struct TrackPlayer {
                 "cannot read '\(statement.path)'\(tried ?? ""): \(error.message)",
                 at: SourceLocation(line: statement.location.line, column: statement.pathColumn))
         }
-        return ScenarioError(error.message, at: location, file: statement.path)
+        return inTrack(error.message, at: location, statement)
+    }
+
+    /// An error at `location` in the track's file, with a note at the
+    /// scenario's `gpx` line that read it: the track may be read by several
+    /// scenarios, or by several lines of one.
+    private static func inTrack(
+        _ message: String, at location: SourceLocation, _ statement: TrackStatement
+    ) -> ScenarioError {
+        var error = ScenarioError(message, at: location, file: statement.path)
+        error.notes.append(
+            ScenarioError.Note(
+                "in the track this gpx line plays",
+                at: SourceLocation(line: statement.location.line, column: statement.pathColumn)))
+        return error
     }
 }

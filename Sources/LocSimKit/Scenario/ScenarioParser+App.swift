@@ -39,9 +39,18 @@ extension ScenarioParser {
         return (.managerCall(manager: name, try appCall(word, &s)), word.column)
     }
 
+    /// Every word `app` takes: the calls and the iOS 17+ APIs.
+    static let appCallWords = AppCallKeyword.words + ScenarioParser.list(ScenarioParser.modernCalls)
+    /// For "did you mean": what an event, trigger filter or `on` action
+    /// written without its `app` or `user` most likely was.
+    static let prefixedWords: [(prefix: String, keywords: [String])] = [
+        ("app", appCallWords),
+        ("user", Answer.allCases.map(\.rawValue) + ["dismiss", "settings", "tapNotification"]),
+    ]
+
     private func appCall(_ name: Token, _ s: inout ByteScanner) throws(ScenarioError) -> AppCall {
         guard let keyword = AppCallKeyword.matching(name, in: s) else {
-            throw s.unknown("app call", name, expected: AppCallKeyword.words + ScenarioParser.list(Self.modernCalls))
+            throw s.unknown("app call", name, expected: Self.appCallWords)
         }
         let owner = keyword.rawValue
         let call: AppCall

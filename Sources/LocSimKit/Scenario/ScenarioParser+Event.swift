@@ -55,7 +55,7 @@ extension ScenarioParser {
             throw s.error(
                 "'\(header)' is a header statement; write it without a time, before the first timed line", at: word)
         } else {
-            throw s.unknown("event", word, expected: EventKeyword.words)
+            throw s.unknown("event", word, expected: EventKeyword.words, prefixed: Self.prefixedWords)
         }
         try s.end()
         return (event, word.column)

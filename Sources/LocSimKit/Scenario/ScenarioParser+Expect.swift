@@ -17,9 +17,7 @@ extension ScenarioParser {
         }
         let kind = s.string(first)
         guard !first.isQuoted, RecordFilter.kinds.contains(kind), kind != "expect" else {
-            throw s.error(
-                "unknown record kind '\(s.display(first))' in expect; expected one of: \(RecordFilter.kinds.filter { $0 != "expect" }.joined(separator: ", "))",
-                at: first)
+            throw s.unknown("record kind", first, expected: RecordFilter.kinds.filter { $0 != "expect" })
         }
         var words: [String] = []
         var by: Instant? = nil
@@ -44,8 +42,7 @@ extension ScenarioParser {
         let expectation: LogExpectation
         if s.matches(what, "auth") {
             guard !value.isQuoted, let status = AuthorizationStatus(rawValue: s.string(value)) else {
-                let names = AuthorizationStatus.allCases.map(\.rawValue).joined(separator: ", ")
-                throw s.error("unknown status '\(s.display(value))'; expected one of: \(names)", at: value)
+                throw s.unknown("status", value, expected: AuthorizationStatus.allCases.map(\.rawValue))
             }
             expectation = .finalAuth(status)
         } else if s.matches(what, "accuracy") {
@@ -54,10 +51,10 @@ extension ScenarioParser {
             } else if s.matches(value, "reduced") {
                 expectation = .finalAccuracy(.reduced)
             } else {
-                throw s.error("unknown accuracy '\(s.display(value))'; expected full or reduced", at: value)
+                throw s.unknown("accuracy", value, expected: ["full", "reduced"], listed: "full or reduced")
             }
         } else {
-            throw s.error("unknown final value '\(s.display(what))'; expected auth or accuracy", at: what)
+            throw s.unknown("final value", what, expected: ["auth", "accuracy"], listed: "auth or accuracy")
         }
         try s.end()
         return expectation

@@ -1,8 +1,7 @@
 /// `on <trigger> [<filter>] [after <seconds>] <action>` (docs/language.md, "Reactions").
 extension ScenarioParser {
-    static let triggerWords =
-        (["prompt", "update"] + LifecycleTrigger.allCases.map(\.rawValue) + DelegateMethods.names.map(\.0))
-        .joined(separator: ", ")
+    static let triggers = ["prompt", "update"] + LifecycleTrigger.allCases.map(\.rawValue) + DelegateMethods.names.map(\.0)
+    static let triggerWords = triggers.joined(separator: ", ")
 
     /// The rest of an `on` line; `time` is `nil` in the header.
     func reaction(at time: Millis?, _ onWord: Token, _ s: inout ByteScanner) throws(ScenarioError) -> ReactionStatement {
@@ -58,8 +57,7 @@ extension ScenarioParser {
             try advance()
             let streams: [UpdateStream] = [.liveUpdates, .monitor, .serviceSession, .backgroundActivitySession]
             guard let stream = streams.first(where: { s.string(word) == $0.rawValue && !word.isQuoted }) else {
-                let names = streams.map(\.rawValue).joined(separator: ", ")
-                throw s.error("unknown update stream '\(s.display(word))'; expected one of: \(names)", at: word)
+                throw s.unknown("update stream", word, expected: streams.map(\.rawValue), prefixed: [Self.prefixedWords[0]])
             }
             return .update(stream)
         }
@@ -67,14 +65,15 @@ extension ScenarioParser {
             guard let word = filter() else { return .lifecycle(lifecycle, reason: nil) }
             guard lifecycle == .relaunch || lifecycle == .wake else {
                 throw s.error(
-                    "on \(lifecycle.rawValue) takes no filter; found '\(s.display(word))' (only relaunch and wake take a reason)",
+                    "on \(lifecycle.rawValue) takes no filter; found '\(s.display(word))' (only relaunch and wake take a reason)"
+                        + s.suggestion(for: word, among: [], prefixed: [Self.prefixedWords[0]]),
                     at: word)
             }
             try advance()
             return .lifecycle(lifecycle, reason: try Self.named(WakeReason.self, word, s, what: "reason"))
         }
         guard !name.isQuoted, let method = DelegateMethods.names.first(where: { $0.0 == s.string(name) })?.1 else {
-            throw s.error("unknown trigger '\(s.display(name))'; expected one of: \(Self.triggerWords)", at: name)
+            throw s.unknown("trigger", name, expected: Self.triggers)
         }
         guard let word = filter() else { return .delegate(method, filter: nil) }
         try advance()
@@ -98,7 +97,8 @@ extension ScenarioParser {
             return try s.uuid(word)
         default:
             throw s.error(
-                "on \(s.display(name)) takes no filter; found '\(s.display(word))' (expected after, app or user)",
+                "on \(s.display(name)) takes no filter; found '\(s.display(word))' (expected after, app or user)"
+                    + s.suggestion(for: word, among: [], prefixed: [prefixedWords[0]]),
                 at: word)
         }
     }
@@ -110,8 +110,7 @@ extension ScenarioParser {
         _ type: T.Type, _ word: Token, _ s: ByteScanner, what: String, extra: [String] = []
     ) throws(ScenarioError) -> T where T.RawValue == String {
         if !word.isQuoted, let value = T(rawValue: s.string(word)) { return value }
-        let names = (extra + T.allCases.map(\.rawValue)).joined(separator: ", ")
-        throw s.error("unknown \(what) '\(s.display(word))'; expected one of: \(names)", at: word)
+        throw s.unknown(what, word, expected: extra + T.allCases.map(\.rawValue), prefixed: [prefixedWords[0]])
     }
 
     /// The action: `app <call …>` for every trigger but `prompt`, which
@@ -143,6 +142,7 @@ extension ScenarioParser {
             }
         }
         let expected = prompt ? "user <answer>|dismiss" : "after <seconds> or app <call>"
-        throw s.error("unexpected '\(s.display(word))' in on; expected \(expected)", at: word)
+        let hint = s.suggestion(for: word, among: [], prefixed: [Self.prefixedWords[prompt ? 1 : 0]])
+        throw s.error("unexpected '\(s.display(word))' in on; expected \(expected)" + hint, at: word)
     }
 }

@@ -8,6 +8,9 @@ package struct ScenarioParser {
     private(set) var seenTimed = false
     /// The time of the last timed line.
     private(set) var previousTime = Millis.zero
+    /// Where that time is written: the note of a time that goes backwards.
+    private(set) var previousTimeLine = 0
+    private(set) var previousTimeColumn = 1
     /// The line of the `platform` statement, once seen (a second one is an error).
     var platformLine: Int? = nil
     /// Lines that replay but deserve a look (no `platform` line), in line order.
@@ -77,6 +80,8 @@ package struct ScenarioParser {
             if !seenTimed { headerEnded() }
             seenTimed = true
             previousTime = fix.time
+            // The fast paths take only lines whose time starts the line.
+            (previousTimeLine, previousTimeColumn) = (lineNumber, 1)
             return .fix(fix)
         }
         return try parseAnyLine(line, lineNumber: lineNumber)
@@ -93,6 +98,7 @@ package struct ScenarioParser {
         if !seenTimed { headerEnded() }
         seenTimed = true
         previousTime = fix.time
+        (previousTimeLine, previousTimeColumn) = (lineNumber, 1)
         return fix
     }
 
@@ -107,6 +113,7 @@ package struct ScenarioParser {
             if !seenTimed { headerEnded() }
             seenTimed = true
             previousTime = time
+            (previousTimeLine, previousTimeColumn) = (lineNumber, first.column)
             return line
         }
         if !first.isQuoted && scanner.matches(first, "on") {
@@ -172,7 +179,12 @@ package struct ScenarioParser {
     private func lineTime(_ timeToken: Token, _ s: ByteScanner) throws(ScenarioError) -> Millis {
         let time = try self.time(timeToken, s)
         if time < previousTime {
-            throw s.error("time goes backwards: \(time) is before the previous line's \(previousTime)", at: timeToken)
+            var error = s.error("time goes backwards: \(time) is before the previous line's \(previousTime)", at: timeToken)
+            error.notes.append(
+                ScenarioError.Note(
+                    "the previous timed line, at \(previousTime)",
+                    at: SourceLocation(line: previousTimeLine, column: previousTimeColumn)))
+            throw error
         }
         return time
     }

@@ -1,0 +1,121 @@
+/// What a suite exercised (`Coverage.run`), and its text and JSON forms.
+package struct CoverageReport: Sendable {
+    /// A cell of the delivery table: docs/rules.md §8's rows (authorization)
+    /// and columns (where the app is), per service.
+    struct Cell: Hashable, Sendable {
+        var service: CoverageTally.Service
+        var access: Delivery.Access
+        var app: Delivery.App
+    }
+
+    /// A platform, ordered by family then version.
+    struct PlatformKey: Hashable, Comparable, Sendable {
+        var os: Int
+        var major: Int
+        var minor: Int
+        var name: String
+        init(_ platform: Platform) {
+            os = Platform.OS.allCases.firstIndex(of: platform.os) ?? 0
+            (major, minor, name) = (platform.major, platform.minor, platform.description)
+        }
+        static func < (a: Self, b: Self) -> Bool { (a.os, a.major, a.minor) < (b.os, b.major, b.minor) }
+    }
+
+    /// Whether the section headings of docs/rules.md and docs/modern.md were read.
+    var rulesGiven: Bool
+    var modernGiven: Bool
+    /// Scenarios replayed to their end.
+    package var replayed = 0
+    /// Scenarios in `errors/` folders: they must fail, and exercise no rule.
+    package var mustFail = 0
+    /// Scenarios that stopped with an error or could not be read.
+    package var notReplayed: [String] = []
+    var delivery: [Cell: Int] = [:]
+    /// The platforms on which each authorization level met an event.
+    var accessPlatforms: [Delivery.Access: Set<PlatformKey>] = [:]
+    var promptAnswers: [CoverageTally.PromptCell: Int] = [:]
+    var promptsShown: [PromptKind: Int] = [:]
+    /// Scenarios per platform family.
+    var platforms: [Platform.OS: Int] = [:]
+    /// Scenarios citing each section in their `#` comments.
+    var sections: [String: Int] = [:]
+    /// The sections the docs have, in their order.
+    var knownSections: [String] = []
+
+    init(rulesGiven: Bool, modernGiven: Bool) {
+        self.rulesGiven = rulesGiven
+        self.modernGiven = modernGiven
+    }
+
+    static let services = CoverageTally.Service.allCases
+    static let accesses = Delivery.Access.allCases
+    static let apps = Delivery.App.allCases
+
+    /// Every cell, exercised or not, in table order.
+    var allCells: [(cell: Cell, events: Int)] {
+        Self.services.flatMap { service in
+            Self.accesses.flatMap { access in
+                Self.apps.map { app in
+                    let cell = Cell(service: service, access: access, app: app)
+                    return (cell, delivery[cell] ?? 0)
+                }
+            }
+        }
+    }
+
+    /// The prompt cells, by kind in `PromptKind` order, answers as first offered.
+    var promptCells: [(cell: CoverageTally.PromptCell, taken: Int)] {
+        promptAnswers.map { ($0.key, $0.value) }.sorted { a, b in
+            let ka = PromptKind.allCases.firstIndex(of: a.cell.kind)!
+            let kb = PromptKind.allCases.firstIndex(of: b.cell.kind)!
+            if ka != kb { return ka < kb }
+            return Self.answerOrder(a.cell.answer) < Self.answerOrder(b.cell.answer)
+        }
+    }
+
+    private static func answerOrder(_ answer: String) -> Int {
+        Answer.allCases.firstIndex { $0.rawValue == answer } ?? Answer.allCases.count
+    }
+
+    /// Sections in the docs' order, then those cited that the docs do not have.
+    var sectionRows: [(section: String, scenarios: Int, known: Bool)] {
+        let known = knownSections.map { ($0, sections[$0] ?? 0, true) }
+        let unknown = sections.keys.filter { !knownSections.contains($0) }.sorted(by: Self.sectionOrder)
+            .map { ($0, sections[$0]!, knownSections.isEmpty) }
+        return known + unknown
+    }
+
+    /// `§2` before `§10` before `M1`.
+    static func sectionOrder(_ a: String, _ b: String) -> Bool {
+        let (pa, na) = (a.hasPrefix("M"), Int(a.drop(while: { !$0.isNumber })) ?? 0)
+        let (pb, nb) = (b.hasPrefix("M"), Int(b.drop(while: { !$0.isNumber })) ?? 0)
+        return pa != pb ? !pa : na < nb
+    }
+}
+
+extension Delivery.Access {
+    /// The word the report prints.
+    var word: String {
+        switch self {
+        case .notDetermined: "notDetermined"
+        case .denied: "denied"
+        case .whenInUseBefore13: "whenInUseBefore13"
+        case .whenInUse: "whenInUse"
+        case .provisionalAlways: "provisionalAlways"
+        case .always: "always"
+        }
+    }
+}
+
+extension Delivery.App {
+    var word: String {
+        switch self {
+        case .foreground: "foreground"
+        case .background: "background"
+        case .suspended: "suspended"
+        case .notRunning: "notRunning"
+        case .forceQuit: "forceQuit"
+        case .notLaunchable: "notLaunchable"
+        }
+    }
+}
