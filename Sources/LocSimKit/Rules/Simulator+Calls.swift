@@ -25,7 +25,7 @@ extension Simulator {
         case .requestLocation: requestLocation()
         case .startMonitoringSignificantLocationChanges:
             promptOnFirstUse()
-            guard monitoringAllowed(region: nil) else { return }
+            guard startMonitoringOrFail(region: nil) else { return }
             // Starting twice gives no new event; stop then start does (Apple, startMonitoringSignificantLocationChanges).
             if significantChanges { return }
             monitoring.significantChange = .init()
@@ -33,7 +33,7 @@ extension Simulator {
         case .stopMonitoringSignificantLocationChanges:
             monitoring.significantChange = nil
         case .startMonitoringVisits:
-            guard monitoringAllowed(region: nil) else { return }
+            guard startMonitoringOrFail(region: nil) else { return }
             if monitoring.visits == nil { monitoring.visits = .init() }
         case .stopMonitoringVisits:
             monitoring.visits = nil
@@ -110,7 +110,7 @@ extension Simulator {
     /// visit monitoring (docs/rules.md §1, §8); denied apps cannot either.
     /// Whether monitoring may start (§8's table, `Delivery.Service.monitoringStart`);
     /// if not, the failure the app gets at once.
-    mutating func monitoringAllowed(region: String?) -> Bool {
+    mutating func startMonitoringOrFail(region: String?) -> Bool {
         guard case .drop = decide(.monitoringStart) else { return true }
         if let region {
             emitCallback(.monitoringDidFail(regionID: region, .regionMonitoringDenied))
@@ -123,7 +123,7 @@ extension Simulator {
     mutating func startMonitoring(_ region: CircularRegion) {
         monitoring.declaredRegionIDs.insert(region.id)
         promptOnFirstUse()
-        guard monitoringAllowed(region: region.id) else { return }
+        guard startMonitoringOrFail(region: region.id) else { return }
         guard region.radius > 0, region.radius <= Self.maximumRegionRadius else {
             emitCallback(.monitoringDidFail(regionID: region.id, .regionMonitoringFailure))
             return

@@ -9,7 +9,7 @@ extension Simulator {
     /// screen; otherwise it does nothing. Only the call outside the
     /// foreground warns (docs/rules.md §4: a warning for a missing key or a request
     /// outside the foreground; Apple, requestAlwaysAuthorization, Apple, locationManagerDidChangeAuthorization).
-    mutating func canPrompt(_ call: String) -> Bool {
+    mutating func checkPromptAllowed(_ call: String) -> Bool {
         guard app == .foreground else {
             warn("\(call) called while the app is not in the foreground; it does nothing")
             return false
@@ -19,7 +19,7 @@ extension Simulator {
 
     /// The usage-description keys a request needs (Apple, Info.plist usage descriptions), with the console
     /// message iOS prints when one is missing.
-    mutating func hasKeys(_ keys: [String], for call: String) -> Bool {
+    mutating func checkUsageKeys(_ keys: [String], for call: String) -> Bool {
         let missing = keys.filter { header.string($0) == nil }
         guard !missing.isEmpty else { return true }
         let list = missing.map { "'\($0)'" }.joined(separator: " and ")
@@ -38,14 +38,14 @@ extension Simulator {
     static let modernAnswers: [Answer] = [.allowWhileUsing, .allowOnce, .dontAllow]
 
     mutating func requestWhenInUse() {
-        let call = "requestWhenInUseAuthorization"
-        guard canPrompt(call) else { return }
+        let call = AppCallKeyword.requestWhenInUseAuthorization.rawValue
+        guard checkPromptAllowed(call) else { return }
         if rules.isMac {
             guard authorization.grant == .notDetermined, stateAllowsPrompt else { return }
             show(.legacy, text: Self.usageKey, origin: .firstUse, answers: [.allow, .dontAllow])
             return
         }
-        guard hasKeys([Self.whenInUseKey], for: call) else { return }
+        guard checkUsageKeys([Self.whenInUseKey], for: call) else { return }
         guard authorization.grant == .notDetermined, stateAllowsPrompt else { return }
         show(
             .whenInUse, text: Self.whenInUseKey, origin: .whenInUseRequest,
@@ -54,14 +54,14 @@ extension Simulator {
 
     mutating func requestAlways() {
         let call = "requestAlwaysAuthorization"
-        guard canPrompt(call) else { return }
+        guard checkPromptAllowed(call) else { return }
         if rules.isMac {
             requestWhenInUse()
             return
         }
         // docs/rules.md §4: Always needs the When In Use key and, by version, the Always key.
         let keys = [Self.whenInUseKey, alwaysUsageKey]
-        guard hasKeys(keys, for: call), stateAllowsPrompt else { return }
+        guard checkUsageKeys(keys, for: call), stateAllowsPrompt else { return }
         let alwaysText = alwaysUsageKey
         switch authorization.access {
         case .notDetermined, .askNextTime:

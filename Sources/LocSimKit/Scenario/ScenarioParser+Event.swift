@@ -4,34 +4,30 @@ extension ScenarioParser {
     /// Parses the event `word` starts and its arguments; also returns the
     /// column of the first argument (the event's own column if it has none).
     func event(_ word: Token, _ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
-        // The world first: fixes and crossings make up most of a long trace.
-        if s.matches(word, "fix") {
-            return try fix(&s)
-        } else if s.matches(word, "enter") {
-            let id = try s.required("regionId", for: "enter")
+        // Dispatched from the registry, so the compiler ties every word to its parser.
+        guard let keyword = EventKeyword.matching(word, in: s) else {
+            if let name = try managerName(word, s) { return try managerApp(name, &s) }
+            if let header = headerWord(word, s) {
+                throw s.error(
+                    "'\(header)' is a header statement; write it without a time, before the first timed line", at: word)
+            }
+            throw unknownEvent(word, s)
+        }
+        let event: Event
+        switch keyword {
+        case .fix: return try fix(&s)
+        case .enter, .exit:
+            let id = try s.required("regionId", for: keyword.rawValue)
             let regionID = try s.identifier(id, "a region id")
             try s.end()
-            return (.enter(regionID: regionID), id.column)
-        } else if s.matches(word, "exit") {
-            let id = try s.required("regionId", for: "exit")
-            let regionID = try s.identifier(id, "a region id")
-            try s.end()
-            return (.exit(regionID: regionID), id.column)
-        } else if s.matches(word, "beacon") {
-            return try beacon(&s)
-        } else if s.matches(word, "visit") {
-            return try visit(&s)
-        } else if s.matches(word, "nofix") {
-            return try noFix(word, &s)
-        } else if s.matches(word, "app") {
-            return try app(&s)
-        } else if let name = try managerName(word, s) {
-            return try managerApp(name, &s)
-        } else if s.matches(word, "user") {
-            return try user(&s)
-        } else if s.matches(word, "system") {
+            return (keyword == .enter ? .enter(regionID: regionID) : .exit(regionID: regionID), id.column)
+        case .beacon: return try beacon(&s)
+        case .visit: return try visit(&s)
+        case .nofix: return try noFix(word, &s)
+        case .app: return try app(&s)
+        case .user: return try user(&s)
+        case .system:
             let what = try s.required("terminate|notBusy", for: "system")
-            let event: Event
             if s.matches(what, "terminate") {
                 event = .systemTerminate
             } else if s.matches(what, "notBusy") {
@@ -41,24 +37,18 @@ extension ScenarioParser {
             }
             try s.end()
             return (event, what.column)
-        }
-        let event: Event
-        if s.matches(word, "launch") {
-            event = .launch
-        } else if s.matches(word, "foreground") {
-            event = .foreground
-        } else if s.matches(word, "background") {
-            event = .background
-        } else if s.matches(word, "terminate") {
-            event = .terminate
-        } else if let header = headerWord(word, s) {
-            throw s.error(
-                "'\(header)' is a header statement; write it without a time, before the first timed line", at: word)
-        } else {
-            throw s.unknown("event", word, expected: EventKeyword.words, prefixed: Self.prefixedWords)
+        case .launch: event = .launch
+        case .foreground: event = .foreground
+        case .background: event = .background
+        case .terminate: event = .terminate
+        case .gpx: throw unknownEvent(word, s)  // a track, not an event: `timed` takes it first
         }
         try s.end()
         return (event, word.column)
+    }
+
+    private func unknownEvent(_ word: Token, _ s: ByteScanner) -> ScenarioError {
+        s.unknown("event", word, expected: EventKeyword.words, prefixed: Self.prefixedWords)
     }
 
     /// True when `word` is an event name (for "missing time" errors).
