@@ -9,7 +9,8 @@
 #    Once, with `user settings any` between every other launch: paths,
 #    distinct states, wall time and peak memory.
 # 3. Where the state hashing runs: instructions (callgrind, when installed)
-#    of `locsim run` on a seed spent in `Simulator.RuleState` (none: a run
+#    of `locsim run` on a seed spent in hashing and comparing `World`, the
+#    rule state (none: a run
 #    never hashes), and the share of an explore spent there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -67,10 +68,10 @@ fi
 # 3. State hashing: none in a run; its share of an explore.
 if command -v valgrind > /dev/null; then
   seed=Scenarios/seeds/003-provisional-keep-while-using.scn
-  share() {  # share CALLGRIND_OUT: instructions in RuleState (==, hash) over the total
+  share() {  # share CALLGRIND_OUT: instructions in World's == and hash over the total
     callgrind_annotate --inclusive=yes "$1" 2> /dev/null | awk '
       /PROGRAM TOTALS/ { gsub(",", "", $1); total = $1 }
-      /RuleState/ && !seen[$0]++ { gsub(",", "", $1); if ($1 + 0 > max) max = $1 + 0 }
+      /5WorldV(4hash|2eeoi)/ && !seen[$0]++ { gsub(",", "", $1); if ($1 + 0 > max) max = $1 + 0 }
       END { printf "%d of %d instructions (%.2f%%)", max, total, total ? 100 * max / total : 0 }'
   }
   valgrind --tool=callgrind --callgrind-out-file="$WORK/run.cg" "$LOCSIM" run "$seed" > /dev/null 2>&1
