@@ -61,7 +61,10 @@ import Testing
     @Test func theSimulatorHoldsTheWorldAndNoOtherState() {
         let stored = Mirror(reflecting: S().simulator).children.compactMap(\.label)
         #expect(
-            Set(stored) == ["header", "rules", "output", "directFix", "directFixAllowed", "lifecycleWritten", "serving", "world"])
+            Set(stored) == [
+                "header", "rules", "output", "directFix", "directFixAllowed", "lifecycleWritten", "serving", "unheardFixes",
+                "world",
+            ])
     }
 
     /// Several managers live in the world by id; the manager a rule serves

@@ -61,6 +61,9 @@ package struct ClosedLoop {
     private(set) var reactions: [ReactionStatement] = []
     /// `reactions` by trigger, so a record meets only the lines it may fire.
     private var index = ReactionIndex()
+    /// Whether each of `reactions` has fired (a policy: answered) at least
+    /// once: the replay warns about those that never did. Not state.
+    private var fired: [Bool] = []
     private(set) var expectations = ExpectationChecker()
     /// Reactions due now, in order (those with `after` wait in the one queue).
     private var ready: [Pending] = []
@@ -100,6 +103,7 @@ package struct ClosedLoop {
     package mutating func add(_ reaction: ReactionStatement) {
         index.add(reaction.reaction.trigger, at: reactions.count)
         reactions.append(reaction)
+        fired.append(false)
         observe()
     }
 
@@ -267,6 +271,7 @@ package struct ClosedLoop {
         for i in index.candidates(for: record.record) {
             let reaction = reactions[i].reaction
             if reaction.trigger.matches(record.record) {
+                fired[i] = true
                 ready.append(Pending(index: i, action: reaction.action, depth: depth + 1, due: false))
             }
         }
@@ -292,6 +297,7 @@ package struct ClosedLoop {
 
     private mutating func queuePolicy(_ index: Int, _ action: Event, _ kind: PromptKind, _ depth: Int) {
         lastPromptPolicy = (kind, reactions[index].location)
+        fired[index] = true
         unansweredPrompt = nil
         ready.append(Pending(index: index, action: action, depth: depth + 1, due: false))
     }
@@ -377,5 +383,13 @@ package struct ClosedLoop {
         case .settings, .precise, .locationServices, .restricted, .device, .tapNotification, .any(.settings):
             return
         }
+    }
+
+    /// The `on` lines that never fired (policies that never answered), in line order.
+    var neverFired: [ReactionStatement] { zip(reactions, fired).filter { !$0.1 }.map(\.0) }
+
+    /// The `expect` lines whose `by` deadline lies after `time`.
+    func expectations(deadlineAfter time: Millis) -> [ExpectationStatement] {
+        expectations.deadlines.filter { $0.by.sinceStart > time }.map(\.statement)
     }
 }

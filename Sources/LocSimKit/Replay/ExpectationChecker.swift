@@ -18,6 +18,16 @@ struct ExpectationChecker {
 
     var isEmpty: Bool { items.isEmpty }
 
+    /// The expectations with a `by` deadline, with it.
+    var deadlines: [(statement: ExpectationStatement, by: Instant)] {
+        items.compactMap { item in
+            switch item.statement.expectation {
+            case .some(_, _, let by?), .none(_, _, let by?): return (item.statement, by)
+            case .some, .none, .finalAuth, .finalAccuracy: return nil
+            }
+        }
+    }
+
     /// What the checker has seen so far, as a value: two runs with equal
     /// progress and equal records from here on fail the same expectations
     /// with the same reasons (`locsim explore` merges paths on it).

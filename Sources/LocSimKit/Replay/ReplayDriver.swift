@@ -66,6 +66,7 @@ struct ReplayDriver {
         start()
         if case .modern(.backgroundActivitySessionBegin) = statement.event { warnIfNoBackgroundMode(statement) }
         try loop.apply(statement, into: &writer)
+        noteUnheard(statement.location)
     }
 
     @inline(__always)
@@ -73,6 +74,15 @@ struct ReplayDriver {
         if playing { try play(until: line.time, into: &writer) }
         start()
         try loop.apply(line.fix, at: line.time, into: &writer)
+        noteUnheard(line.location)
+    }
+
+    /// Where the first fix no service took came from (its line, or a track's `gpx` line).
+    private var firstUnheard: SourceLocation? = nil
+
+    @inline(__always)
+    private mutating func noteUnheard(_ location: SourceLocation) {
+        if firstUnheard == nil, loop.simulator.unheardFixes != 0 { firstUnheard = location }
     }
 
     /// A `gpx` line: its points play from its time on, one track at a time.
@@ -95,6 +105,7 @@ struct ReplayDriver {
         start()
         while let point = current.next(until: limit) {
             try loop.apply(point.fix, at: point.time, into: &writer)
+            noteUnheard(current.location)
             try current.advance()
         }
         if current.isPlaying { player = current }
@@ -130,7 +141,45 @@ struct ReplayDriver {
     mutating func finish<W: LogWriter>(into writer: inout W) throws(ScenarioError) -> [FailedExpectation] {
         try play(until: nil, into: &writer)
         start()
-        return try loop.finish(into: &writer)
+        let failed = try loop.finish(into: &writer)
+        warnAboutWhatNeverHappened()
+        return failed
+    }
+
+    /// What a scenario set up and never saw (docs/language.md, "Warnings"):
+    /// fixes no service took, `on` lines that never fired, `expect`
+    /// deadlines the run never reached. A flow that silently does nothing
+    /// (a reaction waiting for a status the platform never reports) then
+    /// says so.
+    private mutating func warnAboutWhatNeverHappened() {
+        if let first = firstUnheard {
+            let n = loop.simulator.unheardFixes
+            warnings.append(
+                ScenarioWarning(
+                    "\(n) fix\(n == 1 ? "" : "es") reached no running service (standard updates, requestLocation, liveUpdates, significant-change monitoring and derived crossings were all off), the first here",
+                    at: first))
+        }
+        let rules = loop.simulator.rules
+        for statement in loop.neverFired {
+            if case .prompt(let kind) = statement.reaction.trigger {
+                // Already warned at the start when the platform never shows it.
+                if let kind, !rules.shows(kind) { continue }
+                warnings.append(
+                    ScenarioWarning("this policy never answered a prompt on \(rules.platform)", at: statement.location))
+            } else {
+                warnings.append(
+                    ScenarioWarning(
+                        "this 'on' line never fired: no '\(statement.reaction.trigger.name)' record it matches came after it",
+                        at: statement.location))
+            }
+        }
+        let end = loop.simulator.now
+        for statement in loop.expectations(deadlineAfter: end) {
+            warnings.append(
+                ScenarioWarning(
+                    "the run ends at \(end), before this expectation's deadline: it was checked over a shorter run than it names",
+                    at: statement.location))
+        }
     }
 
     /// Header policies, kept until the platform is known.

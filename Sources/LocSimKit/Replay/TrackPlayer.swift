@@ -7,6 +7,8 @@
 /// memory does not grow with the track.
 struct TrackPlayer {
     private let statement: TrackStatement
+    /// The `gpx` line.
+    var location: SourceLocation { statement.location }
     private let stream: any TrackStream
     /// The next point at its scenario time, or `nil` when the track has ended.
     private var pending: (time: Millis, fix: Fix)?

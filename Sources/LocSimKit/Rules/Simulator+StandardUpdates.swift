@@ -9,15 +9,28 @@ extension Simulator {
         if fixes.outage != nil, !outageEnds(at: location) { return }
         fixes.last = location
         var deliveredNow = false
+        var heard = false
         if readingManager({ $0.standard != .off }) {
+            heard = true
             deliveredNow = offerToStandardUpdates(location)
         }
-        if several { deliveredNow = offerToNamedManagers(location) || deliveredNow }
+        if several {
+            heard = heard || anyManager { $0.standard != .off }
+            deliveredNow = offerToNamedManagers(location) || deliveredNow
+        }
         if modern.liveUpdates.wantsFixes {
+            heard = true
             offerToLiveUpdates(location)
         }
-        if significantChanges { significantChangeCheck(location, alreadyDelivered: deliveredNow) }
-        if parameters.deriveCrossings { deriveCrossings(from: location) }
+        if significantChanges {
+            heard = true
+            significantChangeCheck(location, alreadyDelivered: deliveredNow)
+        }
+        if parameters.deriveCrossings {
+            heard = heard || monitoring.regions.count > 0 || monitoring.notifications.count > 0 || !modern.monitors.isEmpty
+            deriveCrossings(from: location)
+        }
+        if !heard { unheardFixes &+= 1 }
     }
 
     /// Whether standard updates may deliver now; records the drop if not.

@@ -27,6 +27,11 @@ package struct Simulator {
     /// Whether `lifecycle` was set during this input: the fix path settles
     /// only then (`apply(_:at:)`). Not rule state: false between inputs.
     var lifecycleWritten = false
+    /// Fixes no service took (standard updates, `requestLocation`,
+    /// `liveUpdates`, significant changes, crossings derived from fixes):
+    /// the replay warns about them at the end (docs/language.md,
+    /// "Warnings"). A count for the reader, not rule state.
+    var unheardFixes = 0
     /// The manager the rule running now serves (`Simulator+Managers.swift`):
     /// the launch manager between inputs. Not rule state.
     var serving = Simulator.launchManager
