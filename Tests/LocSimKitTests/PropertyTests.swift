@@ -191,6 +191,46 @@ import Testing
         }
     }
 
+    /// docs/rules.md §8, the delegate contract: from iOS 9 an accepted
+    /// `startUpdatingLocation` or `requestLocation` crashes the app exactly
+    /// when the delegate lacks a method the call needs; the app then runs no code.
+    @Test func callsCrashExactlyWhenTheDelegateBreaksTheContract() {
+        var crashes = 0
+        var kept = 0
+        for seed in 1...2000 as ClosedRange<UInt64> {
+            var gen = RandomScenario(seed: seed)
+            var sim = Simulator(header: gen.header())
+            for statement in gen.statements(count: 80) {
+                do { try sim.apply(statement) } catch { _ = sim.takeOutput(); continue }
+                let records = sim.takeOutput().map(\.record)
+                let call: AppCall
+                switch statement.event {
+                case .app(let c), .managerCall(_, let c): call = c
+                default: continue
+                }
+                let needs: DelegateMethods
+                switch call {
+                case .requestLocation: needs = [.didUpdateLocations, .didFailWithError]
+                case .startUpdatingLocation: needs = .didFailWithError
+                default: continue
+                }
+                let broken = sim.rules.atLeast(9) && !sim.header.delegate.isSuperset(of: needs)
+                let crashed = records.contains {
+                    if case .crash(let text) = $0.event { return text.contains("Delegate must respond to") }
+                    return false
+                }
+                #expect(crashed == broken, "seed \(seed): \(call.name) at \(statement.time), delegate \(sim.header.delegate.rawValue)")
+                if broken {
+                    crashes += 1
+                    #expect(sim.app == .notRunning, "seed \(seed): running after the crash")
+                } else {
+                    kept += 1
+                }
+            }
+        }
+        #expect(crashes > 20 && kept > 20, "the generator reaches both sides: \(crashes) crashes, \(kept) calls kept")
+    }
+
     /// docs/rules.md §8, "No fix": a fix line inside a `nofix … until`
     /// window reaches no service — its one record is its drop
     /// `locationUnavailable` — and an outage without `until` ends at the next fix.
