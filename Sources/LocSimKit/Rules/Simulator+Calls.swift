@@ -182,6 +182,10 @@ extension Simulator {
             manager.distanceFilter = meters
         case .desiredAccuracy(let accuracy):
             manager.desiredAccuracy = accuracy
+        case .activityType:
+            // Apple says it helps decide when to pause, with no numbers: no rule
+            // reads it, so it is not kept (docs/rules.md §8, a locsim decision).
+            break
         }
     }
 }
