@@ -37,6 +37,11 @@ import Testing
             #expect(!(sim.authorization.temporary && sim.authorization.grant == .whenInUse), "seed \(seed): Allow Once outside in use")
             #expect(!sim.authorization.temporaryFullAccuracy, "seed \(seed): temporary full accuracy outside in use")
         }
+        // Temporary full accuracy only while the user is engaged: never in a
+        // background session without its indicator (docs/rules.md §10).
+        if sim.authorization.temporaryFullAccuracy && sim.session {
+            #expect(sim.indicator, "seed \(seed): temporary full accuracy in a session without the indicator")
+        }
         // The indicator only in the background, only with a session; an
         // activity session keeps it while the app is suspended stationary (M2).
         if sim.indicator {
