@@ -32,6 +32,7 @@ import Testing
             .app(.requestWhenInUseAuthorization),
             .user(.answer(.allowWhileUsing)),
             .app(.set(.desiredAccuracy(.best))),
+            .app(.set(.activityType(.fitness))),
             .app(.set(.distanceFilter(nil))),
             .app(.set(.allowsBackgroundLocationUpdates(true))),
             .app(.startUpdatingLocation),
