@@ -171,7 +171,8 @@ extension Simulator {
         case .allowsBackgroundLocationUpdates(let on):
             if on && !header.array("UIBackgroundModes", contains: "location") {
                 // Apple, allowsBackgroundLocationUpdates: a fatal error; the app stops running.
-                return crash(reason: "Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient)")
+                return crash(
+                    reason: "Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient)")
             }
             manager.allowsBackgroundLocationUpdates = on
         case .showsBackgroundLocationIndicator(let on):
@@ -194,7 +195,8 @@ extension Simulator {
     /// An uncaught `NSInternalInconsistencyException` raised by Core Location:
     /// the `crash` record, then the app is not running.
     mutating func crash(reason: String) {
-        emit(.crash("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '\(reason)'"))
+        emit(.crash("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', "
+            + "reason: '\(reason)'"))
         end(.crash)  // a crash is not a force-quit: monitoring may still relaunch the app
     }
 }
@@ -212,13 +214,14 @@ extension AppCall {
         case .requestLocation: needed = [.didUpdateLocations, .didFailWithError]
         case .startUpdatingLocation: needed = [.didFailWithError]
         case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .requestTemporaryFullAccuracyAuthorization,
-            .stopUpdatingLocation, .startMonitoringSignificantLocationChanges, .stopMonitoringSignificantLocationChanges,
-            .startMonitoringVisits, .stopMonitoringVisits, .startMonitoring, .stopMonitoring, .requestState,
-            .startRangingBeacons, .stopRangingBeacons, .set, .addLocationNotification:
+            .stopUpdatingLocation, .startMonitoringSignificantLocationChanges,
+            .stopMonitoringSignificantLocationChanges, .startMonitoringVisits, .stopMonitoringVisits, .startMonitoring,
+            .stopMonitoring, .requestState, .startRangingBeacons, .stopRangingBeacons, .set, .addLocationNotification:
             return nil
         }
         guard rules.atLeast(9), let first = needed.first(where: { !delegate.contains($0) }) else { return nil }
-        return first == .didUpdateLocations ? "locationManager:didUpdateLocations:" : "locationManager:didFailWithError:"
+        return first == .didUpdateLocations
+            ? "locationManager:didUpdateLocations:" : "locationManager:didFailWithError:"
     }
 
     /// A request or a service start: what shows the Location Services alert.
