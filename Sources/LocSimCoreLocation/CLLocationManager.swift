@@ -32,8 +32,6 @@ open class CLLocationManager: NSObject {
     @exclusivity(unchecked) public weak var delegate: (any CLLocationManagerDelegate)?
     /// The most recent location delivered to the delegate.
     public var location: CLLocation? { locationBuffer.last }
-    /// Kept; the rules give it no effect.
-    public var activityType = CLActivityType.other
 
     public override init() {
         if let device = SimulatedDevice.current {
@@ -131,6 +129,13 @@ open class CLLocationManager: NSObject {
     public var pausesLocationUpdatesAutomatically: Bool {
         get { simulatedManager?.pausesLocationUpdatesAutomatically ?? true }
         set { call("pausesLocationUpdatesAutomatically") { $0.pausesLocationUpdatesAutomatically = newValue } }
+    }
+
+    /// Passed to the simulated manager, which logs `app set activityType …`;
+    /// the rules give it no effect (docs/rules.md §8).
+    public var activityType: CLActivityType {
+        get { simulatedManager.map { CLActivityType($0.activityType) } ?? .other }
+        set { call("activityType") { $0.activityType = newValue.simulated } }
     }
 
     /// The regions monitored for the app (shared by its managers, as on iOS).

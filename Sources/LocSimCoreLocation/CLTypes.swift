@@ -1,4 +1,5 @@
 import Foundation
+import LocSimKit
 
 // Core Location's scalar types and constants, with Apple's names and values
 // (CLLocation.h, CLLocationManager.h, CLError.h), so an app's file compiles
@@ -97,4 +98,24 @@ public enum CLActivityType: Int, Sendable {
     case fitness = 3
     case otherNavigation = 4
     case airborne = 5
+
+    init(_ type: ActivityType) {
+        switch type {
+        case .other: self = .other
+        case .automotiveNavigation: self = .automotiveNavigation
+        case .fitness: self = .fitness
+        case .otherNavigation: self = .otherNavigation
+        case .airborne: self = .airborne
+        }
+    }
+
+    var simulated: ActivityType {
+        switch self {
+        case .other: return .other
+        case .automotiveNavigation: return .automotiveNavigation
+        case .fitness: return .fitness
+        case .otherNavigation: return .otherNavigation
+        case .airborne: return .airborne
+        }
+    }
 }

@@ -15,7 +15,9 @@ import Testing
         var macOS: String
         var tv: Bool
         var watch: Bool
-        var description: String { call.name + (call == .set(.desiredAccuracy(.reduced)) ? " reduced" : "") }
+        var description: String {
+            call.name + (call == .set(.desiredAccuracy(.reduced)) ? " reduced" : call == .set(.activityType(.airborne)) ? " airborne" : "")
+        }
     }
 
     static let region = CircularRegion(id: "r", center: Coordinate(latitude: 35, longitude: 139), radius: 100)
@@ -48,6 +50,8 @@ import Testing
         row(.set(.distanceFilter(10)), "-", "-", tv: true, watch: true),
         row(.set(.desiredAccuracy(.best)), "-", "-", tv: true, watch: true),
         row(.set(.desiredAccuracy(.reduced)), "14.0", "11.0", tv: true, watch: true),
+        row(.set(.activityType(.fitness)), "6.0", "10.15", tv: false, watch: true),
+        row(.set(.activityType(.airborne)), "12.0", "10.15", tv: false, watch: true),
     ]
 
     @Test func everyKeywordHasARow() {

@@ -87,7 +87,7 @@ import Testing
             .app(.addLocationNotification(region, repeats: false)),
             .app(.set(.allowsBackgroundLocationUpdates(true))), .app(.set(.showsBackgroundLocationIndicator(true))),
             .app(.set(.pausesLocationUpdatesAutomatically(false))), .app(.set(.distanceFilter(50))),
-            .app(.set(.desiredAccuracy(.best))),
+            .app(.set(.desiredAccuracy(.best))), .app(.set(.activityType(.fitness))),
             .app(.liveUpdates(.start(.fitness))), .app(.liveUpdates(.stop)),
             .app(.backgroundActivitySession(.begin)), .app(.backgroundActivitySession(.end)),
             .app(.backgroundActivitySession(.release)),

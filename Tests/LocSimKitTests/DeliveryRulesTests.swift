@@ -84,8 +84,10 @@ import Testing
         #expect(s.finish() == [LogRecord(.ms(13_000), .delegate(.didFailWithError(.locationUnknown)))])
     }
 
+    /// didFailWithError is implemented: without it startUpdatingLocation
+    /// would crash (the delegate contract, DelegateContractTests).
     @Test func notImplementedMethodsAreDropped() throws {
-        var s = S(Platform(.iOS, 13, 0), delegate: [.didChangeAuthorization])
+        var s = S(Platform(.iOS, 13, 0), delegate: [.didChangeAuthorization, .didFailWithError])
         try s.launchAuthorized()
         try s.at(3, .app(.startUpdatingLocation))
         #expect(try s.at(4, S.fix(35, 139)) == [.drop(.fix(S.location(35, 139)), .notImplemented)])

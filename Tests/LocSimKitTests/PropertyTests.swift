@@ -37,6 +37,11 @@ import Testing
             #expect(!(sim.authorization.temporary && sim.authorization.grant == .whenInUse), "seed \(seed): Allow Once outside in use")
             #expect(!sim.authorization.temporaryFullAccuracy, "seed \(seed): temporary full accuracy outside in use")
         }
+        // Temporary full accuracy only while the user is engaged: never in a
+        // background session without its indicator (docs/rules.md §10).
+        if sim.authorization.temporaryFullAccuracy && sim.session {
+            #expect(sim.indicator, "seed \(seed): temporary full accuracy in a session without the indicator")
+        }
         // The indicator only in the background, only with a session; an
         // activity session keeps it while the app is suspended stationary (M2).
         if sim.indicator {
@@ -189,6 +194,46 @@ import Testing
                 #expect(mentions.count == 1, "seed \(seed): fix at \(statement.time) accounted \(mentions.count) times: \(records)")
             }
         }
+    }
+
+    /// docs/rules.md §8, the delegate contract: from iOS 9 an accepted
+    /// `startUpdatingLocation` or `requestLocation` crashes the app exactly
+    /// when the delegate lacks a method the call needs; the app then runs no code.
+    @Test func callsCrashExactlyWhenTheDelegateBreaksTheContract() {
+        var crashes = 0
+        var kept = 0
+        for seed in 1...2000 as ClosedRange<UInt64> {
+            var gen = RandomScenario(seed: seed)
+            var sim = Simulator(header: gen.header())
+            for statement in gen.statements(count: 80) {
+                do { try sim.apply(statement) } catch { _ = sim.takeOutput(); continue }
+                let records = sim.takeOutput().map(\.record)
+                let call: AppCall
+                switch statement.event {
+                case .app(let c), .managerCall(_, let c): call = c
+                default: continue
+                }
+                let needs: DelegateMethods
+                switch call {
+                case .requestLocation: needs = [.didUpdateLocations, .didFailWithError]
+                case .startUpdatingLocation: needs = .didFailWithError
+                default: continue
+                }
+                let broken = sim.rules.atLeast(9) && !sim.header.delegate.isSuperset(of: needs)
+                let crashed = records.contains {
+                    if case .crash(let text) = $0.event { return text.contains("Delegate must respond to") }
+                    return false
+                }
+                #expect(crashed == broken, "seed \(seed): \(call.name) at \(statement.time), delegate \(sim.header.delegate.rawValue)")
+                if broken {
+                    crashes += 1
+                    #expect(sim.app == .notRunning, "seed \(seed): running after the crash")
+                } else {
+                    kept += 1
+                }
+            }
+        }
+        #expect(crashes > 20 && kept > 20, "the generator reaches both sides: \(crashes) crashes, \(kept) calls kept")
     }
 
     /// docs/rules.md §8, "No fix": a fix line inside a `nofix … until`

@@ -313,7 +313,7 @@ extension ScenarioParserTests {
         Invalid("1 app set", "missing argument <property> for set", 10),
         Invalid(
             "1 app set headingFilter 5",
-            "unknown property 'headingFilter'; expected one of: allowsBackgroundLocationUpdates, showsBackgroundLocationIndicator, pausesLocationUpdatesAutomatically, distanceFilter, desiredAccuracy",
+            "unknown property 'headingFilter'; expected one of: allowsBackgroundLocationUpdates, showsBackgroundLocationIndicator, pausesLocationUpdatesAutomatically, distanceFilter, desiredAccuracy, activityType",
             11),
         Invalid("1 app set distanceFilter", "missing argument <value> for set distanceFilter", 25),
         Invalid(
@@ -324,6 +324,10 @@ extension ScenarioParserTests {
             "1 app set desiredAccuracy good",
             "unknown desiredAccuracy 'good'; expected one of: bestForNavigation, best, nearestTenMeters, hundredMeters, kilometer, threeKilometers, reduced",
             27),
+        Invalid(
+            "1 app set activityType walking",
+            "unknown activityType 'walking'; expected one of: other, automotiveNavigation, fitness, otherNavigation, airborne",
+            24),
         Invalid(
             "1 app set allowsBackgroundLocationUpdates 1",
             "expected true or false for allowsBackgroundLocationUpdates, found '1'", 43),

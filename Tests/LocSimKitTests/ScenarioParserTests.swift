@@ -231,6 +231,8 @@ import Testing
                 "1 app set pausesLocationUpdatesAutomatically true",
                 at(1_000, .app(.set(.pausesLocationUpdatesAutomatically(true))), 3, 7)),
             Valid("1 app set distanceFilter none", at(1_000, .app(.set(.distanceFilter(nil))), 3, 7)),
+            Valid("1 app set activityType automotiveNavigation", at(1_000, .app(.set(.activityType(.automotiveNavigation))), 3, 7)),
+            Valid("1 app set activityType airborne", at(1_000, .app(.set(.activityType(.airborne))), 3, 7)),
             Valid("1 app set distanceFilter 10.5", at(1_000, .app(.set(.distanceFilter(10.5))), 3, 7)),
             Valid(
                 "1 app addLocationNotification n1 35 139 200",

@@ -127,16 +127,19 @@ import Testing
         #expect(DelegateMethods(methods) == .all)
         #expect(Set(methods.map(\.rawValue)).count == methods.count)
         #expect(DelegateMethods(rawValue: DelegateMethods.didVisit.rawValue) == .didVisit)
-        // A method the app does not implement is dropped as notImplemented.
+        // A method the app does not implement is dropped as notImplemented
+        // (didFailWithError is implemented: startUpdatingLocation needs it).
         var s = Scenario(platform: .iOS(14))
         s.plist("NSLocationWhenInUseUsageDescription", "Why")
-        s.delegate([.didChangeAuthorization])
+        s.delegate([.didChangeAuthorization, .didFailWithError])
         s.at(0, .launch)
         s.at(1, .app(.requestWhenInUseAuthorization))
         s.at(2, .user(.answer(.allowWhileUsing)))
+        s.at(3, .app(.set(.activityType(.fitness))))
         s.at(3, .app(.startUpdatingLocation))
         s.at(4, .fix(35.0, 139.7))
-        #expect(s.text.contains("delegate didChangeAuthorization\n"))
+        #expect(s.text.contains("delegate didChangeAuthorization didFailWithError\n"))
+        #expect(s.text.contains("3.000 app set activityType fitness\n"))
         let log = try? s.replay()
         #expect(log?.records.contains { $0.dropReason == .notImplemented } == true)
     }

@@ -66,6 +66,8 @@ import Testing
         manager.pausesLocationUpdatesAutomatically = false
         manager.showsBackgroundLocationIndicator = true
         manager.allowsBackgroundLocationUpdates = true
+        manager.activityType = ActivityType.automotiveNavigation
+        #expect(manager.activityType == .automotiveNavigation && ActivityType.allCases.count == 5)
         #expect(manager.desiredAccuracy == .nearestTenMeters && manager.distanceFilter == 10)
         #expect(!manager.pausesLocationUpdatesAutomatically && manager.showsBackgroundLocationIndicator)
         #expect(manager.allowsBackgroundLocationUpdates)

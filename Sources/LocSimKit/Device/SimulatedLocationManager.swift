@@ -29,6 +29,7 @@ public final class SimulatedLocationManager {
     private var background = false
     private var indicator = false
     private var pauses = true
+    private var activity = ActivityType.other
 
     /// The name the log gives this manager once the app has several: the
     /// first manager made is the one created at launch (`default`), the
@@ -93,6 +94,13 @@ public final class SimulatedLocationManager {
     public var pausesLocationUpdatesAutomatically: Bool {
         get { pauses }
         set { if perform(.set(.pausesLocationUpdatesAutomatically(newValue))) { pauses = newValue } }
+    }
+
+    /// `CLActivityType`; no rule reads it (docs/rules.md §8). A value the
+    /// platform lacks (`airborne` before iOS 12) is refused like any call.
+    public var activityType: ActivityType {
+        get { activity }
+        set { if perform(.set(.activityType(newValue))) { activity = newValue } }
     }
 
     // MARK: Services

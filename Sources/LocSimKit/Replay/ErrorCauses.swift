@@ -14,7 +14,9 @@ struct ErrorCauses {
     }
 
     enum Stop {
-        case crashed, forceQuit, systemTerminated
+        /// With the exception's text.
+        case crashed(String)
+        case forceQuit, systemTerminated
     }
 
     /// How the app last stopped running; `nil` while it runs.
@@ -70,8 +72,8 @@ struct ErrorCauses {
             inUseEnded = (reason, seen)
         case .app(let app):
             sawApp(app, seen)
-        case .crash:
-            stop = (.crashed, seen)
+        case .crash(let text):
+            stop = (.crashed(text), seen)
         case .prompt(let p):
             prompt = (p, seen)
             warning = nil
@@ -108,6 +110,17 @@ struct ErrorCauses {
         }
     }
 
+    /// Why the app crashed, from the exception's text: a missing delegate
+    /// method, or `allowsBackgroundLocationUpdates` without the background mode.
+    static func crashCause(_ exception: String, header: ScenarioHeader) -> String {
+        let marker = "Delegate must respond to "
+        if let range = exception.firstRange(of: marker) {
+            let method = exception[range.upperBound...].prefix { $0 != "'" }
+            return " (the delegate does not implement \(method))"
+        }
+        return header.array("UIBackgroundModes", contains: "location") ? "" : " (UIBackgroundModes has no 'location')"
+    }
+
     /// The notes for an error at `statement`, given the app's state then.
     func notes(
         for statement: TimedStatement, app: AppState, header: ScenarioHeader
@@ -121,9 +134,8 @@ struct ErrorCauses {
                 let at = seen.time
                 let text: String
                 switch how {
-                case .crashed:
-                    let missingMode = !header.array("UIBackgroundModes", contains: "location")
-                    text = "the app crashed at \(at)" + (missingMode ? " (UIBackgroundModes has no 'location')" : "")
+                case .crashed(let exception):
+                    text = "the app crashed at \(at)" + Self.crashCause(exception, header: header)
                 case .forceQuit: text = "the user force-quit the app at \(at)"
                 case .systemTerminated: text = "the system terminated the app at \(at)"
                 }

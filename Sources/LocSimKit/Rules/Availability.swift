@@ -73,6 +73,12 @@ enum Availability {
             // `kCLLocationAccuracyReduced` came with accuracy authorization.
             guard property == .desiredAccuracy(.reduced) else { return Support() }
             return Support(iOS: (14, 0), macOS: .since(major: 11, minor: 0))
+        case .activityType:
+            // The property: iOS 6, macOS 10.15, not tvOS; `airborne`: iOS 12 (SDK availability).
+            guard property == .activityType(.airborne) else {
+                return Support(iOS: (6, 0), macOS: .since(major: 10, minor: 15), tvOS: false)
+            }
+            return Support(iOS: (12, 0), macOS: .since(major: 10, minor: 15), tvOS: false)
         }
     }
 

@@ -14,6 +14,10 @@ extension Simulator {
 
     mutating func appCall(_ call: AppCall, _ s: TimedStatement) throws(ScenarioError) {
         try checkCall(call.name, unavailable: Availability.problem(call, on: rules), s)
+        if let missing = call.requiredDelegateMethod(missingFrom: header.delegate, on: rules) {
+            // Core Location asserts on entry, before anything else the call would do (§8, the delegate contract).
+            return crash(reason: "Delegate must respond to \(missing)")
+        }
         if call.usesLocationServices { showLocationServicesAlertIfOff() }
         switch call {
         case .requestWhenInUseAuthorization: requestWhenInUse()
@@ -167,11 +171,8 @@ extension Simulator {
         case .allowsBackgroundLocationUpdates(let on):
             if on && !header.array("UIBackgroundModes", contains: "location") {
                 // Apple, allowsBackgroundLocationUpdates: a fatal error; the app stops running.
-                emit(.crash(
-                    "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', "
-                        + "reason: 'Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient)'"))
-                end(.crash)  // a crash is not a force-quit: monitoring may still relaunch the app
-                return
+                return crash(
+                    reason: "Invalid parameter not satisfying: !stayUp || CLClientIsBackgroundable(internal->fClient)")
             }
             manager.allowsBackgroundLocationUpdates = on
         case .showsBackgroundLocationIndicator(let on):
@@ -182,11 +183,47 @@ extension Simulator {
             manager.distanceFilter = meters
         case .desiredAccuracy(let accuracy):
             manager.desiredAccuracy = accuracy
+        case .activityType:
+            // Apple says it helps decide when to pause, with no numbers: no rule
+            // reads it, so it is not kept (docs/rules.md §8, a locsim decision).
+            break
         }
     }
 }
 
+extension Simulator {
+    /// An uncaught `NSInternalInconsistencyException` raised by Core Location:
+    /// the `crash` record, then the app is not running.
+    mutating func crash(reason: String) {
+        emit(.crash("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', "
+            + "reason: '\(reason)'"))
+        end(.crash)  // a crash is not a force-quit: monitoring may still relaunch the app
+    }
+}
+
 extension AppCall {
+    /// The delegate method Core Location requires for this call and the
+    /// delegate lacks, as the exception names it (`locationManager:didUpdateLocations:`);
+    /// nil when the call may be made (docs/rules.md §8, the delegate contract).
+    /// `requestLocation` needs both methods, checked in that order (developers
+    /// report the first without either); `startUpdatingLocation` needs
+    /// `didFailWithError`. From iOS 9, where the reports begin.
+    func requiredDelegateMethod(missingFrom delegate: DelegateMethods, on rules: RulesVersion) -> String? {
+        let needed: [DelegateMethods]
+        switch self {
+        case .requestLocation: needed = [.didUpdateLocations, .didFailWithError]
+        case .startUpdatingLocation: needed = [.didFailWithError]
+        case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .requestTemporaryFullAccuracyAuthorization,
+            .stopUpdatingLocation, .startMonitoringSignificantLocationChanges,
+            .stopMonitoringSignificantLocationChanges, .startMonitoringVisits, .stopMonitoringVisits, .startMonitoring,
+            .stopMonitoring, .requestState, .startRangingBeacons, .stopRangingBeacons, .set, .addLocationNotification:
+            return nil
+        }
+        guard rules.atLeast(9), let first = needed.first(where: { !delegate.contains($0) }) else { return nil }
+        return first == .didUpdateLocations
+            ? "locationManager:didUpdateLocations:" : "locationManager:didFailWithError:"
+    }
+
     /// A request or a service start: what shows the Location Services alert.
     var usesLocationServices: Bool {
         switch self {

@@ -44,6 +44,21 @@ extension Simulator {
         return authorization.access != before
     }
 
+    /// Temporary full accuracy "won't expire while the user is still engaged
+    /// with your app": in the foreground (and its grace period, §3), or in a
+    /// background session "with the background location indicator enabled"
+    /// (Apple's header, requestTemporaryFullAccuracyAuthorization, §10). A
+    /// background app kept in use only by a session without the indicator
+    /// (Always without `showsBackgroundLocationIndicator`) is not engaged: it
+    /// ends there. Returns whether it ended.
+    mutating func endTemporaryFullAccuracyUnengaged() -> Bool {
+        guard authorization.temporaryFullAccuracy, case .background(let b) = lifecycle, b.inUse == .session,
+            !computedIndicator
+        else { return false }
+        authorization.setTemporaryFullAccuracy(false)
+        return true
+    }
+
     /// Whether standard updates could run in the background now: authorized,
     /// the `location` background mode, `allowsBackgroundLocationUpdates`
     /// (from iOS 9; before it the mode suffices) and updates started.

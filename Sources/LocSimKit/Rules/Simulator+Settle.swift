@@ -35,6 +35,8 @@ extension Simulator {
     ///    failures of services a loss of access stops);
     /// 2. the background session ends or begins (state only; an app then
     ///    past its run time is suspended once the instant's calls have run);
+    ///    a session without the indicator ends temporary full accuracy,
+    ///    which goes back to step 1;
     /// 3. `indicator off`, then `inuse end`; in use ending ends Allow Once
     ///    and temporary full accuracy, which goes back to step 1;
     /// 4. `inuse begin`, then `indicator on`.
@@ -56,6 +58,7 @@ extension Simulator {
             }
             if endSessionIfBroken() || ended { suspendAfterCallsIfOverdue() }
             beginSessionIfEligible()
+            if endTemporaryFullAccuracyUnengaged() { continue }
             let indicator = computedIndicator
             if reported.indicator && !indicator {
                 reported.indicator = false

@@ -48,7 +48,7 @@ package enum AppCallKeyword: String, KeywordRegistry {
 /// The manager properties `app set` writes.
 package enum PropertyKeyword: String, KeywordRegistry {
     case allowsBackgroundLocationUpdates, showsBackgroundLocationIndicator, pausesLocationUpdatesAutomatically
-    case distanceFilter, desiredAccuracy
+    case distanceFilter, desiredAccuracy, activityType
 }
 
 extension ByteScanner {
@@ -99,6 +99,7 @@ extension ManagerProperty {
         case .pausesLocationUpdatesAutomatically: return .pausesLocationUpdatesAutomatically
         case .distanceFilter: return .distanceFilter
         case .desiredAccuracy: return .desiredAccuracy
+        case .activityType: return .activityType
         }
     }
 

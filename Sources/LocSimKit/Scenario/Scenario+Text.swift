@@ -137,6 +137,7 @@ extension Scenario {
                 return call.name + " \(v)"
             case .distanceFilter(let meters): return call.name + " " + (meters.map(number) ?? "none")
             case .desiredAccuracy(let accuracy): return call.name + " " + accuracy.rawValue
+            case .activityType(let type): return call.name + " " + type.rawValue
             }
         }
     }

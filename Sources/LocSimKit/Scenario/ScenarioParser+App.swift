@@ -170,6 +170,11 @@ extension ScenarioParser {
                 throw s.unknown("desiredAccuracy", value, expected: DesiredAccuracy.allCases.map(\.rawValue))
             }
             property = .desiredAccuracy(accuracy)
+        case .activityType:
+            guard !value.isQuoted, value.count <= 20, let type = ActivityType(rawValue: s.string(value)) else {
+                throw s.unknown("activityType", value, expected: ActivityType.allCases.map(\.rawValue))
+            }
+            property = .activityType(type)
         }
         try s.end()
         return property

@@ -97,6 +97,13 @@ public enum ManagerProperty: Equatable, Sendable {
     /// Meters; `nil` is `kCLDistanceFilterNone`.
     case distanceFilter(Double?)
     case desiredAccuracy(DesiredAccuracy)
+    /// `CLActivityType`; accepted, with no effect on any rule (docs/rules.md §8).
+    case activityType(ActivityType)
+}
+
+/// `CLActivityType` (`app set activityType <value>`). `airborne` came with iOS 12.
+public enum ActivityType: String, Equatable, Sendable, CaseIterable {
+    case other, automotiveNavigation, fitness, otherNavigation, airborne
 }
 
 /// A call the app makes on its `CLLocationManager` (`app <call> …`).
