@@ -72,7 +72,7 @@ import Testing
         manager.distanceFilter = SimulatedLocationManager.distanceFilterNone
         manager.requestWhenInUseAuthorization()
         try device.user.answer(.allowWhileUsing, precise: false)
-        #expect(manager.accuracyAuthorization == .reduced)
+        #expect(manager.accuracyAuthorization == .reducedAccuracy)
         var completed: [Bool] = []
         manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Route") { completed.append($0 == nil) }
         try device.user.answer(.allowOnce)

@@ -9,6 +9,10 @@ extension SimulatedDevice {
         guard !dispatching else { return }
         dispatching = true
         defer { dispatching = false }
+        if let (manager, callback) = creationCallback {
+            creationCallback = nil
+            callAtCreation(callback, manager)
+        }
         while dispatched < engine.log.records.count {
             let record = engine.log.records[dispatched]
             dispatched += 1
@@ -42,11 +46,39 @@ extension SimulatedDevice {
 
     private func lifecycle(_ record: AppRecord) {
         switch record {
-        case .launchForeground: appDelegate?.applicationDidFinishLaunching(inBackground: false)
-        case .launchBackground: appDelegate?.applicationDidFinishLaunching(inBackground: true)
+        case .launchForeground:
+            guard newProcess() else { return }
+            appDelegate?.applicationDidFinishLaunching(inBackground: false)
+        case .launchBackground:
+            guard newProcess() else { return }
+            appDelegate?.applicationDidFinishLaunching(inBackground: true)
         case .foreground: appDelegate?.applicationWillEnterForeground()
         case .background: appDelegate?.applicationDidEnterBackground()
         case .suspend, .wake, .terminate: return
+        }
+    }
+
+    /// A launch handed to the app: after the first, a new process, whose
+    /// managers the app makes anew. False when the delegate already heard
+    /// of it (the first launch, told when `appDelegate` was set).
+    private func newProcess() -> Bool {
+        defer { launchesHanded += 1 }
+        guard launchesHanded > 0 else { return !firstLaunchTold }
+        process += 1
+        managers = []
+        unheardAuthorization = nil
+        creationCallback = nil
+        return true
+    }
+
+    /// The authorization callback a manager made after its launch's gets,
+    /// with the status of now.
+    private func callAtCreation(_ callback: Callback, _ manager: SimulatedLocationManager) {
+        guard manager.process == process else { return }
+        if case .didChangeAuthorization = callback.event {
+            manager.delegate?.locationManager(manager, didChangeAuthorization: shownAuth.status)
+        } else {
+            manager.delegate?.locationManagerDidChangeAuthorization(manager)
         }
     }
 
@@ -58,7 +90,13 @@ extension SimulatedDevice {
 
     /// Calls the delegate method of `callback` on `manager`.
     private func call(_ callback: Callback, at time: Instant, on manager: SimulatedLocationManager?) {
-        guard let manager else { return }
+        guard let manager else {
+            switch callback.event {
+            case .didChangeAuthorization, .locationManagerDidChangeAuthorization: unheardAuthorization = callback
+            default: break
+            }
+            return
+        }
         switch callback.event {
         case .didUpdateLocations(let location):
             updateLocations(located(location, at: time), manager)
