@@ -8,7 +8,7 @@
 /// let manager = device.makeLocationManager()     // CLLocationManager's names
 /// let tracker = RunTracker(manager: manager)      // your code
 /// try device.user.answer(.allowWhileUsing)
-/// try device.feed(fix: Fix(Location(Coordinate(latitude: 35.68, longitude: 139.76), accuracy: 5)))
+/// try device.feed(fix: Fix(latitude: 35.68, longitude: 139.76, accuracy: 5))
 /// #expect(tracker.points.count == 1)
 /// ```
 ///

@@ -9,10 +9,10 @@ public enum AuthorizationStatus: String, Equatable, Sendable, CaseIterable {
 public enum AccuracyAuthorization: Hashable, Sendable {
     case fullAccuracy, reducedAccuracy
 
-    /// The spelling before 0.2: `.fullAccuracy`.
+    /// The earlier spelling of `.fullAccuracy`.
     @available(*, deprecated, renamed: "fullAccuracy")
     public static var full: Self { .fullAccuracy }
-    /// The spelling before 0.2: `.reducedAccuracy`.
+    /// The earlier spelling of `.reducedAccuracy`.
     @available(*, deprecated, renamed: "reducedAccuracy")
     public static var reduced: Self { .reducedAccuracy }
 
