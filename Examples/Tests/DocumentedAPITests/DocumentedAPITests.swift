@@ -230,7 +230,7 @@ import Testing
             .prompt(.dismiss),
             .app(AppRecord.wake(WakeReason.region)),
             .app(.launchBackground(.location)),
-            .auth(AuthView(status: .authorizedAlways, settings: SettingsDisplay.always, accuracy: AccuracyAuthorization.reduced, provisional: true, temporary: false)),
+            .auth(AuthView(status: .authorizedAlways, settings: SettingsDisplay.always, accuracy: AccuracyAuthorization.reducedAccuracy, provisional: true, temporary: false)),
             .inUseBegin(InUseBeginReason.foreground), .inUseEnd(InUseEndReason.graceExpired),
             .indicator(on: true),
             .hold(.enter(regionID: "a"), HoldReason.provisionalAlways),

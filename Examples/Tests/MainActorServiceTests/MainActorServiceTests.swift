@@ -44,9 +44,11 @@ final class OlderLocationService: SimulatedLocationManagerDelegate {
         manager.delegate = self
     }
 
+    // The manager passed in is not `Sendable`: use the service's own
+    // (`self.manager`, main-actor state) inside the isolated closure.
     nonisolated func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
         MainActor.assumeIsolated {
-            if manager.authorizationStatus == .authorizedWhenInUse { manager.startUpdatingLocation() }
+            if self.manager.authorizationStatus == .authorizedWhenInUse { self.manager.startUpdatingLocation() }
         }
     }
 
@@ -71,7 +73,8 @@ final class OlderLocationService: SimulatedLocationManagerDelegate {
         try device.feed(fix: Fix(latitude: 35.68, longitude: 139.76))
         #expect(service.points == [Coordinate(latitude: 35.68, longitude: 139.76)])
         try device.app.enterBackground()
-        try device.feed(fix: Fix(latitude: 35.69, longitude: 139.76))  // no background mode: not delivered
+        try device.advance(by: .seconds(60))  // the grace period is over, no background mode: suspended
+        try device.feed(fix: Fix(latitude: 35.69, longitude: 139.76))
         #expect(service.points.count == 1)
     }
 
