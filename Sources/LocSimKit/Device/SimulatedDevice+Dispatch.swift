@@ -23,8 +23,14 @@ extension SimulatedDevice {
     @inline(__always)
     private func deliver(_ record: LogRecord) {
         switch record.record.event {
-        case .delegate(let callback): call(callback, at: record.time, on: managers.first)
-        case .ofManager(let name, .delegate(let callback)): call(callback, at: record.time, on: manager(named: name))
+        case .delegate(let callback):
+            if let manager = managers.first {
+                call(callback, at: record.time, on: manager)
+            } else if callback.isAuthorization {
+                unheardAuthorization = callback  // the launch manager, made later, gets it
+            }
+        case .ofManager(let name, .delegate(let callback)):
+            if let manager = manager(named: name) { call(callback, at: record.time, on: manager) }
         case .auth(let view): shownAuth = view
         case .completion(let method, let error):
             guard method == "requestTemporaryFullAccuracyAuthorization", !completions.isEmpty else { return }
@@ -89,14 +95,7 @@ extension SimulatedDevice {
     }
 
     /// Calls the delegate method of `callback` on `manager`.
-    private func call(_ callback: Callback, at time: Instant, on manager: SimulatedLocationManager?) {
-        guard let manager else {
-            switch callback.event {
-            case .didChangeAuthorization, .locationManagerDidChangeAuthorization: unheardAuthorization = callback
-            default: break
-            }
-            return
-        }
+    private func call(_ callback: Callback, at time: Instant, on manager: SimulatedLocationManager) {
         switch callback.event {
         case .didUpdateLocations(let location):
             updateLocations(located(location, at: time), manager)
@@ -152,5 +151,15 @@ extension SimulatedDevice {
     /// saw started (none should reach here) has only its id.
     private func region(_ id: String) -> CircularRegion {
         regions[id] ?? CircularRegion(id: id, center: Coordinate(latitude: 0, longitude: 0), radius: 0)
+    }
+}
+
+extension Callback {
+    /// One of the two authorization callbacks.
+    fileprivate var isAuthorization: Bool {
+        switch event {
+        case .didChangeAuthorization, .locationManagerDidChangeAuthorization: true
+        default: false
+        }
     }
 }
