@@ -42,6 +42,11 @@ let package = Package(
             name: "FitnessWorkoutTests",
             dependencies: [.product(name: "LocSimKit", package: "locsim")]
         ),
+        // A @MainActor LocationService under Swift 6 (docs/swift-api.md).
+        .testTarget(
+            name: "MainActorServiceTests",
+            dependencies: [.product(name: "LocSimKit", package: "locsim")]
+        ),
         .testTarget(
             name: "ProvisionalAlwaysTests",
             dependencies: [.product(name: "LocSimKit", package: "locsim")]

@@ -67,7 +67,7 @@ open class CLLocationManager: NSObject {
     /// iOS 14+.
     public var accuracyAuthorization: CLAccuracyAuthorization {
         guard let simulatedManager else { return unbound("accuracyAuthorization", .fullAccuracy) }
-        return simulatedManager.accuracyAuthorization == .full ? .fullAccuracy : .reducedAccuracy
+        return simulatedManager.accuracyAuthorization == .fullAccuracy ? .fullAccuracy : .reducedAccuracy
     }
 
     public func requestWhenInUseAuthorization() {

@@ -54,7 +54,7 @@ import Testing
         let records = try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
         #expect(records == [
             .prompt(.answer(.allowWhileUsing)),
-            .auth(AuthView(status: .authorizedAlways, settings: .whileUsing, accuracy: .full, provisional: true, temporary: false)),
+            .auth(AuthView(status: .authorizedAlways, settings: .whileUsing, accuracy: .fullAccuracy, provisional: true, temporary: false)),
             .delegate(.didChangeAuthorization(.authorizedAlways)),
         ])
     }
@@ -69,7 +69,7 @@ import Testing
     @Test func ios13_0EntersProvisionalFromWhenInUse() throws {
         let (_, records) = try whenInUseThenAlways(Platform(.iOS, 13, 0))
         #expect(records == [
-            .auth(AuthView(status: .authorizedAlways, settings: .whileUsing, accuracy: .full, provisional: true, temporary: false)),
+            .auth(AuthView(status: .authorizedAlways, settings: .whileUsing, accuracy: .fullAccuracy, provisional: true, temporary: false)),
             .delegate(.didChangeAuthorization(.authorizedAlways)),
         ])
     }
@@ -89,7 +89,7 @@ import Testing
 
     @Test func ios14UsesTheNewCallbackWhenImplemented() throws {
         var s = S(Platform(.iOS, 14, 0))
-        #expect(try s.at(0, .launch).last == .delegate(.locationManagerDidChangeAuthorization(.notDetermined, .full)))
+        #expect(try s.at(0, .launch).last == .delegate(.locationManagerDidChangeAuthorization(.notDetermined, .fullAccuracy)))
         var old = S(Platform(.iOS, 14, 0), delegate: .all.subtracting(.locationManagerDidChangeAuthorization))
         #expect(try old.at(0, .launch).last == .delegate(.didChangeAuthorization(.notDetermined)))
         var ios13 = S(Platform(.iOS, 13, 0))
@@ -101,7 +101,7 @@ import Testing
         try s.at(0, .launch)
         try s.at(1, .app(.requestWhenInUseAuthorization))
         let records = try s.at(2, .user(.answer(.allowWhileUsing, precise: false)))
-        #expect(records.last == .delegate(.locationManagerDidChangeAuthorization(.authorizedWhenInUse, .reduced)))
+        #expect(records.last == .delegate(.locationManagerDidChangeAuthorization(.authorizedWhenInUse, .reducedAccuracy)))
     }
 
     @Test func preciseSwitchDoesNotExistBeforeIOS14() throws {
@@ -136,7 +136,7 @@ import Testing
         #expect(try s.at(1, .app(.startUpdatingLocation)) == [.prompt(.show(.legacy, text: "why", answers: [.allow, .dontAllow]))])
         #expect(try s.at(2, .user(.answer(.dontAllow, precise: nil))) == [
             .prompt(.answer(.dontAllow)),
-            .auth(AuthView(status: .denied, settings: .never, accuracy: .full, provisional: false, temporary: false)),
+            .auth(AuthView(status: .denied, settings: .never, accuracy: .fullAccuracy, provisional: false, temporary: false)),
             .delegate(.didChangeAuthorization(.denied)),
             .delegate(.didFailWithError(.denied)),
         ])
@@ -199,7 +199,7 @@ import Testing
         try s.at(2, .user(.answer(.allowWhileUsing, precise: false)))
         try s.at(3, .app(.requestTemporaryFullAccuracyAuthorization(purposeKey: "Nav")))
         try s.at(4, .user(.answer(.allowOnce, precise: nil)))
-        #expect(s.simulator.authorization.accuracy(on: RulesVersion(Platform(.iOS, 14, 0))) == .full)
+        #expect(s.simulator.authorization.accuracy(on: RulesVersion(Platform(.iOS, 14, 0))) == .fullAccuracy)
         return s
     }
 
@@ -208,17 +208,17 @@ import Testing
     @Test func explicitSettingsEndTemporaryFullAccuracy() throws {
         var off = try temporaryFullAccuracy()
         #expect(try off.at(5, .user(.precise(false))) == [
-            .auth(AuthView(status: .authorizedWhenInUse, settings: .whileUsing, accuracy: .reduced, provisional: false, temporary: false)),
-            .delegate(.locationManagerDidChangeAuthorization(.authorizedWhenInUse, .reduced)),
+            .auth(AuthView(status: .authorizedWhenInUse, settings: .whileUsing, accuracy: .reducedAccuracy, provisional: false, temporary: false)),
+            .delegate(.locationManagerDidChangeAuthorization(.authorizedWhenInUse, .reducedAccuracy)),
         ])
         var on = try temporaryFullAccuracy()
         #expect(try on.at(5, .user(.precise(true))) == [
-            .auth(AuthView(status: .authorizedWhenInUse, settings: .whileUsing, accuracy: .full, provisional: false, temporary: false)),
+            .auth(AuthView(status: .authorizedWhenInUse, settings: .whileUsing, accuracy: .fullAccuracy, provisional: false, temporary: false)),
         ])
         var never = try temporaryFullAccuracy()
         #expect(try never.at(5, .user(.settings(.never, precise: nil))) == [
-            .auth(AuthView(status: .denied, settings: .never, accuracy: .reduced, provisional: false, temporary: false)),
-            .delegate(.locationManagerDidChangeAuthorization(.denied, .reduced)),
+            .auth(AuthView(status: .denied, settings: .never, accuracy: .reducedAccuracy, provisional: false, temporary: false)),
+            .delegate(.locationManagerDidChangeAuthorization(.denied, .reducedAccuracy)),
         ])
         // Nothing is left to expire when in use ends.
         try never.at(6, .background)

@@ -20,7 +20,7 @@ import Testing
         try s.at(20, .systemTerminate)
         #expect(try s.at(30, .enter(regionID: "home")) == [
             .app(.launchBackground(.region)),
-            .delegate(.locationManagerDidChangeAuthorization(.authorizedAlways, .full)),
+            .delegate(.locationManagerDidChangeAuthorization(.authorizedAlways, .fullAccuracy)),
             .delegate(.didDetermineState(.inside, regionID: "home")),
             .delegate(.didEnterRegion(regionID: "home")),
         ])

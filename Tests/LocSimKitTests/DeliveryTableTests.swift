@@ -71,7 +71,7 @@ import Testing
 
     /// A liveUpdates row: accuracy decides nothing (reduction happens after the decision).
     static func stream(_ a: Delivery.Access, _ s: Delivery.Sessions, _ o: String) -> [Row] {
-        [row(a, .liveUpdates(s), .full, o), row(a, .liveUpdates(s), .reduced, o)]
+        [row(a, .liveUpdates(s), .fullAccuracy, o), row(a, .liveUpdates(s), .reducedAccuracy, o)]
     }
 
     // docs/modern.md M15: CLMonitor events as region events, with the
@@ -82,7 +82,7 @@ import Testing
     static let monitorAlways = "D  X  X  W  W  R  fQ nR"
 
     static func monitor(_ a: Delivery.Access, _ s: Delivery.Sessions, full: String, reduced: String) -> [Row] {
-        [row(a, .monitor(s), .full, full), row(a, .monitor(s), .reduced, reduced)]
+        [row(a, .monitor(s), .fullAccuracy, full), row(a, .monitor(s), .reducedAccuracy, reduced)]
     }
 
     static let monitorTable: [Row] =
@@ -126,55 +126,55 @@ import Testing
     static let unauthorized: [Delivery.Access] = [.notDetermined, .denied]
 
     static let table: [Row] = unauthorized.flatMap { a in [
-        row(a, .location, .full, none), row(a, .location, .reduced, none),
-        row(a, .ranging, .full, none), row(a, .ranging, .reduced, none),
-        row(a, .region, .full, none), row(a, .region, .reduced, none),
-        row(a, .significantChange, .full, none), row(a, .significantChange, .reduced, none),
-        row(a, .visit, .full, none), row(a, .visit, .reduced, none),
+        row(a, .location, .fullAccuracy, none), row(a, .location, .reducedAccuracy, none),
+        row(a, .ranging, .fullAccuracy, none), row(a, .ranging, .reducedAccuracy, none),
+        row(a, .region, .fullAccuracy, none), row(a, .region, .reducedAccuracy, none),
+        row(a, .significantChange, .fullAccuracy, none), row(a, .significantChange, .reducedAccuracy, none),
+        row(a, .visit, .fullAccuracy, none), row(a, .visit, .reducedAccuracy, none),
     ] } + [
 
-        row(.whenInUseBefore13, .location, .full, locationInUse), row(.whenInUseBefore13, .location, .reduced, locationInUse),
-        row(.whenInUseBefore13, .ranging, .full, whileInUse),
-        row(.whenInUseBefore13, .ranging, .reduced, "rA rA nU S  S  nR nR nR"),
-        row(.whenInUseBefore13, .region, .full, unavailable), row(.whenInUseBefore13, .region, .reduced, reduced),
-        row(.whenInUseBefore13, .significantChange, .full, unavailable),
-        row(.whenInUseBefore13, .significantChange, .reduced, unavailable),
-        row(.whenInUseBefore13, .visit, .full, unavailable), row(.whenInUseBefore13, .visit, .reduced, unavailable),
+        row(.whenInUseBefore13, .location, .fullAccuracy, locationInUse), row(.whenInUseBefore13, .location, .reducedAccuracy, locationInUse),
+        row(.whenInUseBefore13, .ranging, .fullAccuracy, whileInUse),
+        row(.whenInUseBefore13, .ranging, .reducedAccuracy, "rA rA nU S  S  nR nR nR"),
+        row(.whenInUseBefore13, .region, .fullAccuracy, unavailable), row(.whenInUseBefore13, .region, .reducedAccuracy, reduced),
+        row(.whenInUseBefore13, .significantChange, .fullAccuracy, unavailable),
+        row(.whenInUseBefore13, .significantChange, .reducedAccuracy, unavailable),
+        row(.whenInUseBefore13, .visit, .fullAccuracy, unavailable), row(.whenInUseBefore13, .visit, .reducedAccuracy, unavailable),
 
-        row(.whenInUse, .location, .full, locationInUse), row(.whenInUse, .location, .reduced, locationInUse),
-        row(.whenInUse, .ranging, .full, whileInUse), row(.whenInUse, .ranging, .reduced, "rA rA nU S  S  nR nR nR"),
-        row(.whenInUse, .region, .full, monitoringWhenInUse), row(.whenInUse, .region, .reduced, reduced),
-        row(.whenInUse, .significantChange, .full, monitoringWhenInUse),
-        row(.whenInUse, .significantChange, .reduced, monitoringWhenInUse),
-        row(.whenInUse, .visit, .full, monitoringWhenInUse), row(.whenInUse, .visit, .reduced, monitoringWhenInUse),
+        row(.whenInUse, .location, .fullAccuracy, locationInUse), row(.whenInUse, .location, .reducedAccuracy, locationInUse),
+        row(.whenInUse, .ranging, .fullAccuracy, whileInUse), row(.whenInUse, .ranging, .reducedAccuracy, "rA rA nU S  S  nR nR nR"),
+        row(.whenInUse, .region, .fullAccuracy, monitoringWhenInUse), row(.whenInUse, .region, .reducedAccuracy, reduced),
+        row(.whenInUse, .significantChange, .fullAccuracy, monitoringWhenInUse),
+        row(.whenInUse, .significantChange, .reducedAccuracy, monitoringWhenInUse),
+        row(.whenInUse, .visit, .fullAccuracy, monitoringWhenInUse), row(.whenInUse, .visit, .reducedAccuracy, monitoringWhenInUse),
 
-        row(.provisionalAlways, .location, .full, locationInUse), row(.provisionalAlways, .location, .reduced, locationInUse),
-        row(.provisionalAlways, .ranging, .full, whileInUse),
-        row(.provisionalAlways, .ranging, .reduced, "rA rA nU S  S  nR nR nR"),
-        row(.provisionalAlways, .region, .full, monitoringProvisional), row(.provisionalAlways, .region, .reduced, reduced),
-        row(.provisionalAlways, .significantChange, .full, monitoringProvisional),
-        row(.provisionalAlways, .significantChange, .reduced, monitoringProvisional),
-        row(.provisionalAlways, .visit, .full, monitoringProvisional),
-        row(.provisionalAlways, .visit, .reduced, monitoringProvisional),
+        row(.provisionalAlways, .location, .fullAccuracy, locationInUse), row(.provisionalAlways, .location, .reducedAccuracy, locationInUse),
+        row(.provisionalAlways, .ranging, .fullAccuracy, whileInUse),
+        row(.provisionalAlways, .ranging, .reducedAccuracy, "rA rA nU S  S  nR nR nR"),
+        row(.provisionalAlways, .region, .fullAccuracy, monitoringProvisional), row(.provisionalAlways, .region, .reducedAccuracy, reduced),
+        row(.provisionalAlways, .significantChange, .fullAccuracy, monitoringProvisional),
+        row(.provisionalAlways, .significantChange, .reducedAccuracy, monitoringProvisional),
+        row(.provisionalAlways, .visit, .fullAccuracy, monitoringProvisional),
+        row(.provisionalAlways, .visit, .reducedAccuracy, monitoringProvisional),
 
-        row(.always, .location, .full, locationRunning), row(.always, .location, .reduced, locationRunning),
-        row(.always, .ranging, .full, whileRunning), row(.always, .ranging, .reduced, "rA rA rA S  S  nR nR nR"),
-        row(.always, .region, .full, monitoringAlways), row(.always, .region, .reduced, reduced),
-        row(.always, .significantChange, .full, monitoringAlways),
-        row(.always, .significantChange, .reduced, monitoringAlways),
-        row(.always, .visit, .full, monitoringAlways), row(.always, .visit, .reduced, monitoringAlways),
+        row(.always, .location, .fullAccuracy, locationRunning), row(.always, .location, .reducedAccuracy, locationRunning),
+        row(.always, .ranging, .fullAccuracy, whileRunning), row(.always, .ranging, .reducedAccuracy, "rA rA rA S  S  nR nR nR"),
+        row(.always, .region, .fullAccuracy, monitoringAlways), row(.always, .region, .reducedAccuracy, reduced),
+        row(.always, .significantChange, .fullAccuracy, monitoringAlways),
+        row(.always, .significantChange, .reducedAccuracy, monitoringAlways),
+        row(.always, .visit, .fullAccuracy, monitoringAlways), row(.always, .visit, .reducedAccuracy, monitoringAlways),
     ]
 
     // A callback answering no event (a failure, a pause) reaches a running
     // app whatever its authorization; `didDetermineState` answering the
     // app's call needs authorization and full accuracy (§8).
     static let callbackTable: [Row] = Delivery.Access.allCases.flatMap {
-        [row($0, .callback, .full, whileRunning), row($0, .callback, .reduced, whileRunning)]
+        [row($0, .callback, .fullAccuracy, whileRunning), row($0, .callback, .reducedAccuracy, whileRunning)]
     }
     static let regionStateTable: [Row] =
-        unauthorized.flatMap { [row($0, .regionState, .full, none), row($0, .regionState, .reduced, none)] }
+        unauthorized.flatMap { [row($0, .regionState, .fullAccuracy, none), row($0, .regionState, .reducedAccuracy, none)] }
         + Delivery.Access.allCases.filter { !unauthorized.contains($0) }.flatMap {
-            [row($0, .regionState, .full, whileRunning), row($0, .regionState, .reduced, reduced)]
+            [row($0, .regionState, .fullAccuracy, whileRunning), row($0, .regionState, .reducedAccuracy, reduced)]
         }
 
     // Starting monitoring is the app's call (§8): refused for a denied or
@@ -182,14 +182,14 @@ import Testing
     // Use before iOS 13, accepted otherwise — also before the app is asked.
     static let accepted = "D  D  D  D  D  D  D  D"
     static let monitoringStartTable: [Row] = [
-        row(.notDetermined, .monitoringStart, .full, accepted), row(.notDetermined, .monitoringStart, .reduced, accepted),
-        row(.denied, .monitoringStart, .full, none), row(.denied, .monitoringStart, .reduced, none),
-        row(.whenInUseBefore13, .monitoringStart, .full, unavailable),
-        row(.whenInUseBefore13, .monitoringStart, .reduced, unavailable),
-        row(.whenInUse, .monitoringStart, .full, accepted), row(.whenInUse, .monitoringStart, .reduced, accepted),
-        row(.provisionalAlways, .monitoringStart, .full, accepted),
-        row(.provisionalAlways, .monitoringStart, .reduced, accepted),
-        row(.always, .monitoringStart, .full, accepted), row(.always, .monitoringStart, .reduced, accepted),
+        row(.notDetermined, .monitoringStart, .fullAccuracy, accepted), row(.notDetermined, .monitoringStart, .reducedAccuracy, accepted),
+        row(.denied, .monitoringStart, .fullAccuracy, none), row(.denied, .monitoringStart, .reducedAccuracy, none),
+        row(.whenInUseBefore13, .monitoringStart, .fullAccuracy, unavailable),
+        row(.whenInUseBefore13, .monitoringStart, .reducedAccuracy, unavailable),
+        row(.whenInUse, .monitoringStart, .fullAccuracy, accepted), row(.whenInUse, .monitoringStart, .reducedAccuracy, accepted),
+        row(.provisionalAlways, .monitoringStart, .fullAccuracy, accepted),
+        row(.provisionalAlways, .monitoringStart, .reducedAccuracy, accepted),
+        row(.always, .monitoringStart, .fullAccuracy, accepted), row(.always, .monitoringStart, .reducedAccuracy, accepted),
     ]
 
     static let all = table + streamTable + monitorTable + callbackTable + regionStateTable + monitoringStartTable

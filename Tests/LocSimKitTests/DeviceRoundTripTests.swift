@@ -29,6 +29,18 @@ import Testing
         }
     }
 
+    /// The app's launch: a new manager, its delegate a `ReactiveApp`.
+    final class AppProcess: SimulatedAppDelegate {
+        unowned let device: SimulatedDevice
+        var manager: SimulatedLocationManager?
+        let app = ReactiveApp()
+        init(_ device: SimulatedDevice) { self.device = device }
+        func applicationDidFinishLaunching(inBackground: Bool) {
+            manager = device.makeLocationManager()
+            manager?.delegate = app
+        }
+    }
+
     static let plist: [String: PlistValue] = [
         "NSLocationWhenInUseUsageDescription": "Shows where you are.",
         "NSLocationAlwaysAndWhenInUseUsageDescription": "Tells you at the door.",
@@ -43,9 +55,10 @@ import Testing
             var random = SplitMix64(seed: seed &* 7919)
             func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
             let device = try SimulatedDevice(platform: platform, plist: Self.plist)
-            let manager = device.makeLocationManager()
-            let app = ReactiveApp()
-            manager.delegate = app
+            // Each launch is a new process: the app makes its manager there.
+            let process = AppProcess(device)
+            device.appDelegate = process
+            var manager: SimulatedLocationManager { process.manager! }
             let home = CircularRegion(id: "home", center: Coordinate(latitude: 35.0, longitude: 139.0), radius: 200)
             for _ in 0..<80 {
                 switch roll(16) {

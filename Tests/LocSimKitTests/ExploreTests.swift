@@ -61,7 +61,7 @@ import Testing
         // ends at 15 s and Allow Once with it (§7), so the fix at 20 s is dropped.
         #expect(once.deliveredCount("didUpdateLocations") == 1)
         #expect(once.dropped == [Tally.Count(name: "notAuthorized", count: 1)])
-        #expect(once.accuracy == .reduced && once.authorization == .notDetermined)
+        #expect(once.accuracy == .reducedAccuracy && once.authorization == .notDetermined)
         let denied = p.rows[4].outcome
         #expect(denied.authorization == .denied && denied.deliveredCount("didUpdateLocations") == 0)
         #expect(denied.deliveredCount("didFailWithError") == 1)
@@ -148,7 +148,7 @@ import Testing
         let row = try #require(p.rows.first)
         #expect(row.shortestPath.isEmpty)
         // Allow Once without Precise: the same outcome as the branch that chose it.
-        #expect(row.outcome.accuracy == .reduced && row.outcome.authorization == .notDetermined)
+        #expect(row.outcome.accuracy == .reducedAccuracy && row.outcome.authorization == .notDetermined)
         #expect(row.outcome.deliveredCount("didUpdateLocations") == 1)
         #expect(row.outcome.dropped == [Tally.Count(name: "notAuthorized", count: 1)])
         // Policies for one kind leave the others' prompts as choice points.

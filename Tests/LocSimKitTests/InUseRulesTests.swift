@@ -38,7 +38,7 @@ import Testing
         let rest = s.finish()
         #expect(rest.map(\.record) == [
             .inUseEnd(.graceExpired),
-            .auth(AuthView(status: .notDetermined, settings: .askNextTime, accuracy: .full, provisional: false, temporary: false)),
+            .auth(AuthView(status: .notDetermined, settings: .askNextTime, accuracy: .fullAccuracy, provisional: false, temporary: false)),
             .delegate(.didChangeAuthorization(.notDetermined)),
             .app(.suspend),
         ])
@@ -52,7 +52,7 @@ import Testing
         #expect(try s.at(1000, S.fix(35, 139)) == [.delegate(.didUpdateLocations(S.location(35, 139)))])
         #expect(s.simulator.authorization.temporary)
         let stop = try s.at(1001, .app(.stopUpdatingLocation))
-        #expect(stop.prefix(3) == [.indicator(on: false), .inUseEnd(.sessionEnded), .auth(AuthView(status: .notDetermined, settings: .askNextTime, accuracy: .full, provisional: false, temporary: false))])
+        #expect(stop.prefix(3) == [.indicator(on: false), .inUseEnd(.sessionEnded), .auth(AuthView(status: .notDetermined, settings: .askNextTime, accuracy: .fullAccuracy, provisional: false, temporary: false))])
         // Suspended once the calls of that instant have run, not within the call.
         #expect(!stop.contains(.app(.suspend)))
         #expect(s.finish().map(\.record) == [.app(.suspend)])
@@ -66,7 +66,7 @@ import Testing
         try s.at(10, .background)
         #expect(try s.at(20, .terminate) == [
             .app(.terminate(.user)), .indicator(on: false), .inUseEnd(.terminated),
-            .auth(AuthView(status: .notDetermined, settings: .askNextTime, accuracy: .full, provisional: false, temporary: false)),
+            .auth(AuthView(status: .notDetermined, settings: .askNextTime, accuracy: .fullAccuracy, provisional: false, temporary: false)),
         ])
     }
 
@@ -77,7 +77,7 @@ import Testing
         try s.at(3, .app(.set(.allowsBackgroundLocationUpdates(true))))
         try s.at(10, .background)
         let records = try s.at(20, .user(.settings(.never, precise: nil)))
-        #expect(records.first == .auth(AuthView(status: .denied, settings: .never, accuracy: .full, provisional: false, temporary: false)))
+        #expect(records.first == .auth(AuthView(status: .denied, settings: .never, accuracy: .fullAccuracy, provisional: false, temporary: false)))
         let told = records.firstIndex(of: .delegate(.didChangeAuthorization(.denied)))
         let off = records.firstIndex(of: .indicator(on: false))
         let ended = records.firstIndex(of: .inUseEnd(.sessionEnded))

@@ -33,7 +33,7 @@ import Testing
             let log = try Replay.log(of: Self.request, platform: row.platform)
             var expected = Tally(log.records)
             expected.final = AuthView(
-                status: .denied, settings: .never, accuracy: .full, provisional: false, temporary: false)
+                status: .denied, settings: .never, accuracy: .fullAccuracy, provisional: false, temporary: false)
             #expect(row.outcome == .success(expected))
         }
         guard case .success(let tally) = report.rows[2].outcome else { Issue.record("iOS 13 failed"); return }

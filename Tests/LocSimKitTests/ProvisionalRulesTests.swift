@@ -43,7 +43,7 @@ import Testing
         try s.at(101, .systemNotBusy)
         #expect(try s.at(102, .user(.answer(.changeToAlways, precise: nil))) == [
             .prompt(.answer(.changeToAlways)),
-            .auth(AuthView(status: .authorizedAlways, settings: .always, accuracy: .full, provisional: false, temporary: false)),
+            .auth(AuthView(status: .authorizedAlways, settings: .always, accuracy: .fullAccuracy, provisional: false, temporary: false)),
             .app(.wake(.region)),
             .delegate(.didDetermineState(.inside, regionID: "home")),
             .delegate(.didEnterRegion(regionID: "home")),
@@ -56,7 +56,7 @@ import Testing
         try s.at(101, .systemNotBusy)
         #expect(try s.at(102, .user(.answer(.keepWhileUsing, precise: nil))) == [
             .prompt(.answer(.keepWhileUsing)),
-            .auth(AuthView(status: .authorizedWhenInUse, settings: .whileUsing, accuracy: .full, provisional: false, temporary: false)),
+            .auth(AuthView(status: .authorizedWhenInUse, settings: .whileUsing, accuracy: .fullAccuracy, provisional: false, temporary: false)),
             .drop(.enter(regionID: "home"), .keptWhileUsing),
         ])
         #expect(try s.at(103, .foreground).last == .delegate(.didChangeAuthorization(.authorizedWhenInUse)))

@@ -16,7 +16,7 @@ import Testing
         .completion(method: "requestTemporaryFullAccuracyAuthorization", error: .promptDeclined),
         .prompt(.dismiss),
         .app(.wake(.region)),
-        .auth(AuthView(status: .denied, settings: .never, accuracy: .full, provisional: false, temporary: false)),
+        .auth(AuthView(status: .denied, settings: .never, accuracy: .fullAccuracy, provisional: false, temporary: false)),
         .inUseBegin(.foreground),
         .inUseEnd(.graceExpired),
         .indicator(on: true),

@@ -158,7 +158,7 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         let manager = device.makeLocationManager()
         manager.requestWhenInUseAuthorization()
         try device.user.answer(.allowWhileUsing, precise: false)
-        #expect(manager.accuracyAuthorization == .reduced)
+        #expect(manager.accuracyAuthorization == .reducedAccuracy)
         var results: [String] = []
         manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigate") { error in
             results.append(error == nil ? "granted" : "declined")
@@ -167,7 +167,7 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         #expect(results.isEmpty)  // the prompt is on screen
         try device.user.answer(.allowOnce)
         #expect(results == ["granted"])
-        #expect(manager.accuracyAuthorization == .full)
+        #expect(manager.accuracyAuthorization == .fullAccuracy)
         manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Missing") { error in
             results.append((error as? SimulatedLocationError)?.code.rawValue ?? "granted")
         }
@@ -271,11 +271,11 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
             Issue.record("no error")
         } catch { #expect(error.code == .unavailable && error.message.contains("iOS 14.0")) }
         try device.advance(by: .seconds(1))  // thrown once
-        _ = manager.authorizationStatus  // the instance property is iOS 14+
-        do {
-            try device.advance(by: .seconds(1))
-            Issue.record("no error")
-        } catch { #expect(error.code == .unavailable) }
+        // The instance property is iOS 14+: the read fails there, not later.
+        #expect(manager.authorizationStatus == .notDetermined)
+        #expect(manager.lastError?.code == .unavailable)
+        #expect(device.ignoredCalls.map(\.code) == [.unavailable])
+        try device.advance(by: .seconds(1))
         #expect(!device.scenario.contains("requestTemporaryFullAccuracyAuthorization"))
     }
 
@@ -301,15 +301,11 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         } catch { #expect(error.code == .rejected && error.message.contains("latitude")) }
         try device.app.terminate()
         let manager = device.makeLocationManager()
-        manager.startUpdatingLocation()  // a terminated app runs no code
-        #expect(manager.lastError?.code == .rejected)
-        // Each call from the test throws one error, the oldest first.
+        manager.startUpdatingLocation()  // a terminated app runs no code: ignored, not thrown
+        #expect(manager.lastError?.code == .processEnded)
+        #expect(device.ignoredCalls.count == 1)
         do {
             try device.world.enter(regionID: "nowhere")
-            Issue.record("no error")
-        } catch { #expect(error.message.contains("startUpdatingLocation")) }
-        do {
-            try device.advance(by: .zero)
             Issue.record("no error")
         } catch { #expect(error.message.contains("nowhere")) }
         #expect(throws: DeviceError.self) { try device.app.terminate() }

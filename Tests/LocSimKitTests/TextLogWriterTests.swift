@@ -53,7 +53,7 @@ enum LogSamples {
         // delegate
         .init(0, .delegate(.didChangeAuthorization(.authorizedWhenInUse)),
               "0.000 delegate locationManager(_:didChangeAuthorization:) authorizedWhenInUse"),
-        .init(0, .delegate(.locationManagerDidChangeAuthorization(.authorizedAlways, .reduced)),
+        .init(0, .delegate(.locationManagerDidChangeAuthorization(.authorizedAlways, .reducedAccuracy)),
               "0.000 delegate locationManagerDidChangeAuthorization(_:) authorizedAlways reducedAccuracy"),
         .init(1000, .delegate(.didUpdateLocations(S.tokyo)),
               "1.000 delegate locationManager(_:didUpdateLocations:) 35.681200,139.767100 ±5"),
@@ -109,13 +109,13 @@ enum LogSamples {
         .init(0, .app(.terminate(.user)), "0.000 app terminate reason=user"),
         .init(0, .app(.terminate(.crash)), "0.000 app terminate reason=crash"),
         // auth
-        .init(3000, .auth(AuthView(status: .authorizedAlways, settings: .whileUsing, accuracy: .full, provisional: true, temporary: false)),
+        .init(3000, .auth(AuthView(status: .authorizedAlways, settings: .whileUsing, accuracy: .fullAccuracy, provisional: true, temporary: false)),
               "3.000 auth status=authorizedAlways settings=whileUsing accuracy=full provisional"),
-        .init(3000, .auth(AuthView(status: .authorizedWhenInUse, settings: .askNextTime, accuracy: .reduced, provisional: false, temporary: true)),
+        .init(3000, .auth(AuthView(status: .authorizedWhenInUse, settings: .askNextTime, accuracy: .reducedAccuracy, provisional: false, temporary: true)),
               "3.000 auth status=authorizedWhenInUse settings=askNextTime accuracy=reduced temporary"),
-        .init(3000, .auth(AuthView(status: .notDetermined, settings: .none, accuracy: .full, provisional: false, temporary: false)),
+        .init(3000, .auth(AuthView(status: .notDetermined, settings: .none, accuracy: .fullAccuracy, provisional: false, temporary: false)),
               "3.000 auth status=notDetermined settings=none accuracy=full"),
-        .init(3000, .auth(AuthView(status: .authorizedAlways, settings: .always, accuracy: .full, provisional: true, temporary: true)),
+        .init(3000, .auth(AuthView(status: .authorizedAlways, settings: .always, accuracy: .fullAccuracy, provisional: true, temporary: true)),
               "3.000 auth status=authorizedAlways settings=always accuracy=full provisional temporary"),
         // inuse, indicator
         .init(1000, .inUseBegin(.backgroundSession), "1.000 inuse begin reason=backgroundSession"),

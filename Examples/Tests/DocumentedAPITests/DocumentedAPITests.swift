@@ -87,7 +87,7 @@ import Testing
         #expect(log.records.first?.time == .start)
         #expect(log.records.map(\.time) == log.records.map(\.time).sorted())
         // iOS 14 and later call locationManagerDidChangeAuthorization(_:) instead.
-        #expect(log.callbacks.contains(.locationManagerDidChangeAuthorization(.authorizedWhenInUse, .full)))
+        #expect(log.callbacks.contains(.locationManagerDidChangeAuthorization(.authorizedWhenInUse, .fullAccuracy)))
         #expect(log.callbacks.contains(.didEnterRegion(regionID: "store")))
         #expect(log.records.contains { $0.record == .app(.terminate(.user)) })
     }
@@ -174,7 +174,7 @@ import Testing
         #expect(log.callbacks.first == .didChangeAuthorization(.notDetermined))
         // platform: replaces the scenario's platform line; iOS 14 also tells the accuracy.
         let on14 = try Replay.log(of: Array(Self.denied.utf8), platform: .iOS(14))
-        #expect(on14.callbacks.contains(.locationManagerDidChangeAuthorization(.denied, .full)))
+        #expect(on14.callbacks.contains(.locationManagerDidChangeAuthorization(.denied, .fullAccuracy)))
     }
 
     @Test func recordViews() throws {
@@ -185,8 +185,8 @@ import Testing
         #expect(prompt.prompt == .show(.whenInUse, text: "Why", answers: [.allowWhileUsing, .allowOnce, .dontAllow]))
         #expect(records.contains { $0.prompt == .answer(.dontAllow) })
         let auth = try #require(records.last { $0.auth != nil }?.auth)
-        #expect(auth == AuthView(status: .denied, settings: .never, accuracy: .full, provisional: false, temporary: false))
-        #expect(auth.status == .denied && auth.settings == .never && auth.accuracy == .full)
+        #expect(auth == AuthView(status: .denied, settings: .never, accuracy: .fullAccuracy, provisional: false, temporary: false))
+        #expect(auth.status == .denied && auth.settings == .never && auth.accuracy == .fullAccuracy)
         #expect(!auth.provisional && !auth.temporary)
         let drop = try #require(records.first { $0.dropReason != nil })
         #expect(drop.dropReason == .notAuthorized && drop.holdReason == nil && drop.callback == nil)
@@ -206,7 +206,7 @@ import Testing
             .some(kind: "delegate", words: ["didUpdateLocations"], by: .seconds(30)),
             .none(kind: "drop", words: [], by: nil),
             .finalAuth(.authorizedWhenInUse),
-            .finalAccuracy(.full),
+            .finalAccuracy(.fullAccuracy),
         ]
         #expect(expectations.map(\.text) == [
             "delegate didUpdateLocations by 30.000", "no drop", "final auth authorizedWhenInUse",
@@ -233,7 +233,7 @@ import Testing
             .prompt(.dismiss),
             .app(AppRecord.wake(WakeReason.region)),
             .app(.launchBackground(.location)),
-            .auth(AuthView(status: .authorizedAlways, settings: SettingsDisplay.always, accuracy: AccuracyAuthorization.reduced, provisional: true, temporary: false)),
+            .auth(AuthView(status: .authorizedAlways, settings: SettingsDisplay.always, accuracy: AccuracyAuthorization.reducedAccuracy, provisional: true, temporary: false)),
             .inUseBegin(InUseBeginReason.foreground), .inUseEnd(InUseEndReason.graceExpired),
             .indicator(on: true),
             .hold(.enter(regionID: "a"), HoldReason.provisionalAlways),
@@ -288,7 +288,7 @@ import Testing
         let beacon = BeaconSighting(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", major: 1, minor: 2, proximity: .near)
         let constraint = BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0")
         let callbacks: [Callback] = [
-            .didChangeAuthorization(.authorizedWhenInUse), .locationManagerDidChangeAuthorization(.denied, .full),
+            .didChangeAuthorization(.authorizedWhenInUse), .locationManagerDidChangeAuthorization(.denied, .fullAccuracy),
             .didUpdateLocations(here), .didUpdateEarlierLocation(here, fixedAt: .seconds(3)),
             .didFailWithError(.locationUnknown), .didStartMonitoring(regionID: "a"),
             .monitoringDidFail(regionID: nil, .regionMonitoringFailure), .didDetermineState(.outside, regionID: "a"),
@@ -356,7 +356,7 @@ import Testing
         var counted = Tally((try Replay.log(of: scenario, platform: row.platform)).records)
         counted.final = tally.final
         #expect(tally == counted)
-        #expect(tally.final?.status == .denied && tally.final?.accuracy == .full)
+        #expect(tally.final?.status == .denied && tally.final?.accuracy == .fullAccuracy)
         // notDetermined and denied, then kCLErrorDenied for startUpdatingLocation.
         #expect(tally.authorizationCallbacks == 2 && tally.delivered == 1)
         #expect(tally.held.isEmpty && tally.stillHeld.isEmpty && tally.warnings == 0 && tally.failedExpectations == 0)
@@ -395,7 +395,7 @@ import Testing
         // No `expect` lines: nothing fails.
         #expect(ios14.failingPaths.isEmpty && ios14.rows.allSatisfy { $0.outcome.failedExpectations.isEmpty })
         let denied = try #require(ios14.rows.first { $0.outcome.authorization == .denied })
-        #expect(denied.outcome.accuracy == .full && denied.outcome.error == nil && !denied.outcome.failed)
+        #expect(denied.outcome.accuracy == .fullAccuracy && denied.outcome.error == nil && !denied.outcome.failed)
         #expect(denied.outcome.deliveredCount("didFailWithError") == 1 && denied.outcome.held.isEmpty)
         #expect(denied.outcome.delivered.count >= 2 && denied.outcome.dropped.count <= 1)
         let choice = try #require(denied.shortestPath.first)

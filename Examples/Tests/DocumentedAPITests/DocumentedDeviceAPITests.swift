@@ -74,7 +74,7 @@ import Testing
         manager.distanceFilter = SimulatedLocationManager.distanceFilterNone
         manager.requestWhenInUseAuthorization()
         try device.user.answer(.allowWhileUsing, precise: false)
-        #expect(manager.accuracyAuthorization == .reduced)
+        #expect(manager.accuracyAuthorization == .reducedAccuracy)
         var completed: [Bool] = []
         manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Route") { completed.append($0 == nil) }
         try device.user.answer(.allowOnce)
@@ -175,5 +175,33 @@ import Testing
         #expect(visit.coordinate == Coordinate(latitude: 0, longitude: 0))
         let plist: [PlistValue] = ["text", true, ["a", "b"]]
         #expect(plist == [.string("text"), .bool(true), .array(["a", "b"])])
+    }
+
+    @Test func aLaunchIsANewProcess() throws {
+        let device = try SimulatedDevice(platform: .iOS(17, 0), plist: ["NSLocationWhenInUseUsageDescription": "Finds stores."])
+        let manager = device.makeLocationManager()
+        #expect(manager.isAlive)
+        manager.requestWhenInUseAuthorization()
+        let prompt = try #require(device.log.records.compactMap(\.prompt).first)
+        #expect(prompt.isShown && prompt.kind == .whenInUse && prompt.text != nil && prompt.answers.contains(.allowOnce))
+        try device.user.answer(.allowOnce)
+        let answer = try #require(device.log.records.compactMap(\.prompt).last)
+        #expect(answer.answered == .allowOnce && !answer.isDismissed)
+        try device.app.terminate()
+        #expect(!manager.isAlive)
+        manager.startUpdatingLocation()
+        #expect(device.ignoredCalls.map(\.code) == [DeviceError.Code.processEnded])
+        try device.feed(fix: Fix(latitude: 35.0, longitude: 139.7, accuracy: 5))
+        let noKey = try SimulatedDevice(platform: .iOS(17, 0))
+        noKey.makeLocationManager().requestWhenInUseAuthorization()
+        do {
+            try noKey.user.answer(.allowWhileUsing)
+            Issue.record("no error")
+        } catch { #expect(error.code == .noPrompt && !error.notes.isEmpty) }
+    }
+
+    @available(*, deprecated, message: "the spellings before 0.2, on purpose")
+    @Test func theOldAccuracySpellingsStillCompile() {
+        #expect(AccuracyAuthorization.full == .fullAccuracy && AccuracyAuthorization.reduced == .reducedAccuracy)
     }
 }

@@ -39,7 +39,7 @@ final class SimulatedRunApp: SimulatedLocationManagerDelegate, SimulatedAppDeleg
 
     func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
         tracker.authorizationChanged(
-            to: Self.permission(manager.authorizationStatus), fullAccuracy: manager.accuracyAuthorization == .full)
+            to: Self.permission(manager.authorizationStatus), fullAccuracy: manager.accuracyAuthorization == .fullAccuracy)
     }
 
     /// Before iOS 14 (from 14 only the method above is called when both are implemented).

@@ -31,6 +31,16 @@ import TrailRecorder
         }
     }
 
+    /// The app delegate: each launch makes the app's recorder, as a new process does.
+    final class Launcher: SimulatedAppDelegate {
+        unowned let device: SimulatedDevice
+        var recorders: [TrailRecorder] = []
+        init(_ device: SimulatedDevice) { self.device = device }
+        func applicationDidFinishLaunching(inBackground: Bool) {
+            recorders.append(TrailRecorder(now: { [unowned device] in device.date }))
+        }
+    }
+
     /// A fix `meters` north of the trailhead, walking north at 1.2 m/s.
     static func step(_ meters: Double, accuracy: Double = 5) -> Fix {
         Fix(
@@ -93,11 +103,18 @@ import TrailRecorder
             try device.user.answer(.keepWhileUsing)
             #expect(device.log.records.contains { $0.dropReason == .keptWhileUsing })
 
-            // The user opens the app: it learns it has While Using only.
+            // The user opens the app: a new process, whose recorder (made
+            // at launch) learns it has While Using only. The old one's
+            // manager ended with its process.
+            let app = Launcher(device)
+            device.appDelegate = app
             try device.app.launch()
-            #expect(!recorder.backgroundAllowed)
+            let relaunched = try #require(app.recorders.first)
+            #expect(!relaunched.backgroundAllowed)
             #expect(device.log.callbacks.last == .didChangeAuthorization(.authorizedWhenInUse))
             #expect(recorder.trail.count == 1)
+            recorder.stop()  // the old process's object: ignored, not thrown
+            #expect(device.ignoredCalls.last?.code == .processEnded)
         }
     }
 

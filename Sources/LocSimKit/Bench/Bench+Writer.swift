@@ -70,11 +70,11 @@ extension Bench {
             .app(.wake(.region)),
             .delegate(.didEnterRegion(regionID: "home")),
             .delegate(.didVisit(arrival: .seconds(12), departure: nil, here)),
-            .auth(AuthView(status: .authorizedAlways, settings: .whileUsing, accuracy: .full, provisional: true, temporary: false)),
+            .auth(AuthView(status: .authorizedAlways, settings: .whileUsing, accuracy: .fullAccuracy, provisional: true, temporary: false)),
             .indicator(on: true),
             .app(.foreground),
             .inUseBegin(.foreground),
-            .delegate(.locationManagerDidChangeAuthorization(.authorizedWhenInUse, .full)),
+            .delegate(.locationManagerDidChangeAuthorization(.authorizedWhenInUse, .fullAccuracy)),
         ]
         return samples
     }

@@ -117,6 +117,9 @@ struct DeviceEngine {
     /// True while the app runs code (in the foreground or the background).
     var appRunning: Bool { loop.simulator.app.isRunning }
 
+    /// Where the app is: `.notRunning` once its process ended, until a launch.
+    var appState: AppState { loop.simulator.app }
+
     /// True while a prompt is on screen for the user to answer.
     var promptShowing: Bool { loop.simulator.promptShown }
 

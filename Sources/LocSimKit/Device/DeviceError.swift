@@ -28,15 +28,33 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         /// unknown region, a value out of range); `message` says why, as
         /// `locsim run` would for the same scenario line.
         public static let rejected = Code("rejected")
+        /// A call on a manager of an ended process: after a termination or
+        /// a crash the app runs no code until a launch, which is a new
+        /// process with new managers. Not thrown: kept in
+        /// `SimulatedDevice.ignoredCalls` and the manager's `lastError`.
+        public static let processEnded = Code("processEnded")
     }
 
     public var code: Code
-    /// What went wrong and what was expected, naming the call.
+    /// What went wrong and what was expected, naming the call; then, a line
+    /// each, the notes `locsim run` adds on the earlier lines that caused
+    /// it (`  note: scenario line 3: …`, lines of `SimulatedDevice.scenario`).
     public var message: String
+    /// The notes alone, as `locsim run` words them (`scenario line 3: …`).
+    public var notes: [String]
 
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
+        notes = []
+    }
+
+    /// The scenario's `error` as the device reports it: its message (after
+    /// `call:`, the device call's name, when given) and its notes.
+    init(_ code: Code, _ error: ScenarioError, call: String? = nil) {
+        notes = error.notes.map { "scenario line \($0.location.line): \($0.message)" }
+        self.code = code
+        message = (call.map { $0 + ": " } ?? "") + error.message + notes.map { "\n  note: " + $0 }.joined()
     }
 
     public var description: String { "\(code): \(message)" }

@@ -2,11 +2,13 @@
 /// stops or starts location services on it. Set `SimulatedDevice.appDelegate`;
 /// every method has an empty default.
 ///
-/// The app's objects outlive a termination in the test (nothing can free
-/// them): after `app.terminate()` or a crash, a relaunch (`app.launch()`, or
-/// an event relaunching the app into the background) reaches the same
-/// delegates, and `applicationDidFinishLaunching(inBackground:)` is where
-/// to reset what a new process would not remember.
+/// A launch is a new process: after `app.terminate()` or a crash the app's
+/// managers are dead (their calls are ignored, `SimulatedDevice.ignoredCalls`),
+/// and a relaunch (`app.launch()`, or an event relaunching the app into
+/// the background) calls `applicationDidFinishLaunching(inBackground:)`,
+/// where the app makes its new managers and resets what a new process
+/// would not remember. The launch at time 0 reaches the delegate when it
+/// is set (`SimulatedDevice.appDelegate`).
 public protocol SimulatedAppDelegate: AnyObject {
     /// `application(_:didFinishLaunchingWithOptions:)`; `inBackground`: a
     /// location event relaunched the app.

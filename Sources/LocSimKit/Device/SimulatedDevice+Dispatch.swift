@@ -9,6 +9,10 @@ extension SimulatedDevice {
         guard !dispatching else { return }
         dispatching = true
         defer { dispatching = false }
+        if let (manager, callback) = creationCallback {
+            creationCallback = nil
+            callAtCreation(callback, manager)
+        }
         while dispatched < engine.log.records.count {
             let record = engine.log.records[dispatched]
             dispatched += 1
@@ -19,8 +23,14 @@ extension SimulatedDevice {
     @inline(__always)
     private func deliver(_ record: LogRecord) {
         switch record.record.event {
-        case .delegate(let callback): call(callback, at: record.time, on: managers.first)
-        case .ofManager(let name, .delegate(let callback)): call(callback, at: record.time, on: manager(named: name))
+        case .delegate(let callback):
+            if let manager = managers.first {
+                call(callback, at: record.time, on: manager)
+            } else if callback.isAuthorization {
+                unheardAuthorization = callback  // the launch manager, made later, gets it
+            }
+        case .ofManager(let name, .delegate(let callback)):
+            if let manager = manager(named: name) { call(callback, at: record.time, on: manager) }
         case .auth(let view): shownAuth = view
         case .completion(let method, let error):
             guard method == "requestTemporaryFullAccuracyAuthorization", !completions.isEmpty else { return }
@@ -42,11 +52,39 @@ extension SimulatedDevice {
 
     private func lifecycle(_ record: AppRecord) {
         switch record {
-        case .launchForeground: appDelegate?.applicationDidFinishLaunching(inBackground: false)
-        case .launchBackground: appDelegate?.applicationDidFinishLaunching(inBackground: true)
+        case .launchForeground:
+            guard newProcess() else { return }
+            appDelegate?.applicationDidFinishLaunching(inBackground: false)
+        case .launchBackground:
+            guard newProcess() else { return }
+            appDelegate?.applicationDidFinishLaunching(inBackground: true)
         case .foreground: appDelegate?.applicationWillEnterForeground()
         case .background: appDelegate?.applicationDidEnterBackground()
         case .suspend, .wake, .terminate: return
+        }
+    }
+
+    /// A launch handed to the app: after the first, a new process, whose
+    /// managers the app makes anew. False when the delegate already heard
+    /// of it (the first launch, told when `appDelegate` was set).
+    private func newProcess() -> Bool {
+        defer { launchesHanded += 1 }
+        guard launchesHanded > 0 else { return !firstLaunchTold }
+        process += 1
+        managers = []
+        unheardAuthorization = nil
+        creationCallback = nil
+        return true
+    }
+
+    /// The authorization callback a manager made after its launch's gets,
+    /// with the status of now.
+    private func callAtCreation(_ callback: Callback, _ manager: SimulatedLocationManager) {
+        guard manager.process == process else { return }
+        if case .didChangeAuthorization = callback.event {
+            manager.delegate?.locationManager(manager, didChangeAuthorization: shownAuth.status)
+        } else {
+            manager.delegate?.locationManagerDidChangeAuthorization(manager)
         }
     }
 
@@ -57,8 +95,7 @@ extension SimulatedDevice {
     }
 
     /// Calls the delegate method of `callback` on `manager`.
-    private func call(_ callback: Callback, at time: Instant, on manager: SimulatedLocationManager?) {
-        guard let manager else { return }
+    private func call(_ callback: Callback, at time: Instant, on manager: SimulatedLocationManager) {
         switch callback.event {
         case .didUpdateLocations(let location):
             updateLocations(located(location, at: time), manager)
@@ -114,5 +151,15 @@ extension SimulatedDevice {
     /// saw started (none should reach here) has only its id.
     private func region(_ id: String) -> CircularRegion {
         regions[id] ?? CircularRegion(id: id, center: Coordinate(latitude: 0, longitude: 0), radius: 0)
+    }
+}
+
+extension Callback {
+    /// One of the two authorization callbacks.
+    fileprivate var isAuthorization: Bool {
+        switch event {
+        case .didChangeAuthorization, .locationManagerDidChangeAuthorization: true
+        default: false
+        }
     }
 }

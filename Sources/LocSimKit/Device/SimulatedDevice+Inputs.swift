@@ -21,7 +21,7 @@ extension SimulatedDevice {
             let device = try alive("answer")
             device.run(until: nil)
             guard device.engine.promptShowing else {
-                throw DeviceError(.noPrompt, "answer(.\(answer.rawValue)): no prompt is on screen to answer")
+                throw device.noPrompt(.user(.answer(answer, precise: precise)), "answer(.\(answer.rawValue))")
             }
             if precise != nil, let problem = device.missing("the Precise switch", since: 14) { throw problem }
             try device.input(.user(.answer(answer, precise: precise)))
@@ -33,9 +33,7 @@ extension SimulatedDevice {
         public func dismiss() throws(DeviceError) {
             let device = try alive("dismiss")
             device.run(until: nil)
-            guard device.engine.promptShowing else {
-                throw DeviceError(.noPrompt, "dismiss(): no prompt is on screen to dismiss")
-            }
+            guard device.engine.promptShowing else { throw device.noPrompt(.user(.dismiss), "dismiss()") }
             try device.input(.user(.dismiss))
         }
 
@@ -119,6 +117,17 @@ extension SimulatedDevice {
         }
     }
 
+    /// The error of an answer with no prompt on screen, with the notes
+    /// `locsim run` gives (a request that showed none: a missing Info.plist key).
+    func noPrompt(_ event: Event, _ name: String) -> DeviceError {
+        do throws(ScenarioError) {
+            try engine.apply(event)
+        } catch {
+            return DeviceError(.noPrompt, error, call: name)
+        }
+        return DeviceError(.noPrompt, "\(name): no prompt is on screen")
+    }
+
     static func alive(_ device: SimulatedDevice?, _ name: String) throws(DeviceError) -> SimulatedDevice {
         guard let device else { throw DeviceError(.deviceGone, "\(name): the SimulatedDevice is gone") }
         return device
@@ -139,7 +148,7 @@ extension SimulatedDevice {
         case .notPlain:
             if let extras = FixExtras(fix, at: engine.now) { fixExtras.append(extras) }
             return try input(.fix(fix))
-        case .failed(let error): keep(DeviceError(.rejected, error.message))
+        case .failed(let error): keep(DeviceError(.rejected, error))
         }
         dispatch()
         if !kept.isEmpty { try throwKept() }

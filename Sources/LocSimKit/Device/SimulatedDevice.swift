@@ -8,7 +8,7 @@
 /// let manager = device.makeLocationManager()     // CLLocationManager's names
 /// let tracker = RunTracker(manager: manager)      // your code
 /// try device.user.answer(.allowWhileUsing)
-/// try device.feed(fix: Fix(Location(Coordinate(latitude: 35.68, longitude: 139.76), accuracy: 5)))
+/// try device.feed(fix: Fix(latitude: 35.68, longitude: 139.76, accuracy: 5))
 /// #expect(tracker.points.count == 1)
 /// ```
 ///
@@ -35,7 +35,7 @@ public final class SimulatedDevice {
     /// How many of `records` the delegates have been handed.
     @exclusivity(unchecked) var dispatched = 0
     @exclusivity(unchecked) var dispatching = false
-    @exclusivity(unchecked) private(set) var managers: [SimulatedLocationManager] = []
+    @exclusivity(unchecked) var managers: [SimulatedLocationManager] = []
     /// The completions of `requestTemporaryFullAccuracyAuthorization`, in call order.
     var completions: [(((any Error)?) -> Void)?] = []
     /// Regions by id, as the app last gave them to `startMonitoring(for:)`.
@@ -44,7 +44,34 @@ public final class SimulatedDevice {
     /// Misuses not yet thrown to the test, oldest first.
     @exclusivity(unchecked) var kept: [DeviceError] = []
     /// Hears the app's lifecycle (launch, background, foreground); held weakly.
-    public weak var appDelegate: (any SimulatedAppDelegate)?
+    ///
+    /// The first launch (at time 0, in the device's initializer) reaches
+    /// the delegate when it is set: `applicationDidFinishLaunching(inBackground: false)`
+    /// runs inside this setter, as on a device it runs before any of the
+    /// app's other code. Each relaunch reaches it when the device hands
+    /// over the launch's `app` record.
+    public weak var appDelegate: (any SimulatedAppDelegate)? {
+        didSet { tellFirstLaunch() }
+    }
+    /// The app's process the managers made now belong to: 1 for the launch
+    /// at time 0, one more at each relaunch handed to the app.
+    var process = 1
+    /// How many `app launch…` records the app has been handed.
+    var launchesHanded = 0
+    /// The first launch was told to `appDelegate` when it was set.
+    var firstLaunchTold = false
+    /// The authorization callback the launch manager was due when there
+    /// was none yet: the first manager made then gets it (a manager gets
+    /// one at its creation, as the launch's does).
+    var unheardAuthorization: Callback?
+    /// A manager made after its process's authorization callback, and that callback.
+    var creationCallback: (SimulatedLocationManager, Callback)?
+    /// Calls (and property reads) the app's code made that had no effect and
+    /// are not thrown to the test: a call on a manager of an ended process
+    /// (`.processEnded`: after a termination or a crash, a relaunch is a new
+    /// process), a property the platform lacks (`.unavailable`). Oldest
+    /// first; each is also the manager's `lastError`.
+    public private(set) var ignoredCalls: [DeviceError] = []
     /// The authorization as the records handed to the delegates tell it.
     var shownAuth: AuthView
     /// The one-element array `didUpdateLocations` hands over, reused while
@@ -82,7 +109,7 @@ public final class SimulatedDevice {
         do throws(ScenarioError) {
             engine = try DeviceEngine(headerLines: header.text.split(separator: "\n").map(String.init))
         } catch {
-            throw DeviceError(.rejected, error.message)
+            throw DeviceError(.rejected, error)
         }
         shownAuth = engine.auth
         try apply(.launch)
@@ -116,8 +143,16 @@ public final class SimulatedDevice {
 
     /// A new `CLLocationManager` of the app.
     ///
-    /// The first is the manager created at launch (`app …` lines, `default`
-    /// in the log once there are several). Each later one is created now,
+    /// Managers belong to the app's process: after a termination or a
+    /// crash, its managers are dead (a call on one has no effect and is in
+    /// `ignoredCalls`), and the relaunched app makes its own, as a new
+    /// process does, in `SimulatedAppDelegate.applicationDidFinishLaunching(inBackground:)`.
+    ///
+    /// The first of a process is the manager created at launch (`app …`
+    /// lines, `default` in the log once there are several); made after the
+    /// launch's authorization callback was handed over, it gets that
+    /// callback (with the current status) at the device's next run, as
+    /// Core Location calls a new manager's delegate. Each later one is created now,
     /// as `CLLocationManager()` creates it, and gets the authorization
     /// callback at its creation: the scenario writes its creation as a line
     /// setting a property to the value it has anyway
@@ -127,8 +162,13 @@ public final class SimulatedDevice {
     public func makeLocationManager() -> SimulatedLocationManager {
         let first = managers.isEmpty
         let manager = SimulatedLocationManager(
-            device: self, name: first ? SimulatedLocationManager.launchManagerName : "manager\(managers.count + 1)")
+            device: self, name: first ? SimulatedLocationManager.launchManagerName : "manager\(managers.count + 1)",
+            process: process)
         managers.append(manager)
+        if first, let callback = unheardAuthorization {
+            unheardAuthorization = nil
+            creationCallback = (manager, callback)
+        }
         if !first {
             // Created while the app runs no code, it is created at its next call.
             if engine.appRunning { manager.created() }
@@ -180,7 +220,7 @@ public final class SimulatedDevice {
         let limit = time ?? engine.now
         while let (next, phase) = engine.nextTimerEntry, next < limit || (next == limit && phase < .trace) {
             if let error = engine.runTimers(at: next, wholeInstant: next < limit) {
-                keep(DeviceError(.rejected, error.message))
+                keep(DeviceError(.rejected, error))
             }
             dispatch()
         }
@@ -203,9 +243,25 @@ public final class SimulatedDevice {
         do throws(ScenarioError) {
             try engine.apply(event)
         } catch {
-            throw DeviceError(.rejected, error.message)
+            throw DeviceError(.rejected, error)
         }
     }
+
+    /// Why `manager` can make no call: its process has ended (a later
+    /// launch made a new one, or the app is not running), or nil.
+    func ended(_ manager: SimulatedLocationManager, _ name: String) -> DeviceError? {
+        guard manager.process < process || engine.appState == .notRunning else { return nil }
+        let relaunched = manager.process < process
+        return DeviceError(
+            .processEnded,
+            "\(name): manager '\(manager.name)' belongs to the app's process \(manager.process), which ended"
+                + (relaunched
+                    ? "; the app runs as process \(process) now: make its managers at launch (applicationDidFinishLaunching)"
+                    : " (the app is not running); the call is ignored, as a device runs no code of an ended process"))
+    }
+
+    /// Keeps a call that had no effect and is not thrown (`ignoredCalls`).
+    func ignore(_ error: DeviceError) { ignoredCalls.append(error) }
 
     /// A call by the app's code on `manager`.
     func perform(_ call: AppCall, from manager: SimulatedLocationManager) throws(DeviceError) {
@@ -230,6 +286,13 @@ public final class SimulatedDevice {
     func throwKept() throws(DeviceError) {
         guard !kept.isEmpty else { return }
         throw kept.removeFirst()
+    }
+
+    /// Tells a delegate set before the device first ran of the launch at time 0.
+    private func tellFirstLaunch() {
+        guard launchesHanded == 0, !firstLaunchTold, let appDelegate else { return }
+        firstLaunchTold = true
+        appDelegate.applicationDidFinishLaunching(inBackground: false)
     }
 
     func awaitCompletion(_ completion: (((any Error)?) -> Void)?) {

@@ -12,6 +12,12 @@
 /// lacks, or the rules reject, changes nothing; its `DeviceError` is kept in
 /// `lastError` and thrown by the device's next call from the test. After the
 /// device is gone, every call sets `lastError` to `.deviceGone`.
+///
+/// A manager belongs to the app's process it was made in: once that
+/// process ends (a termination, a crash) the manager is dead, as on a
+/// device, and each call on it does nothing, sets `lastError` to
+/// `.processEnded` and is counted in `SimulatedDevice.ignoredCalls`,
+/// without being thrown. The relaunched app makes new managers.
 public final class SimulatedLocationManager {
     /// `kCLDistanceFilterNone`.
     public static let distanceFilterNone: Double = -1
@@ -36,22 +42,36 @@ public final class SimulatedLocationManager {
     /// others `manager2`, `manager3`, … in the order they were made.
     public let name: String
     static let launchManagerName = "default"
+    /// The app's process the manager was made in (1: the launch at time 0).
+    let process: Int
 
-    init(device: SimulatedDevice, name: String) {
+    init(device: SimulatedDevice, name: String, process: Int) {
         self.device = device
         self.name = name
+        self.process = process
+    }
+
+    /// False once the app's process this manager was made in has ended
+    /// (the app terminated or crashed): its calls are then ignored.
+    public var isAlive: Bool {
+        guard let device else { return false }
+        return device.ended(self, "isAlive") == nil
     }
 
     // MARK: Authorization
 
     /// iOS 14+ (`CLLocationManager.authorizationStatus()` before: `SimulatedDevice.authorizationStatus`).
+    ///
+    /// Read on a platform without it (iOS 13), it is `.notDetermined`, and
+    /// the read is an `.unavailable` error at once: `lastError` and
+    /// `SimulatedDevice.ignoredCalls` hold it (not thrown later).
     public var authorizationStatus: AuthorizationStatus {
         read(since: 14, "authorizationStatus") { $0.authorizationStatus } ?? .notDetermined
     }
 
-    /// iOS 14+.
+    /// iOS 14+; on iOS 13 `.fullAccuracy`, an error as for `authorizationStatus`.
     public var accuracyAuthorization: AccuracyAuthorization {
-        read(since: 14, "accuracyAuthorization") { $0.shownAuth.accuracy } ?? .full
+        read(since: 14, "accuracyAuthorization") { $0.shownAuth.accuracy } ?? .fullAccuracy
     }
 
     public func requestWhenInUseAuthorization() { perform(.requestWhenInUseAuthorization) }
@@ -139,6 +159,11 @@ public final class SimulatedLocationManager {
             lastError = DeviceError(.deviceGone, "\(call.name): the SimulatedDevice of this manager is gone")
             return false
         }
+        if let ended = device.ended(self, call.name) {
+            lastError = ended
+            device.ignore(ended)
+            return false
+        }
         do throws(DeviceError) {
             try device.perform(call, from: self)
             return true
@@ -157,7 +182,8 @@ public final class SimulatedLocationManager {
         }
         if let problem = device.missing(name, since: major) {
             lastError = problem
-            device.keep(problem)
+            device.ignore(problem)
+            return nil
         }
         return value(device)
     }

@@ -37,8 +37,8 @@ struct Outcomes {
             let accuracy: UInt64
             switch self.accuracy {
             case nil: accuracy = 0
-            case .full: accuracy = 1
-            case .reduced: accuracy = 2
+            case .fullAccuracy: accuracy = 1
+            case .reducedAccuracy: accuracy = 2
             }
             hasher.combine(error << 32 | Self.code(status) << 8 | accuracy)
         }

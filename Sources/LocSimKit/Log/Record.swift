@@ -26,6 +26,22 @@ public enum PromptRecord: Equatable, Sendable {
     case dismiss
 }
 
+/// A prompt record read without pattern matching.
+extension PromptRecord {
+    /// A prompt shown (`prompt show …`).
+    public var isShown: Bool { if case .show = self { true } else { false } }
+    /// The prompt shown's kind; nil for an answer or a dismissal.
+    public var kind: PromptKind? { if case .show(let kind, _, _) = self { kind } else { nil } }
+    /// The answers the prompt shown offers; empty for an answer or a dismissal.
+    public var answers: [Answer] { if case .show(_, _, let answers) = self { answers } else { [] } }
+    /// The prompt shown's text; nil for an answer or a dismissal.
+    public var text: String? { if case .show(_, let text, _) = self { text } else { nil } }
+    /// The user's answer (`prompt answer …`); nil otherwise.
+    public var answered: Answer? { if case .answer(let answer) = self { answer } else { nil } }
+    /// The prompt went away unanswered (`prompt dismiss`).
+    public var isDismissed: Bool { self == .dismiss }
+}
+
 /// What an `app` record says.
 public enum AppRecord: Equatable, Sendable {
     case launchForeground

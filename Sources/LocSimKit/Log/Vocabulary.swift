@@ -5,14 +5,21 @@ public enum AuthorizationStatus: String, Equatable, Sendable, CaseIterable {
     case authorized
 }
 
-/// `CLAccuracyAuthorization` (iOS 14+).
+/// `CLAccuracyAuthorization` (iOS 14+), with its case names.
 public enum AccuracyAuthorization: Hashable, Sendable {
-    case full, reduced
+    case fullAccuracy, reducedAccuracy
+
+    /// The earlier spelling of `.fullAccuracy`.
+    @available(*, deprecated, renamed: "fullAccuracy")
+    public static var full: Self { .fullAccuracy }
+    /// The earlier spelling of `.reducedAccuracy`.
+    @available(*, deprecated, renamed: "reducedAccuracy")
+    public static var reduced: Self { .reducedAccuracy }
 
     /// The word in an `auth` record: `full` or `reduced`.
-    package var word: String { self == .full ? "full" : "reduced" }
+    package var word: String { self == .fullAccuracy ? "full" : "reduced" }
     /// The Swift case name in a delegate record: `fullAccuracy` or `reducedAccuracy`.
-    package var caseName: String { self == .full ? "fullAccuracy" : "reducedAccuracy" }
+    package var caseName: String { self == .fullAccuracy ? "fullAccuracy" : "reducedAccuracy" }
 }
 
 /// What the Settings app shows for the app (seed 001's table).

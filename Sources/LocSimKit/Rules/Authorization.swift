@@ -123,7 +123,7 @@ package struct Authorization: Hashable, Sendable {
 
     /// `CLAccuracyAuthorization`; always full before iOS 14.
     package func accuracy(on platform: RulesVersion) -> AccuracyAuthorization {
-        platform.hasAccuracy && reducedAccuracy && !temporaryFullAccuracy ? .reduced : .full
+        platform.hasAccuracy && reducedAccuracy && !temporaryFullAccuracy ? .reducedAccuracy : .fullAccuracy
     }
 
     /// The level delivery follows.

@@ -103,7 +103,7 @@ enum Delivery: Hashable {
         case .ranging:
             let outcome = whileRunning(access: access, inUse: inUse, app: app)
             // Ranging reveals the precise position: none under reduced accuracy (Apple, startRangingBeacons(satisfying:)).
-            if outcome == .deliver, accuracy == .reduced { return .drop(.reducedAccuracy) }
+            if outcome == .deliver, accuracy == .reducedAccuracy { return .drop(.reducedAccuracy) }
             return outcome
         case .callback:
             return app.notRunningCode.map { .drop($0) } ?? .deliver
@@ -122,13 +122,13 @@ enum Delivery: Hashable {
             // §8: no region events before authorization; with Precise Location
             // off region monitoring is unavailable (Apple, region monitoring).
             if !access.isAuthorized { return .drop(.notAuthorized) }
-            if accuracy == .reduced { return .drop(.reducedAccuracy) }
+            if accuracy == .reducedAccuracy { return .drop(.reducedAccuracy) }
             return app.notRunningCode.map { .drop($0) } ?? .deliver
         case .region, .significantChange, .visit:
             if !access.isAuthorized { return .drop(.notAuthorized) }
             // Region monitoring is unavailable under reduced accuracy (Apple, region monitoring):
             // the event neither wakes nor relaunches the app, nor is it held.
-            if service == .region, accuracy == .reduced { return .drop(.reducedAccuracy) }
+            if service == .region, accuracy == .reducedAccuracy { return .drop(.reducedAccuracy) }
             return monitoring(access: access, inUse: inUse, app: app)
         case .liveUpdates(let sessions):
             return stream(access: access, inUse: inUse, app: app, sessions: sessions)
@@ -136,7 +136,7 @@ enum Delivery: Hashable {
             // Like region monitoring, unavailable under reduced accuracy:
             // "True if events will not be delivered because the app is
             // subject to accuracy limitation" (CLMonitoringEvent.h).
-            if access.isAuthorized, access != .whenInUseBefore13, accuracy == .reduced { return .drop(.reducedAccuracy) }
+            if access.isAuthorized, access != .whenInUseBefore13, accuracy == .reducedAccuracy { return .drop(.reducedAccuracy) }
             return monitorEvent(access: access, inUse: inUse, app: app, sessions: sessions)
         }
     }

@@ -77,7 +77,7 @@ struct LocationManager: Hashable {
     /// Whether a delivered location is reduced first (§10): by the app's
     /// accuracy authorization or its own `desiredAccuracy reduced`.
     func reduces(_ accuracy: AccuracyAuthorization) -> Bool {
-        accuracy == .reduced || desiredAccuracy == .reduced
+        accuracy == .reducedAccuracy || desiredAccuracy == .reduced
     }
 }
 

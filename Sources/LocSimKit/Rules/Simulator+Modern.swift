@@ -200,7 +200,7 @@ extension Simulator {
             }
             var flags: DiagnosticFlags = []
             if stationary { flags.insert(.stationary) }
-            if rules.atLeast(18) && accuracy == .reduced { flags.insert(.accuracyLimited) }
+            if rules.atLeast(18) && accuracy == .reducedAccuracy { flags.insert(.accuracyLimited) }
             modern.liveUpdates.lastProblems = []
             if time != now {
                 emit(.update(.earlierLiveUpdate(shown, flags, fixedAt: Instant(sinceStart: time))))
@@ -234,7 +234,7 @@ extension Simulator {
             authorization.grant == .whenInUse && !authorization.provisional && upgrade.request == .used && prompt == nil
         let context = ServiceSessions.DiagnosticContext(
             authorizationFlags: authorizationFlags, level: authorization.level, inUse: inUse,
-            alwaysDenied: alwaysDenied, fullAccuracyDenied: accuracy == .reduced)
+            alwaysDenied: alwaysDenied, fullAccuracyDenied: accuracy == .reducedAccuracy)
         for session in modern.services.refreshDiagnostics(context) {
             emit(.update(.serviceSession(name: session.name, session.lastFlags ?? [])))
         }
@@ -290,7 +290,7 @@ extension Simulator {
     /// as `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)` would.
     /// Once per session; a key without a purpose string shows nothing.
     mutating func promptForSessionFullAccuracy() {
-        guard app == .foreground, prompt == nil, accuracy == .reduced else { return }
+        guard app == .foreground, prompt == nil, accuracy == .reducedAccuracy else { return }
         guard authorization.level != .none,
             let (name, key) = modern.services.fullAccuracyCandidate(where: { hasTemporaryUsageDescription($0) })
         else { return }

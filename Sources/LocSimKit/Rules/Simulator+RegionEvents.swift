@@ -11,7 +11,7 @@ extension Simulator {
             // Seed 002: under reduced accuracy a change is notified only when
             // the move shows at the lower accuracy; within the same grid cell
             // the device counts as staying put.
-            if accuracy == .reduced,
+            if accuracy == .reducedAccuracy,
                 reducedLocation(last.location).coordinate == reducedLocation(location).coordinate
             {
                 return
@@ -63,7 +63,7 @@ extension Simulator {
             // A held event comes later than its fix: the log shows the fix's time.
             emitToEveryManager(locationCallback(shown, fixedAt: time), as: event.undelivered)
         case .visit(let arrival, let departure, let location, _):
-            let shown = accuracy == .reduced ? reducedLocation(location) : location
+            let shown = accuracy == .reducedAccuracy ? reducedLocation(location) : location
             emitToEveryManager(
                 .didVisit(arrival: arrival.map(Instant.init), departure: departure.map(Instant.init), shown),
                 as: event.undelivered)

@@ -126,7 +126,7 @@ extension Simulator {
     /// with no other prompt. Returns whether it showed.
     mutating func showTemporaryFullAccuracyPrompt(_ purposeKey: String, origin: Prompt.Origin) -> Bool {
         let key = Self.temporaryUsageKey(purposeKey)
-        guard hasTemporaryUsageDescription(purposeKey), accuracy == .reduced, app == .foreground,
+        guard hasTemporaryUsageDescription(purposeKey), accuracy == .reducedAccuracy, app == .foreground,
             prompt == nil, authorization.level != .none
         else { return false }
         show(.temporaryFullAccuracy, text: key, origin: origin, answers: [.allowOnce, .dontAllow])

@@ -47,9 +47,9 @@ extension ScenarioParser {
             expectation = .finalAuth(status)
         } else if s.matches(what, "accuracy") {
             if s.matches(value, "full") {
-                expectation = .finalAccuracy(.full)
+                expectation = .finalAccuracy(.fullAccuracy)
             } else if s.matches(value, "reduced") {
-                expectation = .finalAccuracy(.reduced)
+                expectation = .finalAccuracy(.reducedAccuracy)
             } else {
                 throw s.unknown("accuracy", value, expected: ["full", "reduced"], listed: "full or reduced")
             }

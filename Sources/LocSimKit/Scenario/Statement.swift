@@ -188,6 +188,17 @@ public struct Fix: Equatable, Sendable {
         self.course = course
         self.altitude = altitude
     }
+
+    /// A fix at `latitude`, `longitude` with `accuracy` meters (default 5,
+    /// as a `fix` line's): `Fix(Location(Coordinate(…), accuracy:))` flat.
+    public init(
+        latitude: Double, longitude: Double, accuracy: Double = 5, speed: Double? = nil, course: Double? = nil,
+        altitude: Double? = nil
+    ) {
+        self.init(
+            Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy), speed: speed,
+            course: course, altitude: altitude)
+    }
 }
 
 /// What happens at a time in the scenario (the part of a timed line after the time).

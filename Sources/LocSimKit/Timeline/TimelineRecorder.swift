@@ -226,8 +226,8 @@ package struct TimelineRecorder: LogWriter {
     private mutating func accuracyChanged(_ view: AuthView, at t: Millis) {
         let state: Timeline.State
         switch view.accuracy {
-        case .full: state = view.temporary ? .temporaryFullAccuracy : .fullAccuracy
-        case .reduced: state = .reducedAccuracy
+        case .fullAccuracy: state = view.temporary ? .temporaryFullAccuracy : .fullAccuracy
+        case .reducedAccuracy: state = .reducedAccuracy
         }
         if lanes[Self.accuracy].open?.state == state { return }
         let label = view.accuracy.word + (view.temporary ? " (temporary)" : "")
