@@ -38,14 +38,14 @@ extension Explore.FailingPath {
     /// An `expect` line some path failed, over every platform: where it
     /// failed, and the shortest path that fails it (the first platform's
     /// among equally short ones).
-    public struct Line: Sendable {
-        public var platforms: [Platform]
-        public var platform: Platform
-        public var shortest: Explore.FailingPath
+    package struct Line: Sendable {
+        package var platforms: [Platform]
+        package var platform: Platform
+        package var shortest: Explore.FailingPath
     }
 
     /// The `expect` lines some path of `report` failed, in line order.
-    public static func byLine(_ report: Explore.Report) -> [Line] {
+    package static func byLine(_ report: Explore.Report) -> [Line] {
         var lines: [Int: Line] = [:]
         for p in report.platforms {
             for failing in p.failingPaths {
@@ -68,22 +68,22 @@ extension Explore.Report {
     /// per failed `expect` line and distinct path, and one per place an
     /// error stopped paths and distinct path, not one per platform
     /// (docs/explore.md, "Counterexamples").
-    public struct Counterexample: Sendable {
+    package struct Counterexample: Sendable {
         /// The platform it is written for: the first whose path it is.
-        public var platform: Platform
+        package var platform: Platform
         /// The other platforms where the same choices fail the same line.
-        public var alsoOn: [Platform]
+        package var alsoOn: [Platform]
         /// `expect-<line>` or the row number on `platform`.
-        public var suffix: String
-        public var path: [ExploreChoice]
+        package var suffix: String
+        package var path: [ExploreChoice]
         /// The line an error stopped the path at; `nil` for a failed `expect` line.
-        public var stoppedAt: Int?
+        package var stoppedAt: Int?
     }
 
     /// The counterexamples, platform by platform: each platform's error
     /// rows, then its failed `expect` lines, each unless an earlier platform
     /// has the same path to the same line.
-    public var counterexamples: [Counterexample] {
+    package var counterexamples: [Counterexample] {
         var files: [Counterexample] = []
         var index: [String: Int] = [:]
         func add(_ file: Counterexample, key: String) {

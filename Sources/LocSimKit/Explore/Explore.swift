@@ -21,7 +21,7 @@ public struct Explore: Sendable {
     /// check that merging changes no result).
     package var merging = true
     /// True: each platform's result keeps its merged state graph (`--format dot`).
-    public var graph = false
+    package var graph = false
 
     /// Enough for any flow of a few dozen choice points (a state is a few
     /// kilobytes: this bounds a search to a few hundred megabytes).
@@ -67,9 +67,9 @@ public struct Explore: Sendable {
         public var states: Int
         /// The `expect sometimes` lines no path met, each with the shortest
         /// path that misses it (the rows do not list them).
-        public var sometimesFailures: [Explore.FailingPath] = []
+        package var sometimesFailures: [Explore.FailingPath] = []
         /// The merged state graph, when asked for (`graph`).
-        public var graph: ExploreGraph? = nil
+        package var graph: ExploreGraph? = nil
     }
 
     /// How `locsim explore` writes its report.

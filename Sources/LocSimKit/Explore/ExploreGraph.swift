@@ -2,34 +2,34 @@
 /// --format dot`, docs/explore.md): each distinct choice point once, an edge
 /// per option followed from it, to the next choice point or to how the path
 /// ends from there.
-public struct ExploreGraph: Equatable, Sendable {
+package struct ExploreGraph: Equatable, Sendable {
     /// Where an option leads.
-    public enum Target: Hashable, Sendable {
+    package enum Target: Hashable, Sendable {
         /// A choice point, by index in `choicePoints`.
         case choice(Int)
         /// An end, by index in `ends`.
         case end(Int)
     }
 
-    public struct Edge: Equatable, Sendable {
+    package struct Edge: Equatable, Sendable {
         /// The choice point the option is taken at; `nil`: the start.
-        public var from: Int?
+        package var from: Int?
         /// The option as a `user` line writes it (`allowOnce`, `settings always`); empty from the start.
-        public var option: String
-        public var to: Target
+        package var option: String
+        package var to: Target
     }
 
     /// One end: the final authorization and accuracy with the `expect` lines
     /// failed, or the error that stopped the path.
-    public struct End: Hashable, Sendable {
-        public var label: String
-        public var failed: Bool
+    package struct End: Hashable, Sendable {
+        package var label: String
+        package var failed: Bool
     }
 
     /// Each choice point's label, `1.000 whenInUse`, `60.000 settings (line 12)`, by index.
-    public var choicePoints: [String] = []
-    public var ends: [End] = []
-    public var edges: [Edge] = []
+    package var choicePoints: [String] = []
+    package var ends: [End] = []
+    package var edges: [Edge] = []
     private var endIndex: [End: Int] = [:]
 
     /// The index of `end`, added the first time.
@@ -40,7 +40,7 @@ public struct ExploreGraph: Equatable, Sendable {
         return ends.count - 1
     }
 
-    public static func == (a: Self, b: Self) -> Bool {
+    package static func == (a: Self, b: Self) -> Bool {
         a.choicePoints == b.choicePoints && a.ends == b.ends && a.edges == b.edges
     }
 }
@@ -50,7 +50,7 @@ extension Explore.Report {
     /// ellipses (red where an `expect` line failed or an error stopped the
     /// path), options on the edges.
     var dot: String {
-        var out = "digraph explore {\n  rankdir=LR;\n  node [fontname=\"Helvetica\"];\n  edge [fontname=\"Helvetica\"];\n"
+        var out = "digraph explore {\n  rankdir=LR;\n  graph [fontname=\"Helvetica\"];\n  node [fontname=\"Helvetica\"];\n  edge [fontname=\"Helvetica\"];\n"
         for (k, p) in platforms.enumerated() {
             guard let graph = p.graph else { continue }
             let id = "p\(k)"

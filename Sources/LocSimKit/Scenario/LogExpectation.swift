@@ -15,7 +15,7 @@ public enum LogExpectation: Equatable, Sendable {
     indirect case sometimes(LogExpectation)
 
     /// The expectation a path is checked against: `sometimes` taken off.
-    public var base: LogExpectation {
+    package var base: LogExpectation {
         if case .sometimes(let inner) = self { return inner.base }
         return self
     }
