@@ -103,7 +103,8 @@ import Testing
         #expect(files.count < perPlatform)
         var keys = Set<String>()
         for file in files {
-            #expect(keys.insert(file.suffix.hasPrefix("expect") ? file.suffix + Explore.Report.path(file.path) : "\(file.stoppedAt ?? 0)" + Explore.Report.path(file.path)).inserted)
+            let place = file.suffix.hasPrefix("expect") ? file.suffix : "\(file.stoppedAt ?? 0)"
+            #expect(keys.insert(place + " " + Explore.Report.path(file.path)).inserted)
             let plain = try Explore.counterexample(Array(text.utf8), path: file.path, platform: file.platform, stoppedAt: file.stoppedAt)
             // Each platform it stands for fails the same line with the same choices.
             for platform in [file.platform] + file.alsoOn where file.stoppedAt == nil {
@@ -207,6 +208,9 @@ import Testing
         #expect(tvos.failingPaths[0].expectation.reason == "on no path: every path stopped with an error")
         #expect(report.counterexamples.filter { $0.suffix.hasPrefix("expect") }.map(\.platform) == [.iOS(9), .iOS(9)])
         #expect(report.digest.first == "expect 5:1 (sometimes) is met on no path on 2 platforms; shortest: iOS 9.0 (no choice)")
+        let json = report.rendered(.jsonl)
+        #expect(json.contains("{\"platform\":\"iOS 9.0\",\"paths\":1,\"states\":0,\"outcomes\":1,\"sometimesFailed\":[{\"line\":5,"))
+        #expect(!json.contains("{\"platform\":\"iOS 13.0\",\"paths\":6,\"states\":2,\"outcomes\":6,\"sometimes"))
     }
 
     @Test func runChecksSometimesOnItsOnePath() throws {
@@ -216,7 +220,9 @@ import Testing
         #expect(failed.map(\.location.line) == [5])
         #expect(failed[0].expectation == .sometimes(.some(kind: "delegate", words: ["didEnterRegion", "store"], by: nil)))
         #expect(failed[0].reason == "no delegate record contains 'didEnterRegion store'")
-        #expect(try Self.runFailures(Self.sometimes.replacingOccurrences(of: "3    app start", with: "2    user allowWhileUsing\n3    app start")).map(\.location.line) == [5, 6])
+        let whileUsing = Self.sometimes.replacingOccurrences(
+            of: "3    app start", with: "2    user allowWhileUsing\n3    app start")
+        #expect(try Self.runFailures(whileUsing).map(\.location.line) == [5, 6])
     }
 
     @Test func sometimesParsesBeforeEveryForm() throws {

@@ -27,7 +27,8 @@ extension CoverageReport {
         let unshown = PromptKind.allCases.filter { (promptsShown[$0] ?? 0) == 0 }.map(\.rawValue)
         if !unshown.isEmpty { lines.append("no prompt shown of: " + unshown.joined(separator: ", ")) }
         // The Location Services alert is no choice point: nothing to take there.
-        let untaken = promptCells.filter { $0.taken == 0 && $0.cell.kind != .locationServices }.map { "\($0.cell.kind.rawValue) \($0.cell.answer)" }
+        let untaken = promptCells.filter { $0.taken == 0 && $0.cell.kind != .locationServices }
+            .map { "\($0.cell.kind.rawValue) \($0.cell.answer)" }
         if !untaken.isEmpty { lines.append("no path answered: " + untaken.joined(separator: ", ")) }
         return lines
     }

@@ -18,7 +18,8 @@ extension Explore.Report {
                 for row in p.rows where row.outcome.failedExpectations.contains(where: { $0.location.line == n }) {
                     for choice in row.shortestPath {
                         // The answer without its Precise switch: `allowOnce`, `settings always`.
-                        let words = Scenario.text(of: choice.action).split(separator: " ").filter { !$0.hasPrefix("precise=") }
+                        let words = Scenario.text(of: choice.action).split(separator: " ")
+                            .filter { !$0.hasPrefix("precise=") }
                         _ = answers.number(words.joined(separator: " "))
                     }
                 }
@@ -49,10 +50,8 @@ extension Explore.Report {
                 stops[place] = (known.platforms + more, shorter ? (p.platform, row.shortestPath) : known.shortest)
             }
         }
-        let byPlace = places.sorted { a, b in
-            let (la, lb) = (a.split(separator: ":").compactMap { Int($0) }, b.split(separator: ":").compactMap { Int($0) })
-            return la.lexicographicallyPrecedes(lb)
-        }
+        func numbers(_ place: String) -> [Int] { place.split(separator: ":").compactMap { Int($0) } }
+        let byPlace = places.sorted { numbers($0).lexicographicallyPrecedes(numbers($1)) }
         for place in byPlace {
             guard let stop = stops[place] else { continue }
             lines.append(

@@ -55,7 +55,9 @@ extension Explore.FailingPath {
                     continue
                 }
                 line.platforms.append(p.platform)
-                if failing.path.count < line.shortest.path.count { (line.platform, line.shortest) = (p.platform, failing) }
+                if failing.path.count < line.shortest.path.count {
+                    (line.platform, line.shortest) = (p.platform, failing)
+                }
                 lines[n] = line
             }
         }

@@ -139,6 +139,12 @@ extension Explore.Report {
         return out
     }
 
+    /// `{"line":…,"column":…,"expectation":"expect …","reason":…}`.
+    static func json(_ f: FailedExpectation) -> String {
+        "{\"line\":\(f.location.line),\"column\":\(f.location.column),\"expectation\":"
+            + ReportTable.json("expect " + f.expectation.text) + ",\"reason\":" + ReportTable.json(f.reason) + "}"
+    }
+
     /// One object per outcome row, then one per platform.
     private func jsonLines(onlyFailing: Bool) -> String {
         let json = ReportTable.json(_:) as (String) -> String
@@ -155,10 +161,7 @@ extension Explore.Report {
                     out += ",\"accuracy\":" + (o.accuracy.map { json($0.word) } ?? "null")
                     out += ",\"delivered\":" + ReportTable.json(o.delivered) + ",\"held\":" + ReportTable.json(o.held)
                     out += ",\"dropped\":" + ReportTable.json(o.dropped)
-                    let failed = o.failedExpectations.map { f in
-                        "{\"line\":\(f.location.line),\"column\":\(f.location.column),\"expectation\":"
-                            + json("expect " + f.expectation.text) + ",\"reason\":" + json(f.reason) + "}"
-                    }
+                    let failed = o.failedExpectations.map(Self.json)
                     out += ",\"failedExpectations\":[" + failed.joined(separator: ",") + "]"
                 }
                 let path = row.shortestPath.map { c in
@@ -171,7 +174,13 @@ extension Explore.Report {
         }
         for p in platforms {
             out += "{\"platform\":" + json(p.platform.description) + "," + Self.jsonPaths(p.paths) + ",\"states\":\(p.states)"
-            out += ",\"outcomes\":\(p.rows.count)}\n"
+            out += ",\"outcomes\":\(p.rows.count)"
+            // `expect sometimes` lines no path met: the rows do not list them.
+            if !p.sometimesFailures.isEmpty {
+                let lines = p.sometimesFailures.map { Self.json($0.expectation) }
+                out += ",\"sometimesFailed\":[" + lines.joined(separator: ",") + "]"
+            }
+            out += "}\n"
         }
         return out
     }

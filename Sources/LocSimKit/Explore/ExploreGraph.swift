@@ -50,7 +50,8 @@ extension Explore.Report {
     /// ellipses (red where an `expect` line failed or an error stopped the
     /// path), options on the edges.
     var dot: String {
-        var out = "digraph explore {\n  rankdir=LR;\n  graph [fontname=\"Helvetica\"];\n  node [fontname=\"Helvetica\"];\n  edge [fontname=\"Helvetica\"];\n"
+        var out = "digraph explore {\n  rankdir=LR;\n"
+        for kind in ["graph", "node", "edge"] { out += "  \(kind) [fontname=\"Helvetica\"];\n" }
         for (k, p) in platforms.enumerated() {
             guard let graph = p.graph else { continue }
             let id = "p\(k)"
@@ -70,7 +71,8 @@ extension Explore.Report {
                 case .choice(let i): to = "\(id)_c\(i)"
                 case .end(let i): to = "\(id)_e\(i)"
                 }
-                out += "    \(from) -> \(to)" + (edge.option.isEmpty ? "" : " [label=\(Self.dotQuoted(edge.option))]") + ";\n"
+                let label = edge.option.isEmpty ? "" : " [label=\(Self.dotQuoted(edge.option))]"
+                out += "    \(from) -> \(to)\(label);\n"
             }
             out += "  }\n"
         }
