@@ -55,6 +55,7 @@ package struct CoverageReport: Sendable {
         let rules = simulator.rules
         let relaunches = simulator.parameters.relaunchAfterForceQuit ?? rules.relaunchesAfterForceQuit
         platforms[rules.platform.os, default: 0] += 1
+        let platform = PlatformKey(rules.platform)  // once: it formats the platform's name
         for (cell, count) in tally.delivery {
             let access = Coverage.access(cell.status, provisional: cell.provisional, modern: rules.modern)
             // As `Lifecycle.deliveryApp` reads a terminated app: watchOS never
@@ -64,7 +65,7 @@ package struct CoverageReport: Sendable {
                 app = rules.isWatch ? .notLaunchable : app == .forceQuit && !relaunches ? .forceQuit : .notRunning
             }
             delivery[Cell(service: cell.service, access: access, app: app), default: 0] += count
-            accessPlatforms[access, default: []].insert(PlatformKey(rules.platform))
+            accessPlatforms[access, default: []].insert(platform)
         }
         promptAnswers.merge(tally.promptAnswers, uniquingKeysWith: +)
         promptsShown.merge(tally.promptsShown, uniquingKeysWith: +)
