@@ -60,7 +60,7 @@ echo "  explore: $paths paths in $explore_ms ms in total; matrix --all of the or
 } > "$WORK/synthetic.scn"
 if [ -x /usr/bin/time ]; then
   /usr/bin/time -f '%e s %M KiB' -o "$WORK/time.txt" "$LOCSIM" explore "$WORK/synthetic.scn" -o "$WORK/synthetic.out" 2> "$WORK/err.txt"
-  echo "synthetic: $(tail -1 "$WORK/err.txt" | sed 's/^locsim explore: //'); wall $(awk '{ print $1, $2 }' "$WORK/time.txt"), peak $(awk '{ printf "%.0f MB", $3 / 1024 }' "$WORK/time.txt"); $(tail -1 "$WORK/synthetic.out" | sed 's/.*, //')"
+  echo "synthetic: $(tail -1 "$WORK/err.txt" | sed 's/^locsim explore: //'); wall $(awk '{ print $1, $2 }' "$WORK/time.txt"), peak $(awk '{ printf "%.0f MB", $3 / 1024 }' "$WORK/time.txt"); $(grep " distinct state" "$WORK/synthetic.out" | tail -1 | sed 's/.*, //')"
 else
   "$LOCSIM" explore "$WORK/synthetic.scn" -o "$WORK/synthetic.out"
 fi

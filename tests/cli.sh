@@ -9,6 +9,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 LOCSIM=$(realpath "${1:-.build/release/locsim}")
 QUICK=$(realpath Scenarios/quickstart.scn)
+GEOFENCE=$(realpath Scenarios/explore/geofence-expectations.scn)
 SEEDS=$(realpath Scenarios/seeds)
 INSTALL_DOC=$(realpath docs/install.md)
 EXPECTED=$(realpath Scenarios/quickstart.log)
@@ -358,7 +359,7 @@ printf 'locsim 1\nplatform iOS 13.0\nplist NSLocationWhenInUseUsageDescription "
 "$LOCSIM" explore ex.scn --counterexamples cx -o ex.out 2> ex.err
 status=$?
 cx=$(ls cx 2> /dev/null | head -1)
-if [ "$status" -eq 0 ] && [ -n "$cx" ] && grep -q "stopped at 11:8: app stopUpdatingLocation" ex.out \
+if [ "$status" -eq 0 ] && [ -n "$cx" ] && grep -q "stopped at 11:8 \[1\]" ex.out && grep -q "^\[1\] 11:8: app stopUpdatingLocation" ex.out \
   && ! grep -q " any" "cx/$cx" && "$LOCSIM" run "cx/$cx" > /dev/null 2> cx.err; [ $? -eq 2 ] \
   && grep -q "cx/$cx:11:8: error: app stopUpdatingLocation" cx.err; then
   ok "explore --counterexamples writes a plain scenario run replays to the same failure"
@@ -429,6 +430,34 @@ if [ "$status" -eq 2 ] && [ ! -s many.out ] && grep -q "error: explore stopped o
   && grep -q "reduce the choices" many.err && "$LOCSIM" explore many.scn > /dev/null 2>&1; then
   ok "explore: more outcomes than --max-outcomes is the documented error"
 else fail "explore: more outcomes than --max-outcomes is the documented error" "status $status: $(head -c 300 many.err)"; fi
+# explore at --all (issue 28): a digest, short failed cells with notes, one
+# stderr line and one counterexample per expect line and distinct path;
+# --only-failing; --format dot.
+"$LOCSIM" explore "$GEOFENCE" --all --counterexamples gcx -o all.out 2> all.err
+status=$?
+"$LOCSIM" explore "$GEOFENCE" --all --only-failing > failing.out 2> /dev/null
+"$LOCSIM" explore "$GEOFENCE" --format dot > g.dot 2> /dev/null; dstatus=$?
+"$LOCSIM" explore "$GEOFENCE" --format svg > /dev/null 2> svg.err; sstatus=$?
+if [ "$status" -eq 1 ] && head -1 all.out | grep -q "^expect 41:1 fails on 12 platforms — .*; shortest: iOS 8.0 (no choice)$" \
+  && [ "$(grep -c 'error: expectation failed on 12 platforms' all.err)" -eq 2 ] \
+  && [ -f gcx/geofence-expectations.iOS-8.0.expect-41.scn ] && [ ! -f gcx/geofence-expectations.iOS-9.0.expect-41.scn ] \
+  && tail -1 gcx/geofence-expectations.iOS-8.0.expect-41.scn | grep -q "^# locsim explore: the same choices stop or fail the same line on iOS 9.0, iOS 10.0$" \
+  && "$LOCSIM" run gcx/geofence-expectations.iOS-8.0.expect-41.scn > /dev/null 2>&1; [ $? -eq 1 ] \
+  && [ "$(awk 'length > 400' all.out | wc -l)" -eq 0 ] && grep -q "^what no path reached:$" all.out \
+  && ! grep -E "^(iOS|macOS|tvOS|watchOS)[^ ]* +[0-9]+ .* - +[0-9.]+ " failing.out && [ "$(grep -c '^iOS 26.0: ' failing.out)" -eq 1 ] \
+  && [ "$dstatus" -eq 1 ] && head -1 g.dot | grep -q "^digraph explore {$" && grep -q 'p0_c0 -> p0_c1 \[label="allowWhileUsing"\];' g.dot \
+  && [ "$sstatus" -eq 2 ] && grep -q "unknown format 'svg'; expected text, markdown, jsonl or dot" svg.err; then
+  ok "explore --all: digest, notes, one counterexample per line and path, --only-failing, --format dot"
+else fail "explore --all: digest, notes, one counterexample per line and path, --only-failing, --format dot" "status $status/$dstatus/$sstatus: $(head -c 300 all.err) $(ls gcx | head -5)"; fi
+# expect sometimes: a line no path meets on a platform exits 1; run checks it on its one path.
+printf 'locsim 1\nplatform iOS 9.0\nplist NSLocationWhenInUseUsageDescription "Why"\nplist NSLocationAlwaysAndWhenInUseUsageDescription "Why always"\nexpect sometimes delegate didUpdateLocations\n0 launch\n1 app requestAlwaysAuthorization\n2 app startUpdatingLocation\n3 fix 35.0 139.7 5\n' > some.scn
+"$LOCSIM" explore some.scn --platforms "iOS 9.0,14.0" > some.out 2> some.err; status=$?
+"$LOCSIM" run some.scn > /dev/null 2> somerun.err; rstatus=$?
+if [ "$status" -eq 1 ] && grep -q "^expect 5:1 (sometimes) is met on no path on 1 platform; shortest: iOS 9.0 (no choice)$" some.out \
+  && grep -q "some.scn:5:1: error: expectation failed on iOS 9.0: expect sometimes delegate didUpdateLocations (on no path; on the shortest: " some.err \
+  && [ "$rstatus" -eq 1 ] && grep -q "some.scn:5:1: error: expectation failed: expect sometimes delegate didUpdateLocations" somerun.err; then
+  ok "explore: an expect sometimes line no path meets is a finding; run checks it on its path"
+else fail "explore: an expect sometimes line no path meets is a finding; run checks it on its path" "status $status/$rstatus: $(cat some.out some.err | head -c 400)"; fi
 "$LOCSIM" run ex.scn > /dev/null 2> any.err
 status=$?
 if [ "$status" -eq 2 ] && grep -q "ex.scn:7:8: error: 'user any' is a choice point" any.err; then ok "run: user any is an error at its line"

@@ -6,13 +6,14 @@ import Darwin
 import LocSimKit
 import Synchronization
 
-/// `locsim explore <scenario> [--platforms <list> | --all] [--format text|markdown|jsonl]
-/// [-o <file>] [--counterexamples <dir>] [--jobs N] [--max-states N] [--max-outcomes N]`.
+/// `locsim explore <scenario> [--platforms <list> | --all] [--format text|markdown|jsonl|dot]
+/// [--only-failing] [-o <file>] [--counterexamples <dir>] [--jobs N] [--max-states N] [--max-outcomes N]`.
 enum ExploreCommand {
     struct Options {
         var scenario: String
         var explore: Explore
-        var format: Matrix.Format
+        var format: Explore.Format
+        var onlyFailing: Bool
         var output: String?
         var counterexamples: String?
     }
@@ -24,9 +25,22 @@ enum ExploreCommand {
         var counterexamples: String?
         var maxStates = Explore.defaultMaxStates
         var maxOutcomes = Explore.defaultMaxOutcomes
+        var format = Explore.Format.text
+        var onlyFailing = false
         while let item = args.next() {
+            // `--format` here: explore has `dot` besides matrix's formats.
+            if case .option("--format", let inline) = item {
+                let value = try args.value(of: "--format", inline: inline)
+                guard let f = Explore.Format(rawValue: value) else {
+                    throw UsageError("unknown format '\(value)'; expected text, markdown, jsonl or dot")
+                }
+                format = f
+                continue
+            }
             if try shared.take(item, from: &args) { continue }
             switch item {
+            case .option("--only-failing", nil):
+                onlyFailing = true
             case .positional(let path):
                 guard scenario == nil else { throw UsageError("unexpected argument '\(path)'; explore takes one scenario") }
                 scenario = path
@@ -41,10 +55,11 @@ enum ExploreCommand {
             }
         }
         guard let scenario else { throw UsageError("missing scenario; give a file, or '-' for standard input") }
-        let explore = Explore(
+        var explore = Explore(
             platforms: try shared.list(otherwise: nil), jobs: shared.jobs, maxStates: maxStates, maxOutcomes: maxOutcomes)
+        explore.graph = format == .dot
         return Options(
-            scenario: scenario, explore: explore, format: shared.format, output: shared.output,
+            scenario: scenario, explore: explore, format: format, onlyFailing: onlyFailing, output: shared.output,
             counterexamples: counterexamples)
     }
 
@@ -95,7 +110,7 @@ enum ExploreCommand {
             }
             files = made
         }
-        let text = report.rendered(options.format)
+        let text = report.rendered(options.format, onlyFailing: options.onlyFailing)
         let toFile = options.output.map { $0 != "-" } ?? false
         if let path = options.output, toFile {
             do throws(FileError) {
@@ -117,18 +132,19 @@ enum ExploreCommand {
             }
         }
         if !toFile && written == .success { written = printOutput(text) }
-        // Some path failed an `expect` line: each on standard error, with
-        // the shortest path that fails it; exit 1, as `run` does, the report written.
-        var failed = false
-        for p in report.platforms {
-            for f in p.failingPaths {
-                failed = true
-                let path = f.path.isEmpty ? "(no choice)" : f.path.map(\.description).joined(separator: "; ")
-                printError(
-                    "\(label):\(f.expectation.location.line):\(f.expectation.location.column): error: expectation failed on "
-                        + "\(p.platform): expect \(f.expectation.expectation.text) (\(f.expectation.reason)); shortest path: \(path)")
-            }
+        // Some path failed an `expect` line: one line each on standard
+        // error, over every platform, with the shortest path that fails it;
+        // exit 1, as `run` does, the report written.
+        let failing = Explore.FailingPath.byLine(report)
+        for line in failing {
+            let f = line.shortest
+            printError(
+                "\(label):\(f.expectation.location.line):\(f.expectation.location.column): error: expectation failed on "
+                    + "\(line.platforms.count == 1 ? line.platforms[0].description : "\(line.platforms.count) platforms"): "
+                    + "expect \(f.expectation.expectation.text) (\(f.expectation.reason)); shortest path: "
+                    + (line.platforms.count == 1 ? "" : "\(line.platform) ") + Explore.Report.path(f.path))
         }
+        let failed = !failing.isEmpty
         return written == .success && failed ? .mismatch : written
     }
 
@@ -152,35 +168,32 @@ enum ExploreCommand {
             for i in made.indices { made[i].discard() }
             return nil
         }
-        for p in report.platforms {
-            let platform = "\(p.platform.os.rawValue)-\(p.platform.major).\(p.platform.minor)"
-            var files: [(suffix: String, path: [ExploreChoice], stoppedAt: Int?)] = []
-            for (i, row) in p.rows.enumerated() {
-                if let error = row.outcome.error { files.append(("\(i + 1)", row.shortestPath, error.location.line)) }
+        for file in report.counterexamples {
+            let platform = "\(file.platform.os.rawValue)-\(file.platform.major).\(file.platform.minor)"
+            var text: String
+            do throws(ScenarioError) {
+                text = try Explore.counterexample(
+                    scenario, path: file.path, platform: file.platform, stoppedAt: file.stoppedAt)
+            } catch {
+                return fail(error.formatted(file: name))
             }
-            for failing in p.failingPaths {
-                files.append(("expect-\(failing.expectation.location.line)", failing.path, nil))
+            if !file.alsoOn.isEmpty {
+                // At the end: no line moves.
+                if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+                text += "# locsim explore: the same choices stop or fail the same line on "
+                    + file.alsoOn.map(\.description).joined(separator: ", ") + "\n"
             }
-            for file in files {
-                let text: String
-                do throws(ScenarioError) {
-                    text = try Explore.counterexample(
-                        scenario, path: file.path, platform: p.platform, stoppedAt: file.stoppedAt)
-                } catch {
-                    return fail(error.formatted(file: name))
-                }
-                let path = "\(dir)/\(stem).\(platform).\(file.suffix).scn"
-                if let message = outputOntoInput(path, input: input, inputPath: nil) {
-                    return fail("locsim: error: \(message)")
-                }
-                do throws(FileError) {
-                    var output = try OutputBuffer.file(path)
-                    output.append(Array(text.utf8))
-                    try output.stage()  // written and closed: one descriptor at a time
-                    made.append(output)
-                } catch {
-                    return fail("locsim: error: \(error.message)")
-                }
+            let path = "\(dir)/\(stem).\(platform).\(file.suffix).scn"
+            if let message = outputOntoInput(path, input: input, inputPath: nil) {
+                return fail("locsim: error: \(message)")
+            }
+            do throws(FileError) {
+                var output = try OutputBuffer.file(path)
+                output.append(Array(text.utf8))
+                try output.stage()  // written and closed: one descriptor at a time
+                made.append(output)
+            } catch {
+                return fail("locsim: error: \(error.message)")
             }
         }
         return made

@@ -137,7 +137,7 @@ enum Usage {
         the shortest of them (docs/explore.md).
 
         USAGE: locsim explore <scenario> [--platforms <list> | --all]
-                              [--format text|markdown|jsonl] [-o <file>]
+                              [--format text|markdown|jsonl|dot] [--only-failing] [-o <file>]
                               [--counterexamples <dir>] [--jobs <n>] [--max-states <n>]
                               [--max-outcomes <n>]
 
@@ -148,10 +148,14 @@ enum Usage {
           --platforms <list>      Comma-separated platforms, as for 'matrix'
                                   (default: the scenario's own platform)
           --all                   The platforms of 'matrix --all'
-          --format <format>       text (default), markdown or jsonl
+          --format <format>       text (default), markdown, jsonl, or dot (the
+                                  merged state graph, for Graphviz)
+          --only-failing          Only the rows that stopped or failed an 'expect'
+                                  line (the summaries still count every path)
           -o, --output <file>     Write to <file>, replacing it only on success
           --counterexamples <dir> Write the shortest path of each failing outcome
-                                  as a plain scenario 'locsim run' replays
+                                  as a plain scenario 'locsim run' replays (one
+                                  per line and distinct path)
           --jobs <n>              Platforms explored at once (default: all cores)
           --max-states <n>        Stop with an error past <n> distinct states on a
                                   platform (default: 100000)
@@ -162,9 +166,9 @@ enum Usage {
         Standard error gets the paths, distinct states and time taken, and
         progress when the search runs longer than a second.
         Exit status: 0 the report was written, 1 as 0 but some path failed an
-        'expect' line, 2 bad usage, a syntax error, an output that is the
-        scenario, a 'user any' no path reaches with a prompt on screen, or a
-        limit reached (file:line:column: error: ...).
+        'expect' line (or no path met an 'expect sometimes' line), 2 bad usage,
+        a syntax error, an output that is the scenario, a 'user any' no path
+        reaches with a prompt on screen, or a limit reached (file:line:column: error: ...).
 
         """
 

@@ -57,23 +57,8 @@ package struct Coverage: Sendable {
             report.notReplayed.append(path)
             return
         }
-        let rules = driver.finalState.rules
-        let relaunches = driver.finalState.parameters.relaunchAfterForceQuit ?? rules.relaunchesAfterForceQuit
         report.replayed += 1
-        report.platforms[rules.platform.os, default: 0] += 1
-        for (cell, count) in writer.tally.delivery {
-            let access = Self.access(cell.status, provisional: cell.provisional, modern: rules.modern)
-            // As `Lifecycle.deliveryApp` reads a terminated app: watchOS never
-            // launches it; a force quit counts only where it stops relaunches.
-            var app = cell.app
-            if app == .notRunning || app == .forceQuit {
-                app = rules.isWatch ? .notLaunchable : app == .forceQuit && !relaunches ? .forceQuit : .notRunning
-            }
-            report.delivery[CoverageReport.Cell(service: cell.service, access: access, app: app), default: 0] += count
-            report.accessPlatforms[access, default: []].insert(CoverageReport.PlatformKey(rules.platform))
-        }
-        report.promptAnswers.merge(writer.tally.promptAnswers, uniquingKeysWith: +)
-        report.promptsShown.merge(writer.tally.promptsShown, uniquingKeysWith: +)
+        report.add(writer.tally, of: driver.finalState)
     }
 
     /// §8's row for an authorization as an `auth` record shows it (the

@@ -35,6 +35,8 @@ package struct CoverageReport: Sendable {
     var accessPlatforms: [Delivery.Access: Set<PlatformKey>] = [:]
     var promptAnswers: [CoverageTally.PromptCell: Int] = [:]
     var promptsShown: [PromptKind: Int] = [:]
+    /// The reasons `drop` records gave.
+    var dropReasons = Set<DropReason>()
     /// Scenarios per platform family.
     var platforms: [Platform.OS: Int] = [:]
     /// Scenarios citing each section in their `#` comments.
@@ -45,6 +47,29 @@ package struct CoverageReport: Sendable {
     init(rulesGiven: Bool, modernGiven: Bool) {
         self.rulesGiven = rulesGiven
         self.modernGiven = modernGiven
+    }
+
+    /// Adds what a replay (or an explore search) on `simulator`'s platform
+    /// exercised: its cells mapped to §8's rows and columns there.
+    mutating func add(_ tally: CoverageTally, of simulator: Simulator) {
+        let rules = simulator.rules
+        let relaunches = simulator.parameters.relaunchAfterForceQuit ?? rules.relaunchesAfterForceQuit
+        platforms[rules.platform.os, default: 0] += 1
+        let platform = PlatformKey(rules.platform)  // once: it formats the platform's name
+        for (cell, count) in tally.delivery {
+            let access = Coverage.access(cell.status, provisional: cell.provisional, modern: rules.modern)
+            // As `Lifecycle.deliveryApp` reads a terminated app: watchOS never
+            // launches it; a force quit counts only where it stops relaunches.
+            var app = cell.app
+            if app == .notRunning || app == .forceQuit {
+                app = rules.isWatch ? .notLaunchable : app == .forceQuit && !relaunches ? .forceQuit : .notRunning
+            }
+            delivery[Cell(service: cell.service, access: access, app: app), default: 0] += count
+            accessPlatforms[access, default: []].insert(platform)
+        }
+        promptAnswers.merge(tally.promptAnswers, uniquingKeysWith: +)
+        promptsShown.merge(tally.promptsShown, uniquingKeysWith: +)
+        dropReasons.formUnion(tally.dropReasons)
     }
 
     static let services = CoverageTally.Service.allCases

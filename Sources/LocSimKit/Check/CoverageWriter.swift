@@ -35,7 +35,10 @@ struct CoverageWriter: LogWriter {
             case .monitorEvent: count(.monitor, at: record.time)
             case .serviceSession, .backgroundActivitySession: break
             }
-        case .hold(let event, _), .drop(let event, _):
+        case .hold(let event, _):
+            if let service = Self.service(of: event) { count(service, at: record.time) }
+        case .drop(let event, let reason):
+            tally.dropReasons.insert(reason)
             if let service = Self.service(of: event) { count(service, at: record.time) }
         case .session, .completion, .inUseBegin, .inUseEnd, .indicator, .notification, .warning, .crash, .react,
             .expect, .ofManager:
@@ -116,7 +119,7 @@ struct CoverageWriter: LogWriter {
 }
 
 /// What the records of one or more replays exercised.
-struct CoverageTally: Sendable {
+struct CoverageTally: Equatable, Sendable {
     /// The services of the delivery table (docs/rules.md §8, docs/modern.md),
     /// as the log tells them apart: a delivered fix is `location` (the log
     /// does not say whether standard updates or significant-change
@@ -145,4 +148,14 @@ struct CoverageTally: Sendable {
     /// Answers taken per prompt kind; an answer offered and never taken is 0.
     var promptAnswers: [PromptCell: Int] = [:]
     var promptsShown: [PromptKind: Int] = [:]
+    /// The reasons of `drop` records.
+    var dropReasons = Set<DropReason>()
+
+    /// Adds what `other` exercised.
+    mutating func add(_ other: CoverageTally) {
+        delivery.merge(other.delivery, uniquingKeysWith: +)
+        promptAnswers.merge(other.promptAnswers, uniquingKeysWith: +)
+        promptsShown.merge(other.promptsShown, uniquingKeysWith: +)
+        dropReasons.formUnion(other.dropReasons)
+    }
 }

@@ -8,28 +8,73 @@ extension Explore.Report {
     /// ends, the same bytes on every machine and for any number of jobs.
     public func rendered(_ format: Matrix.Format) -> String {
         switch format {
-        case .text: return text
-        case .markdown: return markdown
-        case .jsonl: return jsonLines
+        case .text: return rendered(.text, onlyFailing: false)
+        case .markdown: return rendered(.markdown, onlyFailing: false)
+        case .jsonl: return rendered(.jsonl, onlyFailing: false)
         }
     }
 
-    private var cells: [[String]] {
-        platforms.flatMap { p in p.rows.map { Self.cells($0, on: p.platform) } }
+    /// The report in `format`; `onlyFailing`: only the rows of paths an
+    /// error stopped or that failed an `expect` line (`--only-failing`),
+    /// the summary lines still counting every path.
+    public func rendered(_ format: Explore.Format, onlyFailing: Bool) -> String {
+        switch format {
+        case .text: return text(onlyFailing: onlyFailing)
+        case .markdown: return markdown(onlyFailing: onlyFailing)
+        case .jsonl: return jsonLines(onlyFailing: onlyFailing)
+        case .dot: return dot
+        }
     }
 
-    static func cells(_ row: Explore.Row, on platform: Platform) -> [String] {
+    /// The rows shown, each with its platform.
+    private func shown(onlyFailing: Bool) -> [(Platform, Explore.Row)] {
+        platforms.flatMap { p in p.rows.filter { !onlyFailing || $0.outcome.failed }.map { (p.platform, $0) } }
+    }
+
+    /// The table's cells, the `failed` column short (`41:1 [1], 42:1 [2]`),
+    /// and the footnotes its numbers point to, in order.
+    private func cells(onlyFailing: Bool) -> (cells: [[String]], notes: [String]) {
+        var notes = Footnotes()
+        let cells = shown(onlyFailing: onlyFailing).map { platform, row in
+            Self.cells(row, on: platform, notes: &notes)
+        }
+        return (cells, notes.texts)
+    }
+
+    static func cells(_ row: Explore.Row, on platform: Platform, notes: inout Footnotes) -> [String] {
         let o = row.outcome
-        let path = row.shortestPath.isEmpty ? "(no choice)" : row.shortestPath.map(\.description).joined(separator: "; ")
+        let path = Self.path(row.shortestPath)
         if let error = o.error {
-            let stopped = "stopped at \(error.location.line):\(error.location.column): \(error.message)"
+            let at = "\(error.location.line):\(error.location.column)"
+            let stopped = "stopped at \(at) [\(notes.number(at + ": " + error.message))]"
             return [platform.description, paths(row.paths), "-", "-", "-", "-", "-", stopped, path]
+        }
+        let failed = o.failedExpectations.map { f in
+            "\(f.location.line):\(f.location.column) [\(notes.number(Self.failed(f)))]"
         }
         return [
             platform.description, paths(row.paths), o.authorization.rawValue, o.accuracy?.word ?? "-",
             ReportTable.list(o.delivered), ReportTable.list(o.held), ReportTable.list(o.dropped),
-            o.failedExpectations.isEmpty ? "-" : o.failedExpectations.map(Self.failed).joined(separator: "; "), path,
+            failed.isEmpty ? "-" : failed.joined(separator: ", "), path,
         ]
+    }
+
+    /// `1.000 whenInUse allowOnce; 5.000 settings always`, `(no choice)`.
+    package static func path(_ choices: [ExploreChoice]) -> String {
+        choices.isEmpty ? "(no choice)" : choices.map(\.description).joined(separator: "; ")
+    }
+
+    /// Distinct texts numbered from 1 in the order first met.
+    struct Footnotes {
+        private(set) var texts: [String] = []
+        private var numbers: [String: Int] = [:]
+
+        mutating func number(_ text: String) -> Int {
+            if let n = numbers[text] { return n }
+            texts.append(text)
+            numbers[text] = texts.count
+            return texts.count
+        }
     }
 
     /// `12:1: expect delegate didEnterRegion (no delegate record contains 'didEnterRegion')`.
@@ -68,26 +113,44 @@ extension Explore.Report {
         return "\"paths\":\"\(n)\"" + (n == .max ? ",\"pathsSaturated\":true" : "")
     }
 
-    private var text: String {
-        var out = ReportTable.text([Self.columns] + cells)
+    private func text(onlyFailing: Bool) -> String {
+        let (cells, notes) = cells(onlyFailing: onlyFailing)
+        var out = ""
+        let digest = self.digest
+        if !digest.isEmpty { out += digest.joined(separator: "\n") + "\n\n" }
+        out += ReportTable.text([Self.columns] + cells)
+        if !notes.isEmpty { out += "\n" + notes.enumerated().map { "[\($0 + 1)] \($1)\n" }.joined() }
         out += "\n"
         for p in platforms { out += Self.summary(p) + "\n" }
+        out += neverReachedText(bullet: "  ")
         return out
     }
 
-    private var markdown: String {
-        var out = ReportTable.markdown(Self.columns, cells)
+    private func markdown(onlyFailing: Bool) -> String {
+        let (cells, notes) = cells(onlyFailing: onlyFailing)
+        var out = ""
+        let digest = self.digest
+        if !digest.isEmpty { out += digest.map { "- " + $0 + "\n" }.joined() + "\n" }
+        out += ReportTable.markdown(Self.columns, cells)
+        if !notes.isEmpty { out += "\n" + notes.enumerated().map { "\($0 + 1). \($1)\n" }.joined() }
         out += "\n"
         for p in platforms { out += "- " + Self.summary(p) + "\n" }
+        out += neverReachedText(bullet: "- ")
         return out
+    }
+
+    /// `{"line":…,"column":…,"expectation":"expect …","reason":…}`.
+    static func json(_ f: FailedExpectation) -> String {
+        "{\"line\":\(f.location.line),\"column\":\(f.location.column),\"expectation\":"
+            + ReportTable.json("expect " + f.expectation.text) + ",\"reason\":" + ReportTable.json(f.reason) + "}"
     }
 
     /// One object per outcome row, then one per platform.
-    private var jsonLines: String {
+    private func jsonLines(onlyFailing: Bool) -> String {
         let json = ReportTable.json(_:) as (String) -> String
         var out = ""
         for p in platforms {
-            for row in p.rows {
+            for row in p.rows where !onlyFailing || row.outcome.failed {
                 let o = row.outcome
                 out += "{\"platform\":" + json(p.platform.description) + "," + Self.jsonPaths(row.paths)
                 if let error = o.error {
@@ -98,10 +161,7 @@ extension Explore.Report {
                     out += ",\"accuracy\":" + (o.accuracy.map { json($0.word) } ?? "null")
                     out += ",\"delivered\":" + ReportTable.json(o.delivered) + ",\"held\":" + ReportTable.json(o.held)
                     out += ",\"dropped\":" + ReportTable.json(o.dropped)
-                    let failed = o.failedExpectations.map { f in
-                        "{\"line\":\(f.location.line),\"column\":\(f.location.column),\"expectation\":"
-                            + json("expect " + f.expectation.text) + ",\"reason\":" + json(f.reason) + "}"
-                    }
+                    let failed = o.failedExpectations.map(Self.json)
                     out += ",\"failedExpectations\":[" + failed.joined(separator: ",") + "]"
                 }
                 let path = row.shortestPath.map { c in
@@ -114,7 +174,13 @@ extension Explore.Report {
         }
         for p in platforms {
             out += "{\"platform\":" + json(p.platform.description) + "," + Self.jsonPaths(p.paths) + ",\"states\":\(p.states)"
-            out += ",\"outcomes\":\(p.rows.count)}\n"
+            out += ",\"outcomes\":\(p.rows.count)"
+            // `expect sometimes` lines no path met: the rows do not list them.
+            if !p.sometimesFailures.isEmpty {
+                let lines = p.sometimesFailures.map { Self.json($0.expectation) }
+                out += ",\"sometimesFailed\":[" + lines.joined(separator: ",") + "]"
+            }
+            out += "}\n"
         }
         return out
     }

@@ -20,6 +20,8 @@ public struct Explore: Sendable {
     /// False: no two paths are merged, each is searched to its end (tests
     /// check that merging changes no result).
     package var merging = true
+    /// True: each platform's result keeps its merged state graph (`--format dot`).
+    package var graph = false
 
     /// Enough for any flow of a few dozen choice points (a state is a few
     /// kilobytes: this bounds a search to a few hundred megabytes).
@@ -63,6 +65,16 @@ public struct Explore: Sendable {
         /// Distinct choice points searched (place in the scenario and rule
         /// state): the work done.
         public var states: Int
+        /// The `expect sometimes` lines no path met, each with the shortest
+        /// path that misses it (the rows do not list them).
+        package var sometimesFailures: [Explore.FailingPath] = []
+        /// The merged state graph, when asked for (`graph`).
+        package var graph: ExploreGraph? = nil
+    }
+
+    /// How `locsim explore` writes its report.
+    public enum Format: String, Equatable, Sendable, CaseIterable {
+        case text, markdown, jsonl, dot
     }
 
     /// A platform's search with the `user any` lines it found idle or answered.
@@ -70,10 +82,17 @@ public struct Explore: Sendable {
         var result: PlatformResult
         var idle: [Int: SourceLocation]
         var answered: Set<Int>
+        /// What its paths exercised, and the simulator they started from.
+        var coverage: CoverageTally
+        var start: Simulator
     }
 
     public struct Report: Equatable, Sendable {
         public var platforms: [PlatformResult]
+        /// What no path on any platform reached, one line per kind
+        /// (docs/explore.md, "What no path reached"): `no drop for: …`,
+        /// `no <service> event under: …`, `no prompt shown of: …`.
+        public var neverReached: [String] = []
     }
 
     /// Explores `scenario` on every platform.
@@ -99,16 +118,23 @@ public struct Explore: Sendable {
         let maxStates = self.maxStates
         let maxOutcomes = self.maxOutcomes
         let merging = self.merging
+        let graph = self.graph
         let results = ParallelMap.map(platforms.count, threads: jobs) { i -> Result<Searched, ScenarioError> in
             do throws(ScenarioError) {
                 let input = ownPlatform ? own : try ExploreInput(scenario, platform: platforms[i])
                 var search = ExploreSearch(input, maxStates: maxStates, maxOutcomes: maxOutcomes, progress: progress)
                 search.merging = merging
+                if graph { search.graph = ExploreGraph() }
                 let outcomes = try search.run()
-                let result = PlatformResult(
+                var result = PlatformResult(
                     platform: platforms[i], rows: outcomes.rows(search.counts, errors: search.errors, failures: search.failures),
                     paths: outcomes.paths, states: search.states)
-                return .success(Searched(result: result, idle: search.idleAnyLines, answered: search.answeredAnyLines))
+                result.askSometimes(input.expectations)
+                result.graph = search.graph
+                return .success(
+                    Searched(
+                        result: result, idle: search.idleAnyLines, answered: search.answeredAnyLines,
+                        coverage: search.coverage, start: input.start.simulator))
             } catch {
                 return .failure(error)
             }
@@ -116,10 +142,14 @@ public struct Explore: Sendable {
         var out: [PlatformResult] = []
         var idle: [Int: SourceLocation] = [:]
         var answered = Set<Int>()
+        var coverage = CoverageReport(rulesGiven: false, modernGiven: false)
+        var possible = Set<Delivery.Access>()
         for result in results {
             switch result {
             case .success(let s):
                 out.append(s.result)
+                coverage.add(s.coverage, of: s.start)
+                possible.formUnion(Self.accesses(modern: s.start.rules.modern))
                 idle.merge(s.idle) { first, _ in first }
                 answered.formUnion(s.answered)
             case .failure(let error): throw error
@@ -136,6 +166,13 @@ public struct Explore: Sendable {
                     + "so no user action is possible: move the line to where the prompt shows, or remove it",
                 at: location)
         }
-        return Report(platforms: out)
+        return Report(platforms: out, neverReached: coverage.neverReached(possible: possible))
+    }
+
+    /// The rows of docs/rules.md §8 a platform has.
+    private static func accesses(modern: Bool) -> [Delivery.Access] {
+        modern
+            ? [.notDetermined, .denied, .whenInUse, .provisionalAlways, .always]
+            : [.notDetermined, .denied, .whenInUseBefore13, .always]
     }
 }

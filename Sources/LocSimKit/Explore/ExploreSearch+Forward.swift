@@ -6,7 +6,20 @@ extension ExploreSearch {
     /// the last choice point (the loop's writer).
     struct Node {
         var loop: ClosedLoop
+        var out = PathWriter()
+    }
+
+    /// What a path's records leave behind: its counts, and what they
+    /// exercised of the rules (`CoverageWriter`, as `check --coverage`
+    /// reads a log), both since the last choice point.
+    struct PathWriter: LogWriter {
         var counts = OutcomeCounts()
+        var coverage = CoverageWriter()
+
+        mutating func write(_ record: LogRecord) {
+            counts.count(record.record)
+            coverage.write(record)
+        }
     }
 
     /// Runs `node` from `cursor` to the next choice point, the end, or an
@@ -32,21 +45,21 @@ extension ExploreSearch {
                     let read = try input.line(at: p)
                     let limit = read?.line.time ?? Millis(.max)
                     while let instant = node.loop.nextDue(until: limit) {
-                        try node.loop.advance(to: instant, into: &node.counts)
+                        try node.loop.advance(to: instant, into: &node.out)
                         // What follows the lines of that instant (a suspension waiting
                         // for the calls made then, docs/rules.md §0): time moves past it.
                         while instant < limit, node.loop.nextDue(until: limit) == instant {
-                            _ = try node.loop.step(until: limit, into: &node.counts)
+                            _ = try node.loop.step(until: limit, into: &node.out)
                         }
                         if let options = promptChoices(node.loop, position: p) {
                             return .choice(cursor, options, line: nil)
                         }
                     }
-                    guard let read else { return .end(try node.loop.finish(into: &node.counts)) }
+                    guard let read else { return .end(try node.loop.finish(into: &node.out)) }
                     if let halt = try apply(read.line, at: p, &node) { return halt }
                     cursor = .settle(read.next)
                 case .line(let p):
-                    guard let read = try input.line(at: p) else { return .end(try node.loop.finish(into: &node.counts)) }
+                    guard let read = try input.line(at: p) else { return .end(try node.loop.finish(into: &node.out)) }
                     if let halt = try apply(read.line, at: p, &node) { return halt }
                     cursor = .settle(read.next)
                 }
@@ -61,7 +74,7 @@ extension ExploreSearch {
     private mutating func apply(_ line: ExploreInput.Line, at p: Position, _ node: inout Node) throws(ScenarioError) -> Halt? {
         switch line {
         case .fix(let line):
-            try node.loop.apply(line.fix, at: line.time, into: &node.counts)
+            try node.loop.apply(line.fix, at: line.time, into: &node.out)
         case .reaction(let reaction, _):
             node.loop.add(reaction)
         case .timed(let statement):
@@ -69,7 +82,7 @@ extension ExploreSearch {
                 if scope == .answer && node.loop.lastPromptPolicy != nil {
                     // A policy answered the last prompt: `run`'s error
                     // ("… not both") stops this path, an outcome row.
-                    try node.loop.apply(statement, into: &node.counts)
+                    try node.loop.apply(statement, into: &node.out)
                 }
                 // No prompt to answer on this path: the user does nothing here.
                 if scope == .answer && !node.loop.simulator.promptShown {
@@ -79,15 +92,9 @@ extension ExploreSearch {
                 if scope == .answer { answeredAnyLines.insert(statement.location.line) }
                 return .choice(.line(p), anyChoices(scope, node.loop.simulator, statement), line: statement)
             }
-            try node.loop.apply(statement, into: &node.counts)
+            try node.loop.apply(statement, into: &node.out)
         }
         return nil
     }
 }
 
-extension OutcomeCounts: LogWriter {
-    /// A path's records are counted, not kept.
-    mutating func write(_ record: LogRecord) {
-        count(record.record)
-    }
-}

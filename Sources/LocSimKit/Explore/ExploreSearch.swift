@@ -52,6 +52,8 @@ struct ExploreSearch {
     /// A choice point being searched: one entry of the work list.
     private struct Frame {
         var key: Key
+        /// Its index in `graph`, when one is kept.
+        var graphID = 0
         /// The path at the choice point, its counts reset.
         var node: Node
         var cursor: Cursor
@@ -91,6 +93,14 @@ struct ExploreSearch {
         _ = table.id([], key: "")
         return table
     }()
+    /// What the records of every path exercised (merged paths share their
+    /// records from the merge on: those were seen once, which is enough).
+    private(set) var coverage = CoverageTally()
+    /// The merged state graph, when asked for (`--format dot`), with the
+    /// index of each choice point met, and where the last path `enter`ed went.
+    var graph: ExploreGraph? = nil
+    private var graphIDs: [Key: Int] = [:]
+    private var graphTarget = ExploreGraph.Target.end(0)
     /// Paths finished, for progress only.
     private var pathsSeen: UInt64 = 0
     /// `user any` lines (by line number) some path reached with no prompt
@@ -126,6 +136,7 @@ struct ExploreSearch {
         if let (value, prefix) = try enter(node, halt, choice: nil, depth: 0, onto: &stack) {
             root.add(value, after: prefix, choice: nil, table: &counts)
         }
+        graph?.edges.append(ExploreGraph.Edge(from: nil, option: "", to: graphTarget))
         while !stack.isEmpty {
             let top = stack.count - 1
             if stack[top].next < stack[top].options.count {
@@ -140,13 +151,17 @@ struct ExploreSearch {
                 // error there as in `run` (ClosedLoop.checkAgainstPolicy).
                 let halt: Halt
                 do throws(ScenarioError) {
-                    try child.loop.apply(statement(option, at: choice.time, line: line), into: &child.counts)
+                    try child.loop.apply(statement(option, at: choice.time, line: line), into: &child.out)
                     halt = forward(&child, from: try next(after: cursor))
                 } catch {
                     halt = .stopped(error)
                 }
                 if let (value, prefix) = try enter(child, halt, choice: choice, depth: stack[top].depth + 1, onto: &stack) {
                     stack[top].result.add(value, after: prefix, choice: choice, table: &counts)
+                }
+                if graph != nil {
+                    graph!.edges.append(
+                        ExploreGraph.Edge(from: stack[top].graphID, option: Scenario.text(of: option), to: graphTarget))
                 }
                 continue
             }
@@ -180,6 +195,8 @@ struct ExploreSearch {
         _ node: Node, _ halt: Halt, choice: ExploreChoice?, depth: Int, onto stack: inout [Frame]
     ) throws(ScenarioError) -> (Outcomes, CountsTable.ID)? {
         var result = Outcomes()
+        // Every stretch of a path between two choice points comes here once.
+        coverage.add(node.out.coverage.tally)
         let simulator = node.loop.simulator
         let view = simulator.authorization.view(on: simulator.rules)
         switch halt {
@@ -188,9 +205,17 @@ struct ExploreSearch {
             let key = failed.map { "\($0.location.line):\($0.location.column): \($0.reason)" }.joined(separator: "\n")
             result.add(
                 Outcomes.Suffix(
-                    counts: counts.id(node.counts), status: view.status, accuracy: accuracy,
+                    counts: counts.id(node.out.counts), status: view.status, accuracy: accuracy,
                     failures: failures.id(failed, key: key)))
             pathsSeen &+= 1
+            if graph != nil {
+                let at = failed.map { f in
+                    (f.expectation.isSometimes ? "misses " : "fails ") + "\(f.location.line):\(f.location.column)"
+                }
+                let label = ([view.status.rawValue + (accuracy.map { " " + $0.word } ?? "")] + at).joined(separator: "\n")
+                let failing = failed.contains { !$0.expectation.isSometimes }
+                graphTarget = .end(graph!.end(ExploreGraph.End(label: label, failed: failing)))
+            }
             return (result, CountsTable.zero)
         case .stopped(let error):
             // The error is the whole outcome: paths stopped by it are one row.
@@ -199,11 +224,18 @@ struct ExploreSearch {
                 Outcomes.Suffix(
                     counts: CountsTable.zero, status: .notDetermined, error: errors.id(error, key: key)))
             pathsSeen &+= 1
+            if graph != nil {
+                let label = "stopped at \(error.location.line):\(error.location.column)"
+                graphTarget = .end(graph!.end(ExploreGraph.End(label: label, failed: true)))
+            }
             return (result, CountsTable.zero)
         case .choice(let cursor, let options, let line):
-            let prefix = counts.id(node.counts)
+            let prefix = counts.id(node.out.counts)
             let key = Key(cursor: cursor, state: node.loop.simulator.world, loop: node.loop.state)
-            if merging, let known = memo[key] { return (known, prefix) }
+            if merging, let known = memo[key] {
+                if graph != nil, let id = graphIDs[key] { graphTarget = .choice(id) }
+                return (known, prefix)
+            }
             states += 1
             guard states <= maxStates else {
                 throw ScenarioError(
@@ -220,11 +252,21 @@ struct ExploreSearch {
                 progress((states, outcomesKept, pathsSeen))
             }
             var fresh = node
-            fresh.counts = OutcomeCounts()
-            stack.append(
-                Frame(
-                    key: key, node: fresh, cursor: cursor, options: options, line: line, depth: depth, prefix: prefix,
-                    choice: choice))
+            fresh.out.counts = OutcomeCounts()
+            fresh.out.coverage.tally = CoverageTally()
+            var frame = Frame(
+                key: key, node: fresh, cursor: cursor, options: options, line: line, depth: depth, prefix: prefix,
+                choice: choice)
+            if graph != nil {
+                let id = graph!.choicePoints.count
+                let time = line?.time ?? simulator.now
+                let what = options.first?.isSettings == true ? "settings" : simulator.prompt?.kind.rawValue ?? "prompt"
+                graph!.choicePoints.append("\(time) \(what)" + (line.map { " (line \($0.location.line))" } ?? ""))
+                graphIDs[key] = id
+                frame.graphID = id
+                graphTarget = .choice(id)
+            }
+            stack.append(frame)
             return nil
         }
     }

@@ -50,14 +50,14 @@ struct ExpectationChecker {
         var line: String? = nil
         for i in items.indices {
             let (words, by, negated): ([String], Instant?, Bool)
-            switch items[i].statement.expectation {
+            switch items[i].statement.expectation.base {
             case .some(let k, let w, let b):
                 guard k == kind, !items[i].satisfied else { continue }
                 (words, by, negated) = (w, b, false)
             case .none(let k, let w, let b):
                 guard k == kind, items[i].violation == nil else { continue }
                 (words, by, negated) = (w, b, true)
-            case .finalAuth, .finalAccuracy:
+            case .finalAuth, .finalAccuracy, .sometimes:
                 continue
             }
             if let by, record.time > by { continue }
@@ -74,7 +74,7 @@ struct ExpectationChecker {
         for item in items {
             let e = item.statement.expectation
             let reason: String?
-            switch e {
+            switch e.base {
             case .some(let kind, let words, let by):
                 let what = words.isEmpty ? "no \(kind) record" : "no \(kind) record contains '\(words.joined(separator: " "))'"
                 reason = item.satisfied ? nil : what + (by.map { " by \($0)" } ?? "")
@@ -84,6 +84,8 @@ struct ExpectationChecker {
                 reason = auth.status == status ? nil : "the final status is \(auth.status.rawValue)"
             case .finalAccuracy(let accuracy):
                 reason = auth.accuracy == accuracy ? nil : "the final accuracy is \(auth.accuracy.word)"
+            case .sometimes:
+                preconditionFailure("LogExpectation.base has no 'sometimes'")
             }
             if let reason { failed.append(FailedExpectation(e, at: item.statement.location, reason: reason)) }
         }

@@ -10,6 +10,21 @@ public enum LogExpectation: Equatable, Sendable {
     case finalAuth(AuthorizationStatus)
     /// `expect final accuracy <full|reduced>`: the accuracy authorization at the end.
     case finalAccuracy(AccuracyAuthorization)
+    /// `expect sometimes <…>`: `locsim explore` asks it of some path, not
+    /// of every path; `run` (one path) checks it as written without the word.
+    indirect case sometimes(LogExpectation)
+
+    /// The expectation a path is checked against: `sometimes` taken off.
+    package var base: LogExpectation {
+        if case .sometimes(let inner) = self { return inner.base }
+        return self
+    }
+
+    /// True for `expect sometimes <…>`.
+    public var isSometimes: Bool {
+        if case .sometimes = self { return true }
+        return false
+    }
 
     /// The line as written after `expect`, normalized: the `expect` record
     /// and the error message quote it.
@@ -19,6 +34,7 @@ public enum LogExpectation: Equatable, Sendable {
         case .none(let kind, let words, let by): return "no " + Self.text(kind, words, by)
         case .finalAuth(let status): return "final auth " + status.rawValue
         case .finalAccuracy(let accuracy): return "final accuracy " + accuracy.word
+        case .sometimes(let inner): return "sometimes " + inner.text
         }
     }
 

@@ -1,15 +1,28 @@
 /// `expect …` lines (docs/language.md, "Expectations"): untimed, anywhere
 /// in the file, checked once the run is over.
 extension ScenarioParser {
-    static let expectForms = "expect <kind> <words…> [by <time>], expect no <kind> [<words…>] [by <time>], expect final auth <status>, expect final accuracy <full|reduced>"
+    static let expectForms = "expect <kind> <words…> [by <time>], expect no <kind> [<words…>] [by <time>], expect final auth <status>, expect final accuracy <full|reduced>, each also as expect sometimes <…>"
 
     func expectation(_ expectWord: Token, _ s: inout ByteScanner) throws(ScenarioError) -> ExpectationStatement {
         let location = SourceLocation(line: s.lineNumber, column: expectWord.column)
         guard var first = try s.next() else {
             throw s.error("missing expectation after expect; expected one of: \(Self.expectForms)", column: s.lastEnd + 1)
         }
+        // `expect sometimes <…>`: explore asks it of some path (docs/explore.md).
+        let sometimes = !first.isQuoted && s.matches(first, "sometimes")
+        if sometimes {
+            guard let next = try s.next() else {
+                throw s.error(
+                    "missing expectation after 'expect sometimes'; expected one of: \(Self.expectForms)",
+                    column: s.lastEnd + 1)
+            }
+            first = next
+        }
+        func made(_ e: LogExpectation) -> ExpectationStatement {
+            ExpectationStatement(sometimes ? .sometimes(e) : e, at: location)
+        }
         if s.matches(first, "final") {
-            return ExpectationStatement(try finalExpectation(&s), at: location)
+            return made(try finalExpectation(&s))
         }
         let negated = s.matches(first, "no")
         if negated {
@@ -32,7 +45,7 @@ extension ScenarioParser {
         }
         let expectation: LogExpectation =
             negated ? .none(kind: kind, words: words, by: by) : .some(kind: kind, words: words, by: by)
-        return ExpectationStatement(expectation, at: location)
+        return made(expectation)
     }
 
     /// `final auth <status>`, `final accuracy <full|reduced>`.
