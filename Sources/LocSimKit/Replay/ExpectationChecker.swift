@@ -20,12 +20,7 @@ struct ExpectationChecker {
 
     /// The expectations with a `by` deadline, with it.
     var deadlines: [(statement: ExpectationStatement, by: Instant)] {
-        items.compactMap { item in
-            switch item.statement.expectation {
-            case .some(_, _, let by?), .none(_, _, let by?): return (item.statement, by)
-            case .some, .none, .finalAuth, .finalAccuracy: return nil
-            }
-        }
+        items.compactMap { item in item.statement.expectation.deadline.map { (item.statement, $0) } }
     }
 
     /// What the checker has seen so far, as a value: two runs with equal
@@ -130,5 +125,16 @@ extension Substring {
             i += 1
         }
         return nil
+    }
+}
+
+extension LogExpectation {
+    /// The `by <time>` of the line, if it has one.
+    var deadline: Instant? {
+        switch self {
+        case .some(_, _, let by), .none(_, _, let by): return by
+        case .sometimes(let expectation): return expectation.deadline
+        case .finalAuth, .finalAccuracy: return nil
+        }
     }
 }
