@@ -7,12 +7,13 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR := $(DESTDIR)$(PREFIX)/bin
 
-.PHONY: help build run test check bench fuzz fuzz-gpx clean install uninstall
+.PHONY: help build lint run test check bench fuzz fuzz-gpx clean install uninstall
 
 help:
 	@echo "make build   release build (.build/release/locsim and locsim-gpx)"
 	@echo "make run     build, then replay Scenarios/quickstart.scn"
 	@echo "make test    build, swift test, check every golden in Scenarios/, CLI tests, then the Examples/ package"
+	@echo "make lint    swift format lint --strict over Sources/ (.swift-format)"
 	@echo "make check   the quick loop: build, then only the goldens in Scenarios/ and the CLI tests"
 	@echo "make bench   1 M and 10 M line benchmarks, realistic traces against the C floor and the previous commit's build, written to bench/RESULTS.md"
 	@echo "make fuzz    libFuzzer over parser and simulator (FUZZ_SECONDS=60)"
@@ -33,7 +34,14 @@ run: build
 # Quiet: each stage prints its failures and a count, not every passing test
 # (tests/swift-test.sh; VERBOSE=1 shows all). --disable-xctest: the tests are
 # swift-testing only, and XCTest would add "Executed 0 tests" lines.
-test: build
+# The layout the formatter keeps (.swift-format: 4 spaces, 120 columns; the
+# rules it turns off are Apple's names in LocSimCoreLocation, φ/λ in the
+# geodesy, and KeyedList's own forEach, which the linter takes for
+# Sequence's); `swift format -i -r Sources Tests` fixes what it reports.
+lint:
+	$(SWIFT) format lint --strict -r Sources
+
+test: build lint
 	tests/swift-test.sh
 	$(LOCSIM) check Scenarios
 	tests/cli.sh $(LOCSIM)

@@ -1,9 +1,9 @@
 import LocSimKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The markup `GPXFastReader` reads: start and end tags, processing
@@ -16,7 +16,8 @@ extension GPXByteInput {
         if b &- UInt8(ascii: "a") < 26 { return true }
         switch b {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): return true
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"): return !first
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"):
+            return !first
         default: return false
         }
     }
@@ -153,7 +154,9 @@ extension GPXByteInput {
         let limit = pos + end
         var i = pos + 2
         let target = try name(at: &i, limit: limit)
-        let xml = target.end - target.start == 3 && bytes(target.start..<target.end).map { $0 | 0x20 }.elementsEqual("xml".utf8)
+        let xml =
+            target.end - target.start == 3
+            && bytes(target.start..<target.end).map { $0 | 0x20 }.elementsEqual("xml".utf8)
         guard !target.hasPrefix, !xml else { throw Unsure() }
         var feeds = false
         if i < limit {
@@ -173,7 +176,8 @@ extension GPXByteInput {
         func pseudoAttribute(_ key: StaticString) throws(Unsure) -> Range<Int>? {
             var j = i
             let n = key.utf8CodeUnitCount
-            guard try skipSpace(&j, limit: limit, feeds: &feeds), limit - j >= n, memcmp(window + j, key.utf8Start, n) == 0
+            guard try skipSpace(&j, limit: limit, feeds: &feeds), limit - j >= n,
+                memcmp(window + j, key.utf8Start, n) == 0
             else {
                 return nil
             }

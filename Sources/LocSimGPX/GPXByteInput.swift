@@ -1,9 +1,9 @@
 import LocSimKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The bytes `GPXFastReader` reads, a window at a time, with the line and

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import LocSimKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The `XMLParser` delegate behind `GPXParser`: keeps only the point being
 /// read, hands it over at its end tag, and stops the parser at the first

@@ -1,9 +1,9 @@
 import LocSimKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a GPX file's points straight from its bytes, without Foundation:
@@ -41,7 +41,6 @@ struct GPXFastReader: ~Copyable {
         var source: String
         init(file: String = #fileID, line: Int = #line) { source = "\(file):\(line)" }
     }
-
 
     /// Reads the file open at `fd` from its start (`bytes`: the whole file
     /// when it is not a regular file), calling `body` with each
@@ -152,7 +151,8 @@ struct GPXFastReader: ~Copyable {
             }
         }
         try checkPrefix(tag.name, element: true, input)
-        for attribute in input.attributes where attributes && !input.equal(attribute.name.start..<attribute.name.local, "xmlns:") {
+        for attribute in input.attributes
+        where attributes && !input.equal(attribute.name.start..<attribute.name.local, "xmlns:") {
             try checkPrefix(attribute.name, element: false, input)
         }
         names.append(input.bytes(tag.name.start..<tag.name.end))
@@ -170,10 +170,16 @@ struct GPXFastReader: ~Copyable {
             }
         } else {
             if input.equal(local, "wpt") { counts.waypoints += 1 }
-            if local.count == pointElement.count && pointElement.withUnsafeBufferPointer({ memcmp($0.baseAddress!, input.window + local.lowerBound, local.count) == 0 }) {
+            if local.count == pointElement.count
+                && pointElement.withUnsafeBufferPointer({
+                    memcmp($0.baseAddress!, input.window + local.lowerBound, local.count) == 0
+                })
+            {
                 pointDepth = depth
                 func attribute(_ key: StaticString) throws(Unsure) -> String? {
-                    guard let value = input.attributes.first(where: { input.equal($0.name.start..<$0.name.end, key) })?.value
+                    guard
+                        let value = input.attributes.first(where: { input.equal($0.name.start..<$0.name.end, key) })?
+                            .value
                     else { return nil }
                     let bytes = input.bytes(value)
                     if memchr(bytes.baseAddress!, Int32(UInt8(ascii: "&")), bytes.count) != nil { throw Unsure() }
@@ -225,7 +231,9 @@ struct GPXFastReader: ~Copyable {
 
     /// Whether `bytes` are `text`'s.
     static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
-        guard bytes.count == text.utf8CodeUnitCount, let base = bytes.baseAddress else { return bytes.isEmpty && text.utf8CodeUnitCount == 0 }
+        guard bytes.count == text.utf8CodeUnitCount, let base = bytes.baseAddress else {
+            return bytes.isEmpty && text.utf8CodeUnitCount == 0
+        }
         return memcmp(base, text.utf8Start, bytes.count) == 0
     }
 }

@@ -101,9 +101,16 @@ struct GPXMarkupSizes {
             }
         case .open:
             switch b {
-            case UInt8(ascii: "!"): state = .bang; keyword = []
-            case UInt8(ascii: "?"): state = .instruction; kind = "a processing instruction"; run = 0
-            case UInt8(ascii: "/"): kind = "an end tag"; startName(at: location, counting: false)
+            case UInt8(ascii: "!"):
+                state = .bang
+                keyword = []
+            case UInt8(ascii: "?"):
+                state = .instruction
+                kind = "a processing instruction"
+                run = 0
+            case UInt8(ascii: "/"):
+                kind = "an end tag"
+                startName(at: location, counting: false)
             default:
                 kind = "a start tag with its attributes"
                 startName(at: location, counting: true)
@@ -112,11 +119,17 @@ struct GPXMarkupSizes {
         case .bang:
             keyword.append(b)
             if keyword == Array("--".utf8) {
-                state = .comment; kind = "a comment"; run = 0
+                state = .comment
+                kind = "a comment"
+                run = 0
             } else if keyword == Array("[CDATA[".utf8) {
-                state = .cdata; kind = "a CDATA section"; run = 0
+                state = .cdata
+                kind = "a CDATA section"
+                run = 0
             } else if !Array("--".utf8).starts(with: keyword) && !Array("[CDATA[".utf8).starts(with: keyword) {
-                state = .doctype; quote = 0; depth = keyword == [UInt8(ascii: "[")] ? 1 : 0
+                state = .doctype
+                quote = 0
+                depth = keyword == [UInt8(ascii: "[")] ? 1 : 0
             }
         case .name:
             if Self.isSpace(b) || b == UInt8(ascii: "=") || b == UInt8(ascii: "/") {
@@ -128,7 +141,8 @@ struct GPXMarkupSizes {
                 nameCharacters += 1
                 if nameCharacters > Self.maxNameCharacters {
                     found = Oversize(
-                        message: "a name longer than \(Self.maxNameCharacters) characters is too long for the XML parser (libxml2)",
+                        message:
+                            "a name longer than \(Self.maxNameCharacters) characters is too long for the XML parser (libxml2)",
                         location: nameStart)
                 }
             }

@@ -133,7 +133,8 @@ struct GPXMarkupUTF8 {
             // found by bench/fuzz-gpx.sh): it ends at `;` or a byte that
             // cannot continue it.
             let ascii = b < 0x80
-            let nameByte = !ascii || (b | 0x20) &- UInt8(ascii: "a") < 26 || b &- UInt8(ascii: "0") < 10
+            let nameByte =
+                !ascii || (b | 0x20) &- UInt8(ascii: "a") < 26 || b &- UInt8(ascii: "0") < 10
                 || b == UInt8(ascii: "_") || b == UInt8(ascii: ":") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
                 || b == UInt8(ascii: "#")
             guard nameByte else {
@@ -142,9 +143,15 @@ struct GPXMarkupUTF8 {
             }
         case .open:
             switch b {
-            case UInt8(ascii: "!"): state = .bang; keyword = []
-            case UInt8(ascii: "?"): state = .instruction; run = 0
-            default: state = .tag; quote = 0
+            case UInt8(ascii: "!"):
+                state = .bang
+                keyword = []
+            case UInt8(ascii: "?"):
+                state = .instruction
+                run = 0
+            default:
+                state = .tag
+                quote = 0
             }
         case .bang:
             keyword.append(b)
@@ -219,11 +226,19 @@ struct GPXMarkupUTF8 {
         switch b {
         case 0x00...0x7F: return
         case 0xC2...0xDF: pending = 1
-        case 0xE0: pending = 2; next = 0xA0...0xBF
-        case 0xED: pending = 2; next = 0x80...0x9F
+        case 0xE0:
+            pending = 2
+            next = 0xA0...0xBF
+        case 0xED:
+            pending = 2
+            next = 0x80...0x9F
         case 0xE1...0xEF: pending = 2
-        case 0xF0: pending = 3; next = 0x90...0xBF
-        case 0xF4: pending = 3; next = 0x80...0x8F
+        case 0xF0:
+            pending = 3
+            next = 0x90...0xBF
+        case 0xF4:
+            pending = 3
+            next = 0x80...0x8F
         case 0xF1...0xF3: pending = 3
         default: failure = (b, location, false)
         }

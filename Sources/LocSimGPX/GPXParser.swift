@@ -1,13 +1,14 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import LocSimKit
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Streams the points of a GPX file (docs/gpx.md) with FoundationXML's
@@ -258,15 +259,15 @@ package enum GPXParser {
     /// left as it is (GPXFastReaderTests reads `<?x?>` with FoundationXML).
     private static func ignoreInstructions(_ parser: XMLParser) {
         #if canImport(FoundationXML)
-        guard let child = Mirror(reflecting: parser).children.first(where: { $0.label == "_handler" }),
-            let handler = child.value as? OpaquePointer
-        else { return }
-        let fields = UnsafeMutableRawPointer(handler)
-        let pointer = MemoryLayout<UnsafeMutableRawPointer?>.stride
-        // `initialized` follows the 27 callbacks of libxml2 1's handler; XML_SAX2_MAGIC.
-        guard fields.load(fromByteOffset: 27 * pointer, as: UInt32.self) == 0xDEED_BEAF else { return }
-        // `processingInstruction` is the 20th callback.
-        fields.storeBytes(of: nil, toByteOffset: 19 * pointer, as: UnsafeMutableRawPointer?.self)
+            guard let child = Mirror(reflecting: parser).children.first(where: { $0.label == "_handler" }),
+                let handler = child.value as? OpaquePointer
+            else { return }
+            let fields = UnsafeMutableRawPointer(handler)
+            let pointer = MemoryLayout<UnsafeMutableRawPointer?>.stride
+            // `initialized` follows the 27 callbacks of libxml2 1's handler; XML_SAX2_MAGIC.
+            guard fields.load(fromByteOffset: 27 * pointer, as: UInt32.self) == 0xDEED_BEAF else { return }
+            // `processingInstruction` is the 20th callback.
+            fields.storeBytes(of: nil, toByteOffset: 19 * pointer, as: UnsafeMutableRawPointer?.self)
         #endif
     }
 

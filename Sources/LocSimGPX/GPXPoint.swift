@@ -27,7 +27,8 @@ package struct GPXPoint: Equatable, Sendable {
         let number = { (text: String?) in text.flatMap(ScenarioParser.decimal) }
         return Fix(
             Location(
-                Coordinate(latitude: number(latitude) ?? 0, longitude: number(longitude) ?? 0), accuracy: number(accuracy) ?? 5),
+                Coordinate(latitude: number(latitude) ?? 0, longitude: number(longitude) ?? 0),
+                accuracy: number(accuracy) ?? 5),
             speed: number(speed), course: number(course), altitude: number(altitude))
     }
 

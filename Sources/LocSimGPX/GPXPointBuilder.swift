@@ -15,7 +15,8 @@ struct GPXPointBuilder {
             let equal = GPXFastReader.equal
             switch name.count {
             case 3: if equal(name, "ele") { self = .ele } else { return nil }
-            case 4: if equal(name, "time") { self = .time } else if equal(name, "hdop") { self = .hdop } else { return nil }
+            case 4:
+                if equal(name, "time") { self = .time } else if equal(name, "hdop") { self = .hdop } else { return nil }
             case 5: if equal(name, "speed") { self = .speed } else { return nil }
             case 6: if equal(name, "course") { self = .course } else { return nil }
             default: return nil
@@ -75,7 +76,8 @@ struct GPXPointBuilder {
         if kind == .time {
             guard let ms = GPXTime.milliseconds(bytes) else {
                 let value = Self.quoted(String(decoding: bytes, as: UTF8.self))
-                return TrackError("time '\(value)' is not an ISO 8601 date-time like 2024-05-01T07:00:00Z", at: location)
+                return TrackError(
+                    "time '\(value)' is not an ISO 8601 date-time like 2024-05-01T07:00:00Z", at: location)
             }
             time = ms
             return nil
@@ -97,7 +99,9 @@ struct GPXPointBuilder {
             return TrackError("\(kind.rawValue) '\(Self.quoted(value))' is not a decimal number", at: location)
         }
         guard number.magnitude <= ScenarioParser.trackMagnitudeLimit else {
-            return TrackError("\(kind.rawValue) '\(Self.quoted(value))' is too large; expected at most 1e15 in magnitude", at: location)
+            return TrackError(
+                "\(kind.rawValue) '\(Self.quoted(value))' is too large; expected at most 1e15 in magnitude",
+                at: location)
         }
         switch kind {
         case .ele: point.altitude = value

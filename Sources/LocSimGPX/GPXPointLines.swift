@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LocSimKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What `locsim-gpx` prints: a GPX file's points as the lines `GPXSidecar`
 /// (in LocSimKit, which documents the format) reads back.

@@ -93,7 +93,10 @@ struct GPXProlog {
                 return advance(rest, 1, to: state)
             }
             if state == .doctype {
-                if byte == UInt8(ascii: "[") { inSubset = true; return advance(rest, 1, to: .subset) }
+                if byte == UInt8(ascii: "[") {
+                    inSubset = true
+                    return advance(rest, 1, to: .subset)
+                }
                 return advance(rest, 1, to: byte == UInt8(ascii: ">") ? .done : .doctype)
             }
             if starts("<!--") { return advance(rest, 4, to: .comment) }
@@ -106,7 +109,9 @@ struct GPXProlog {
         case .entityName:
             let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
             if isSpace && name.filter({ $0 != UInt8(ascii: "%") }).isEmpty { return advance(rest, 1, to: .entityName) }
-            if isSpace || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: ">") || name.count >= 200 {
+            if isSpace || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: ">")
+                || name.count >= 200
+            {
                 finishEntity()
                 return 0
             }

@@ -17,7 +17,8 @@ struct GPXSpacing {
                 if time < lastTimed.time {
                     return .failure(
                         TrackError(
-                            "time goes backwards: this point is \(Millis(lastTimed.time - time)) s before the previous timed point"))
+                            "time goes backwards: this point is \(Millis(lastTimed.time - time)) s before the previous timed point"
+                        ))
                 }
                 // After untimed points counted at 1 Hz, a timed point is
                 // never placed before them.

@@ -1,8 +1,9 @@
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Foundation
 import LocSimKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Reads GPX tracks for `gpx` lines: hand it to `Replay` (or `Check`) to
 /// play scenarios that name GPX files.

@@ -37,7 +37,9 @@ enum GPXXMLDeclaration {
         var spaced = cursor.spaces()
         var encoding: ArraySlice<UInt8>? = nil
         if spaced && cursor.peek("encoding") {
-            encoding = try cursor.pseudoAttribute("encoding", "an encoding name: a letter, then letters, digits, '.', '_' or '-'") { value in
+            encoding = try cursor.pseudoAttribute(
+                "encoding", "an encoding name: a letter, then letters, digits, '.', '_' or '-'"
+            ) { value in
                 guard let first = value.first, (first | 0x20) &- UInt8(ascii: "a") < 26 else { return false }
                 return value.allSatisfy { b in
                     (b | 0x20) &- UInt8(ascii: "a") < 26 || b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: ".")

@@ -1,5 +1,5 @@
 #if canImport(LocSimKit)
-import LocSimKit
+    import LocSimKit
 #endif
 
 /// One fuzz input: replay it as a scenario in both log formats. A scenario
@@ -20,26 +20,26 @@ func replayForFuzzing(_ bytes: [UInt8]) {
 }
 
 #if FUZZING
-/// The libFuzzer entry point (`make fuzz` builds with `-sanitize=fuzzer`).
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    replayForFuzzing(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
+    /// The libFuzzer entry point (`make fuzz` builds with `-sanitize=fuzzer`).
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+        replayForFuzzing(Array(UnsafeBufferPointer(start: data, count: size)))
+        return 0
+    }
 #else
-/// Without the fuzzer: replays the files given as arguments through the same
-/// harness, to reproduce a crash the fuzzer found (`locsim-fuzz crash-…`).
-@main enum FuzzReplay {
-    static func main() {
-        for path in CommandLine.arguments.dropFirst() {
-            switch FileIO.readFile(path) {
-            case .success(let bytes):
-                replayForFuzzing(bytes)
-                print("\(path): ok")
-            case .failure(let error):
-                print("locsim-fuzz: \(error)")
+    /// Without the fuzzer: replays the files given as arguments through the same
+    /// harness, to reproduce a crash the fuzzer found (`locsim-fuzz crash-…`).
+    @main enum FuzzReplay {
+        static func main() {
+            for path in CommandLine.arguments.dropFirst() {
+                switch FileIO.readFile(path) {
+                case .success(let bytes):
+                    replayForFuzzing(bytes)
+                    print("\(path): ok")
+                case .failure(let error):
+                    print("locsim-fuzz: \(error)")
+                }
             }
         }
     }
-}
 #endif

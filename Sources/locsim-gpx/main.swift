@@ -1,14 +1,15 @@
+import LocSimGPX
+import LocSimKit
+
 // locsim-gpx <file.gpx>: the GPX reader `locsim` runs for `gpx` lines and
 // `locsim gpx` (docs/gpx.md). It is the only program that links Foundation
 // (FoundationXML's XMLParser), so `locsim` itself starts without it. It
 // prints the file's points in the line format `GPXSidecar` documents.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-import LocSimGPX
-import LocSimKit
 
 // `locsim` ignores SIGPIPE and the setting is inherited: a reader that has
 // gone is a failed write, which stops the parse.

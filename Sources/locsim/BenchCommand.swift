@@ -14,7 +14,9 @@ enum BenchCommand {
             case .option("--runs", let inline): options.runs = try args.count(of: "--runs", inline: inline)
             case .option("--seed", let inline):
                 let text = try args.value(of: "--seed", inline: inline)
-                guard let seed = UInt64(text) else { throw UsageError("'--seed' needs a non-negative integer, not '\(text)'") }
+                guard let seed = UInt64(text) else {
+                    throw UsageError("'--seed' needs a non-negative integer, not '\(text)'")
+                }
                 options.seed = seed
             case .option("--scenario", let inline): options.scenario = try args.value(of: "--scenario", inline: inline)
             case .option("--format", let inline):
@@ -48,7 +50,8 @@ enum BenchCommand {
             case .emitTrace:
                 return emitTrace(options)
             case .writerOnly:
-                return printOutput(try Bench.writer(records: options.lines, runs: options.runs, format: options.format).text)
+                return printOutput(
+                    try Bench.writer(records: options.lines, runs: options.runs, format: options.format).text)
             case .replay:
                 return printOutput(try Bench.run(options).text)
             case .device:

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LocSimKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `locsim check <scenario or folder>… [--update] [--jobs N] [--shard i/n] [--summary jsonl]`.
 enum CheckCommand {
@@ -21,8 +22,10 @@ enum CheckCommand {
 
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
         var args = Arguments(arguments)
-        var options = Options(check: Check(
-            update: try recordMode(), replay: Check.replayText(tracks: GPXSidecar()), matrix: Check.matrixText(tracks: GPXSidecar())))
+        var options = Options(
+            check: Check(
+                update: try recordMode(), replay: Check.replayText(tracks: GPXSidecar()),
+                matrix: Check.matrixText(tracks: GPXSidecar())))
         while let item = args.next() {
             switch item {
             case .positional(let path): options.paths.append(path)
@@ -51,8 +54,12 @@ enum CheckCommand {
             }
         }
         guard !options.paths.isEmpty else { throw UsageError("missing scenario or folder to check") }
-        if options.formatGiven && !options.coverage { throw UsageError("'--format' is the coverage report's; add '--coverage'") }
-        if options.coverage && options.summary { throw UsageError("'--coverage' and '--summary' both write standard output; give one") }
+        if options.formatGiven && !options.coverage {
+            throw UsageError("'--format' is the coverage report's; add '--coverage'")
+        }
+        if options.coverage && options.summary {
+            throw UsageError("'--coverage' and '--summary' both write standard output; give one")
+        }
         return options
     }
 
@@ -67,7 +74,9 @@ enum CheckCommand {
         switch text.lowercased() {
         case "", "0", "false", "no": return false
         case "1", "true", "yes": return true
-        default: throw UsageError("LOCSIM_RECORD must be 1, true or yes (record goldens) or 0, false, no or empty (off), not '\(text)'")
+        default:
+            throw UsageError(
+                "LOCSIM_RECORD must be 1, true or yes (record goldens) or 0, false, no or empty (off), not '\(text)'")
         }
     }
 
@@ -101,7 +110,8 @@ enum CheckCommand {
         // A shard with no scenarios of its own is fine: the suite is not empty.
         if summary.passed + summary.failed + summary.otherShards == 0 {
             // A mistyped folder must not pass CI.
-            printError("locsim: error: no scenarios (*.scn) found in " + paths.map { "'\($0)'" }.joined(separator: ", "))
+            printError(
+                "locsim: error: no scenarios (*.scn) found in " + paths.map { "'\($0)'" }.joined(separator: ", "))
             return .failure
         }
         return summary.failed == 0 ? .success : .mismatch

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LocSimKit
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `locsim explore <scenario> [--platforms <list> | --all] [--format text|markdown|jsonl|dot]
 /// [--only-failing] [-o <file>] [--counterexamples <dir>] [--jobs N] [--max-states N] [--max-outcomes N]`.
@@ -42,7 +43,9 @@ enum ExploreCommand {
             case .option("--only-failing", nil):
                 onlyFailing = true
             case .positional(let path):
-                guard scenario == nil else { throw UsageError("unexpected argument '\(path)'; explore takes one scenario") }
+                guard scenario == nil else {
+                    throw UsageError("unexpected argument '\(path)'; explore takes one scenario")
+                }
                 scenario = path
             case .option("--counterexamples", let inline):
                 counterexamples = try args.value(of: "--counterexamples", inline: inline)
@@ -56,7 +59,8 @@ enum ExploreCommand {
         }
         guard let scenario else { throw UsageError("missing scenario; give a file, or '-' for standard input") }
         var explore = Explore(
-            platforms: try shared.list(otherwise: nil), jobs: shared.jobs, maxStates: maxStates, maxOutcomes: maxOutcomes)
+            platforms: try shared.list(otherwise: nil), jobs: shared.jobs, maxStates: maxStates,
+            maxOutcomes: maxOutcomes)
         explore.graph = format == .dot
         return Options(
             scenario: scenario, explore: explore, format: format, onlyFailing: onlyFailing, output: shared.output,
@@ -180,7 +184,8 @@ enum ExploreCommand {
             if !file.alsoOn.isEmpty {
                 // At the end: no line moves.
                 if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
-                text += "# locsim explore: the same choices stop or fail the same line on "
+                text +=
+                    "# locsim explore: the same choices stop or fail the same line on "
                     + file.alsoOn.map(\.description).joined(separator: ", ") + "\n"
             }
             let path = "\(dir)/\(stem).\(platform).\(file.suffix).scn"
@@ -213,7 +218,8 @@ enum ExploreCommand {
                 return true
             }
             guard show else { return }
-            let line = "\rexploring: \(progress.states) states, \(progress.outcomes) outcomes kept, "
+            let line =
+                "\rexploring: \(progress.states) states, \(progress.outcomes) outcomes kept, "
                 + Explore.Report.count(progress.paths, "path")
             _ = FileIO.writeAll(STDERR_FILENO, Array(line.utf8))
         }

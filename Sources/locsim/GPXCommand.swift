@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LocSimKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `locsim gpx <file.gpx> [--start <seconds>] [--speed <factor>] [-o <file>]`.
 enum GPXCommand {
@@ -51,7 +52,8 @@ enum GPXCommand {
         let options: Options
         do { options = try parse(arguments) } catch { return Usage.fail("gpx", error) }
         let standardInput = options.path == "-"
-        guard var output = openOutput(options.output, input: standardInput ? STDIN_FILENO : nil, inputPath: options.path)
+        guard
+            var output = openOutput(options.output, input: standardInput ? STDIN_FILENO : nil, inputPath: options.path)
         else { return .failure }
         // Errors name standard input as `run -` does.
         let label = standardInput ? "<stdin>" : options.path

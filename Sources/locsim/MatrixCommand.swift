@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LocSimKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `locsim matrix <scenario> [--platforms <list> | --all] [--format text|markdown|jsonl] [-o <file>] [--jobs N]`.
 enum MatrixCommand {
@@ -22,7 +23,9 @@ enum MatrixCommand {
             if try shared.take(item, from: &args) { continue }
             switch item {
             case .positional(let path):
-                guard scenario == nil else { throw UsageError("unexpected argument '\(path)'; matrix takes one scenario") }
+                guard scenario == nil else {
+                    throw UsageError("unexpected argument '\(path)'; matrix takes one scenario")
+                }
                 scenario = path
             case .option(let name, _):
                 throw UsageError.unknownOption(name, command: "matrix")

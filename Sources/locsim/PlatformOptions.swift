@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LocSimKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The options `matrix` and `explore` share: which platforms, the report
 /// format, where it goes, and how many threads.
@@ -63,7 +64,8 @@ struct PlatformOptions {
     /// copied and has no such limit.
     static let maxSpoolBytes = 1 << 28
 
-    static func openInput(_ path: String, label: String, command: String = "matrix") -> Result<MatrixInput, InputError> {
+    static func openInput(_ path: String, label: String, command: String = "matrix") -> Result<MatrixInput, InputError>
+    {
         guard path == "-" else {
             switch FileIO.openRegularFile(path) {
             case .success(let fd): return .success(.file(fd, offset: 0))
@@ -108,7 +110,8 @@ struct PlatformOptions {
         guard failure == 0 else {
             close(spool.fd)
             let reason = FileError.describe(failure)
-            return .failure(InputError(message: "locsim: error: cannot copy standard input to a temporary file: \(reason)"))
+            return .failure(
+                InputError(message: "locsim: error: cannot copy standard input to a temporary file: \(reason)"))
         }
         return .success(.file(spool.fd, offset: 0))
     }
@@ -134,7 +137,9 @@ struct PlatformOptions {
             }
             switch read {
             case .success(0): bytes.removeLast(count - done)  // the file shrank meanwhile
-            case .success(let n): done += n; continue
+            case .success(let n):
+                done += n
+                continue
             case .failure(let error):
                 printError("locsim: error: \(error.message)")
                 return nil

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LocSimKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `locsim run <scenario> [--platform <p>] [--format text|jsonl] [--only <kind>,…] [-o <file>] [--threads 1|2]`.
 enum RunCommand {
@@ -44,11 +45,16 @@ enum RunCommand {
             case .option("--platform", let inline):
                 var value = try args.value(of: "--platform", inline: inline)
                 // `--platform iOS 17.0`: the OS as a word of its own, as matrix takes it.
-                if Platform.OS(rawValue: value) != nil { value += " " + (try args.value(of: "--platform", inline: nil)) }
+                if Platform.OS(rawValue: value) != nil {
+                    value += " " + (try args.value(of: "--platform", inline: nil))
+                }
                 let list: [Platform]
-                do { list = try Matrix.platforms(parsing: value, option: "--platform") } catch { throw UsageError(error.message) }
+                do { list = try Matrix.platforms(parsing: value, option: "--platform") } catch {
+                    throw UsageError(error.message)
+                }
                 guard list.count == 1 else {
-                    throw UsageError("'--platform' takes one platform, not \(list.count); 'locsim matrix --platforms' takes a list")
+                    throw UsageError(
+                        "'--platform' takes one platform, not \(list.count); 'locsim matrix --platforms' takes a list")
                 }
                 platform = list[0]
             case .option("--threads", let inline):
@@ -79,12 +85,15 @@ enum RunCommand {
                 return .failure
             }
         }
-        guard var output = openOutput(options.output, input: input, inputPath: options.scenario) else { return .failure }
+        guard var output = openOutput(options.output, input: input, inputPath: options.scenario) else {
+            return .failure
+        }
 
         var reader = LineReader(fileDescriptor: input)
         var report = ReplayReport()
         defer {
-            for warning in report.warnings where options.platform == nil || !warning.message.hasPrefix(ScenarioWarning.noPlatformPrefix) {
+            for warning in report.warnings
+            where options.platform == nil || !warning.message.hasPrefix(ScenarioWarning.noPlatformPrefix) {
                 printError(warning.formatted(file: label))
             }
         }

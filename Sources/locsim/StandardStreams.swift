@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LocSimKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Collects text for a file descriptor and writes it in one go on `flush()`.
 struct FileStream: TextOutputStream {
@@ -95,5 +96,6 @@ func outputOntoInput(_ path: String, input: Int32?, inputPath: String?) -> Strin
         target.st_dev == source.st_dev, target.st_ino == source.st_ino
     else { return nil }
     let named = inputPath.flatMap { $0 == "-" ? nil : " '\($0)'" } ?? ""
-    return "the output '\(path)' is the input file\(named) (the same file, perhaps through a link); writing it would lose the input: choose another output"
+    return
+        "the output '\(path)' is the input file\(named) (the same file, perhaps through a link); writing it would lose the input: choose another output"
 }

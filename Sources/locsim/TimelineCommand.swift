@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LocSimKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `locsim timeline <scenario> -o <file.svg|file.html>`.
 enum TimelineCommand {
@@ -14,7 +15,9 @@ enum TimelineCommand {
         while let item = args.next() {
             switch item {
             case .positional(let path):
-                guard scenario == nil else { throw UsageError("unexpected argument '\(path)'; timeline takes one scenario") }
+                guard scenario == nil else {
+                    throw UsageError("unexpected argument '\(path)'; timeline takes one scenario")
+                }
                 scenario = path
             case .option("-o", let inline), .option("--output", let inline):
                 output = try args.value(of: "-o", inline: inline)

@@ -1,27 +1,28 @@
+import LocSimKit
+
 // The locsim command line: parses arguments, opens files, calls LocSimKit,
 // maps the outcome to an exit status (SPEC §3). All logic is in the library.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-import LocSimKit
 
 // A closed pipe must be a reported write error (exit status 2), not a signal death.
 signal(SIGPIPE, SIG_IGN)
 
 #if LOCSIM_STATIC_EXECUTABLE
-// Linked as a static executable (Package.swift, release on Linux), locsim
-// starts in a third of the instructions (no dynamic loader binding libc and
-// libstdc++ for the Swift runtime), but `dlsym` finds nothing: glibc's
-// `renameat2`, which `-o` uses to swap a log into place, is linked in by
-// name instead (`FileIO.replace`).
-@_silgen_name("renameat2")
-private func linkedRenameat2(
-    _ fromDirectory: Int32, _ from: UnsafePointer<CChar>, _ toDirectory: Int32, _ to: UnsafePointer<CChar>,
-    _ flags: UInt32
-) -> Int32
-FileIO.renameExchange = { linkedRenameat2($0, $1, $2, $3, $4) }
+    // Linked as a static executable (Package.swift, release on Linux), locsim
+    // starts in a third of the instructions (no dynamic loader binding libc and
+    // libstdc++ for the Swift runtime), but `dlsym` finds nothing: glibc's
+    // `renameat2`, which `-o` uses to swap a log into place, is linked in by
+    // name instead (`FileIO.replace`).
+    @_silgen_name("renameat2")
+    private func linkedRenameat2(
+        _ fromDirectory: Int32, _ from: UnsafePointer<CChar>, _ toDirectory: Int32, _ to: UnsafePointer<CChar>,
+        _ flags: UInt32
+    ) -> Int32
+    FileIO.renameExchange = { linkedRenameat2($0, $1, $2, $3, $4) }
 #endif
 
 // Interrupted or terminated: remove the staged temporary files (a log beside

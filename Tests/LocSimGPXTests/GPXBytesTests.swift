@@ -1,6 +1,7 @@
 import Testing
-@testable import LocSimKit
+
 @testable import LocSimGPX
+@testable import LocSimKit
 
 /// The byte-level pieces the fast reader and `locsim-gpx` use instead of
 /// `String`s (issue 20): each gives what the code it stands in for gives.
@@ -33,7 +34,8 @@ import Testing
 
     /// Values trimmed from the bytes read as the `String` path trims them.
     @Test func valuesTrimAsStrings() {
-        for text in ["40.3", " 40.3", "40.3 ", "\t40.3\n", "", " ", "4 0", "40.3\u{301}", " \u{301}40.3", "\u{A0}40.3"] {
+        for text in ["40.3", " 40.3", "40.3 ", "\t40.3\n", "", " ", "4 0", "40.3\u{301}", " \u{301}40.3", "\u{A0}40.3"]
+        {
             var fromBytes = GPXPointBuilder()
             var fromString = GPXPointBuilder()
             _ = fromBytes.start("trkpt", lat: "1", lon: "2", at: SourceLocation(line: 1, column: 1))

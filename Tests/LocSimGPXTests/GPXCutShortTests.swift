@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LocSimKit
 import Testing
 
 @testable import LocSimGPX
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A GPX file cut short gives one message, at one place, whether it is read
 /// from a file or from a pipe (`locsim gpx -`), and says it ends there
@@ -29,12 +30,22 @@ import Testing
     }
 
     static let cuts: [(String, [UInt8], String, Int, Int)] = [
-        ("a tag", Array("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ti".utf8), "malformed GPX: the file ends inside <ti>", 1, 45),
-        ("a comment, read by the XML parser", Array("<!DOCTYPE gpx>\n<gpx><!-- ab".utf8), "malformed GPX: the file ends inside <gpx>", 2, 13),
-        ("a character in text", Array("<!DOCTYPE gpx>\n<gpx><trk><name>ab".utf8) + [0xE2, 0x82],
-            "malformed GPX: the file ends inside a character (its first byte 0xE2; a file cut short?)", 2, 19),
-        ("a character in an attribute", Array("<gpx a=\"".utf8) + [0xF0, 0x9F],
-            "malformed GPX: the file ends inside a character (its first byte 0xF0; a file cut short?)", 1, 9),
+        (
+            "a tag", Array("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ti".utf8),
+            "malformed GPX: the file ends inside <ti>", 1, 45
+        ),
+        (
+            "a comment, read by the XML parser", Array("<!DOCTYPE gpx>\n<gpx><!-- ab".utf8),
+            "malformed GPX: the file ends inside <gpx>", 2, 13
+        ),
+        (
+            "a character in text", Array("<!DOCTYPE gpx>\n<gpx><trk><name>ab".utf8) + [0xE2, 0x82],
+            "malformed GPX: the file ends inside a character (its first byte 0xE2; a file cut short?)", 2, 19
+        ),
+        (
+            "a character in an attribute", Array("<gpx a=\"".utf8) + [0xF0, 0x9F],
+            "malformed GPX: the file ends inside a character (its first byte 0xF0; a file cut short?)", 1, 9
+        ),
     ]
 
     @Test(arguments: cuts.indices)

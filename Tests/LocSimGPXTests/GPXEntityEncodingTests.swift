@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Testing
 import LocSimKit
+import Testing
+
 @testable import LocSimGPX
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Declared entities in files libxml2 reads as UTF-16 or UTF-32 (by a byte
 /// order mark or the bytes of `<?` or `<`): refused at the place libxml2
@@ -25,7 +27,9 @@ import LocSimKit
             case .utf16LEMark: return [0xFF, 0xFE] + Form.utf16LE.encode(text)
             case .utf16BEMark: return [0xFE, 0xFF] + Form.utf16BE.encode(text)
             case .utf32BE:
-                return text.unicodeScalars.flatMap { s in (0..<4).reversed().map { UInt8(truncatingIfNeeded: s.value >> ($0 * 8)) } }
+                return text.unicodeScalars.flatMap { s in
+                    (0..<4).reversed().map { UInt8(truncatingIfNeeded: s.value >> ($0 * 8)) }
+                }
             }
         }
     }
@@ -53,9 +57,11 @@ import LocSimKit
     /// as in the same text in UTF-8; nothing is expanded.
     @Test(arguments: Form.allCases)
     func aDeclaredEntityIsRefused(_ form: Form) throws {
-        let text = Self.declaration.replacingOccurrences(of: "UTF-16", with: form == .utf32BE ? "UCS-4" : "UTF-16")
+        let text =
+            Self.declaration.replacingOccurrences(of: "UTF-16", with: form == .utf32BE ? "UCS-4" : "UTF-16")
             + "<!-- é😀 --><!DOCTYPE gpx [<!ENTITY a \"xxxxxxxxxx\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">]>\n"
-            + "<gpx><wpt lat=\"1\" lon=\"2\"><name>" + String(repeating: "&b;", count: 100_000) + "</name></wpt></gpx>\n"
+            + "<gpx><wpt lat=\"1\" lon=\"2\"><name>" + String(repeating: "&b;", count: 100_000)
+            + "</name></wpt></gpx>\n"
         guard case .failure(let error) = Self.read(form.encode(text)) else {
             Issue.record("expected the declaration to be refused")
             return
@@ -72,11 +78,13 @@ import LocSimKit
     /// UTF-8 before).
     @Test(arguments: Form.allCases)
     func aFileWithoutEntitiesReads(_ form: Form) throws {
-        let text = Self.declaration.replacingOccurrences(of: "UTF-16", with: form == .utf32BE ? "UCS-4" : "UTF-16")
+        let text =
+            Self.declaration.replacingOccurrences(of: "UTF-16", with: form == .utf32BE ? "UCS-4" : "UTF-16")
             + "<!DOCTYPE gpx [<!ELEMENT gpx ANY>]>\n<gpx><wpt lat=\"1.5\" lon=\"2.5\"><ele>3</ele><name>é😀 &amp; &#233;</name></wpt>\n"
             + "<wpt lat=\"3\" lon=\"4\"/></gpx>\n"
         let points = try Self.read(form.encode(text)).get()
-        #expect(points.map { [$0.latitude, $0.longitude, $0.altitude ?? "-"] } == [["1.5", "2.5", "3"], ["3", "4", "-"]])
+        #expect(
+            points.map { [$0.latitude, $0.longitude, $0.altitude ?? "-"] } == [["1.5", "2.5", "3"], ["3", "4", "-"]])
     }
 
     /// The transcoder gives the same UTF-8 whatever the chunks; a lone
@@ -95,10 +103,14 @@ import LocSimKit
             #expect(out == Array(text.utf8), "\(form)")
         }
         var lone = GPXUTF8Transcoder()
-        #expect(lone.feed([0xFF, 0xFE, 0x3C, 0x00, 0x00, 0xD8, 0x3E, 0x00, 0x3E], end: true) == Array("<\u{FFFD}>\u{FFFD}".utf8))
+        #expect(
+            lone.feed([0xFF, 0xFE, 0x3C, 0x00, 0x00, 0xD8, 0x3E, 0x00, 0x3E], end: true)
+                == Array("<\u{FFFD}>\u{FFFD}".utf8))
         var mark = GPXUTF8Transcoder()
         #expect(mark.feed([0xEF, 0xBB, 0xBF, 0x3C], end: true) == [0x3C])
         var plain = GPXUTF8Transcoder()
-        #expect(plain.feed([0x3C, 0xFF], end: false) == [] && plain.feed([0x00, 0x3E], end: true) == [0x3C, 0xFF, 0x00, 0x3E])
+        #expect(
+            plain.feed([0x3C, 0xFF], end: false) == []
+                && plain.feed([0x00, 0x3E], end: true) == [0x3C, 0xFF, 0x00, 0x3E])
     }
 }

@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Testing
 import LocSimKit
+import Testing
+
 @testable import LocSimGPX
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Entities and over-long points in GPX files (issue 20 item 6): an
 /// undefined entity is reported where it is, an entity the file declares
@@ -28,9 +30,18 @@ import LocSimKit
     /// attribute; before the fix, values after it read as empty.
     @Test(arguments: [
         ("<gpx><wpt lat=\"1\" lon=\"2\"><name>&foo;</name><ele>3</ele></wpt></gpx>", "foo", 1, 33),
-        ("<!DOCTYPE gpx SYSTEM \"x.dtd\">\n<gpx><wpt lat=\"1\" lon=\"2\"><name>&foo;</name><ele>3</ele></wpt></gpx>", "foo", 2, 33),
-        ("<!DOCTYPE gpx SYSTEM \"x.dtd\">\n<gpx><wpt lat=\"1\" lon=\"2\"><ele>&nbsp;</ele></wpt>\n<wpt lat=\"1\" lon=\"2\"/></gpx>", "nbsp", 2, 32),
-        ("<gpx>\n  <wpt lat=\"1\" lon=\"2\"><name>a &amp; b &#233;</name></wpt>\n  <wpt lat=\"1\" lon=\"2\"><desc>x&bad;</desc></wpt></gpx>", "bad", 3, 31),
+        (
+            "<!DOCTYPE gpx SYSTEM \"x.dtd\">\n<gpx><wpt lat=\"1\" lon=\"2\"><name>&foo;</name><ele>3</ele></wpt></gpx>",
+            "foo", 2, 33
+        ),
+        (
+            "<!DOCTYPE gpx SYSTEM \"x.dtd\">\n<gpx><wpt lat=\"1\" lon=\"2\"><ele>&nbsp;</ele></wpt>\n<wpt lat=\"1\" lon=\"2\"/></gpx>",
+            "nbsp", 2, 32
+        ),
+        (
+            "<gpx>\n  <wpt lat=\"1\" lon=\"2\"><name>a &amp; b &#233;</name></wpt>\n  <wpt lat=\"1\" lon=\"2\"><desc>x&bad;</desc></wpt></gpx>",
+            "bad", 3, 31
+        ),
     ])
     func anUndefinedEntityIsReportedWhereItIs(_ text: String, _ name: String, _ line: Int, _ column: Int) {
         expectFailure(text, "an undefined entity '&\(name);'", at: SourceLocation(line: line, column: column))
@@ -41,15 +52,22 @@ import LocSimKit
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
         let error = failure(text)
-        #expect(error?.message.contains(message) == true, "\(String(describing: error))", sourceLocation: sourceLocation)
+        #expect(
+            error?.message.contains(message) == true, "\(String(describing: error))", sourceLocation: sourceLocation)
         #expect(error?.location == location, sourceLocation: sourceLocation)
     }
 
     /// Declared entities are refused at their `<!ENTITY`; a `<!ENTITY` in a
     /// comment or a quoted default is not a declaration.
     @Test(arguments: [
-        ("<!DOCTYPE gpx [<!ENTITY a \"x\">]>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>&a;&a;</name></wpt></gpx>", "a", 1, 16),
-        ("<?xml version=\"1.0\"?>\n<!-- <!ENTITY no \"x\"> -->\n<!DOCTYPE gpx [\n  <!ATTLIST gpx a CDATA \"<!ENTITY q\">\n  <!ENTITY % p \"x\">\n]>\n<gpx/>\n", "%p", 5, 3),
+        (
+            "<!DOCTYPE gpx [<!ENTITY a \"x\">]>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>&a;&a;</name></wpt></gpx>", "a", 1,
+            16
+        ),
+        (
+            "<?xml version=\"1.0\"?>\n<!-- <!ENTITY no \"x\"> -->\n<!DOCTYPE gpx [\n  <!ATTLIST gpx a CDATA \"<!ENTITY q\">\n  <!ENTITY % p \"x\">\n]>\n<gpx/>\n",
+            "%p", 5, 3
+        ),
         ("<!DOCTYPE gpx [<!ENTITY\n\tlong \"x\">]><gpx/>", "long", 1, 16),
         // A UTF-8 byte order mark is not a column (it was: 1:17).
         ("\u{FEFF}<!DOCTYPE gpx [<!ENTITY a \"x\">]><gpx/>", "a", 1, 16),
@@ -75,7 +93,10 @@ import LocSimKit
         defer { close(fds[0]) }
         var points = 0
         do {
-            try GPXParser.read(fd: fds[0]) { _ in points += 1; return true }
+            try GPXParser.read(fd: fds[0]) { _ in
+                points += 1
+                return true
+            }
             Issue.record("expected the declaration to be refused")
         } catch {
             #expect(error.location == SourceLocation(line: 1, column: 16))
@@ -87,7 +108,8 @@ import LocSimKit
     /// scan is the same whatever the chunks the bytes come in.
     @Test func aDoctypeWithoutEntitiesReads() throws {
         let path = GPXReaderTests.file(
-            "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [<!ELEMENT gpx ANY>]>\n<gpx><wpt lat=\"1\" lon=\"2\"><ele>3</ele></wpt></gpx>\n")
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [<!ELEMENT gpx ANY>]>\n<gpx><wpt lat=\"1\" lon=\"2\"><ele>3</ele></wpt></gpx>\n"
+        )
         defer { unlink(path) }
         #expect(try GPXReaderTests.points(path).map(\.altitude) == ["3"])
         let text = Array("<!-- c -->\n<!DOCTYPE gpx [ <?pi x?> <!ENTITY e 'v'> ]><gpx/>".utf8)

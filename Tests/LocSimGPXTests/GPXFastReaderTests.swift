@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
-@testable import LocSimKit
+
 @testable import LocSimGPX
+@testable import LocSimKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `GPXFastReader` against FoundationXML (issue 20 item 10): on every GPX
 /// file in the repository and on generated tracks, reading with the fast
@@ -38,7 +40,10 @@ import Testing
         }
         defer { close(fd) }
         do throws(TrackError) {
-            try GPXParser.read(fd: fd, fast: fast) { result.points.append($0); return true }
+            try GPXParser.read(fd: fd, fast: fast) {
+                result.points.append($0)
+                return true
+            }
         } catch {
             result.error = error
         }
@@ -50,7 +55,9 @@ import Testing
         switch GPXFastReader.read(fd: nil, bytes: bytes, pointElement: "trkpt", { _ in true }) {
         case .unsure(_, let reason): return reason
         case .done(let counts) where counts.points == 0 && counts.waypoints > 0:
-            if case .unsure(_, let reason) = GPXFastReader.read(fd: nil, bytes: bytes, pointElement: "wpt", { _ in true }) {
+            if case .unsure(_, let reason) = GPXFastReader.read(
+                fd: nil, bytes: bytes, pointElement: "wpt", { _ in true })
+            {
                 return reason
             }
             return nil
@@ -79,7 +86,10 @@ import Testing
         var alone = 0
         for path in files {
             let fd = open(path, O_RDONLY)
-            guard case .success(let bytes) = FileIO.readAll(fd, label: path) else { Issue.record("\(path)"); continue }
+            guard case .success(let bytes) = FileIO.readAll(fd, label: path) else {
+                Issue.record("\(path)")
+                continue
+            }
             close(fd)
             #expect(Self.read(bytes, fast: true) == Self.read(bytes, fast: false), "\(path)")
             if Self.unsure(bytes) == nil { alone += 1 }
@@ -129,7 +139,9 @@ import Testing
     /// does not allow: an error, the same with the fast reader or without.
     @Test func invalidBytesReadTheSame() {
         for bad: [UInt8] in [[0xFF], [0xC3], [0x80], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBE], [0x01]] {
-            let bytes = Array("<gpx><trk><name>a".utf8) + bad + Array("</name><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>".utf8)
+            let bytes =
+                Array("<gpx><trk><name>a".utf8) + bad
+                + Array("</name><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>".utf8)
             let result = Self.read(bytes, fast: true)
             #expect(result == Self.read(bytes, fast: false))
             #expect(result.error != nil)
@@ -158,7 +170,8 @@ import Testing
         for (before, after) in places {
             for bad: [UInt8] in [[0xFF], [0xC3, 0x28], [0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]] {
                 let text = head + before
-                let bytes = Array(text.utf8) + bad + Array(after.utf8)
+                let bytes =
+                    Array(text.utf8) + bad + Array(after.utf8)
                     + Array("</trkpt></trkseg></trk></gpx>\n".utf8)
                 let column = text.split(separator: "\n", omittingEmptySubsequences: false).last!.count + 1
                 let hex = String(bad[0], radix: 16, uppercase: true)
@@ -178,7 +191,9 @@ import Testing
     /// ASCII (libxml2 then hands FoundationXML a name it traps on; found by
     /// bench/fuzz-gpx.sh): refused at the first byte.
     @Test func invalidTextBeforeANonASCIINameIsRefused() {
-        let bytes = Array("<gpx><trk><name>a".utf8) + [0xCA] + Array(" b</name><trkseg><trkpt lat=\"1\" lon=\"2\"><\u{21A}x/></trkpt></trkseg></trk></gpx>".utf8)
+        let bytes =
+            Array("<gpx><trk><name>a".utf8) + [0xCA]
+            + Array(" b</name><trkseg><trkpt lat=\"1\" lon=\"2\"><\u{21A}x/></trkpt></trkseg></trk></gpx>".utf8)
         let expected = TrackError(
             "malformed GPX: a byte that is not UTF-8 (0xCA) in character data (is the file UTF-8?)",
             at: SourceLocation(line: 1, column: 18))
@@ -188,7 +203,8 @@ import Testing
 
     /// The same bytes in a file that names its encoding are that encoding's characters.
     @Test func latin1NamesAreRead() {
-        let bytes = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><e".utf8)
+        let bytes =
+            Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><e".utf8)
             + [0xE9] + Array("/></trkpt></trkseg></trk></gpx>".utf8)
         #expect(Self.read(bytes, fast: true) == Result(points: Self.read(bytes, fast: false).points, error: nil))
         #expect(Self.read(bytes, fast: true).points.count == 1)

@@ -1,6 +1,7 @@
 import Testing
-@testable import LocSimKit
+
 @testable import LocSimGPX
+@testable import LocSimKit
 
 /// Files on which FoundationXML crashed `locsim-gpx` (found by
 /// bench/fuzz-gpx.sh), and their kin: a processing instruction without
@@ -24,7 +25,8 @@ import Testing
         [(true, false), (false, false), (true, true), (false, true)].map { Reader.read(bytes, fast: $0, pipe: $1) }
     }
 
-    static let track = "<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>3</ele></trkpt></trkseg></trk></gpx>"
+    static let track =
+        "<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>3</ele></trkpt></trkseg></trk></gpx>"
 
     static func error(_ message: String, _ line: Int, _ column: Int) -> TrackError {
         TrackError(message, at: SourceLocation(line: line, column: column))
@@ -33,7 +35,9 @@ import Testing
     /// The four crash files bench/fuzz-gpx.sh found: an error, never a crash.
     @Test func fuzzerCrashesAreErrors() {
         let declaration: [UInt8] =
-            Array("<?xml version=\"1n0\" encoding=\"UTF08\"?>\n<gpx version=\"0.0\" fersioGPX/1/0\">\n  <trk>\"?>\n<wpx versio\">\n  <tr0\" encoding:\"UTF-8\"?>\nstan?alone<gp".utf8)
+            Array(
+                "<?xml version=\"1n0\" encoding=\"UTF08\"?>\n<gpx version=\"0.0\" fersioGPX/1/0\">\n  <trk>\"?>\n<wpx versio\">\n  <tr0\" encoding:\"UTF-8\"?>\nstan?alone<gp"
+                    .utf8)
             + [UInt8](repeating: 0xFF, count: 21)
             + Array("k>\n    <trkrkseg>\n  </trk>\n</gpx>\n".utf8)
         #expect(
@@ -43,7 +47,9 @@ import Testing
                         + " (it reads <?xml version=\"1.0\" encoding=\"UTF-8\"?>, the encoding optional)", 1, 16))
         let instructions: [[UInt8]] = [
             Array("<?x?>\n<gpx version=\"1.1>>>>>>>>>>>>>>>>>>>>>x version=\"1.1>".utf8),
-            Array("<?xml?> version=\"1.<gpx>\n<trk><trksese0\" encodin>\n<tr\t\t\t\t\t\t\t\t\t\t\t\t\treator=\"g>\n<tr\t\t\t\tGa".utf8),
+            Array(
+                "<?xml?> version=\"1.<gpx>\n<trk><trksese0\" encodin>\n<tr\t\t\t\t\t\t\t\t\t\t\t\t\treator=\"g>\n<tr\t\t\t\tGa"
+                    .utf8),
             Array("<?xme?>i".utf8) + [0x01, 0x00, 0x00, 0x00, 0x00] + Array("l ve?>i".utf8)
                 + [0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x06] + Array("<?>".utf8),
         ]
@@ -60,9 +66,14 @@ import Testing
     /// entity; found by bench/fuzz-gpx.sh): refused at the byte.
     @Test func invalidBytesInAReferenceAreRefusedAtTheByte() {
         let doctype = "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx SYSTEM \"gpx.dtd\">\n"
-        let found: [UInt8] = Array((doctype + "<gpx version=\"1.1\">\n  <trk><name>Morning &amp; evening</name><trkseg>\n    <trkpt lat=\"35.0\" lon=\"139.0\"><name>Caf&eac").utf8)
+        let found: [UInt8] =
+            Array(
+                (doctype
+                    + "<gpx version=\"1.1\">\n  <trk><name>Morning &amp; evening</name><trkseg>\n    <trkpt lat=\"35.0\" lon=\"139.0\"><name>Caf&eac")
+                    .utf8)
             + [0xF5] + Array("ue;</name><ele>40</ele></trkpt>\n  </trkseg></trk>\n</gpx>\n".utf8)
-        let message = "malformed GPX: a byte that is not UTF-8 (0xF5) in a name, an attribute, a comment or a processing instruction (is the file UTF-8?)"
+        let message =
+            "malformed GPX: a byte that is not UTF-8 (0xF5) in a name, an attribute, a comment or a processing instruction (is the file UTF-8?)"
         #expect(Self.readAllWays(found).error == Self.error(message, 5, 48))
         for head in ["", doctype] {
             let bytes = Array((head + "<gpx><trk><name>a &e").utf8) + [0xF5, 0x75] + Array(";</name></trk></gpx>".utf8)
@@ -74,12 +85,16 @@ import Testing
     /// this scan reads as CDATA (found by bench/fuzz-gpx.sh): refused at
     /// the byte.
     @Test func invalidBytesAfterUnendedCDATAAreRefused() {
-        let bytes = Array("<gpx<?x version=\"1.1\">\n<trk><name>Mo<![CDATA[p</name>\n<trkpt lat=\"1\" lon=\"2\"><tg=\"a\"?>\n<t".utf8)
+        let bytes =
+            Array(
+                "<gpx<?x version=\"1.1\">\n<trk><name>Mo<![CDATA[p</name>\n<trkpt lat=\"1\" lon=\"2\"><tg=\"a\"?>\n<t"
+                    .utf8)
             + [0xF1, 0xFF] + Array("rkseg></gpx>\n".utf8)
         for result in Self.everyWay(bytes) {
             #expect(
                 result.error
-                    == Self.error("malformed GPX: a byte that is not UTF-8 (0xF1) in character data (is the file UTF-8?)", 4, 3))
+                    == Self.error(
+                        "malformed GPX: a byte that is not UTF-8 (0xF1) in character data (is the file UTF-8?)", 4, 3))
         }
     }
 
@@ -118,7 +133,9 @@ import Testing
             #expect(result.points.map(\.fix) == expected.points.map(\.fix), "\(text)")
         }
         // UTF-16, with a byte order mark.
-        let utf16: [UInt8] = [0xFF, 0xFE] + ("<?x?>\n" + Self.track).utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let utf16: [UInt8] =
+            [0xFF, 0xFE]
+            + ("<?x?>\n" + Self.track).utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         #expect(Self.readAllWays(utf16).points.map(\.fix) == expected.points.map(\.fix))
         // The target `xml` is reserved: libxml2's error, not a crash.
         #expect(Self.readAllWays(Array(("<gpx><?xml?>" + String(Self.track.dropFirst(5))).utf8)).error != nil)
@@ -132,8 +149,10 @@ import Testing
             ("<?xml version=\"2.0\"?>", "a version \"1.\" and digits (\"1.0\")", 16),
             ("<?xml encoding=\"ISO-8859-1\" version=\"1.0\"?>", "version=\"…\"", 7),
             ("<?xml version=1.0?>", "a quoted value after version=", 15),
-            ("<?xml version=\"1.0\" encoding=\"UTF<?xml version=.\"\" 01encoding=\"UTF-8\"?>",
-             "an encoding name: a letter, then letters, digits, '.', '_' or '-'", 31),
+            (
+                "<?xml version=\"1.0\" encoding=\"UTF<?xml version=.\"\" 01encoding=\"UTF-8\"?>",
+                "an encoding name: a letter, then letters, digits, '.', '_' or '-'", 31
+            ),
             ("<?xml \t\t\t<?xml version=\"1.0\" encoding=\"UTF-1\"?>", "version=\"…\"", 10),
             ("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"maybe\"?>", "\"yes\" or \"no\"", 50),
             ("<?xml version=\"1.0\"encoding=\"UTF-8\"?>", "white space or '?>'", 20),
@@ -146,7 +165,8 @@ import Testing
                 Self.readAllWays(bytes).error
                     == Self.error(
                         "malformed GPX: the XML declaration is not well formed: expected \(expected)"
-                            + " (it reads <?xml version=\"1.0\" encoding=\"UTF-8\"?>, the encoding optional)", 1, column),
+                            + " (it reads <?xml version=\"1.0\" encoding=\"UTF-8\"?>, the encoding optional)", 1, column
+                    ),
                 "\(declaration)")
         }
         for declaration in [

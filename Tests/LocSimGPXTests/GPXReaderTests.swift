@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Testing
 import LocSimKit
+import Testing
+
 @testable import LocSimGPX
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @Suite struct GPXReaderTests {
     static let scenarios: String = {
@@ -16,7 +18,10 @@ import LocSimKit
 
     static func points(_ path: String) throws(TrackError) -> [GPXPoint] {
         var points: [GPXPoint] = []
-        try GPXParser.read(path) { points.append($0); return true }
+        try GPXParser.read(path) {
+            points.append($0)
+            return true
+        }
         return points
     }
 
@@ -45,7 +50,9 @@ import LocSimKit
         #expect(points.map(\.altitude) == ["40.2", "40.4", "40.9", "41.3", "41.5"])
         // The heart-rate extension is skipped, and no speed comes from it.
         #expect(points.allSatisfy { $0.speed == nil })
-        #expect(points[1].fix == Fix(Location(Coordinate(latitude: 35.68131, longitude: 139.7672), accuracy: 8), altitude: 40.4))
+        #expect(
+            points[1].fix
+                == Fix(Location(Coordinate(latitude: 35.68131, longitude: 139.7672), accuracy: 8), altitude: 40.4))
     }
 
     @Test func waypointsWhenTheFileHasNoTrack() throws {
@@ -80,10 +87,22 @@ import LocSimKit
         ("<gpx><wpt lat=\"1\" lon=\"2\"><hdop>-1</hdop></wpt></gpx>", "hdop '-1'"),
         ("<gpx><wpt lat=\"1\" lon=\"2\"><ele>high</ele></wpt></gpx>", "ele 'high'"),
         // Past what a fix line takes: an error here, at the value's place.
-        ("<gpx><wpt lat=\"1\" lon=\"2\"><hdop>200000.01</hdop></wpt></gpx>", "hdop '200000.01' is not a decimal number from 0 to 200000"),
-        ("<gpx><wpt lat=\"1\" lon=\"2\"><ele>1000000000000000.5</ele></wpt></gpx>", "ele '1000000000000000.5' is too large"),
-        ("<gpx><wpt lat=\"1\" lon=\"2\"><speed>-9999999999999999</speed></wpt></gpx>", "speed '-9999999999999999' is too large"),
-        ("<gpx><wpt lat=\"1\" lon=\"2\"><course>2000000000000000</course></wpt></gpx>", "course '2000000000000000' is too large"),
+        (
+            "<gpx><wpt lat=\"1\" lon=\"2\"><hdop>200000.01</hdop></wpt></gpx>",
+            "hdop '200000.01' is not a decimal number from 0 to 200000"
+        ),
+        (
+            "<gpx><wpt lat=\"1\" lon=\"2\"><ele>1000000000000000.5</ele></wpt></gpx>",
+            "ele '1000000000000000.5' is too large"
+        ),
+        (
+            "<gpx><wpt lat=\"1\" lon=\"2\"><speed>-9999999999999999</speed></wpt></gpx>",
+            "speed '-9999999999999999' is too large"
+        ),
+        (
+            "<gpx><wpt lat=\"1\" lon=\"2\"><course>2000000000000000</course></wpt></gpx>",
+            "course '2000000000000000' is too large"
+        ),
         ("<gpx><trk></gpx>", "closing tag does not match"),
         ("<gpx></gpx><gpx/>", "content after the root element"),
         ("", "the file is empty"),

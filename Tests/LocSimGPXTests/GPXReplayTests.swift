@@ -1,5 +1,6 @@
-import Testing
 import LocSimKit
+import Testing
+
 @testable import LocSimGPX
 
 /// A `gpx` line plays exactly what `locsim gpx` prints, both read through
@@ -40,7 +41,9 @@ import LocSimKit
     /// time; a point plays before a line at the same time.
     @Test func linesInterleaveWithTheTrack() throws {
         let log = try Self.log(Self.header + "10 gpx morning-run.gpx\n13 background\n37 app stopUpdatingLocation\n")
-        let kinds = log.split(separator: "\n").filter { !$0.hasPrefix("0.000") && !$0.hasPrefix("1.000") && !$0.hasPrefix("2.000") }
+        let kinds = log.split(separator: "\n").filter {
+            !$0.hasPrefix("0.000") && !$0.hasPrefix("1.000") && !$0.hasPrefix("2.000")
+        }
         #expect(
             kinds == [
                 "10.000 delegate locationManager(_:didUpdateLocations:) 35.681236,139.767125 ±5",
@@ -63,9 +66,9 @@ import LocSimKit
             guard let error = error as? ScenarioError else { return false }
             return error.formatted(file: "dir/x.scn")
                 == """
-                    dir/errors/backwards.gpx:4:30: error: time goes backwards: this point is 4.000 s before the previous timed point
-                    dir/x.scn:3:7: note: in the track this gpx line plays
-                    """
+                dir/errors/backwards.gpx:4:30: error: time goes backwards: this point is 4.000 s before the previous timed point
+                dir/x.scn:3:7: note: in the track this gpx line plays
+                """
         }
     }
 }

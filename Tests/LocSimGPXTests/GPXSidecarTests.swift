@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
-@testable import LocSimKit
+
 @testable import LocSimGPX
+@testable import LocSimKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `locsim-gpx` run as `locsim` runs it: the points it prints, its errors,
 /// and the process and pipe cleaned up however the reading ends.
@@ -34,7 +36,8 @@ import Testing
     /// program and back into fixes (they used to be printed as lines the
     /// replay refused, with no place in the file).
     @Test func valuesAtTheDocumentedLimitsReplay() throws {
-        let path = GPXReaderTests.file("""
+        let path = GPXReaderTests.file(
+            """
             <gpx><wpt lat="1" lon="2"><ele>-1000000000000000</ele><hdop>200000</hdop>\
             <speed>1000000000000000</speed><course>1000000000000000</course></wpt></gpx>
             """)

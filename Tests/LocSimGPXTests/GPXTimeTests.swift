@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimGPX
 
 @Suite struct GPXTimeTests {

@@ -16,23 +16,29 @@ enum GPXTrackGenerator {
         let waypoints = r.chance(10)
         var s = r.chance(10) ? "\u{FEFF}" : ""
         if r.chance(80) {
-            s += r.pick([
-                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<?xml version='1.0'?>",
-                "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"yes\" ?>",
-            ]) + newline
+            s +=
+                r.pick([
+                    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<?xml version='1.0'?>",
+                    "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"yes\" ?>",
+                ]) + newline
         }
         if r.chance(20) { s += "<!-- recorded by a test -->" + newline }
         s += "<\(prefix)gpx version=\"1.1\" creator=\"t\"\(declare) xmlns:ns3=\"urn:x\""
         if r.chance(50) {
-            s += newline + indent + "xmlns=\"http://www.topografix.com/GPX/1/1\""
+            s +=
+                newline + indent + "xmlns=\"http://www.topografix.com/GPX/1/1\""
                 + " xsi:schemaLocation=\"a b\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
         }
         s += ">" + newline
         if r.chance(40) {
-            s += indent + "<\(prefix)metadata><\(prefix)name>Caf\u{E9} &amp; bar &#233;&#x1F600;</\(prefix)name>"
+            s +=
+                indent + "<\(prefix)metadata><\(prefix)name>Caf\u{E9} &amp; bar &#233;&#x1F600;</\(prefix)name>"
                 + "<\(prefix)time>2024-05-01T06:59:58Z</\(prefix)time></\(prefix)metadata>" + newline
         }
-        if !waypoints { s += indent + "<\(prefix)trk><\(prefix)name><![CDATA[A <b> run]]></\(prefix)name><\(prefix)trkseg>" + newline }
+        if !waypoints {
+            s +=
+                indent + "<\(prefix)trk><\(prefix)name><![CDATA[A <b> run]]></\(prefix)name><\(prefix)trkseg>" + newline
+        }
         var seconds = 0
         for i in 0..<points {
             let element = waypoints ? "wpt" : "trkpt"
@@ -44,14 +50,18 @@ enum GPXTrackGenerator {
             if r.chance(20) { attributes.reverse() }
             if r.chance(10) { attributes.append("src=\"a&amp;b\"") }
             s += indent + indent + "<\(prefix)\(element)" + space + attributes.joined(separator: space)
-            if r.chance(10) { s += r.pick(["", " "]) + "/>" + newline; continue }
+            if r.chance(10) {
+                s += r.pick(["", " "]) + "/>" + newline
+                continue
+            }
             s += r.pick(["", " ", newline + indent]) + ">" + (r.chance(50) ? newline : "")
             var children: [String] = []
             if r.chance(70) { children.append("ele>\(r.below(9000) - 100).\(r.below(10))") }
             if r.chance(80) {
                 seconds += r.pick([0, 1, 1, 2, 5])
                 let zone = r.pick(["Z", ".000Z", "+00:00", "+0000"])
-                children.append("time>2024-05-01T0\(seconds / 3600 % 10):\(two(seconds / 60 % 60)):\(two(seconds % 60))\(zone)")
+                children.append(
+                    "time>2024-05-01T0\(seconds / 3600 % 10):\(two(seconds / 60 % 60)):\(two(seconds % 60))\(zone)")
             }
             if r.chance(40) { children.append("hdop>\(r.below(40)).\(r.below(10))") }
             if r.chance(30) { children.append("speed>\(r.below(40)).\(r.below(100))") }
@@ -92,7 +102,13 @@ enum GPXTrackGenerator {
             ]
             copy.insert(contentsOf: Array(r.pick(snippets).utf8), at: at)
         default:
-            copy.replaceSubrange(0..<0, with: Array(r.pick(["<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>", "\u{FEFF}\u{FEFF}", " ", "<?xml version=\"1.1\"?>"]).utf8))
+            copy.replaceSubrange(
+                0..<0,
+                with: Array(
+                    r.pick([
+                        "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>", "\u{FEFF}\u{FEFF}", " ",
+                        "<?xml version=\"1.1\"?>",
+                    ]).utf8))
         }
         return copy
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// docs/modern.md M21: an activity session needs the `location` background mode.

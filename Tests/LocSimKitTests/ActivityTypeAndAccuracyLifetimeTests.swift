@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// docs/rules.md §8 (`activityType`: accepted, no effect) and §10 (how long
@@ -78,7 +79,9 @@ import Testing
         let (s, records) = try Self.alwaysWithTemporaryFullAccuracy(indicator: false)
         #expect(!s.simulator.authorization.temporaryFullAccuracy)
         #expect(s.simulator.inUse && s.simulator.session)  // still running and in use
-        #expect(records.contains { if case .auth(let v) = $0.event { return v.accuracy == .reduced } else { return false } })
+        #expect(
+            records.contains { if case .auth(let v) = $0.event { return v.accuracy == .reduced } else { return false } }
+        )
     }
 
     @Test func anAlwaysSessionWithTheIndicatorKeepsIt() throws {

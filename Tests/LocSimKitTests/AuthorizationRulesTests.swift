@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// docs/rules.md §1, §4, §5, §9: requests, prompts, answers, callbacks by version.
@@ -43,7 +44,9 @@ import Testing
         #expect(records.count == 1)
         if case .warning(let text) = records[0].event {
             #expect(text.contains("NSLocationAlwaysAndWhenInUseUsageDescription"))
-        } else { Issue.record("expected a warning") }
+        } else {
+            Issue.record("expected a warning")
+        }
         #expect(s.simulator.authorization.grant == .notDetermined)
     }
 
@@ -52,11 +55,15 @@ import Testing
         try s.at(0, .launch)
         try s.at(1, .app(.requestAlwaysAuthorization))
         let records = try s.at(2, .user(.answer(.allowWhileUsing, precise: nil)))
-        #expect(records == [
-            .prompt(.answer(.allowWhileUsing)),
-            .auth(AuthView(status: .authorizedAlways, settings: .whileUsing, accuracy: .fullAccuracy, provisional: true, temporary: false)),
-            .delegate(.didChangeAuthorization(.authorizedAlways)),
-        ])
+        #expect(
+            records == [
+                .prompt(.answer(.allowWhileUsing)),
+                .auth(
+                    AuthView(
+                        status: .authorizedAlways, settings: .whileUsing, accuracy: .fullAccuracy, provisional: true,
+                        temporary: false)),
+                .delegate(.didChangeAuthorization(.authorizedAlways)),
+            ])
     }
 
     func whenInUseThenAlways(_ platform: Platform) throws -> (SimulatorScript, [Record]) {
@@ -68,10 +75,14 @@ import Testing
 
     @Test func ios13_0EntersProvisionalFromWhenInUse() throws {
         let (_, records) = try whenInUseThenAlways(Platform(.iOS, 13, 0))
-        #expect(records == [
-            .auth(AuthView(status: .authorizedAlways, settings: .whileUsing, accuracy: .fullAccuracy, provisional: true, temporary: false)),
-            .delegate(.didChangeAuthorization(.authorizedAlways)),
-        ])
+        #expect(
+            records == [
+                .auth(
+                    AuthView(
+                        status: .authorizedAlways, settings: .whileUsing, accuracy: .fullAccuracy, provisional: true,
+                        temporary: false)),
+                .delegate(.didChangeAuthorization(.authorizedAlways)),
+            ])
     }
 
     @Test func ios13_4ShowsTheUpgradePromptAtOnceOneTimeOnly() throws {
@@ -89,7 +100,9 @@ import Testing
 
     @Test func ios14UsesTheNewCallbackWhenImplemented() throws {
         var s = S(Platform(.iOS, 14, 0))
-        #expect(try s.at(0, .launch).last == .delegate(.locationManagerDidChangeAuthorization(.notDetermined, .fullAccuracy)))
+        #expect(
+            try s.at(0, .launch).last
+                == .delegate(.locationManagerDidChangeAuthorization(.notDetermined, .fullAccuracy)))
         var old = S(Platform(.iOS, 14, 0), delegate: .all.subtracting(.locationManagerDidChangeAuthorization))
         #expect(try old.at(0, .launch).last == .delegate(.didChangeAuthorization(.notDetermined)))
         var ios13 = S(Platform(.iOS, 13, 0))
@@ -101,7 +114,8 @@ import Testing
         try s.at(0, .launch)
         try s.at(1, .app(.requestWhenInUseAuthorization))
         let records = try s.at(2, .user(.answer(.allowWhileUsing, precise: false)))
-        #expect(records.last == .delegate(.locationManagerDidChangeAuthorization(.authorizedWhenInUse, .reducedAccuracy)))
+        #expect(
+            records.last == .delegate(.locationManagerDidChangeAuthorization(.authorizedWhenInUse, .reducedAccuracy)))
     }
 
     @Test func preciseSwitchDoesNotExistBeforeIOS14() throws {
@@ -133,13 +147,20 @@ import Testing
     @Test func legacyStartUpdatingPromptsAndDenialFails() throws {
         var s = S(Platform(.iOS, 7, 0), plist: ["NSLocationUsageDescription": .string("why")])
         #expect(try s.at(0, .launch).last == .delegate(.didChangeAuthorization(.notDetermined)))
-        #expect(try s.at(1, .app(.startUpdatingLocation)) == [.prompt(.show(.legacy, text: "why", answers: [.allow, .dontAllow]))])
-        #expect(try s.at(2, .user(.answer(.dontAllow, precise: nil))) == [
-            .prompt(.answer(.dontAllow)),
-            .auth(AuthView(status: .denied, settings: .never, accuracy: .fullAccuracy, provisional: false, temporary: false)),
-            .delegate(.didChangeAuthorization(.denied)),
-            .delegate(.didFailWithError(.denied)),
-        ])
+        #expect(
+            try s.at(1, .app(.startUpdatingLocation)) == [
+                .prompt(.show(.legacy, text: "why", answers: [.allow, .dontAllow]))
+            ])
+        #expect(
+            try s.at(2, .user(.answer(.dontAllow, precise: nil))) == [
+                .prompt(.answer(.dontAllow)),
+                .auth(
+                    AuthView(
+                        status: .denied, settings: .never, accuracy: .fullAccuracy, provisional: false, temporary: false
+                    )),
+                .delegate(.didChangeAuthorization(.denied)),
+                .delegate(.didFailWithError(.denied)),
+            ])
     }
 
     @Test func requestApisDoNotExistOnIOS7() throws {
@@ -154,9 +175,10 @@ import Testing
         try s.at(3, .background)
         let change = try s.at(100, .user(.settings(.never, precise: nil)))
         #expect(!change.contains { if case .delegate = $0.event { return true } else { return false } })
-        #expect(try s.at(200, .foreground) == [
-            .app(.foreground), .inUseBegin(.foreground), .delegate(.didChangeAuthorization(.denied)),
-        ])
+        #expect(
+            try s.at(200, .foreground) == [
+                .app(.foreground), .inUseBegin(.foreground), .delegate(.didChangeAuthorization(.denied)),
+            ])
     }
 
     // Fixes made while writing Scenarios/authorization.
@@ -179,10 +201,11 @@ import Testing
         try s.at(3, .app(.startUpdatingLocation))
         try s.at(4, .background)
         try s.at(20, .user(.settings(.never, precise: nil)))
-        #expect(try s.at(30, .foreground) == [
-            .app(.foreground), .inUseBegin(.foreground), .delegate(.didChangeAuthorization(.denied)),
-            .delegate(.didFailWithError(.denied)),
-        ])
+        #expect(
+            try s.at(30, .foreground) == [
+                .app(.foreground), .inUseBegin(.foreground), .delegate(.didChangeAuthorization(.denied)),
+                .delegate(.didFailWithError(.denied)),
+            ])
         // Changed and changed back while suspended: the app hears nothing.
         try s.at(31, .background)
         try s.at(50, .user(.settings(.whileUsing, precise: nil)))
@@ -207,19 +230,31 @@ import Testing
     /// that removes access, ends temporary full accuracy.
     @Test func explicitSettingsEndTemporaryFullAccuracy() throws {
         var off = try temporaryFullAccuracy()
-        #expect(try off.at(5, .user(.precise(false))) == [
-            .auth(AuthView(status: .authorizedWhenInUse, settings: .whileUsing, accuracy: .reducedAccuracy, provisional: false, temporary: false)),
-            .delegate(.locationManagerDidChangeAuthorization(.authorizedWhenInUse, .reducedAccuracy)),
-        ])
+        #expect(
+            try off.at(5, .user(.precise(false))) == [
+                .auth(
+                    AuthView(
+                        status: .authorizedWhenInUse, settings: .whileUsing, accuracy: .reducedAccuracy,
+                        provisional: false, temporary: false)),
+                .delegate(.locationManagerDidChangeAuthorization(.authorizedWhenInUse, .reducedAccuracy)),
+            ])
         var on = try temporaryFullAccuracy()
-        #expect(try on.at(5, .user(.precise(true))) == [
-            .auth(AuthView(status: .authorizedWhenInUse, settings: .whileUsing, accuracy: .fullAccuracy, provisional: false, temporary: false)),
-        ])
+        #expect(
+            try on.at(5, .user(.precise(true))) == [
+                .auth(
+                    AuthView(
+                        status: .authorizedWhenInUse, settings: .whileUsing, accuracy: .fullAccuracy,
+                        provisional: false, temporary: false))
+            ])
         var never = try temporaryFullAccuracy()
-        #expect(try never.at(5, .user(.settings(.never, precise: nil))) == [
-            .auth(AuthView(status: .denied, settings: .never, accuracy: .reducedAccuracy, provisional: false, temporary: false)),
-            .delegate(.locationManagerDidChangeAuthorization(.denied, .reducedAccuracy)),
-        ])
+        #expect(
+            try never.at(5, .user(.settings(.never, precise: nil))) == [
+                .auth(
+                    AuthView(
+                        status: .denied, settings: .never, accuracy: .reducedAccuracy, provisional: false,
+                        temporary: false)),
+                .delegate(.locationManagerDidChangeAuthorization(.denied, .reducedAccuracy)),
+            ])
         // Nothing is left to expire when in use ends.
         try never.at(6, .background)
         #expect(never.finish().map(\.record) == [.inUseEnd(.graceExpired), .app(.suspend)])
@@ -260,7 +295,10 @@ import Testing
         try old.at(2, .app(.requestLocation))
         var new = S(Platform(.macOS, 10, 15), plist: ["NSLocationUsageDescription": .string("u")])
         try new.at(0, .launch)
-        #expect(prompts(try new.at(1, .app(.requestAlwaysAuthorization))) == [.show(.legacy, text: "u", answers: [.allow, .dontAllow])])
+        #expect(
+            prompts(try new.at(1, .app(.requestAlwaysAuthorization))) == [
+                .show(.legacy, text: "u", answers: [.allow, .dontAllow])
+            ])
         let region = CircularRegion(id: "r", center: Coordinate(latitude: 35, longitude: 139.7), radius: 100)
         #expect(throws: ScenarioError.self) { try new.at(2, .app(.addLocationNotification(region, repeats: false))) }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// docs/rules.md §1 as a table: where each call exists. Written from the
@@ -16,7 +17,9 @@ import Testing
         var tv: Bool
         var watch: Bool
         var description: String {
-            call.name + (call == .set(.desiredAccuracy(.reduced)) ? " reduced" : call == .set(.activityType(.airborne)) ? " airborne" : "")
+            call.name
+                + (call == .set(.desiredAccuracy(.reduced))
+                    ? " reduced" : call == .set(.activityType(.airborne)) ? " airborne" : "")
         }
     }
 
@@ -57,10 +60,11 @@ import Testing
     @Test func everyKeywordHasARow() {
         let calls = Set(Self.table.map(\.call.keyword))
         #expect(calls == Set(AppCallKeyword.allCases))
-        let properties = Set(Self.table.compactMap { row -> PropertyKeyword? in
-            if case .set(let p) = row.call { return p.keyword }
-            return nil
-        })
+        let properties = Set(
+            Self.table.compactMap { row -> PropertyKeyword? in
+                if case .set(let p) = row.call { return p.keyword }
+                return nil
+            })
         #expect(properties == Set(PropertyKeyword.allCases))
     }
 
@@ -102,7 +106,8 @@ import Testing
         default:
             let v = Self.version(row.macOS)
             #expect(problem(.macOS, v) == nil, "\(row) macOS \(v)")
-            #expect(problem(.macOS, Self.before(v))?.hasSuffix("introduced in macOS \(row.macOS)") == true, "\(row) macOS")
+            #expect(
+                problem(.macOS, Self.before(v))?.hasSuffix("introduced in macOS \(row.macOS)") == true, "\(row) macOS")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// docs/rules.md §3 (issue 19 item 12): a When In Use session begins only
@@ -8,11 +9,13 @@ import Testing
     typealias S = SimulatorScript
 
     func app(_ major: Int, always: Bool) throws -> SimulatorScript {
-        var s = S(Platform(.iOS, major, 0), plist: [
-            "NSLocationWhenInUseUsageDescription": .string("w"),
-            "NSLocationAlwaysAndWhenInUseUsageDescription": .string("a"),
-            "UIBackgroundModes": .array(["location"]),
-        ])
+        var s = S(
+            Platform(.iOS, major, 0),
+            plist: [
+                "NSLocationWhenInUseUsageDescription": .string("w"),
+                "NSLocationAlwaysAndWhenInUseUsageDescription": .string("a"),
+                "UIBackgroundModes": .array(["location"]),
+            ])
         try s.launchAuthorized()
         if always {
             try s.at(3, .app(.requestAlwaysAuthorization))

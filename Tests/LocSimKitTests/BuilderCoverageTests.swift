@@ -19,7 +19,8 @@ import Testing
             "answer": Set(Answer.allCases.map(\.rawValue)),
             "settings": Set(ScenarioParser.list(ScenarioParser.settingsWords)),
             "user action": ["tapNotification", "any"],
-            "trigger": Set(ScenarioParser.triggerWords.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }),
+            "trigger": Set(
+                ScenarioParser.triggerWords.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }),
         ]
     }
 
@@ -93,7 +94,9 @@ import Testing
             .app(.backgroundActivitySession(.release)),
             .app(.serviceSession(.begin("nav", .whenInUse))), .app(.serviceSession(.end("nav"))),
             .app(.serviceSession(.release("nav"))),
-            .app(.monitor("geo", .open)), .app(.monitor("geo", .add("home", .circle(center: Coordinate(latitude: 35, longitude: 139.7), radius: 100)))),
+            .app(.monitor("geo", .open)),
+            .app(
+                .monitor("geo", .add("home", .circle(center: Coordinate(latitude: 35, longitude: 139.7), radius: 100)))),
             .app(.monitor("geo", .add("door", .beacon(beacon), assuming: .satisfied))),
             .app(.monitor("geo", .remove("home"))), .app(.monitor("geo", .close)),
             .user(.precise(true)), .user(.locationServices(true)), .user(.restricted(false)),
@@ -111,7 +114,9 @@ import Testing
         let triggers: [ReactionTrigger] =
             [.launch, .relaunch(), .wake(), .foreground, .background, .update(), .prompt(nil)]
             + DelegateMethods.names.map { .delegate($0.1) }
-        for trigger in triggers { s.on(trigger, trigger == .prompt(nil) ? .user(.dismiss) : .app(.requestLocation), from: t) }
+        for trigger in triggers {
+            s.on(trigger, trigger == .prompt(nil) ? .user(.dismiss) : .app(.requestLocation), from: t)
+        }
         return s
     }
 
@@ -139,7 +144,9 @@ import Testing
         let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
         var rows: [(String, String)] = []
         for row in section[..<end].split(separator: "\n") where row.hasPrefix("| `") || row.hasPrefix("| a ") {
-            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard cells.count >= 3 else { continue }
             rows.append((cells[1], cells[2]))
         }

@@ -24,23 +24,24 @@ import Testing
     }
 
     @Test func theTextIsTheHandWrittenLines() {
-        #expect(Self.built.text == """
-            locsim 1
-            platform iOS 14.0
-            plist NSLocationWhenInUseUsageDescription "w"
-            on launch app requestWhenInUseAuthorization
-            on prompt whenInUse user allowWhileUsing precise=off
-            on didChangeAuthorization authorizedWhenInUse app startUpdatingLocation
-            on relaunch location after 2.500 app requestLocation
-            on prompt any user dismiss
-            expect delegate didUpdateLocations by 30.000
-            expect no drop reason=notInUse
-            expect final auth authorizedAlways
-            0.000 launch
-            5.000 on background after 2.000 app stopUpdatingLocation
-            10.000 fix 35 139.7 5
+        #expect(
+            Self.built.text == """
+                locsim 1
+                platform iOS 14.0
+                plist NSLocationWhenInUseUsageDescription "w"
+                on launch app requestWhenInUseAuthorization
+                on prompt whenInUse user allowWhileUsing precise=off
+                on didChangeAuthorization authorizedWhenInUse app startUpdatingLocation
+                on relaunch location after 2.500 app requestLocation
+                on prompt any user dismiss
+                expect delegate didUpdateLocations by 30.000
+                expect no drop reason=notInUse
+                expect final auth authorizedAlways
+                0.000 launch
+                5.000 on background after 2.000 app stopUpdatingLocation
+                10.000 fix 35 139.7 5
 
-            """)
+                """)
     }
 
     @Test func everyTriggerParsesBack() throws {
@@ -54,9 +55,13 @@ import Testing
             "launch", "foreground", "background", "relaunch", "wake region", "update", "update liveUpdates",
             "didEnterRegion home", "didUpdateLocations", "didChangeAuthorization",
         ]
-        #expect(s.text.split(separator: "\n").dropFirst(2).map(String.init) == expected.map { "on \($0) app requestLocation" })
+        #expect(
+            s.text.split(separator: "\n").dropFirst(2).map(String.init)
+                == expected.map { "on \($0) app requestLocation" })
         var parser = ScenarioParser()
-        for (n, line) in s.text.split(separator: "\n").enumerated() { _ = try parser.parse(String(line), lineNumber: n + 1) }
+        for (n, line) in s.text.split(separator: "\n").enumerated() {
+            _ = try parser.parse(String(line), lineNumber: n + 1)
+        }
     }
 
     /// Replaying the built scenario: the reactions run (`react` records, the

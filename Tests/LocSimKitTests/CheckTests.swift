@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
+
 @testable import LocSimKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `Check` with a fake replay (`FakeCheck`), so these tests do not depend
 /// on the rules: the "log" of a scenario is its text upper-cased, and a
@@ -65,7 +67,8 @@ import Testing
         #expect(summary.failed == 1)
         let p = dir.path
         #expect(
-            report.hasPrefix("""
+            report.hasPrefix(
+                """
                 --- a/\(p)/long.log
                 +++ b/\(p)/long.log
                 @@ -49998,7 +49998,7 @@
@@ -115,7 +118,9 @@ import Testing
         dir.write("o.log", "ABCD" + String(repeating: "E", count: GoldenComparator.windowSize + 10) + "\n")
         let (summary, report) = try run([dir.path])
         #expect(summary.failed == 1)
-        #expect(report.contains("@@ line 1 is too long to show whole; it first differs at byte 4; bytes 1 to 63 of it: @@\n"))
+        #expect(
+            report.contains(
+                "@@ line 1 is too long to show whole; it first differs at byte 4; bytes 1 to 63 of it: @@\n"))
         #expect(report.contains("\n-ABCD" + String(repeating: "E", count: 59) + "…\n+ABCX\n"))
         #expect(!report.contains("covers lines"))
     }
@@ -127,7 +132,8 @@ import Testing
         symlink("/dev/zero", dir.path + "/z.log")
         let (summary, report) = try run([dir.path, "/dev/zero"])
         #expect(summary.failed == 2)
-        #expect(report.contains("z.scn: error: cannot read '\(dir.path)/z.log': not a regular file (a character device)"))
+        #expect(
+            report.contains("z.scn: error: cannot read '\(dir.path)/z.log': not a regular file (a character device)"))
         #expect(report.contains("/dev/zero: error: cannot read '/dev/zero': not a regular file (a character device)"))
     }
 
@@ -243,7 +249,8 @@ import Testing
         #expect(summary.passed == 1 && summary.failed == 1)
         #expect(report.contains("-M:old\n+M:two\n"))
         report = ""
-        summary = try Check(update: true, jobs: 1, replay: FakeCheck.replay, matrix: fakeMatrix).run([dir.path], to: &report)
+        summary = try Check(update: true, jobs: 1, replay: FakeCheck.replay, matrix: fakeMatrix).run(
+            [dir.path], to: &report)
         #expect(summary.updated == 1)
         #expect(try FileIO.readFile(dir.path + "/b.matrix").get() == Array("M:two\n".utf8))
         #expect((try? FileIO.readFile(dir.path + "/a.matrix").get()) == nil)

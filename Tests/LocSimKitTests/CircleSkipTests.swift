@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
+
 @testable import LocSimKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `CircleSkip`: a fix within the anchor's reach is beyond the far boundary
 /// of every circle it skips, so derived crossings observe the same changes
@@ -30,7 +32,9 @@ import Testing
     /// distance from the centre, by the exact distance.
     @Test func aCoveredFixIsBeyondEveryCircleItSkips() {
         var random = SplitMix64(seed: 9)
-        func uniform(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * Double(random.next() >> 11) / Double(1 << 53) }
+        func uniform(_ lo: Double, _ hi: Double) -> Double {
+            lo + (hi - lo) * Double(random.next() >> 11) / Double(1 << 53)
+        }
         var covered = 0
         var tight = 0
         for _ in 0..<40_000 {

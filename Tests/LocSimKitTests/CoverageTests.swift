@@ -26,7 +26,8 @@ import Testing
         31     fix 35.681600 139.767500 5
 
         """
-    static let rules = "# The rule book\n## 0. Time\n## 2. Lifecycle\n## 3. In use\n## 8. Delivery\n## 9. Callbacks\n## Reasons\n"
+    static let rules =
+        "# The rule book\n## 0. Time\n## 2. Lifecycle\n## 3. In use\n## 8. Delivery\n## 9. Callbacks\n## Reasons\n"
     static let modern = "**M3 — something.** text\n**M17 — other.** text\n"
 
     static func report() -> CoverageReport {
@@ -56,7 +57,10 @@ import Testing
     @Test func glanceNamesTheGaps() {
         let glance = Self.report().glance
         #expect(glance.contains("provisionalAlways: no event met it, on any service"))
-        #expect(glance.contains("whenInUse: no event of " + CoverageTally.Service.allCases.dropFirst().map(\.rawValue).joined(separator: ", ")))
+        #expect(
+            glance.contains(
+                "whenInUse: no event of "
+                    + CoverageTally.Service.allCases.dropFirst().map(\.rawValue).joined(separator: ", ")))
         #expect(glance.contains("prompt whenInUse: never answered allowOnce, dontAllow, dismiss"))
         #expect(glance.contains("prompt upgrade: never shown"))
         #expect(glance.contains("platforms: no scenario on iPadOS, macOS, tvOS, watchOS"))
@@ -69,23 +73,38 @@ import Testing
         #expect(rows.map(\.section) == ["§0", "§2", "§3", "§8", "§9", "M3", "M17", "§4", "§5"])
         #expect(rows.first { $0.section == "§4" }?.known == false)
         #expect(rows.first { $0.section == "§9" }?.scenarios == 1)
-        #expect(Coverage.sectionReferences(in: "# docs/rules.md §4 the prompt, §5, M15 and (M3). MAX M3a §") == ["§4", "§5", "M15", "M3"])
+        #expect(
+            Coverage.sectionReferences(in: "# docs/rules.md §4 the prompt, §5, M15 and (M3). MAX M3a §") == [
+                "§4", "§5", "M15", "M3",
+            ])
     }
 
     @Test func textAndJSONAreStable() {
         let report = Self.report()
         let text = report.rendered(.text)
-        #expect(text.hasPrefix(
-            "coverage: 1 scenario replayed; 1 in errors/ folders, not replayed; 1 stopped with an error: suite/stops.scn\n"))
-        #expect(text.contains("\nlocation             foreground  background  suspended  notRunning  forceQuit  notLaunchable\n  notDetermined      ·           ·"))
+        #expect(
+            text.hasPrefix(
+                "coverage: 1 scenario replayed; 1 in errors/ folders, not replayed; 1 stopped with an error: suite/stops.scn\n"
+            ))
+        #expect(
+            text.contains(
+                "\nlocation             foreground  background  suspended  notRunning  forceQuit  notLaunchable\n  notDetermined      ·           ·"
+            ))
         #expect(text.contains("\n  whenInUse          3           1           1          ·           ·          ·\n"))
         #expect(text.contains("  whenInUse          iOS 13.0\n"))
-        #expect(text.contains("  whenInUse              shown 1: allowWhileUsing 1, allowOnce 0, dontAllow 0, dismiss 0\n"))
+        #expect(
+            text.contains("  whenInUse              shown 1: allowWhileUsing 1, allowOnce 0, dontAllow 0, dismiss 0\n"))
         #expect(text == Self.report().rendered(.text))
         let json = report.rendered(.json)
-        #expect(json.hasPrefix(#"{"replayed":1,"errorsFolders":1,"stopped":["suite/stops.scn"],"delivery":[{"service":"location","authorization":"notDetermined","app":"foreground","events":0},"#))
+        #expect(
+            json.hasPrefix(
+                #"{"replayed":1,"errorsFolders":1,"stopped":["suite/stops.scn"],"delivery":[{"service":"location","authorization":"notDetermined","app":"foreground","events":0},"#
+            ))
         #expect(json.contains(#"{"service":"location","authorization":"whenInUse","app":"foreground","events":3}"#))
-        #expect(json.contains(#"{"kind":"whenInUse","shown":1,"answers":[{"answer":"allowWhileUsing","taken":1},{"answer":"allowOnce","taken":0}"#))
+        #expect(
+            json.contains(
+                #"{"kind":"whenInUse","shown":1,"answers":[{"answer":"allowWhileUsing","taken":1},{"answer":"allowOnce","taken":0}"#
+            ))
         #expect(json.hasSuffix("]}\n") && json.split(separator: "\n").count == 1)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// docs/rules.md §8, the delegate contract: from iOS 9 `startUpdatingLocation`
@@ -10,25 +11,35 @@ import Testing
 
     @Test func theMethodEachCallNeedsIsNamedInOrder() {
         let none: DelegateMethods = []
-        #expect(AppCall.requestLocation.requiredDelegateMethod(missingFrom: none, on: Self.iOS17) == "locationManager:didUpdateLocations:")
+        #expect(
+            AppCall.requestLocation.requiredDelegateMethod(missingFrom: none, on: Self.iOS17)
+                == "locationManager:didUpdateLocations:")
         #expect(
             AppCall.requestLocation.requiredDelegateMethod(missingFrom: .didUpdateLocations, on: Self.iOS17)
                 == "locationManager:didFailWithError:")
         #expect(
-            AppCall.requestLocation.requiredDelegateMethod(missingFrom: [.didUpdateLocations, .didFailWithError], on: Self.iOS17)
+            AppCall.requestLocation.requiredDelegateMethod(
+                missingFrom: [.didUpdateLocations, .didFailWithError], on: Self.iOS17)
                 == nil)
-        #expect(AppCall.startUpdatingLocation.requiredDelegateMethod(missingFrom: none, on: Self.iOS17) == "locationManager:didFailWithError:")
+        #expect(
+            AppCall.startUpdatingLocation.requiredDelegateMethod(missingFrom: none, on: Self.iOS17)
+                == "locationManager:didFailWithError:")
         // Updates without didUpdateLocations are only dropped.
-        #expect(AppCall.startUpdatingLocation.requiredDelegateMethod(missingFrom: .didFailWithError, on: Self.iOS17) == nil)
+        #expect(
+            AppCall.startUpdatingLocation.requiredDelegateMethod(missingFrom: .didFailWithError, on: Self.iOS17) == nil)
         // No other call is bound by it.
-        #expect(AppCall.startMonitoringSignificantLocationChanges.requiredDelegateMethod(missingFrom: none, on: Self.iOS17) == nil)
+        #expect(
+            AppCall.startMonitoringSignificantLocationChanges.requiredDelegateMethod(missingFrom: none, on: Self.iOS17)
+                == nil)
         #expect(AppCall.requestWhenInUseAuthorization.requiredDelegateMethod(missingFrom: none, on: Self.iOS17) == nil)
     }
 
     @Test func beforeIOS9NothingCrashes() {
         let iOS8 = RulesVersion(Platform(.iOS, 8, 4))
         #expect(AppCall.startUpdatingLocation.requiredDelegateMethod(missingFrom: [], on: iOS8) == nil)
-        #expect(AppCall.startUpdatingLocation.requiredDelegateMethod(missingFrom: [], on: RulesVersion(Platform(.iOS, 9, 0))) != nil)
+        #expect(
+            AppCall.startUpdatingLocation.requiredDelegateMethod(
+                missingFrom: [], on: RulesVersion(Platform(.iOS, 9, 0))) != nil)
     }
 
     /// The exception comes on entry: before the call's prompt, with the app ended.
@@ -52,7 +63,14 @@ import Testing
         var s = S(Platform(.iOS, 17, 0), delegate: [.locationManagerDidChangeAuthorization, .didUpdateLocations])
         try s.launchAuthorized()
         let records = try s.at(3, .managerCall(manager: "nav", .startUpdatingLocation))
-        #expect(records.contains { if case .crash(let t) = $0.event { return t.hasSuffix("locationManager:didFailWithError:'") } else { return false } })
+        #expect(
+            records.contains {
+                if case .crash(let t) = $0.event {
+                    return t.hasSuffix("locationManager:didFailWithError:'")
+                } else {
+                    return false
+                }
+            })
         #expect(s.simulator.app == .notRunning)
     }
 
@@ -84,7 +102,10 @@ import Testing
         try device.user.answer(.allowWhileUsing)
         manager.startUpdatingLocation()
         try device.runUntilIdle()
-        #expect(device.log.text.contains("crash *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Delegate must respond to locationManager:didFailWithError:'\n"))
+        #expect(
+            device.log.text.contains(
+                "crash *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Delegate must respond to locationManager:didFailWithError:'\n"
+            ))
         #expect(device.log.text.contains("app terminate reason=crash"))
         try SimulatedDeviceTests.expectRoundTrip(device)
     }

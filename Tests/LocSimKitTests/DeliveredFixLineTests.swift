@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// `TextLogWriter` writes a delivered fix (`didUpdateLocations`) and a
@@ -40,7 +41,8 @@ import Testing
     }
 
     @Test func aTieAndNegativeZeroPrintAsTheLogFormatSays() {
-        let (line, _) = Self.lines(Location(Coordinate(latitude: -0.0, longitude: 35.000_000_5), accuracy: 2.5), at: Millis(1500))
+        let (line, _) = Self.lines(
+            Location(Coordinate(latitude: -0.0, longitude: 35.000_000_5), accuracy: 2.5), at: Millis(1500))
         #expect(line == "1.500 delegate locationManager(_:didUpdateLocations:) 0.000000,35.000001 ±3\n")
     }
 
@@ -52,7 +54,8 @@ import Testing
             let longitude = Double(Int64(random.next() % 3_600_000_001) - 1_800_000_000) / 1e7
             let accuracy = Double(random.next() % 2_000_000) / 100
             let time = Millis(Int64(random.next() % 100_000_000_000))
-            let (fast, generic) = Self.lines(Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy), at: time)
+            let (fast, generic) = Self.lines(
+                Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy), at: time)
             #expect(fast == generic)
         }
     }

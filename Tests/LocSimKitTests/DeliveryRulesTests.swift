@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// docs/rules.md §2, §8: delivery, wake and relaunch.
@@ -18,12 +19,13 @@ import Testing
         var s = try always(Platform(.iOS, 14, 0))
         try s.at(6, .background)
         try s.at(20, .systemTerminate)
-        #expect(try s.at(30, .enter(regionID: "home")) == [
-            .app(.launchBackground(.region)),
-            .delegate(.locationManagerDidChangeAuthorization(.authorizedAlways, .fullAccuracy)),
-            .delegate(.didDetermineState(.inside, regionID: "home")),
-            .delegate(.didEnterRegion(regionID: "home")),
-        ])
+        #expect(
+            try s.at(30, .enter(regionID: "home")) == [
+                .app(.launchBackground(.region)),
+                .delegate(.locationManagerDidChangeAuthorization(.authorizedAlways, .fullAccuracy)),
+                .delegate(.didDetermineState(.inside, regionID: "home")),
+                .delegate(.didEnterRegion(regionID: "home")),
+            ])
         #expect(s.finish() == [LogRecord(.ms(40_000), .app(.suspend))])
     }
 
@@ -42,7 +44,8 @@ import Testing
     @Test func whenInUseBeforeIOS13CannotMonitorRegions() throws {
         var s = S(Platform(.iOS, 12, 0), plist: AuthorizationRulesTests.both)
         try s.launchAuthorized(.allow)
-        #expect(try s.at(3, S.region("home")) == [.delegate(.monitoringDidFail(regionID: "home", .regionMonitoringDenied))])
+        #expect(
+            try s.at(3, S.region("home")) == [.delegate(.monitoringDidFail(regionID: "home", .regionMonitoringDenied))])
         #expect(try s.at(4, .app(.startMonitoringVisits)) == [.delegate(.didFailWithError(.denied))])
     }
 
@@ -52,11 +55,18 @@ import Testing
         try s.at(0, .app(.requestWhenInUseAuthorization))
         try s.at(0, .user(.answer(.allowWhileUsing, precise: nil)))
         try s.at(1, S.fix(35, 139.7))
-        #expect(try s.at(2, S.region("near", 35, 139.7, 50)) == [
-            .delegate(.didStartMonitoring(regionID: "near")), .delegate(.didDetermineState(.inside, regionID: "near")),
-        ])
-        #expect(try s.at(3, S.region("far", 36, 139.7, 50)).last == .delegate(.didDetermineState(.outside, regionID: "far")))
-        #expect(try s.at(4, S.region("bad", 36, 139.7, 0)) == [.delegate(.monitoringDidFail(regionID: "bad", .regionMonitoringFailure))])
+        #expect(
+            try s.at(2, S.region("near", 35, 139.7, 50)) == [
+                .delegate(.didStartMonitoring(regionID: "near")),
+                .delegate(.didDetermineState(.inside, regionID: "near")),
+            ])
+        #expect(
+            try s.at(3, S.region("far", 36, 139.7, 50)).last == .delegate(.didDetermineState(.outside, regionID: "far"))
+        )
+        #expect(
+            try s.at(4, S.region("bad", 36, 139.7, 0)) == [
+                .delegate(.monitoringDidFail(regionID: "bad", .regionMonitoringFailure))
+            ])
     }
 
     @Test func maxRegionsFailsWithNoRegion() throws {
@@ -135,10 +145,11 @@ import Testing
         try s.launchAuthorized()
         try s.at(3, .app(.requestLocation))
         try s.at(4, .background)
-        #expect(s.finish().map(\.record) == [
-            .inUseEnd(.graceExpired), .app(.suspend),
-            .drop(.callback(.didFailWithError(.locationUnknown)), .suspended),
-        ])
+        #expect(
+            s.finish().map(\.record) == [
+                .inUseEnd(.graceExpired), .app(.suspend),
+                .drop(.callback(.didFailWithError(.locationUnknown)), .suspended),
+            ])
     }
 
     @Test func requestStateForARegionNoLongerMonitoredFails() throws {
@@ -146,9 +157,10 @@ import Testing
         try s.at(0, .launch)
         try s.at(1, S.region("home"))
         try s.at(2, .app(.stopMonitoring(id: "home")))
-        #expect(try s.at(3, .app(.requestState(id: "home"))) == [
-            .delegate(.monitoringDidFail(regionID: "home", .regionMonitoringFailure)),
-        ])
+        #expect(
+            try s.at(3, .app(.requestState(id: "home"))) == [
+                .delegate(.monitoringDidFail(regionID: "home", .regionMonitoringFailure))
+            ])
     }
 
     @Test func derivedFixesSettleAnUnknownRegionWithoutAnEntry() throws {
@@ -159,9 +171,10 @@ import Testing
         #expect(try s.at(24, S.fix(35, 139.7)) == [.delegate(.didDetermineState(.inside, regionID: "home"))])
         // From a known state the same dwell is a crossing.
         try s.at(30, S.fix(35.01, 139.7))
-        #expect(try s.at(50, S.fix(35.01, 139.7)) == [
-            .delegate(.didDetermineState(.outside, regionID: "home")), .delegate(.didExitRegion(regionID: "home")),
-        ])
+        #expect(
+            try s.at(50, S.fix(35.01, 139.7)) == [
+                .delegate(.didDetermineState(.outside, regionID: "home")), .delegate(.didExitRegion(regionID: "home")),
+            ])
     }
 
     @Test func reducedAccuracyRegionEventsNeitherWakeNorRelaunch() throws {
@@ -182,10 +195,18 @@ import Testing
         try s.launchAuthorized(precise: false)
         try s.at(3, .app(.startUpdatingLocation))
         let first = try s.at(4, S.fix(35, 139.7))
-        #expect(first.count == 1 && first.allSatisfy { $0.kind == .delegate && LogRecord(.start, $0).callback?.method == .didUpdateLocations })
+        #expect(
+            first.count == 1
+                && first.allSatisfy {
+                    $0.kind == .delegate && LogRecord(.start, $0).callback?.method == .didUpdateLocations
+                })
         #expect(try s.at(63.999, S.fix(35, 139.7)) == [.drop(.fix(S.location(35, 139.7)), .reducedInterval)])
         let due = try s.at(64, S.fix(35, 139.7))
-        #expect(due.count == 1 && due.allSatisfy { $0.kind == .delegate && LogRecord(.start, $0).callback?.method == .didUpdateLocations })
+        #expect(
+            due.count == 1
+                && due.allSatisfy {
+                    $0.kind == .delegate && LogRecord(.start, $0).callback?.method == .didUpdateLocations
+                })
     }
 
     @Test func aCrossingNamesEachMissingMethod() throws {
@@ -194,14 +215,16 @@ import Testing
         try s.at(1, .app(.requestWhenInUseAuthorization))
         try s.at(1, .user(.answer(.allowWhileUsing, precise: nil)))
         try s.at(1, S.region("home"))
-        #expect(try s.at(2, .enter(regionID: "home")) == [
-            .drop(.callback(.didDetermineState(.inside, regionID: "home")), .notImplemented),
-            .delegate(.didEnterRegion(regionID: "home")),
-        ])
-        #expect(try s.at(3, .exit(regionID: "home")) == [
-            .drop(.callback(.didDetermineState(.outside, regionID: "home")), .notImplemented),
-            .drop(.callback(.didExitRegion(regionID: "home")), .notImplemented),
-        ])
+        #expect(
+            try s.at(2, .enter(regionID: "home")) == [
+                .drop(.callback(.didDetermineState(.inside, regionID: "home")), .notImplemented),
+                .delegate(.didEnterRegion(regionID: "home")),
+            ])
+        #expect(
+            try s.at(3, .exit(regionID: "home")) == [
+                .drop(.callback(.didDetermineState(.outside, regionID: "home")), .notImplemented),
+                .drop(.callback(.didExitRegion(regionID: "home")), .notImplemented),
+            ])
     }
 
     @Test func derivedCrossingsShowLocationNotifications() throws {

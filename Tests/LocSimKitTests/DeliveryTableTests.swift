@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// docs/rules.md §8 as a table: one row per cell of the matrix (authorization ×
@@ -87,7 +88,9 @@ import Testing
 
     static let monitorTable: [Row] =
         unauthorized.flatMap { a in Delivery.Sessions.allCases.flatMap { monitor(a, $0, full: none, reduced: none) } }
-        + Delivery.Sessions.allCases.flatMap { monitor(.whenInUseBefore13, $0, full: unavailable, reduced: unavailable) }
+        + Delivery.Sessions.allCases.flatMap {
+            monitor(.whenInUseBefore13, $0, full: unavailable, reduced: unavailable)
+        }
         + monitor(.whenInUse, .unsupported, full: monitorInUse, reduced: reduced)
         + monitor(.whenInUse, .required, full: monitorSessionRequiredInUse, reduced: reduced)
         + monitor(.whenInUse, .withoutAlways, full: monitorInUse, reduced: reduced)
@@ -125,45 +128,60 @@ import Testing
     /// when monitoring starts (`monitoringStartTable`).
     static let unauthorized: [Delivery.Access] = [.notDetermined, .denied]
 
-    static let table: [Row] = unauthorized.flatMap { a in [
-        row(a, .location, .fullAccuracy, none), row(a, .location, .reducedAccuracy, none),
-        row(a, .ranging, .fullAccuracy, none), row(a, .ranging, .reducedAccuracy, none),
-        row(a, .region, .fullAccuracy, none), row(a, .region, .reducedAccuracy, none),
-        row(a, .significantChange, .fullAccuracy, none), row(a, .significantChange, .reducedAccuracy, none),
-        row(a, .visit, .fullAccuracy, none), row(a, .visit, .reducedAccuracy, none),
-    ] } + [
+    static let table: [Row] =
+        unauthorized.flatMap { a in
+            [
+                row(a, .location, .fullAccuracy, none), row(a, .location, .reducedAccuracy, none),
+                row(a, .ranging, .fullAccuracy, none), row(a, .ranging, .reducedAccuracy, none),
+                row(a, .region, .fullAccuracy, none), row(a, .region, .reducedAccuracy, none),
+                row(a, .significantChange, .fullAccuracy, none), row(a, .significantChange, .reducedAccuracy, none),
+                row(a, .visit, .fullAccuracy, none), row(a, .visit, .reducedAccuracy, none),
+            ]
+        } + [
 
-        row(.whenInUseBefore13, .location, .fullAccuracy, locationInUse), row(.whenInUseBefore13, .location, .reducedAccuracy, locationInUse),
-        row(.whenInUseBefore13, .ranging, .fullAccuracy, whileInUse),
-        row(.whenInUseBefore13, .ranging, .reducedAccuracy, "rA rA nU S  S  nR nR nR"),
-        row(.whenInUseBefore13, .region, .fullAccuracy, unavailable), row(.whenInUseBefore13, .region, .reducedAccuracy, reduced),
-        row(.whenInUseBefore13, .significantChange, .fullAccuracy, unavailable),
-        row(.whenInUseBefore13, .significantChange, .reducedAccuracy, unavailable),
-        row(.whenInUseBefore13, .visit, .fullAccuracy, unavailable), row(.whenInUseBefore13, .visit, .reducedAccuracy, unavailable),
+            row(.whenInUseBefore13, .location, .fullAccuracy, locationInUse),
+            row(.whenInUseBefore13, .location, .reducedAccuracy, locationInUse),
+            row(.whenInUseBefore13, .ranging, .fullAccuracy, whileInUse),
+            row(.whenInUseBefore13, .ranging, .reducedAccuracy, "rA rA nU S  S  nR nR nR"),
+            row(.whenInUseBefore13, .region, .fullAccuracy, unavailable),
+            row(.whenInUseBefore13, .region, .reducedAccuracy, reduced),
+            row(.whenInUseBefore13, .significantChange, .fullAccuracy, unavailable),
+            row(.whenInUseBefore13, .significantChange, .reducedAccuracy, unavailable),
+            row(.whenInUseBefore13, .visit, .fullAccuracy, unavailable),
+            row(.whenInUseBefore13, .visit, .reducedAccuracy, unavailable),
 
-        row(.whenInUse, .location, .fullAccuracy, locationInUse), row(.whenInUse, .location, .reducedAccuracy, locationInUse),
-        row(.whenInUse, .ranging, .fullAccuracy, whileInUse), row(.whenInUse, .ranging, .reducedAccuracy, "rA rA nU S  S  nR nR nR"),
-        row(.whenInUse, .region, .fullAccuracy, monitoringWhenInUse), row(.whenInUse, .region, .reducedAccuracy, reduced),
-        row(.whenInUse, .significantChange, .fullAccuracy, monitoringWhenInUse),
-        row(.whenInUse, .significantChange, .reducedAccuracy, monitoringWhenInUse),
-        row(.whenInUse, .visit, .fullAccuracy, monitoringWhenInUse), row(.whenInUse, .visit, .reducedAccuracy, monitoringWhenInUse),
+            row(.whenInUse, .location, .fullAccuracy, locationInUse),
+            row(.whenInUse, .location, .reducedAccuracy, locationInUse),
+            row(.whenInUse, .ranging, .fullAccuracy, whileInUse),
+            row(.whenInUse, .ranging, .reducedAccuracy, "rA rA nU S  S  nR nR nR"),
+            row(.whenInUse, .region, .fullAccuracy, monitoringWhenInUse),
+            row(.whenInUse, .region, .reducedAccuracy, reduced),
+            row(.whenInUse, .significantChange, .fullAccuracy, monitoringWhenInUse),
+            row(.whenInUse, .significantChange, .reducedAccuracy, monitoringWhenInUse),
+            row(.whenInUse, .visit, .fullAccuracy, monitoringWhenInUse),
+            row(.whenInUse, .visit, .reducedAccuracy, monitoringWhenInUse),
 
-        row(.provisionalAlways, .location, .fullAccuracy, locationInUse), row(.provisionalAlways, .location, .reducedAccuracy, locationInUse),
-        row(.provisionalAlways, .ranging, .fullAccuracy, whileInUse),
-        row(.provisionalAlways, .ranging, .reducedAccuracy, "rA rA nU S  S  nR nR nR"),
-        row(.provisionalAlways, .region, .fullAccuracy, monitoringProvisional), row(.provisionalAlways, .region, .reducedAccuracy, reduced),
-        row(.provisionalAlways, .significantChange, .fullAccuracy, monitoringProvisional),
-        row(.provisionalAlways, .significantChange, .reducedAccuracy, monitoringProvisional),
-        row(.provisionalAlways, .visit, .fullAccuracy, monitoringProvisional),
-        row(.provisionalAlways, .visit, .reducedAccuracy, monitoringProvisional),
+            row(.provisionalAlways, .location, .fullAccuracy, locationInUse),
+            row(.provisionalAlways, .location, .reducedAccuracy, locationInUse),
+            row(.provisionalAlways, .ranging, .fullAccuracy, whileInUse),
+            row(.provisionalAlways, .ranging, .reducedAccuracy, "rA rA nU S  S  nR nR nR"),
+            row(.provisionalAlways, .region, .fullAccuracy, monitoringProvisional),
+            row(.provisionalAlways, .region, .reducedAccuracy, reduced),
+            row(.provisionalAlways, .significantChange, .fullAccuracy, monitoringProvisional),
+            row(.provisionalAlways, .significantChange, .reducedAccuracy, monitoringProvisional),
+            row(.provisionalAlways, .visit, .fullAccuracy, monitoringProvisional),
+            row(.provisionalAlways, .visit, .reducedAccuracy, monitoringProvisional),
 
-        row(.always, .location, .fullAccuracy, locationRunning), row(.always, .location, .reducedAccuracy, locationRunning),
-        row(.always, .ranging, .fullAccuracy, whileRunning), row(.always, .ranging, .reducedAccuracy, "rA rA rA S  S  nR nR nR"),
-        row(.always, .region, .fullAccuracy, monitoringAlways), row(.always, .region, .reducedAccuracy, reduced),
-        row(.always, .significantChange, .fullAccuracy, monitoringAlways),
-        row(.always, .significantChange, .reducedAccuracy, monitoringAlways),
-        row(.always, .visit, .fullAccuracy, monitoringAlways), row(.always, .visit, .reducedAccuracy, monitoringAlways),
-    ]
+            row(.always, .location, .fullAccuracy, locationRunning),
+            row(.always, .location, .reducedAccuracy, locationRunning),
+            row(.always, .ranging, .fullAccuracy, whileRunning),
+            row(.always, .ranging, .reducedAccuracy, "rA rA rA S  S  nR nR nR"),
+            row(.always, .region, .fullAccuracy, monitoringAlways), row(.always, .region, .reducedAccuracy, reduced),
+            row(.always, .significantChange, .fullAccuracy, monitoringAlways),
+            row(.always, .significantChange, .reducedAccuracy, monitoringAlways),
+            row(.always, .visit, .fullAccuracy, monitoringAlways),
+            row(.always, .visit, .reducedAccuracy, monitoringAlways),
+        ]
 
     // A callback answering no event (a failure, a pause) reaches a running
     // app whatever its authorization; `didDetermineState` answering the
@@ -172,7 +190,9 @@ import Testing
         [row($0, .callback, .fullAccuracy, whileRunning), row($0, .callback, .reducedAccuracy, whileRunning)]
     }
     static let regionStateTable: [Row] =
-        unauthorized.flatMap { [row($0, .regionState, .fullAccuracy, none), row($0, .regionState, .reducedAccuracy, none)] }
+        unauthorized.flatMap {
+            [row($0, .regionState, .fullAccuracy, none), row($0, .regionState, .reducedAccuracy, none)]
+        }
         + Delivery.Access.allCases.filter { !unauthorized.contains($0) }.flatMap {
             [row($0, .regionState, .fullAccuracy, whileRunning), row($0, .regionState, .reducedAccuracy, reduced)]
         }
@@ -182,14 +202,17 @@ import Testing
     // Use before iOS 13, accepted otherwise — also before the app is asked.
     static let accepted = "D  D  D  D  D  D  D  D"
     static let monitoringStartTable: [Row] = [
-        row(.notDetermined, .monitoringStart, .fullAccuracy, accepted), row(.notDetermined, .monitoringStart, .reducedAccuracy, accepted),
+        row(.notDetermined, .monitoringStart, .fullAccuracy, accepted),
+        row(.notDetermined, .monitoringStart, .reducedAccuracy, accepted),
         row(.denied, .monitoringStart, .fullAccuracy, none), row(.denied, .monitoringStart, .reducedAccuracy, none),
         row(.whenInUseBefore13, .monitoringStart, .fullAccuracy, unavailable),
         row(.whenInUseBefore13, .monitoringStart, .reducedAccuracy, unavailable),
-        row(.whenInUse, .monitoringStart, .fullAccuracy, accepted), row(.whenInUse, .monitoringStart, .reducedAccuracy, accepted),
+        row(.whenInUse, .monitoringStart, .fullAccuracy, accepted),
+        row(.whenInUse, .monitoringStart, .reducedAccuracy, accepted),
         row(.provisionalAlways, .monitoringStart, .fullAccuracy, accepted),
         row(.provisionalAlways, .monitoringStart, .reducedAccuracy, accepted),
-        row(.always, .monitoringStart, .fullAccuracy, accepted), row(.always, .monitoringStart, .reducedAccuracy, accepted),
+        row(.always, .monitoringStart, .fullAccuracy, accepted),
+        row(.always, .monitoringStart, .reducedAccuracy, accepted),
     ]
 
     static let all = table + streamTable + monitorTable + callbackTable + regionStateTable + monitoringStartTable
@@ -206,7 +229,8 @@ import Testing
         try #require(codes.count == Self.columns.count, "\(row): \(codes.count) columns")
         for ((app, inUse), code) in zip(Self.columns, codes) {
             let expected = try #require(Self.outcome(code), "\(row): unknown code \(code)")
-            let actual = Delivery.decide(row.service, access: row.access, inUse: inUse, app: app, accuracy: row.accuracy)
+            let actual = Delivery.decide(
+                row.service, access: row.access, inUse: inUse, app: app, accuracy: row.accuracy)
             #expect(actual == expected, "\(row), \(app) inUse=\(inUse)")
         }
     }

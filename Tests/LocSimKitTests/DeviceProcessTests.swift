@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// The app's process on a `SimulatedDevice` (issue 30 item 6): a launch is
@@ -53,7 +54,10 @@ import Testing
         let second = app.managers[1]
         #expect(second.isAlive && second.name == "default")
         // The new process's manager read the defaults and set them again.
-        #expect(device.scenario.split(separator: "\n").filter { $0.hasSuffix("app set allowsBackgroundLocationUpdates true") }.count == 2)
+        #expect(
+            device.scenario.split(separator: "\n").filter {
+                $0.hasSuffix("app set allowsBackgroundLocationUpdates true")
+            }.count == 2)
         first.requestLocation()  // the old manager is still dead after the relaunch
         #expect(first.lastError?.message.contains("process 1") == true)
         #expect(device.ignoredCalls.map(\.code) == [.processEnded, .processEnded])
@@ -112,7 +116,9 @@ import Testing
     }
 
     @Test func coreLocationsNamesAndFlatViews() throws {
-        #expect(Fix(latitude: 35.68, longitude: 139.76, accuracy: 8) == Fix(Location(Coordinate(latitude: 35.68, longitude: 139.76), accuracy: 8)))
+        #expect(
+            Fix(latitude: 35.68, longitude: 139.76, accuracy: 8)
+                == Fix(Location(Coordinate(latitude: 35.68, longitude: 139.76), accuracy: 8)))
         #expect(Fix(latitude: 1, longitude: 2).location.accuracy == 5)
         let device = try SimulatedDevice(platform: .iOS(17, 0), plist: Self.backgroundPlist)
         let manager = device.makeLocationManager()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// Random sessions on a `SimulatedDevice`, with a delegate that reacts to
@@ -64,7 +65,12 @@ import Testing
                 switch roll(16) {
                 case 0: manager.requestWhenInUseAuthorization()
                 case 1: manager.requestAlwaysAuthorization()
-                case 2: try? device.user.answer([Answer.allowWhileUsing, .allowWhileUsing, .allowWhileUsing, .allowOnce, .dontAllow, .allow, .allowAlways, .changeToAlways, .keepWhileUsing][roll(9)])
+                case 2:
+                    try? device.user.answer(
+                        [
+                            Answer.allowWhileUsing, .allowWhileUsing, .allowWhileUsing, .allowOnce, .dontAllow, .allow,
+                            .allowAlways, .changeToAlways, .keepWhileUsing,
+                        ][roll(9)])
                 case 3: manager.requestLocation()
                 case 4: manager.allowsBackgroundLocationUpdates = roll(2) == 0
                 case 5: manager.stopUpdatingLocation()
@@ -77,7 +83,8 @@ import Testing
                 case 12: try? device.app.systemNotBusy()
                 default:
                     try? device.advance(by: Millis(Int64(roll(20_000))))
-                    let fix = Fix(Location(Coordinate(latitude: 35.0 + Double(roll(100)) * 0.001, longitude: 139.0), accuracy: 5))
+                    let fix = Fix(
+                        Location(Coordinate(latitude: 35.0 + Double(roll(100)) * 0.001, longitude: 139.0), accuracy: 5))
                     try? device.feed(fix: fix)
                 }
             }

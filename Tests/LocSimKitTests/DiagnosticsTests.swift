@@ -24,7 +24,9 @@ import Testing
         #expect(result.error == nil)
         // (A lone fix line also gets the end-of-run warning that no service took it: EndOfRunWarningsTests.)
         #expect(
-            result.warnings.filter { $0.message.hasPrefix(ScenarioWarning.noPlatformPrefix) }.map { $0.formatted(file: "x.scn") } == [
+            result.warnings.filter { $0.message.hasPrefix(ScenarioWarning.noPlatformPrefix) }.map {
+                $0.formatted(file: "x.scn")
+            } == [
                 "x.scn:1:1: warning: no 'platform' line; replaying as iOS 14.0 (add e.g. 'platform iOS 17.0' before the first timed line)"
             ])
     }
@@ -41,7 +43,8 @@ import Testing
 
     /// docs/modern.md M21: an activity session without the `location` background mode, said once.
     @Test func anActivitySessionWithoutTheBackgroundModeWarnsOnce() {
-        let begin = "platform iOS 17.0\n0 launch\n1 app backgroundActivitySession begin\n2 app backgroundActivitySession end\n3 app backgroundActivitySession begin\n"
+        let begin =
+            "platform iOS 17.0\n0 launch\n1 app backgroundActivitySession begin\n2 app backgroundActivitySession end\n3 app backgroundActivitySession begin\n"
         #expect(
             Self.replay(begin).warnings.map { $0.formatted(file: "x.scn") } == [
                 "x.scn:3:3: warning: backgroundActivitySession without 'plist UIBackgroundModes location' does not keep the app in use in the background (docs/modern.md M21)"
@@ -68,7 +71,10 @@ import Testing
 
     @Test func aForceQuitIsTheNoteOfALaterCall() {
         let error = Self.replay("platform iOS 14.0\n0 launch\n1 terminate\n2 app requestLocation\n").error
-        #expect(error?.notes == [ScenarioError.Note("the user force-quit the app at 1.000", at: SourceLocation(line: 3, column: 3))])
+        #expect(
+            error?.notes == [
+                ScenarioError.Note("the user force-quit the app at 1.000", at: SourceLocation(line: 3, column: 3))
+            ])
     }
 
     static let alwaysApp = """

@@ -101,13 +101,18 @@ import Testing
         // below three quarters.
         #expect(Suggestion.keyword(for: "allowAtFirstSight", among: answers) == nil)
         // Two keywords start alike: no guess.
-        #expect(Suggestion.keyword(for: "stopMonitoringX", among: ["stopMonitoringRegion", "stopMonitoringVisits"]) == nil)
+        #expect(
+            Suggestion.keyword(for: "stopMonitoringX", among: ["stopMonitoringRegion", "stopMonitoringVisits"]) == nil)
     }
 
     @Test func prefixedHintNamesTheWholePhrase() {
         let tables: [(prefix: String, keywords: [String])] = [("app", ["requestLocation"]), ("user", ["allowOnce"])]
-        #expect(Suggestion.prefixedHint(for: "requestLocation", tables) == "; did you mean 'app requestLocation'? (an app call starts with 'app')")
-        #expect(Suggestion.prefixedHint(for: "AllowOnce", tables) == "; did you mean 'user allowOnce'? (a user action starts with 'user')")
+        #expect(
+            Suggestion.prefixedHint(for: "requestLocation", tables)
+                == "; did you mean 'app requestLocation'? (an app call starts with 'app')")
+        #expect(
+            Suggestion.prefixedHint(for: "AllowOnce", tables)
+                == "; did you mean 'user allowOnce'? (a user action starts with 'user')")
         #expect(Suggestion.prefixedHint(for: "launch", tables) == "")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// The plain replay keeps a delivered fix that comes first in its line out

@@ -108,8 +108,11 @@ import Testing
             ("error code", CLErrorCode.allCases.map(\.rawValue)),
             ("region state", RegionState.allCases.map(\.rawValue)),
             // `sink.word("event", "fix")`: field names and fixed values the records print.
-            ("field or value", try captures(#"sink\.\w+\("(\w+)""#, in: fields)
-                + captures(#"sink\.\w+\("\w+", "(\w+)""#, in: fields)),
+            (
+                "field or value",
+                try captures(#"sink\.\w+\("(\w+)""#, in: fields)
+                    + captures(#"sink\.\w+\("\w+", "(\w+)""#, in: fields)
+            ),
             ("JSON field", try captures(#"key\("(\w+)"\)"#, in: json)),
         ]
     }

@@ -17,7 +17,8 @@ import Testing
     /// macOS grants Always, so a reaction waiting for When In Use never
     /// starts updates: every fix is unheard, and the `on` line never fires.
     @Test func aFlowThatNeverStartsUpdatesSaysSo() throws {
-        let warnings = try Self.warnings("""
+        let warnings = try Self.warnings(
+            """
             platform macOS 14.0
             plist NSLocationUsageDescription "x"
             on didChangeAuthorization authorizedWhenInUse app startUpdatingLocation
@@ -36,7 +37,8 @@ import Testing
     /// delivered do not, whichever route they take (plain or the rules').
     /// The warning stands at the first one's event word.
     @Test func onlyFixesNoServiceTookAreCounted() throws {
-        let warnings = try Self.warnings("""
+        let warnings = try Self.warnings(
+            """
             platform iOS 17.0
             plist NSLocationWhenInUseUsageDescription "x"
             0 launch
@@ -50,28 +52,32 @@ import Testing
             8 app stopUpdatingLocation
             9 fix 35.003 139 5
             """)
-        #expect(warnings == [
-            "<scenario>:5:3: warning: 2 fixes reached no running service (standard updates, requestLocation, liveUpdates, significant-change monitoring and derived crossings were all off), the first here"
-        ])
+        #expect(
+            warnings == [
+                "<scenario>:5:3: warning: 2 fixes reached no running service (standard updates, requestLocation, liveUpdates, significant-change monitoring and derived crossings were all off), the first here"
+            ])
     }
 
     @Test func aDeadlinePastTheEndAndAnUnansweredPolicyAreWarned() throws {
-        let warnings = try Self.warnings("""
+        let warnings = try Self.warnings(
+            """
             platform iOS 17.0
             plist NSLocationWhenInUseUsageDescription "x"
             on prompt whenInUse user allowWhileUsing
             expect no drop by 100
             0 launch
             """)
-        #expect(warnings == [
-            "<scenario>:4:1: warning: this policy never answered a prompt on iOS 17.0",
-            "<scenario>:5:1: warning: the run ends at 0.000, before this expectation's deadline: it was checked over a shorter run than it names",
-        ])
+        #expect(
+            warnings == [
+                "<scenario>:4:1: warning: this policy never answered a prompt on iOS 17.0",
+                "<scenario>:5:1: warning: the run ends at 0.000, before this expectation's deadline: it was checked over a shorter run than it names",
+            ])
     }
 
     /// A scenario whose every setup is used warns about nothing.
     @Test func aFlowThatUsesEverythingIsQuiet() throws {
-        let warnings = try Self.warnings("""
+        let warnings = try Self.warnings(
+            """
             platform iOS 17.0
             plist NSLocationWhenInUseUsageDescription "x"
             on prompt whenInUse user allowWhileUsing

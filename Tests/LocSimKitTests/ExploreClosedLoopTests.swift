@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// `Explore` through the closed loop: `on` reactions (header and timed,
@@ -32,17 +33,22 @@ import Testing
     /// differs between paths that reach the same rule state.
     static func reactive(_ launches: Int, platform: String = "iOS 14.0") -> String {
         ExploreTests.relaunches(launches, platform: platform)
-            .replacingOccurrences(of: "\n0 launch\n", with: """
+            .replacingOccurrences(
+                of: "\n0 launch\n",
+                with: """
 
-                on didChangeAuthorization authorizedWhenInUse app startUpdatingLocation
-                on launch after 2 app requestLocation
-                expect delegate didUpdateLocations by 50
-                expect no drop notAuthorized
-                expect final auth authorizedWhenInUse
-                0 launch
+                    on didChangeAuthorization authorizedWhenInUse app startUpdatingLocation
+                    on launch after 2 app requestLocation
+                    expect delegate didUpdateLocations by 50
+                    expect no drop notAuthorized
+                    expect final auth authorizedWhenInUse
+                    0 launch
 
-                """)
-            .replacingOccurrences(of: "150 terminate\n", with: "150 terminate\n150 on background app stopUpdatingLocation\n")
+                    """
+            )
+            .replacingOccurrences(
+                of: "150 terminate\n", with: "150 terminate\n150 on background app stopUpdatingLocation\n"
+            )
             .split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.hasSuffix(" app startUpdatingLocation") }.joined(separator: "\n")
     }
@@ -53,14 +59,18 @@ import Testing
 
     @Test func eachPathsExpectationsAreCheckedAtItsEnd() throws {
         let p = try #require(try Self.explore(Self.geofence).platforms.first)
-        #expect(p.rows.map { $0.shortestPath.map(\.description) } == [
-            ["0.000 whenInUse allowWhileUsing", "300.000 upgrade keepWhileUsing"],
-            ["0.000 whenInUse allowWhileUsing", "300.000 upgrade changeToAlways"],
-            ["0.000 whenInUse allowWhileUsing", "300.000 upgrade dismiss"],
-            ["0.000 whenInUse allowOnce"], ["0.000 whenInUse dontAllow"], ["0.000 whenInUse dismiss"],
-        ])
+        #expect(
+            p.rows.map { $0.shortestPath.map(\.description) } == [
+                ["0.000 whenInUse allowWhileUsing", "300.000 upgrade keepWhileUsing"],
+                ["0.000 whenInUse allowWhileUsing", "300.000 upgrade changeToAlways"],
+                ["0.000 whenInUse allowWhileUsing", "300.000 upgrade dismiss"],
+                ["0.000 whenInUse allowOnce"], ["0.000 whenInUse dontAllow"], ["0.000 whenInUse dismiss"],
+            ])
         // The upgrade prompt dismissed keeps provisional Always: the final status holds, the crossing never comes.
-        #expect(p.rows.map { $0.outcome.failedExpectations.map(\.location.line) } == [[6, 7], [], [6], [6, 7], [6, 7], [6, 7]])
+        #expect(
+            p.rows.map { $0.outcome.failedExpectations.map(\.location.line) } == [
+                [6, 7], [], [6], [6, 7], [6, 7], [6, 7],
+            ])
         #expect(p.rows[0].outcome.failedExpectations[1].reason == "the final status is authorizedWhenInUse")
         #expect(p.rows.map(\.outcome.failed) == [true, false, true, true, true, true])
         // The reaction ran on the path that hears of the crossing: the fix it asked for came too late.
@@ -68,7 +78,10 @@ import Testing
         #expect(p.rows[1].outcome.dropped == [Tally.Count(name: "suspended", count: 1)])
         // The shortest path failing each expectation: Allow Once, one choice.
         #expect(p.failingPaths.map(\.expectation.location.line) == [6, 7])
-        #expect(p.failingPaths.map { $0.path.map(\.description) } == [["0.000 whenInUse allowOnce"], ["0.000 whenInUse allowOnce"]])
+        #expect(
+            p.failingPaths.map { $0.path.map(\.description) } == [
+                ["0.000 whenInUse allowOnce"], ["0.000 whenInUse allowOnce"],
+            ])
     }
 
     /// Merged paths agree on what the `expect` lines have seen, so merging
@@ -94,7 +107,8 @@ import Testing
             let report = try Self.explore(text, platforms: [.iOS(13), .iOS(14), .iOS(26)])
             for p in report.platforms {
                 for row in p.rows {
-                    let plain = try Explore.counterexample(Array(text.utf8), path: row.shortestPath, platform: p.platform)
+                    let plain = try Explore.counterexample(
+                        Array(text.utf8), path: row.shortestPath, platform: p.platform)
                     #expect(!plain.contains(" any"))
                     let log = try Replay.log(of: Array(plain.utf8))
                     var counts = OutcomeCounts()
@@ -149,7 +163,10 @@ import Testing
         let error = try #require(row.outcome.error)
         let written = try Explore.counterexample(Array(text.utf8), path: row.shortestPath, platform: p.platform)
         #expect(Self.uncommented(written, containing: "on prompt") == ["on prompt whenInUse user allowOnce"])
-        #expect(written.hasSuffix("# locsim explore: the 'on prompt' lines stay: the error that stops this path is the policy's own (line 3) (docs/explore.md, \"Counterexamples\")\n"))
+        #expect(
+            written.hasSuffix(
+                "# locsim explore: the 'on prompt' lines stay: the error that stops this path is the policy's own (line 3) (docs/explore.md, \"Counterexamples\")\n"
+            ))
         var runError: ScenarioError? = nil
         do { _ = try Replay.log(of: Array(written.utf8)) } catch { runError = error }
         #expect(runError?.message == error.message && runError?.location == error.location)
@@ -179,8 +196,14 @@ import Testing
         let p = try Self.explore(text).platforms[0]
         let failing = try #require(p.failingPaths.first)
         let written = try Explore.counterexample(Array(text.utf8), path: failing.path, platform: p.platform)
-        #expect(Self.uncommented(written, containing: "on prompt") == ["on prompt whenInUse user allowWhileUsing precise=off"])
-        #expect(written.hasSuffix("run's records would differ, from the record '0.000 prompt answer allowWhileUsing' on (docs/explore.md, \"Counterexamples\")\n"))
+        #expect(
+            Self.uncommented(written, containing: "on prompt") == [
+                "on prompt whenInUse user allowWhileUsing precise=off"
+            ])
+        #expect(
+            written.hasSuffix(
+                "run's records would differ, from the record '0.000 prompt answer allowWhileUsing' on (docs/explore.md, \"Counterexamples\")\n"
+            ))
         let log = try Replay.log(of: Array(written.utf8))
         #expect(log.records.compactMap(\.failedExpectation) == [failing.expectation])
     }
@@ -195,7 +218,8 @@ import Testing
             // Each platform as the scenario's own: `--platforms` translates answers, which `run` does not.
             for platform in Matrix.allPlatforms {
                 let own = text.replacingOccurrences(
-                    of: "\nplatform \(try #require(text.split(separator: "\n").first { $0.hasPrefix("platform ") }?.dropFirst(9)))\n",
+                    of:
+                        "\nplatform \(try #require(text.split(separator: "\n").first { $0.hasPrefix("platform ") }?.dropFirst(9)))\n",
                     with: "\nplatform \(platform)\n")
                 try Self.check(own, name: name)
             }
@@ -206,17 +230,23 @@ import Testing
         do {
             let report = try Self.explore(text)
             for p in report.platforms {
-                let failures = p.rows.filter { $0.outcome.error != nil }.map { ($0.shortestPath, $0.outcome.error, [FailedExpectation]()) }
+                let failures =
+                    p.rows.filter { $0.outcome.error != nil }.map {
+                        ($0.shortestPath, $0.outcome.error, [FailedExpectation]())
+                    }
                     + p.failingPaths.map { ($0.path, nil as ScenarioError?, [$0.expectation]) }
                 for (path, error, expectations) in failures {
                     let written = try Explore.counterexample(Array(text.utf8), path: path, platform: p.platform)
                     #expect(Self.uncommented(written, containing: " any").isEmpty)
                     if !Self.uncommented(written, containing: "on prompt").isEmpty {
-                        #expect(written.contains("# locsim explore: the 'on prompt' lines stay: "), "\(name) \(p.platform)")
+                        #expect(
+                            written.contains("# locsim explore: the 'on prompt' lines stay: "), "\(name) \(p.platform)")
                     }
                     var runError: ScenarioError? = nil
                     var failed: [FailedExpectation] = []
-                    do { failed = try Replay.log(of: Array(written.utf8)).records.compactMap(\.failedExpectation) } catch {
+                    do {
+                        failed = try Replay.log(of: Array(written.utf8)).records.compactMap(\.failedExpectation)
+                    } catch {
                         runError = error
                     }
                     #expect(runError?.message == error?.message, "\(name) \(p.platform)")
@@ -230,7 +260,8 @@ import Testing
     /// `run`'s error on the paths that reach it, through the same check.
     @Test func aPolicyAndAUserLineForTheSamePromptStopThePath() throws {
         let line = ExploreTests.withPolicy(
-            ExploreTests.request.replacingOccurrences(of: "3 app startUpdatingLocation", with: "2 user allowWhileUsing\n3 app startUpdatingLocation"),
+            ExploreTests.request.replacingOccurrences(
+                of: "3 app startUpdatingLocation", with: "2 user allowWhileUsing\n3 app startUpdatingLocation"),
             "on prompt whenInUse user allowOnce")
         var runError: ScenarioError? = nil
         do { _ = try Replay.log(of: Array(line.utf8)) } catch { runError = error }
@@ -240,9 +271,11 @@ import Testing
         #expect(stopped.message.contains("is answered by a policy"))
         // A delayed policy leaves the prompt on screen at `user any`: the same error.
         let any = ExploreTests.withPolicy(
-            ExploreTests.request.replacingOccurrences(of: "3 app startUpdatingLocation", with: "2 user any\n3 app startUpdatingLocation"),
+            ExploreTests.request.replacingOccurrences(
+                of: "3 app startUpdatingLocation", with: "2 user any\n3 app startUpdatingLocation"),
             "on prompt whenInUse after 5 user allowOnce")
         let rows = try Self.explore(any).platforms[0].rows
-        #expect(!rows.isEmpty && rows.allSatisfy { $0.outcome.error?.message.contains("is answered by a policy") == true })
+        #expect(
+            !rows.isEmpty && rows.allSatisfy { $0.outcome.error?.message.contains("is answered by a policy") == true })
     }
 }

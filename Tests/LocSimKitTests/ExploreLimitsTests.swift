@@ -7,7 +7,8 @@ import Testing
 /// that stopped say so, and what docs/explore.md says of prompts without
 /// choices is what the code does.
 @Suite struct ExploreLimitsTests {
-    static func explore(_ text: String, platforms: [Platform]? = nil, maxOutcomes: Int = Explore.defaultMaxOutcomes) throws(ScenarioError)
+    static func explore(_ text: String, platforms: [Platform]? = nil, maxOutcomes: Int = Explore.defaultMaxOutcomes)
+        throws(ScenarioError)
         -> Explore.Report
     {
         try Explore(platforms: platforms, jobs: 1, maxOutcomes: maxOutcomes).run(Array(text.utf8))
@@ -44,7 +45,8 @@ import Testing
         let kept = all.platforms[0].rows.count
         #expect(kept > 10)
         let error = try #require(Self.error { _ = try Self.explore(text, maxOutcomes: 10) })
-        #expect(error.message.hasPrefix("explore stopped on iOS 14.0: more than 10 outcomes kept (--max-outcomes) after "))
+        #expect(
+            error.message.hasPrefix("explore stopped on iOS 14.0: more than 10 outcomes kept (--max-outcomes) after "))
         #expect(error.message.contains("reduce the choices"))
         #expect(try Self.documents("more than `--max-outcomes` outcomes"))
     }
@@ -55,12 +57,16 @@ import Testing
         #expect(Explore.Report.count(.max, "path") == "more than 18446744073709551614 paths")
         #expect(Explore.Report.adding(.max - 1, 5) == .max)
         let outcome = ExploreOutcome(
-            authorization: .denied, accuracy: nil, delivered: [], held: [], dropped: [], error: nil, failedExpectations: [])
+            authorization: .denied, accuracy: nil, delivered: [], held: [], dropped: [], error: nil,
+            failedExpectations: [])
         func report(_ paths: UInt64) -> Explore.Report {
             let row = Explore.Row(outcome: outcome, paths: paths, shortestPath: [])
-            return Explore.Report(platforms: [Explore.PlatformResult(platform: .iOS(14), rows: [row], paths: paths, states: 1)])
+            return Explore.Report(platforms: [
+                Explore.PlatformResult(platform: .iOS(14), rows: [row], paths: paths, states: 1)
+            ])
         }
-        #expect(report(.max).rendered(.text).contains("iOS 14.0: more than 18446744073709551614 paths, 1 distinct state"))
+        #expect(
+            report(.max).rendered(.text).contains("iOS 14.0: more than 18446744073709551614 paths, 1 distinct state"))
         let json = report(.max).rendered(.jsonl)
         #expect(json.contains("\"paths\":\"18446744073709551615\",\"pathsSaturated\":true"))
         // Exact in a double up to 2^53 − 1; above, a string of the exact digits.
@@ -122,7 +128,10 @@ import Testing
         #expect(p.paths == 1 && p.states == 0 && p.rows.map(\.shortestPath) == [[]])
         let dismissed = text.replacingOccurrences(of: "3 app start", with: "2 user dismiss\n3 app start")
         #expect(Self.error { _ = try Replay.log(of: Array(dismissed.utf8)) } != nil)
-        #expect(try Self.documents("offers no answer and is no choice point: explore follows no option there, as `run` rejects `user dismiss` for it."))
+        #expect(
+            try Self.documents(
+                "offers no answer and is no choice point: explore follows no option there, as `run` rejects `user dismiss` for it."
+            ))
         #expect(try !Self.documents("the Location Services alert (which offers no answer) included"))
     }
 
@@ -161,7 +170,9 @@ import Testing
             """
         let p = try Self.explore(text, platforms: [.watchOS(26)]).platforms[0]
         #expect(p.rows.count == 1 && p.rows[0].outcome.error?.location.line == 6)
-        #expect(try Self.documents("A `user any` line that no path reaches at all, because an error stopped every path before it"))
+        #expect(
+            try Self.documents(
+                "A `user any` line that no path reaches at all, because an error stopped every path before it"))
         #expect(try Self.documents("is no error: the rows show what stopped them, and the exit status is 0."))
     }
 }

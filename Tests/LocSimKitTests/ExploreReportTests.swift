@@ -43,7 +43,11 @@ import Testing
         #expect(digest.count == failing.count + 2)
         for line in failing {
             let platforms = report.platforms.filter { p in
-                p.rows.contains { $0.outcome.failedExpectations.contains { $0.location.line == line.shortest.expectation.location.line } }
+                p.rows.contains {
+                    $0.outcome.failedExpectations.contains {
+                        $0.location.line == line.shortest.expectation.location.line
+                    }
+                }
             }
             #expect(line.platforms == platforms.map(\.platform))
         }
@@ -83,7 +87,9 @@ import Testing
         let report = try Self.explore(try Self.scenario("provisional-geofence"))
         let all = report.rendered(.text, onlyFailing: false)
         let failing = report.rendered(.text, onlyFailing: true)
-        let rows = failing.split(separator: "\n").filter { line in report.platforms.contains { line.hasPrefix($0.platform.description + " ") } }
+        let rows = failing.split(separator: "\n").filter { line in
+            report.platforms.contains { line.hasPrefix($0.platform.description + " ") }
+        }
         let failedRows = report.platforms.flatMap(\.rows).filter(\.outcome.failed)
         #expect(rows.count == failedRows.count && failedRows.count == 3)
         for p in report.platforms { #expect(failing.contains(Explore.Report.summary(p) + "\n")) }
@@ -105,7 +111,8 @@ import Testing
         for file in files {
             let place = file.suffix.hasPrefix("expect") ? file.suffix : "\(file.stoppedAt ?? 0)"
             #expect(keys.insert(place + " " + Explore.Report.path(file.path)).inserted)
-            let plain = try Explore.counterexample(Array(text.utf8), path: file.path, platform: file.platform, stoppedAt: file.stoppedAt)
+            let plain = try Explore.counterexample(
+                Array(text.utf8), path: file.path, platform: file.platform, stoppedAt: file.stoppedAt)
             // Each platform it stands for fails the same line with the same choices.
             for platform in [file.platform] + file.alsoOn where file.stoppedAt == nil {
                 let line = Int(file.suffix.dropFirst("expect-".count))
@@ -119,7 +126,8 @@ import Testing
         }
         // The iOS 8–10 paths (no choice) are one file.
         let noChoice41 = files.filter { $0.suffix == "expect-41" && $0.path.isEmpty }
-        #expect(noChoice41.count == 1 && noChoice41[0].platform == .iOS(8) && noChoice41[0].alsoOn == [.iOS(9), .iOS(10)])
+        #expect(
+            noChoice41.count == 1 && noChoice41[0].platform == .iOS(8) && noChoice41[0].alsoOn == [.iOS(9), .iOS(10)])
     }
 
     /// Paths from the start to the ends, counted over the graph's edges.
@@ -154,7 +162,9 @@ import Testing
                     declared.insert(String(line[..<space]))
                 }
             }
-            for (from, to) in edges { #expect(declared.contains(from) && declared.contains(to), "\(name): \(from) -> \(to)") }
+            for (from, to) in edges {
+                #expect(declared.contains(from) && declared.contains(to), "\(name): \(from) -> \(to)")
+            }
             for (k, p) in report.platforms.enumerated() {
                 let g = try #require(p.graph)
                 // As many paths through the graph as the search counted.
@@ -196,29 +206,39 @@ import Testing
         // the rows are those of the flow without the lines.
         #expect(ios13.failingPaths.isEmpty)
         let plain = try Self.explore(
-            Self.sometimes.replacingOccurrences(of: "expect sometimes", with: "# expect sometimes"), platforms: [.iOS(13)])
+            Self.sometimes.replacingOccurrences(of: "expect sometimes", with: "# expect sometimes"),
+            platforms: [.iOS(13)])
         #expect(ios13.rows == plain.platforms[0].rows)
         // iOS 9 never prompts (no iOS 8–10 Always key): no path meets either line.
         #expect(ios9.failingPaths.map(\.expectation.location.line) == [5, 6])
-        #expect(ios9.failingPaths.allSatisfy { $0.reachedEnd && $0.expectation.reason.hasPrefix("on no path; on the shortest: ") })
+        #expect(
+            ios9.failingPaths.allSatisfy {
+                $0.reachedEnd && $0.expectation.reason.hasPrefix("on no path; on the shortest: ")
+            })
         #expect(ios9.failingPaths[0].expectation.expectation.text == "sometimes delegate didEnterRegion store")
         #expect(ios9.rows.allSatisfy { $0.outcome.failedExpectations.isEmpty })
         // tvOS: every path stops with an error: a finding, with no file of its own.
         #expect(tvos.failingPaths.count == 2 && tvos.failingPaths.allSatisfy { !$0.reachedEnd })
         #expect(tvos.failingPaths[0].expectation.reason == "on no path: every path stopped with an error")
         #expect(report.counterexamples.filter { $0.suffix.hasPrefix("expect") }.map(\.platform) == [.iOS(9), .iOS(9)])
-        #expect(report.digest.first == "expect 5:1 (sometimes) is met on no path on 2 platforms; shortest: iOS 9.0 (no choice)")
+        #expect(
+            report.digest.first
+                == "expect 5:1 (sometimes) is met on no path on 2 platforms; shortest: iOS 9.0 (no choice)")
         let json = report.rendered(.jsonl)
-        #expect(json.contains("{\"platform\":\"iOS 9.0\",\"paths\":1,\"states\":0,\"outcomes\":1,\"sometimesFailed\":[{\"line\":5,"))
+        #expect(
+            json.contains(
+                "{\"platform\":\"iOS 9.0\",\"paths\":1,\"states\":0,\"outcomes\":1,\"sometimesFailed\":[{\"line\":5,"))
         #expect(!json.contains("{\"platform\":\"iOS 13.0\",\"paths\":6,\"states\":2,\"outcomes\":6,\"sometimes"))
     }
 
     @Test func runChecksSometimesOnItsOnePath() throws {
         // Answered Don't Allow: the crossing is not delivered, the status is denied.
-        let denied = Self.sometimes.replacingOccurrences(of: "3    app start", with: "2    user dontAllow\n3    app start")
+        let denied = Self.sometimes.replacingOccurrences(
+            of: "3    app start", with: "2    user dontAllow\n3    app start")
         let failed = try Self.runFailures(denied)
         #expect(failed.map(\.location.line) == [5])
-        #expect(failed[0].expectation == .sometimes(.some(kind: "delegate", words: ["didEnterRegion", "store"], by: nil)))
+        #expect(
+            failed[0].expectation == .sometimes(.some(kind: "delegate", words: ["didEnterRegion", "store"], by: nil)))
         #expect(failed[0].reason == "no delegate record contains 'didEnterRegion store'")
         let whileUsing = Self.sometimes.replacingOccurrences(
             of: "3    app start", with: "2    user allowWhileUsing\n3    app start")
@@ -256,9 +276,13 @@ import Testing
             }
         }
         let geofence = try Self.explore(try Self.scenario("provisional-geofence"), platforms: nil)
-        #expect(geofence.neverReached.contains("no prompt shown of: always, temporaryFullAccuracy, legacy, locationServices"))
+        #expect(
+            geofence.neverReached.contains(
+                "no prompt shown of: always, temporaryFullAccuracy, legacy, locationServices"))
         #expect(geofence.neverReached.contains("no region event under: denied"))
         let policy = try Self.explore(try Self.scenario("policy-allow-once"), platforms: nil)
-        #expect(policy.neverReached.last == "no path answered: whenInUse allowWhileUsing, whenInUse dontAllow, whenInUse dismiss")
+        #expect(
+            policy.neverReached.last
+                == "no path answered: whenInUse allowWhileUsing, whenInUse dontAllow, whenInUse dismiss")
     }
 }

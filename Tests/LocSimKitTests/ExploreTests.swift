@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// `Explore`: choice points, merging, outcomes and counterexamples.
@@ -51,11 +52,12 @@ import Testing
         // allowWhileUsing and allowOnce, each precise on and off; dontAllow without the switch; dismiss.
         #expect(p.paths == 6)
         let paths = p.rows.map { $0.shortestPath.map(\.description) }
-        #expect(paths == [
-            ["1.000 whenInUse allowWhileUsing precise=on"], ["1.000 whenInUse allowWhileUsing precise=off"],
-            ["1.000 whenInUse allowOnce precise=on"], ["1.000 whenInUse allowOnce precise=off"],
-            ["1.000 whenInUse dontAllow"], ["1.000 whenInUse dismiss"],
-        ])
+        #expect(
+            paths == [
+                ["1.000 whenInUse allowWhileUsing precise=on"], ["1.000 whenInUse allowWhileUsing precise=off"],
+                ["1.000 whenInUse allowOnce precise=on"], ["1.000 whenInUse allowOnce precise=off"],
+                ["1.000 whenInUse dontAllow"], ["1.000 whenInUse dismiss"],
+            ])
         let once = p.rows[3].outcome
         // Allow Once: the foreground fix arrives; in the background the grace
         // ends at 15 s and Allow Once with it (§7), so the fix at 20 s is dropped.
@@ -74,9 +76,10 @@ import Testing
     @Test func theOffersAreThePlatformsOwn() throws {
         let report = try Self.explore(Self.request, platforms: [.iOS(12, 5), .iOS(13)])
         #expect(report.platforms.map(\.paths) == [3, 4])
-        #expect(report.platforms[0].rows.map { $0.shortestPath.map(\.description) } == [
-            ["1.000 whenInUse allow"], ["1.000 whenInUse dontAllow"], ["1.000 whenInUse dismiss"],
-        ])
+        #expect(
+            report.platforms[0].rows.map { $0.shortestPath.map(\.description) } == [
+                ["1.000 whenInUse allow"], ["1.000 whenInUse dontAllow"], ["1.000 whenInUse dismiss"],
+            ])
     }
 
     /// Merging paths that reach the same state changes no result: the same
@@ -104,14 +107,16 @@ import Testing
     /// that row's outcome in `locsim run`.
     @Test func counterexamplesReplayToTheirOutcome() throws {
         for text in [
-            Self.relaunches(3), Self.request.replacingOccurrences(of: "10 background", with: "10 background\n11 app stopUpdatingLocation"),
+            Self.relaunches(3),
+            Self.request.replacingOccurrences(of: "10 background", with: "10 background\n11 app stopUpdatingLocation"),
             Self.withPolicy(Self.relaunches(3), "on prompt whenInUse user allowOnce precise=off"),
             Self.withPolicy(Self.relaunches(2), "on prompt whenInUse user allowWhileUsing"),
         ] {
             let report = try Self.explore(text, platforms: [.iOS(13), .iOS(14)])
             for p in report.platforms {
                 for row in p.rows {
-                    let plain = try Explore.counterexample(Array(text.utf8), path: row.shortestPath, platform: p.platform)
+                    let plain = try Explore.counterexample(
+                        Array(text.utf8), path: row.shortestPath, platform: p.platform)
                     #expect(!plain.contains(" any"))
                     do {
                         let log = try Replay.log(of: Array(plain.utf8))
@@ -121,7 +126,8 @@ import Testing
                         #expect(sorted(row.outcome.dropped) == sorted(tally.dropped))
                         #expect(sorted(row.outcome.held) == sorted(tally.held))
                         #expect(
-                            row.outcome.delivered.reduce(0) { $0 + $1.count } == tally.delivered + tally.authorizationCallbacks)
+                            row.outcome.delivered.reduce(0) { $0 + $1.count } == tally.delivered
+                                + tally.authorizationCallbacks)
                         let last = log.records.last { $0.auth != nil }?.auth?.status ?? .notDetermined
                         #expect(last == row.outcome.authorization)
                     } catch {
@@ -168,9 +174,10 @@ import Testing
             2 user any
 
             """
-        #expect(throws: ScenarioError(
-            "'user any': no prompt is on screen here on any path (iOS 14.0); nothing to choose, so no user action "
-                + "is possible: move the line to where the prompt shows, or remove it", line: 4, column: 3)
+        #expect(
+            throws: ScenarioError(
+                "'user any': no prompt is on screen here on any path (iOS 14.0); nothing to choose, so no user action "
+                    + "is possible: move the line to where the prompt shows, or remove it", line: 4, column: 3)
         ) {
             try Self.explore(text)
         }
@@ -201,7 +208,8 @@ import Testing
     }
 
     @Test func aLineThatAnswersLaterKeepsThePromptForIt() throws {
-        let text = Self.request.replacingOccurrences(of: "3 app startUpdatingLocation", with: "2 user allowWhileUsing\n3 app startUpdatingLocation")
+        let text = Self.request.replacingOccurrences(
+            of: "3 app startUpdatingLocation", with: "2 user allowWhileUsing\n3 app startUpdatingLocation")
         let p = try #require(try Self.explore(text).platforms.first)
         #expect(p.paths == 1 && p.rows[0].shortestPath.isEmpty)
         #expect(p.rows[0].outcome.authorization == .authorizedWhenInUse)
@@ -222,8 +230,9 @@ import Testing
             """
         let p = try #require(try Self.explore(text).platforms.first)
         // No Always usage key: Settings offers never and whileUsing only (no askNextTime before iOS 13).
-        #expect(p.rows.map { $0.shortestPath.map(\.description) } == [
-            ["0.000 settings never"], ["0.000 settings whileUsing"],
-        ])
+        #expect(
+            p.rows.map { $0.shortestPath.map(\.description) } == [
+                ["0.000 settings never"], ["0.000 settings whileUsing"],
+            ])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// The fix-line fast path (`ScenarioParser.fixLine`) against the general
@@ -138,7 +139,8 @@ import Testing
         "12345678 fix 35.5 139.5 4", "1.000 fix 35 139.5 4", "1.000 fix +35.5 139.5 4", "1.000 fix 35.5 139 4",
         "1.000 fix 3555.5 139.5 4", "1.000 fix 90.0000001 139.5 4", "1.000 fix 35.5 180.5 4",
         "1.000 fix 35.5 139.5 1000000.1", "1.000 fix 35.5 139.5 4 speed=3", "1.000 fix 35.5 139.5 -4",
-        "1.000 fix 35.5 139.5 4.5.", "1.000 fix 35.1234567890123456 139.5 4", "1.000 fix 35.123456789012345 9.5000000 5",
+        "1.000 fix 35.5 139.5 4.5.", "1.000 fix 35.1234567890123456 139.5 4",
+        "1.000 fix 35.123456789012345 9.5000000 5",
         "1.000 fix 0.1 0.2 0", "1.000 fix 35.5000000 139.5 4", "1.000 fix 35.5 139.5 1234567890123456",
         "1.000 fix 35.5 139.5 4#", "1.000 fix .5 139.5 4", "1.000 fix 35. 139.5 4", "1.000 fixe 35.5 139.5 4",
         "1.000\tfix 35.5 139.5 4", "+1.000 fix 35.5 139.5 4", "1:00 fix 35.5 139.5 4",
@@ -187,8 +189,10 @@ import Testing
             taken += 1
             #expect(recorded == cursor, "\(line)")
             if let cursor, case .fix(let a) = recorded.event, case .fix(let b) = cursor.event {
-                #expect(a.location.coordinate.latitude.bitPattern == b.location.coordinate.latitude.bitPattern, "\(line)")
-                #expect(a.location.coordinate.longitude.bitPattern == b.location.coordinate.longitude.bitPattern, "\(line)")
+                #expect(
+                    a.location.coordinate.latitude.bitPattern == b.location.coordinate.latitude.bitPattern, "\(line)")
+                #expect(
+                    a.location.coordinate.longitude.bitPattern == b.location.coordinate.longitude.bitPattern, "\(line)")
                 #expect(a.location.accuracy.bitPattern == b.location.accuracy.bitPattern, "\(line)")
             }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 @Suite struct GeoTests {
@@ -39,7 +40,9 @@ import Testing
                 longitude: a.longitude + (unit() - 0.5) * spread)
             let exact = Geo.distance(a, b)
             // Limits around the distance, exactly at it, and unrelated ones.
-            for limit in [exact, exact.nextUp, exact.nextDown, exact * (1 + 1e-12), exact * (1 - 1e-12), 0, 20, unit() * 100] {
+            for limit in [
+                exact, exact.nextUp, exact.nextDown, exact * (1 + 1e-12), exact * (1 - 1e-12), 0, 20, unit() * 100,
+            ] {
                 #expect(
                     Geo.isWithin(limit, of: a, cosLatitude: Geo.Proximity.point(a).cosLatitude, b) == (exact <= limit),
                     "\(a) \(b) \(limit)")

@@ -1,15 +1,20 @@
 import Testing
+
 @testable import LocSimKit
 
 /// docs/rules.md §3, §7: in use, the grace period, the session, Allow Once.
 @Suite struct InUseRulesTests {
     typealias S = SimulatorScript
 
-    func authorizedWhenInUse(_ answer: Answer = .allowWhileUsing, _ p: Platform = Platform(.iOS, 13, 0)) throws -> SimulatorScript {
-        var s = S(p, plist: [
-            "NSLocationWhenInUseUsageDescription": .string("when"),
-            "UIBackgroundModes": .array(["location"]),
-        ])
+    func authorizedWhenInUse(_ answer: Answer = .allowWhileUsing, _ p: Platform = Platform(.iOS, 13, 0)) throws
+        -> SimulatorScript
+    {
+        var s = S(
+            p,
+            plist: [
+                "NSLocationWhenInUseUsageDescription": .string("when"),
+                "UIBackgroundModes": .array(["location"]),
+            ])
         try s.at(0, .launch)
         try s.at(1, .app(.requestWhenInUseAuthorization))
         try s.at(2, .user(.answer(answer, precise: nil)))
@@ -22,7 +27,8 @@ import Testing
         #expect(try s.at(10, .background) == [.app(.background)])
         let loc = S.location(35, 139)
         #expect(try s.at(14.999, S.fix(35, 139)) == [.delegate(.didUpdateLocations(loc))])
-        #expect(try s.at(15, S.fix(35, 139)) == [.inUseEnd(.graceExpired), .app(.suspend), .drop(.fix(loc), .suspended)])
+        #expect(
+            try s.at(15, S.fix(35, 139)) == [.inUseEnd(.graceExpired), .app(.suspend), .drop(.fix(loc), .suspended)])
     }
 
     @Test func graceLengthIsAParameter() throws {
@@ -36,12 +42,16 @@ import Testing
         var s = try authorizedWhenInUse(.allowOnce)
         try s.at(10, .background)
         let rest = s.finish()
-        #expect(rest.map(\.record) == [
-            .inUseEnd(.graceExpired),
-            .auth(AuthView(status: .notDetermined, settings: .askNextTime, accuracy: .fullAccuracy, provisional: false, temporary: false)),
-            .delegate(.didChangeAuthorization(.notDetermined)),
-            .app(.suspend),
-        ])
+        #expect(
+            rest.map(\.record) == [
+                .inUseEnd(.graceExpired),
+                .auth(
+                    AuthView(
+                        status: .notDetermined, settings: .askNextTime, accuracy: .fullAccuracy, provisional: false,
+                        temporary: false)),
+                .delegate(.didChangeAuthorization(.notDetermined)),
+                .app(.suspend),
+            ])
         #expect(rest.allSatisfy { $0.time == .ms(15_000) })
     }
 
@@ -52,7 +62,14 @@ import Testing
         #expect(try s.at(1000, S.fix(35, 139)) == [.delegate(.didUpdateLocations(S.location(35, 139)))])
         #expect(s.simulator.authorization.temporary)
         let stop = try s.at(1001, .app(.stopUpdatingLocation))
-        #expect(stop.prefix(3) == [.indicator(on: false), .inUseEnd(.sessionEnded), .auth(AuthView(status: .notDetermined, settings: .askNextTime, accuracy: .fullAccuracy, provisional: false, temporary: false))])
+        #expect(
+            stop.prefix(3) == [
+                .indicator(on: false), .inUseEnd(.sessionEnded),
+                .auth(
+                    AuthView(
+                        status: .notDetermined, settings: .askNextTime, accuracy: .fullAccuracy, provisional: false,
+                        temporary: false)),
+            ])
         // Suspended once the calls of that instant have run, not within the call.
         #expect(!stop.contains(.app(.suspend)))
         #expect(s.finish().map(\.record) == [.app(.suspend)])
@@ -64,10 +81,14 @@ import Testing
         var s = try authorizedWhenInUse(.allowOnce)
         try s.at(3, .app(.set(.allowsBackgroundLocationUpdates(true))))
         try s.at(10, .background)
-        #expect(try s.at(20, .terminate) == [
-            .app(.terminate(.user)), .indicator(on: false), .inUseEnd(.terminated),
-            .auth(AuthView(status: .notDetermined, settings: .askNextTime, accuracy: .fullAccuracy, provisional: false, temporary: false)),
-        ])
+        #expect(
+            try s.at(20, .terminate) == [
+                .app(.terminate(.user)), .indicator(on: false), .inUseEnd(.terminated),
+                .auth(
+                    AuthView(
+                        status: .notDetermined, settings: .askNextTime, accuracy: .fullAccuracy, provisional: false,
+                        temporary: false)),
+            ])
     }
 
     /// docs/log-format.md "Derived records": an authorization change that
@@ -77,7 +98,12 @@ import Testing
         try s.at(3, .app(.set(.allowsBackgroundLocationUpdates(true))))
         try s.at(10, .background)
         let records = try s.at(20, .user(.settings(.never, precise: nil)))
-        #expect(records.first == .auth(AuthView(status: .denied, settings: .never, accuracy: .fullAccuracy, provisional: false, temporary: false)))
+        #expect(
+            records.first
+                == .auth(
+                    AuthView(
+                        status: .denied, settings: .never, accuracy: .fullAccuracy, provisional: false, temporary: false
+                    )))
         let told = records.firstIndex(of: .delegate(.didChangeAuthorization(.denied)))
         let off = records.firstIndex(of: .indicator(on: false))
         let ended = records.firstIndex(of: .inUseEnd(.sessionEnded))
@@ -103,11 +129,13 @@ import Testing
 
     @Test func alwaysAppShowsIndicatorOnlyWhenAsked() throws {
         for shows in [false, true] {
-            var s = S(Platform(.iOS, 13, 4), plist: [
-                "NSLocationWhenInUseUsageDescription": .string("w"),
-                "NSLocationAlwaysAndWhenInUseUsageDescription": .string("a"),
-                "UIBackgroundModes": .array(["location"]),
-            ])
+            var s = S(
+                Platform(.iOS, 13, 4),
+                plist: [
+                    "NSLocationWhenInUseUsageDescription": .string("w"),
+                    "NSLocationAlwaysAndWhenInUseUsageDescription": .string("a"),
+                    "UIBackgroundModes": .array(["location"]),
+                ])
             try s.launchAuthorized()
             try s.at(3, .app(.requestAlwaysAuthorization))
             try s.at(4, .user(.answer(.changeToAlways, precise: nil)))
@@ -125,7 +153,11 @@ import Testing
         try s.at(0, .launch)
         let records = try s.at(1, .app(.set(.allowsBackgroundLocationUpdates(true))))
         #expect(records.count == 3)
-        if case .crash(let text) = records[0].event { #expect(text.contains("CLClientIsBackgroundable")) } else { Issue.record("no crash") }
+        if case .crash(let text) = records[0].event {
+            #expect(text.contains("CLClientIsBackgroundable"))
+        } else {
+            Issue.record("no crash")
+        }
         #expect(records[1] == .app(.terminate(.crash)))
         #expect(records[2] == .inUseEnd(.terminated))
         #expect(s.simulator.app == .notRunning)

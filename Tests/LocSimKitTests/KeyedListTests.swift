@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 @Suite struct KeyedListTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// Inputs too large to keep as golden files: generated here.

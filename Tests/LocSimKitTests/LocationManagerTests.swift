@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// `LocationManager` alone: the actions it returns for the table's decision,
@@ -56,16 +57,19 @@ import Testing
     @Test func requestLocationKeepsTheMostAccurateUntilOneMeetsTheAccuracy() {
         var m = LocationManager()
         m.desiredAccuracy = .nearestTenMeters
-        #expect(m.requestLocation(timeout: Self.at(10)) == [.arm(.requestLocationTimeout(manager: nil), at: Self.at(10))])
+        #expect(
+            m.requestLocation(timeout: Self.at(10)) == [.arm(.requestLocationTimeout(manager: nil), at: Self.at(10))])
         let rough = Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 50)
         let rougher = Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 80)
         let better = Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 30)
         #expect(Self.offer(&m, rough, 1).isEmpty)
         #expect(Self.offer(&m, rougher, 2) == [.drop(rougher, .lessAccurate)])
         #expect(Self.offer(&m, better, 3) == [.drop(rough, .superseded)])
-        #expect(Self.offer(&m, Self.here, 4) == [
-            .cancel(.requestLocationTimeout(manager: nil)), .drop(better, .superseded), .deliver(Self.here, fixedAt: Self.at(4)),
-        ])
+        #expect(
+            Self.offer(&m, Self.here, 4) == [
+                .cancel(.requestLocationTimeout(manager: nil)), .drop(better, .superseded),
+                .deliver(Self.here, fixedAt: Self.at(4)),
+            ])
         #expect(m.standard == .off)
     }
 
@@ -84,9 +88,10 @@ import Testing
         var m = LocationManager()
         let pausing = FixParameters(pauseAfter: .seconds(60), pauseDistance: 50, suspendedQueueLimit: 2)
         _ = m.startUpdating()
-        #expect(Self.offer(&m, Self.here, 1, pausing: pausing) == [
-            .arm(.autoPause(manager: nil), at: Self.at(61)), .deliver(Self.here, fixedAt: Self.at(1)),
-        ])
+        #expect(
+            Self.offer(&m, Self.here, 1, pausing: pausing) == [
+                .arm(.autoPause(manager: nil), at: Self.at(61)), .deliver(Self.here, fixedAt: Self.at(1)),
+            ])
         // Within pauseDistance: the still period goes on, no new timer.
         #expect(Self.offer(&m, Self.near, 30, pausing: pausing) == [.deliver(Self.near, fixedAt: Self.at(30))])
         #expect(m.pauseIfStill(at: Self.at(61), pauseAfter: .seconds(60)) == [.callback(.didPauseLocationUpdates)])
@@ -101,15 +106,17 @@ import Testing
         #expect(m.accessLost().isEmpty)
         _ = m.requestLocation(timeout: Self.at(10))
         _ = Self.offer(&m, Self.here, 1)
-        #expect(m.accessLost() == [
-            .cancel(.requestLocationTimeout(manager: nil)), .drop(Self.here, .notAuthorized),
-            .callback(.didFailWithError(.denied)),
-        ])
+        #expect(
+            m.accessLost() == [
+                .cancel(.requestLocationTimeout(manager: nil)), .drop(Self.here, .notAuthorized),
+                .callback(.didFailWithError(.denied)),
+            ])
     }
 }
 
 extension LocationManagerTests {
-    static func offer(_ m: inout LocationManager, _ l: Location, _ t: Int64, pausing: FixParameters) -> [ManagerAction] {
+    static func offer(_ m: inout LocationManager, _ l: Location, _ t: Int64, pausing: FixParameters) -> [ManagerAction]
+    {
         offer(&m, l, t, .deliver, tooSoon: false, pausing)
     }
 }

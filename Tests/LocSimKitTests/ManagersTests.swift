@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// Several `CLLocationManager`s per app (docs/rules.md §8 "Several
@@ -14,7 +15,9 @@ import Testing
         // One manager: nothing is named.
         #expect(Self.named(try s.at(3, .app(.startUpdatingLocation))).allSatisfy { $0 == nil })
         let created = try s.at(4, .managerCall(manager: "nav", .requestLocation))
-        #expect(created == [Record(.ofManager("nav", Record.delegate(.didChangeAuthorization(.authorizedWhenInUse)).event))])
+        #expect(
+            created == [Record(.ofManager("nav", Record.delegate(.didChangeAuthorization(.authorizedWhenInUse)).event))]
+        )
         #expect(created.first?.kind == .delegate)
         // Two managers: the launch manager's records are named `default`.
         let fix = try s.at(5, S.fix(35, 139.7))
@@ -77,7 +80,11 @@ import Testing
         try s.at(4, .managerCall(manager: "geo", .startMonitoring(region("b"))))
         #expect(s.simulator.monitoring.regions.ids == ["a", "b"])
         let third = try s.at(5, .managerCall(manager: "geo", .startMonitoring(region("c"))))
-        #expect(third.contains(Record(.ofManager("geo", Record.delegate(.monitoringDidFail(regionID: nil, .regionMonitoringFailure)).event))))
+        #expect(
+            third.contains(
+                Record(
+                    .ofManager(
+                        "geo", Record.delegate(.monitoringDidFail(regionID: nil, .regionMonitoringFailure)).event))))
         try s.at(6, .managerCall(manager: "geo", .stopMonitoring(id: "a")))
         #expect(s.simulator.monitoring.regions.ids == ["b"])
         try s.at(7, .app(.startMonitoring(region("c"))))
@@ -105,7 +112,9 @@ import Testing
         }
         #expect(t.event == .managerCall(manager: "nav", .requestLocation))
         #expect(Scenario.text(of: t.event) == "app[nav] requestLocation")
-        for bad in ["3 app[] requestLocation", "3 app[default] requestLocation", "3 app[a b] x", "3 app[nav] liveUpdates start"] {
+        for bad in [
+            "3 app[] requestLocation", "3 app[default] requestLocation", "3 app[a b] x", "3 app[nav] liveUpdates start",
+        ] {
             var p = ScenarioParser()
             #expect(throws: ScenarioError.self, "\(bad)") { _ = try p.parse(bad, lineNumber: 1) }
         }

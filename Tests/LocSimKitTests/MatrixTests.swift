@@ -1,9 +1,11 @@
 import Testing
+
 @testable import LocSimKit
 
 /// `Matrix`: platform lists, rows, divergences and formats.
 @Suite struct MatrixTests {
-    static let request = Array("""
+    static let request = Array(
+        """
         locsim 1
         platform iOS 13.0
         plist NSLocationWhenInUseUsageDescription "Why"
@@ -14,9 +16,10 @@ import Testing
         """.utf8)
 
     @Test func platformListsParse() throws {
-        #expect(try Matrix.platforms(parsing: "iOS 12.5,13.0,macOS 15.0,26.0") == [
-            .iOS(12, 5), .iOS(13), .macOS(15), .macOS(26),
-        ])
+        #expect(
+            try Matrix.platforms(parsing: "iOS 12.5,13.0,macOS 15.0,26.0") == [
+                .iOS(12, 5), .iOS(13), .macOS(15), .macOS(26),
+            ])
         #expect(try Matrix.platforms(parsing: "14.0") == [.iOS(14)])
         for bad in ["", "iOS", "iOS 12.5,,13.0", "Android 14.0", "iOS 99.0", "iOS 5.0", "iOS 13.x", "iOS 13 4"] {
             #expect(throws: Matrix.PlatformListError.self) { try Matrix.platforms(parsing: bad) }
@@ -27,7 +30,10 @@ import Testing
         let report = try Matrix(platforms: [.iOS(7), .iOS(12, 5), .iOS(13)], jobs: 2).run(Self.request)
         #expect(report.rows.map(\.platform) == [.iOS(7), .iOS(12, 5), .iOS(13)])
         // iOS 7: the call does not exist; the row carries the error, the others still run.
-        guard case .failure(let error) = report.rows[0].outcome else { Issue.record("iOS 7 replayed"); return }
+        guard case .failure(let error) = report.rows[0].outcome else {
+            Issue.record("iOS 7 replayed")
+            return
+        }
         #expect(error.location == SourceLocation(line: 5, column: 7))
         for row in report.rows.dropFirst() {
             let log = try Replay.log(of: Self.request, platform: row.platform)
@@ -36,7 +42,10 @@ import Testing
                 status: .denied, settings: .never, accuracy: .fullAccuracy, provisional: false, temporary: false)
             #expect(row.outcome == .success(expected))
         }
-        guard case .success(let tally) = report.rows[2].outcome else { Issue.record("iOS 13 failed"); return }
+        guard case .success(let tally) = report.rows[2].outcome else {
+            Issue.record("iOS 13 failed")
+            return
+        }
         // Authorization callbacks apart: launch notDetermined, then denied; no location.
         #expect(tally.delivered == 0)
         #expect(tally.authorizationCallbacks == 2)
@@ -49,7 +58,8 @@ import Testing
     /// and Allow Once, which has no equivalent, still stops the row.
     @Test func answersTranslateToTheVersionsEquivalent() throws {
         func scenario(_ request: String, _ answer: String) -> [UInt8] {
-            Array("""
+            Array(
+                """
                 locsim 1
                 platform iOS 13.0
                 plist NSLocationWhenInUseUsageDescription "Why"
@@ -82,8 +92,10 @@ import Testing
         }
         // Without a platform override the scenario's own answers must fit.
         #expect(throws: ScenarioError.self) {
-            try Replay.log(of: Array(String(decoding: whileUsing, as: UTF8.self)
-                .replacingOccurrences(of: "iOS 13.0", with: "iOS 12.5").utf8))
+            try Replay.log(
+                of: Array(
+                    String(decoding: whileUsing, as: UTF8.self)
+                        .replacingOccurrences(of: "iOS 13.0", with: "iOS 12.5").utf8))
         }
     }
 
@@ -122,22 +134,38 @@ import Testing
     @Test func formats() throws {
         let report = try Matrix(platforms: [.iOS(7), .iOS(13)], jobs: 1).run(Self.request)
         let text = report.rendered(.text)
-        #expect(text.hasPrefix("platform  final                       delivered  auth callbacks  held  dropped  prompts      errors\n"))
+        #expect(
+            text.hasPrefix(
+                "platform  final                       delivered  auth callbacks  held  dropped  prompts      errors\n")
+        )
         // A stopped row: the authorization at the stop, the counts left out.
-        #expect(text.contains("iOS 7.0   notDetermined full at stop  -          -               -     -        -            stopped at 5:7: requestWhenInUseAuthorization is not available"))
-        #expect(text.contains("iOS 13.0  denied full                 0          2               -     -        whenInUse 1  -\n"))
+        #expect(
+            text.contains(
+                "iOS 7.0   notDetermined full at stop  -          -               -     -        -            stopped at 5:7: requestWhenInUseAuthorization is not available"
+            ))
+        #expect(
+            text.contains(
+                "iOS 13.0  denied full                 0          2               -     -        whenInUse 1  -\n"))
         #expect(!text.contains(" \n"))
 
         let markdown = report.rendered(.markdown)
-        #expect(markdown.hasPrefix(
-            "| platform | final | delivered | auth callbacks | held | dropped | prompts | errors |\n|---|---|---|---|---|---|---|---|\n"))
+        #expect(
+            markdown.hasPrefix(
+                "| platform | final | delivered | auth callbacks | held | dropped | prompts | errors |\n|---|---|---|---|---|---|---|---|\n"
+            ))
         #expect(markdown.contains("| iOS 13.0 | denied full | 0 | 2 | - | - | whenInUse 1 | - |\n"))
         #expect(markdown.contains("- **iOS 7.0 -> iOS 13.0**: from line 4"))
 
         let lines = report.rendered(.jsonl).split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix(#"{"platform":"iOS 7.0","finalAtStop":{"status":"notDetermined","accuracy":"full","provisional":false,"temporary":false},"error":{"line":5,"column":7,"message":"requestWhenInUseAuthorization"#))
-        #expect(lines[1] == #"{"platform":"iOS 13.0","final":{"status":"denied","accuracy":"full","provisional":false,"temporary":false},"delivered":0,"authorizationCallbacks":2,"held":{},"stillHeld":{},"dropped":{},"prompts":{"whenInUse":1},"warnings":0}"#)
+        #expect(
+            lines[0].hasPrefix(
+                #"{"platform":"iOS 7.0","finalAtStop":{"status":"notDetermined","accuracy":"full","provisional":false,"temporary":false},"error":{"line":5,"column":7,"message":"requestWhenInUseAuthorization"#
+            ))
+        #expect(
+            lines[1]
+                == #"{"platform":"iOS 13.0","final":{"status":"denied","accuracy":"full","provisional":false,"temporary":false},"delivered":0,"authorizationCallbacks":2,"held":{},"stillHeld":{},"dropped":{},"prompts":{"whenInUse":1},"warnings":0}"#
+        )
         #expect(lines[2].hasPrefix(#"{"from":"iOS 7.0","to":"iOS 13.0","line":4,"#))
     }
 
@@ -156,7 +184,8 @@ import Testing
                     var reader = LineReader(bytes: scenario)
                     try? Replay.run(&reader, platform: platform, into: &collector)
                     let text = ReplayLog(records: collector.records).text
-                    return Array((text + "\(error.location.line):\(error.location.column): error: \(error.message)\n").utf8)
+                    return Array(
+                        (text + "\(error.location.line):\(error.location.column): error: \(error.message)\n").utf8)
                 }
             }
             for d in report.divergences {
@@ -175,7 +204,8 @@ import Testing
     /// a region entry held for provisional Always's upgrade prompt, which
     /// the user never answers.
     @Test func stillHeldAtTheEnd() throws {
-        let scenario = Array("""
+        let scenario = Array(
+            """
             locsim 1
             platform iOS 13.0
             plist NSLocationWhenInUseUsageDescription "Why"
@@ -189,7 +219,10 @@ import Testing
 
             """.utf8)
         let report = try Matrix(platforms: [.iOS(13)], jobs: 1).run(scenario)
-        guard case .success(let tally) = report.rows[0].outcome else { Issue.record("iOS 13 failed"); return }
+        guard case .success(let tally) = report.rows[0].outcome else {
+            Issue.record("iOS 13 failed")
+            return
+        }
         #expect(tally.final?.provisional == true)
         #expect(tally.held.first?.name == "provisionalAlways")
         #expect(tally.stillHeld == [Tally.Count(name: "provisionalAlways", count: 1)])
@@ -201,7 +234,8 @@ import Testing
     /// before `keepWhileUsing` found no upgrade prompt, and the error says
     /// how to answer with a policy instead.
     @Test func stoppedRowShowsTheAuthorizationAtTheStopAndAPolicy() throws {
-        let scenario = Array("""
+        let scenario = Array(
+            """
             locsim 1
             platform iOS 13.0
             plist NSLocationWhenInUseUsageDescription "Why"
@@ -214,20 +248,29 @@ import Testing
 
             """.utf8)
         let report = try Matrix(platforms: [.iOS(12, 5)], jobs: 1).run(scenario)
-        guard case .failure(let error) = report.rows[0].outcome else { Issue.record("iOS 12.5 ran"); return }
+        guard case .failure(let error) = report.rows[0].outcome else {
+            Issue.record("iOS 12.5 ran")
+            return
+        }
         #expect(error.location == SourceLocation(line: 9, column: 9))
-        #expect(error.message.hasSuffix(
-            "no prompt is on screen to answer; to answer only where the prompt shows, write a policy instead: 'on prompt upgrade user keepWhileUsing' before the first timed line (docs/matrix.md)"))
+        #expect(
+            error.message.hasSuffix(
+                "no prompt is on screen to answer; to answer only where the prompt shows, write a policy instead: 'on prompt upgrade user keepWhileUsing' before the first timed line (docs/matrix.md)"
+            ))
         #expect(report.rows[0].authorizationAtStop?.status == .authorizedWhenInUse)
         #expect(report.rendered(.text).contains("iOS 12.5  authorizedWhenInUse full at stop  -"))
-        #expect(report.rendered(.jsonl).contains(#"{"platform":"iOS 12.5","finalAtStop":{"status":"authorizedWhenInUse","#))
+        #expect(
+            report.rendered(.jsonl).contains(#"{"platform":"iOS 12.5","finalAtStop":{"status":"authorizedWhenInUse","#))
         // On the scenario's own platform no hint: the answer is the author's to fix.
-        #expect(ReactionTests.error("0 launch\n1 user dontAllow")?.message == "'dontAllow': no prompt is on screen to answer")
+        #expect(
+            ReactionTests.error("0 launch\n1 user dontAllow")?.message
+                == "'dontAllow': no prompt is on screen to answer")
     }
 
     /// "N expectations failed" names each failed `expect` line.
     @Test func failedExpectationsAreNamed() throws {
-        let scenario = Array("""
+        let scenario = Array(
+            """
             locsim 1
             platform iOS 13.0
             plist NSLocationWhenInUseUsageDescription "Why"
@@ -241,8 +284,11 @@ import Testing
         let report = try Matrix(platforms: [.iOS(13)], jobs: 1).run(scenario)
         #expect(report.rows[0].failedExpectations.map(\.location.line) == [4, 5])
         #expect(report.rows[0].authorizationAtStop == nil)
-        #expect(report.rendered(.text).contains(
-            "2 expectations failed: line 4 'expect final auth authorizedAlways', line 5 'expect no prompt'\n"))
-        #expect(report.rendered(.jsonl).contains(#""failedExpectations":2,"failed":[{"line":4,"expect":"final auth authorizedAlways","reason":"#))
+        #expect(
+            report.rendered(.text).contains(
+                "2 expectations failed: line 4 'expect final auth authorizedAlways', line 5 'expect no prompt'\n"))
+        #expect(
+            report.rendered(.jsonl).contains(
+                #""failedExpectations":2,"failed":[{"line":4,"expect":"final auth authorizedAlways","reason":"#))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// docs/modern.md: the iOS 17+ state machines on their own, then wired into the simulator.
@@ -51,7 +52,11 @@ import Testing
         live.queue(Self.here, at: .seconds(60))
         live.queue(Self.away, at: .seconds(65))
         let queued = live.start(.fitness, standing: .effective)
-        #expect(queued == [TimedLocation(location: Self.here, time: .seconds(60)), TimedLocation(location: Self.away, time: .seconds(65))])
+        #expect(
+            queued == [
+                TimedLocation(location: Self.here, time: .seconds(60)),
+                TimedLocation(location: Self.away, time: .seconds(65)),
+            ])
         #expect(live.isRunning && !live.resumesAfterRelaunch)
     }
 
@@ -121,17 +126,26 @@ import Testing
             _ = try s.at(10, .background)
             let loc = S.location(35, 139)
             let records = try s.at(10.5, S.fix(35, 139))
-            #expect(records == [.inUseEnd(.graceExpired)] + expected + [.drop(.liveUpdate(loc), .notInUse)], "iOS \(major): \(records)")
+            #expect(
+                records == [.inUseEnd(.graceExpired)] + expected + [.drop(.liveUpdate(loc), .notInUse)],
+                "iOS \(major): \(records)")
         }
     }
 
     @Test func explicitSessionRequirementComesFirst() throws {
-        var s = S(Platform(.iOS, 18, 0), plist: [
-            "NSLocationWhenInUseUsageDescription": .string("w"), "NSLocationRequireExplicitServiceSession": .bool(true),
-        ])
+        var s = S(
+            Platform(.iOS, 18, 0),
+            plist: [
+                "NSLocationWhenInUseUsageDescription": .string("w"),
+                "NSLocationRequireExplicitServiceSession": .bool(true),
+            ])
         try s.at(0, .launch)
-        #expect(try s.at(1, .modern(.liveUpdatesStart(.default)))
-            == [.session(.begin(.liveUpdates(.default), .effective)), .update(.liveUpdate(nil, [.serviceSessionRequired]))])
+        #expect(
+            try s.at(1, .modern(.liveUpdatesStart(.default)))
+                == [
+                    .session(.begin(.liveUpdates(.default), .effective)),
+                    .update(.liveUpdate(nil, [.serviceSessionRequired])),
+                ])
         #expect(try s.at(2, S.fix(35, 139)) == [.drop(.liveUpdate(S.location(35, 139)), .serviceSessionRequired)])
     }
 
@@ -155,7 +169,8 @@ import Testing
         #expect(sessions.meetRequirement(authorized: true))
         let b = sessions.begin("b", .whenInUse, purposeKey: nil, foreground: false)
         #expect(b.standing == .waiting)
-        #expect(!sessions.meetRequirement(authorized: false), "a session created out of the foreground is not effective")
+        #expect(
+            !sessions.meetRequirement(authorized: false), "a session created out of the foreground is not effective")
         let changed = sessions.foreground()
         #expect(changed.map(\.name) == ["b"])
         #expect(sessions.meetRequirement(authorized: false))
@@ -232,13 +247,17 @@ import Testing
     @Test func callsNameTheVersionThatIntroducedThem() {
         let ios16 = RulesVersion(Platform(.iOS, 16, 0))
         let ios17 = RulesVersion(Platform(.iOS, 17, 0))
-        #expect(ModernAvailability.problem(.liveUpdatesStart(.default), on: ios16)?.hasSuffix("introduced in iOS 17.0") == true)
+        #expect(
+            ModernAvailability.problem(.liveUpdatesStart(.default), on: ios16)?.hasSuffix("introduced in iOS 17.0")
+                == true)
         #expect(ModernAvailability.problem(.liveUpdatesStart(.default), on: ios17) == nil)
         let begin = ModernCall.serviceSessionBegin(name: "s", .whenInUse, fullAccuracyPurposeKey: nil)
         #expect(ModernAvailability.problem(begin, on: ios17)?.hasSuffix("introduced in iOS 18.0") == true)
         let tvAlways = ModernCall.serviceSessionBegin(name: "s", .always, fullAccuracyPurposeKey: nil)
         #expect(ModernAvailability.problem(tvAlways, on: RulesVersion(Platform(.tvOS, 18, 0))) != nil)
-        #expect(ModernAvailability.problem(.backgroundActivitySessionBegin, on: RulesVersion(Platform(.macOS, 15, 0))) != nil)
+        #expect(
+            ModernAvailability.problem(.backgroundActivitySessionBegin, on: RulesVersion(Platform(.macOS, 15, 0)))
+                != nil)
     }
 
     // MARK: In the simulator
@@ -258,8 +277,12 @@ import Testing
         #expect(try s.at(10, .background) == [.app(.background), .indicator(on: true)])
         let loc = S.location(35, 139)
         #expect(try s.at(100, S.fix(35, 139)) == [.update(.liveUpdate(loc, []))])
-        #expect(try s.at(110, .modern(.backgroundActivitySessionEnd))
-            == [.session(.end(.backgroundActivitySession, .invalidated)), .indicator(on: false), .inUseEnd(.sessionEnded)])
+        #expect(
+            try s.at(110, .modern(.backgroundActivitySessionEnd))
+                == [
+                    .session(.end(.backgroundActivitySession, .invalidated)), .indicator(on: false),
+                    .inUseEnd(.sessionEnded),
+                ])
         // Suspended once the calls of that instant have run (docs/rules.md §0).
         #expect(s.finish().map(\.record) == [.app(.suspend)])
     }
@@ -267,7 +290,10 @@ import Testing
     @Test func implicitPromptOnlyFromIOS18() throws {
         var s17 = S(Platform(.iOS, 17, 0), plist: ["NSLocationWhenInUseUsageDescription": .string("w")])
         try s17.at(0, .launch)
-        #expect(try s17.at(1, .modern(.liveUpdatesStart(.default))) == [.session(.begin(.liveUpdates(.default), .effective))])
+        #expect(
+            try s17.at(1, .modern(.liveUpdatesStart(.default))) == [
+                .session(.begin(.liveUpdates(.default), .effective))
+            ])
         var s18 = S(Platform(.iOS, 18, 0), plist: ["NSLocationWhenInUseUsageDescription": .string("w")])
         try s18.at(0, .launch)
         let records = try s18.at(1, .modern(.liveUpdatesStart(.default)))
@@ -345,15 +371,24 @@ import Testing
         let relaunch = try s.at(20, .enter(regionID: "home"))
         #expect(relaunch.first == .app(.launchBackground(.region)))
         #expect(relaunch.last == .hold(.monitorEvent(monitor: "geo", id: "home", .satisfied), .monitorNotOpen))
-        #expect(try s.at(21, .exit(regionID: "home")) == [.drop(.monitorEvent(monitor: "geo", id: "home", .unsatisfied), .eventPending)])
-        #expect(try s.at(22, .modern(.monitorOpen(name: "geo"))) == [.update(.monitorEvent(monitor: "geo", id: "home", .satisfied, []))])
+        #expect(
+            try s.at(21, .exit(regionID: "home")) == [
+                .drop(.monitorEvent(monitor: "geo", id: "home", .unsatisfied), .eventPending)
+            ])
+        #expect(
+            try s.at(22, .modern(.monitorOpen(name: "geo"))) == [
+                .update(.monitorEvent(monitor: "geo", id: "home", .satisfied, []))
+            ])
     }
 
     @Test func iOS18AlwaysOutOfUseNeedsAnAlwaysSession() throws {
         var s = try alwaysApp(18)
         try s.at(10, .background)
         try s.at(30, .systemNotBusy)
-        #expect(try s.at(40, .enter(regionID: "home")) == [.drop(.monitorEvent(monitor: "geo", id: "home", .satisfied), .notInUse)])
+        #expect(
+            try s.at(40, .enter(regionID: "home")) == [
+                .drop(.monitorEvent(monitor: "geo", id: "home", .satisfied), .notInUse)
+            ])
     }
 
     /// M14: a sighting with a known proximity satisfies a matching beacon
@@ -365,7 +400,8 @@ import Testing
         #expect(try s.at(8, .beacon(BeaconSighting(uuid: uuid, major: 8, minor: 1, proximity: .near))) == [])
         #expect(try s.at(9, .beacon(BeaconSighting(uuid: uuid, major: 7, minor: 1, proximity: .unknown))) == [])
         let door = UpdateRecord.monitorEvent(monitor: "geo", id: "door", .satisfied, [])
-        #expect(try s.at(10, .beacon(BeaconSighting(uuid: uuid, major: 7, minor: 1, proximity: .near))) == [.update(door)])
+        #expect(
+            try s.at(10, .beacon(BeaconSighting(uuid: uuid, major: 7, minor: 1, proximity: .near))) == [.update(door)])
         #expect(try s.at(11, .beacon(BeaconSighting(uuid: uuid, major: 7, minor: 2, proximity: .far))) == [])
     }
 
@@ -381,16 +417,22 @@ import Testing
 /// docs/modern.md M18: a session's fullAccuracyPurposeKey shows the temporary full-accuracy prompt once.
 @Suite struct SessionFullAccuracyTests {
     @Test func promptOncePerSessionWithoutCompletion() throws {
-        var s = SimulatorScript(Platform(.iOS, 18, 0), plist: [
-            "NSLocationWhenInUseUsageDescription": .string("w"),
-            "NSLocationTemporaryUsageDescriptionDictionary.Run": .string("exact"),
-        ])
+        var s = SimulatorScript(
+            Platform(.iOS, 18, 0),
+            plist: [
+                "NSLocationWhenInUseUsageDescription": .string("w"),
+                "NSLocationTemporaryUsageDescriptionDictionary.Run": .string("exact"),
+            ])
         try s.launchAuthorized(precise: false)
         let shown = try s.at(3, .modern(.serviceSessionBegin(name: "a", .whenInUse, fullAccuracyPurposeKey: "Run")))
         #expect(shown.first == .session(.begin(.serviceSession(name: "a", .whenInUse), .effective)))
-        #expect(shown.dropFirst().first == .prompt(.show(.temporaryFullAccuracy, text: "exact", answers: [.allowOnce, .dontAllow])))
+        #expect(
+            shown.dropFirst().first
+                == .prompt(.show(.temporaryFullAccuracy, text: "exact", answers: [.allowOnce, .dontAllow])))
         let answered = try s.at(4, .user(.answer(.dontAllow, precise: nil)))
         #expect(!answered.contains { if case .completion = $0.event { return true } else { return false } })
-        #expect(!answered.contains { if case .prompt(.show) = $0.event { return true } else { return false } }, "asked once")
+        #expect(
+            !answered.contains { if case .prompt(.show) = $0.event { return true } else { return false } }, "asked once"
+        )
     }
 }

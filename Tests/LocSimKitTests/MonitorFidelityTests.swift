@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// Issue 19 items 2 and 5: CLMonitor events held for provisional Always
@@ -28,21 +29,24 @@ import Testing
     @Test func provisionalAlwaysHoldsMonitorEventsAndSupersedes() throws {
         var s = try provisionalWithMonitor()
         #expect(try s.at(40, .enter(regionID: "home")) == [.hold(Self.event(.satisfied), .provisionalAlways)])
-        #expect(try s.at(50, .exit(regionID: "home")) == [
-            .drop(Self.event(.satisfied), .superseded), .hold(Self.event(.unsatisfied), .provisionalAlways),
-        ])
+        #expect(
+            try s.at(50, .exit(regionID: "home")) == [
+                .drop(Self.event(.satisfied), .superseded), .hold(Self.event(.unsatisfied), .provisionalAlways),
+            ])
     }
 
     @Test func changeToAlwaysWakesTheAppForTheHeldMonitorEvent() throws {
         var s = try provisionalWithMonitor()
         try s.at(40, .enter(regionID: "home"))
-        #expect(try s.at(41, .systemNotBusy) == [
-            .prompt(.show(.upgrade, text: "always", answers: [.keepWhileUsing, .changeToAlways]))
-        ])
+        #expect(
+            try s.at(41, .systemNotBusy) == [
+                .prompt(.show(.upgrade, text: "always", answers: [.keepWhileUsing, .changeToAlways]))
+            ])
         let answered = try s.at(42, .user(.answer(.changeToAlways, precise: nil)))
-        #expect(Array(answered.suffix(2)) == [
-            .app(.wake(.region)), .update(.monitorEvent(monitor: "geo", id: "home", .satisfied, [])),
-        ])
+        #expect(
+            Array(answered.suffix(2)) == [
+                .app(.wake(.region)), .update(.monitorEvent(monitor: "geo", id: "home", .satisfied, [])),
+            ])
     }
 
     @Test func keepWhileUsingDropsTheHeldMonitorEvent() throws {
@@ -56,7 +60,10 @@ import Testing
     @Test func inUseTheProvisionalAppGetsItsMonitorEvent() throws {
         var s = try provisionalWithMonitor()
         try s.at(60, .foreground)
-        #expect(try s.at(61, .enter(regionID: "home")) == [.update(.monitorEvent(monitor: "geo", id: "home", .satisfied, []))])
+        #expect(
+            try s.at(61, .enter(regionID: "home")) == [
+                .update(.monitorEvent(monitor: "geo", id: "home", .satisfied, []))
+            ])
     }
 
     // MARK: Item 5 — accuracyLimited (M19)
@@ -71,10 +78,11 @@ import Testing
 
     @Test func iOS18SaysOnceThatEventsAreAccuracyLimited() throws {
         var s = try reducedAccuracyMonitor(18)
-        #expect(try s.at(10, .enter(regionID: "home")) == [
-            .update(.monitorEvent(monitor: "geo", id: "home", .unknown, .accuracyLimited)),
-            .drop(Self.event(.satisfied), .reducedAccuracy),
-        ])
+        #expect(
+            try s.at(10, .enter(regionID: "home")) == [
+                .update(.monitorEvent(monitor: "geo", id: "home", .unknown, .accuracyLimited)),
+                .drop(Self.event(.satisfied), .reducedAccuracy),
+            ])
         #expect(try s.at(20, .exit(regionID: "home")) == [.drop(Self.event(.unsatisfied), .reducedAccuracy)])
     }
 
@@ -87,8 +95,13 @@ import Testing
         var s = try reducedAccuracyMonitor(18)
         try s.at(10, .enter(regionID: "home"))
         try s.at(20, .user(.precise(true)))
-        #expect(try s.at(30, .exit(regionID: "home")) == [.update(.monitorEvent(monitor: "geo", id: "home", .unsatisfied, []))])
+        #expect(
+            try s.at(30, .exit(regionID: "home")) == [
+                .update(.monitorEvent(monitor: "geo", id: "home", .unsatisfied, []))
+            ])
         try s.at(40, .user(.precise(false)))
-        #expect(try s.at(50, .enter(regionID: "home")).first == .update(.monitorEvent(monitor: "geo", id: "home", .unknown, .accuracyLimited)))
+        #expect(
+            try s.at(50, .enter(regionID: "home")).first
+                == .update(.monitorEvent(monitor: "geo", id: "home", .unknown, .accuracyLimited)))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// `Monitors`' flat array of circles (the per-fix walk of derived
@@ -8,7 +9,8 @@ import Testing
     static let away = Coordinate(latitude: 35.70, longitude: 139.76)  // about 2.2 km north
 
     static func add(_ m: inout Monitors, _ id: String, _ center: Coordinate, pending: Bool = false) {
-        m.add("geo", id, .circle(center: center, radius: 100), boundary: Boundary(state: .outside),
+        m.add(
+            "geo", id, .circle(center: center, radius: 100), boundary: Boundary(state: .outside),
             outside: Geo.Proximity(center: center, farBeyond: 100 + 10))
         if pending { m.update(Monitors.key("geo", id)) { $0.pending = .unsatisfied } }
     }
@@ -29,7 +31,9 @@ import Testing
         Self.add(&m, "b", Self.away)
         Self.add(&m, "c", Self.here, pending: true)
         Self.add(&m, "d", Self.here)
-        m.add("geo", "beacon", .beacon(BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0")), boundary: Boundary(state: .unknown))
+        m.add(
+            "geo", "beacon", .beacon(BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0")),
+            boundary: Boundary(state: .unknown))
         // `b` is far and settled outside; `c` waits for its monitor; with a
         // limit of 2, `c` and `d` (third and fourth geographic) are beyond it.
         #expect(Self.observe(&m, Self.here, limit: 2) == ["geo a"])
@@ -42,7 +46,9 @@ import Testing
     @Test func limitAndIDLookupFollowAddsAndRemovals() {
         var m = Monitors()
         Self.add(&m, "a", Self.here)
-        m.add("geo", "beacon", .beacon(BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0")), boundary: Boundary(state: .unknown))
+        m.add(
+            "geo", "beacon", .beacon(BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0")),
+            boundary: Boundary(state: .unknown))
         Self.add(&m, "b", Self.away)
         Self.add(&m, "c", Self.here)
         m.add("other", "c", .circle(center: Self.here, radius: 50), boundary: Boundary(state: .unknown))
@@ -60,7 +66,9 @@ import Testing
         #expect(m.keys(withID: "a").isEmpty)
         var fresh = Monitors()
         Self.add(&fresh, "b", Self.away)
-        m.add("geo", "beacon", .beacon(BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0")), boundary: Boundary(state: .unknown))
+        m.add(
+            "geo", "beacon", .beacon(BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0")),
+            boundary: Boundary(state: .unknown))
         _ = m.remove("geo", "beacon")
         _ = m.remove("other", "c")
         _ = m.remove("geo", "c")

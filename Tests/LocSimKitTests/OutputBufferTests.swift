@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
+
 @testable import LocSimKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @Suite struct OutputBufferTests {
     static func lines(_ n: Int) -> [UInt8] {
@@ -116,7 +118,9 @@ import Testing
         #expect(output.contents == Self.lines(50_000))
     }
 
-    @Test(arguments: [0, 1, 9, 10, 99, 12_345, 99_999_999, 100_000_000, 123_456_789_012, Int64.max, -1, -1000, Int64.min])
+    @Test(arguments: [
+        0, 1, 9, 10, 99, 12_345, 99_999_999, 100_000_000, 123_456_789_012, Int64.max, -1, -1000, Int64.min,
+    ])
     func integersAndTimesMatchTheSlowFormatters(_ n: Int64) {
         var bytes = ByteBuffer()
         LogBytes.appendInteger(n, to: &bytes)

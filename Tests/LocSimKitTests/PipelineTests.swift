@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// `Replay.runPipelined` (parsing on a second thread) writes the same bytes
@@ -31,7 +32,8 @@ import Testing
     func sameBytesAcrossBatchEdges(lines: Int) {
         let scenario = TraceGenerator.text(lines: lines, seed: 3)
         for format in LogFormat.allCases {
-            #expect(Self.replay(scenario, threads: 2, format: format) == Self.replay(scenario, threads: 1, format: format))
+            #expect(
+                Self.replay(scenario, threads: 2, format: format) == Self.replay(scenario, threads: 1, format: format))
         }
     }
 

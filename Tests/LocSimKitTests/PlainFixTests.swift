@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
+
 @testable import LocSimKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The plain replay delivers a fix without the rules' walk while
 /// `Simulator.plainDelivery()` found a plain delivery after the previous fix line
@@ -29,7 +31,10 @@ import Testing
             if gap > 1 {
                 for k in 0..<Int(gen.rng.next() % 12) {
                     let time = Millis(previous.value + Int64(k + 1) * gap / 13)
-                    lines.append(TimedStatement(time: time, event: .fix(Fix(Location(gen.coordinate(), accuracy: 5))), location: SourceLocation(line: 1, column: 1), argumentColumn: 1))
+                    lines.append(
+                        TimedStatement(
+                            time: time, event: .fix(Fix(Location(gen.coordinate(), accuracy: 5))),
+                            location: SourceLocation(line: 1, column: 1), argumentColumn: 1))
                 }
             }
             lines.append(statement)
@@ -98,20 +103,28 @@ import Testing
                 }
                 if name.hasPrefix(".") { continue }
                 let path = folder + "/" + name
-                if name.hasSuffix(".scn") { files.append(path) } else if entry.pointee.d_type == UInt8(DT_DIR) { walk(path) }
+                if name.hasSuffix(".scn") {
+                    files.append(path)
+                } else if entry.pointee.d_type == UInt8(DT_DIR) {
+                    walk(path)
+                }
             }
         }
         walk(ScenarioFiles.root)
         var compared = 0
         var plain = 0
         for path in files {
-            guard case .success(let bytes) = FileIO.readFile(path), let replay = try Self.driverAndRules(bytes) else { continue }
+            guard case .success(let bytes) = FileIO.readFile(path), let replay = try Self.driverAndRules(bytes) else {
+                continue
+            }
             #expect(replay.driver == replay.rules, "\(path)")
             compared += 1
             plain += replay.plain
         }
         #expect(compared > 100, "only \(compared) scenarios compared")
-        #expect(plain > 5, "only \(plain) fixes went the plain way (the goldens are short; the random test above has the long runs)")
+        #expect(
+            plain > 5,
+            "only \(plain) fixes went the plain way (the goldens are short; the random test above has the long runs)")
     }
 
     /// In the closed loop (`on` lines), a reaction that stops the updates
@@ -135,7 +148,9 @@ import Testing
         for i in 21...30 { text += "\(i).000 fix 35.\(i) 139.7 5\n" }
         let log = try Replay.log(of: Array(text.utf8))
         let delivered = log.records.compactMap { record -> Int64? in
-            guard case .delegate(let callback) = record.record.event, case .didUpdateLocations = callback.event else { return nil }
+            guard case .delegate(let callback) = record.record.event, case .didUpdateLocations = callback.event else {
+                return nil
+            }
             return record.time.sinceStart.value / 1000
         }
         #expect(delivered == [1, 2, 3, 4, 5, 21, 22, 23, 24, 25])
@@ -150,7 +165,8 @@ import Testing
         var accepted = true
         do throws(ScenarioError) {
             if case .fix(let fix) = line.event {
-                try driver.fix(TimedFix(time: line.time, fix: fix, location: line.location, argumentColumn: 1), into: &collector)
+                try driver.fix(
+                    TimedFix(time: line.time, fix: fix, location: line.location, argumentColumn: 1), into: &collector)
             } else {
                 try driver.timed(line, into: &collector)
             }

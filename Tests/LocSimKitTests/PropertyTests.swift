@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// Invariants of the rules over thousands of random scenarios. A failure
@@ -34,7 +35,9 @@ import Testing
     static func checkState(_ sim: Simulator, seed: UInt64) {
         // Allow Once never survives the end of in use.
         if !sim.inUse {
-            #expect(!(sim.authorization.temporary && sim.authorization.grant == .whenInUse), "seed \(seed): Allow Once outside in use")
+            #expect(
+                !(sim.authorization.temporary && sim.authorization.grant == .whenInUse),
+                "seed \(seed): Allow Once outside in use")
             #expect(!sim.authorization.temporaryFullAccuracy, "seed \(seed): temporary full accuracy outside in use")
         }
         // Temporary full accuracy only while the user is engaged: never in a
@@ -53,13 +56,17 @@ import Testing
         // A background activity session keeps the app in use and running
         // (docs/modern.md M6), or suspended while stationary (M2).
         if sim.modern.activity.keepsInUse {
-            #expect(sim.inUse && sim.app != .notRunning, "seed \(seed): activity session while \(sim.app), inUse \(sim.inUse)")
+            #expect(
+                sim.inUse && sim.app != .notRunning,
+                "seed \(seed): activity session while \(sim.app), inUse \(sim.inUse)")
         }
         // A session only for a running background app.
         if sim.session { #expect(sim.app == .background, "seed \(seed): session while \(sim.app)") }
         // A satisfied beacon condition is never past its silence (docs/modern.md M14).
         for c in sim.modern.monitors.conditions.elements where c.state == .satisfied && c.pending == nil {
-            if let lostAt = c.lostAt { #expect(lostAt > sim.now, "seed \(seed): \(c.key) satisfied past its silence at \(sim.now)") }
+            if let lostAt = c.lostAt {
+                #expect(lostAt > sim.now, "seed \(seed): \(c.key) satisfied past its silence at \(sim.now)")
+            }
         }
     }
 
@@ -93,7 +100,9 @@ import Testing
                     // authorized app; When In Use only while in use.
                     let authorized = status == .authorizedAlways || status == .authorizedWhenInUse
                     #expect(authorized, "seed \(seed): liveUpdates \(location) while \(status) at \(r.time)")
-                    #expect(app == "foreground" || app == "background", "seed \(seed): liveUpdates to a \(app) app at \(r.time)")
+                    #expect(
+                        app == "foreground" || app == "background",
+                        "seed \(seed): liveUpdates to a \(app) app at \(r.time)")
                     let whenInUse = status == .authorizedWhenInUse || (status == .authorizedAlways && provisional)
                     if whenInUse { #expect(inUse, "seed \(seed): When In Use liveUpdates outside in use at \(r.time)") }
                 case .update(.monitorEvent(let monitor, let id, let state, _)):
@@ -103,23 +112,35 @@ import Testing
                     let event = "\(monitor) \(id) \(state)"
                     let authorized = status == .authorizedAlways || status == .authorizedWhenInUse
                     #expect(authorized, "seed \(seed): monitor event \(event) while \(status) at \(r.time)")
-                    #expect(app == "foreground" || app == "background", "seed \(seed): monitor event to a \(app) app at \(r.time)")
+                    #expect(
+                        app == "foreground" || app == "background",
+                        "seed \(seed): monitor event to a \(app) app at \(r.time)")
                     let whenInUse = status == .authorizedWhenInUse || (status == .authorizedAlways && provisional)
-                    if whenInUse { #expect(inUse, "seed \(seed): When In Use monitor event outside in use at \(r.time)") }
+                    if whenInUse {
+                        #expect(inUse, "seed \(seed): When In Use monitor event outside in use at \(r.time)")
+                    }
                 case .indicator(let on):
                     // Suspended: only while stationary with an activity session (M2).
-                    if on { #expect(app == "background" || app == "suspended", "seed \(seed): indicator on in \(app) at \(r.time)") }
+                    if on {
+                        #expect(
+                            app == "background" || app == "suspended",
+                            "seed \(seed): indicator on in \(app) at \(r.time)")
+                    }
                 case .delegate(let cb):
                     let isLocationEvent: Bool
                     switch cb.event {
-                    case .didUpdateLocations, .didUpdateEarlierLocation, .didEnterRegion, .didExitRegion, .didVisit, .didRange:
+                    case .didUpdateLocations, .didUpdateEarlierLocation, .didEnterRegion, .didExitRegion, .didVisit,
+                        .didRange:
                         isLocationEvent = true
                     default: isLocationEvent = false
                     }
                     guard isLocationEvent else { break }
-                    let authorized = status == .authorizedAlways || status == .authorizedWhenInUse || status == .authorized
+                    let authorized =
+                        status == .authorizedAlways || status == .authorizedWhenInUse || status == .authorized
                     #expect(authorized, "seed \(seed): \(cb.selector) while \(status) at \(r.time)")
-                    #expect(app != "suspended" && app != "notRunning", "seed \(seed): \(cb.selector) to a \(app) app at \(r.time)")
+                    #expect(
+                        app != "suspended" && app != "notRunning",
+                        "seed \(seed): \(cb.selector) to a \(app) app at \(r.time)")
                     let whenInUse = status == .authorizedWhenInUse || (status == .authorizedAlways && provisional)
                     if modern && whenInUse {
                         #expect(inUse, "seed \(seed): When In Use delivery outside in use at \(r.time)")
@@ -177,9 +198,13 @@ import Testing
             var gen = RandomScenario(seed: seed)
             var sim = Simulator(header: gen.header())
             for statement in gen.statements(count: 80) {
-                let updating = sim.manager.updating && !sim.significantChanges
+                let updating =
+                    sim.manager.updating && !sim.significantChanges
                     && !sim.header.parameters.deriveCrossings
-                do { try sim.apply(statement) } catch { _ = sim.takeOutput(); continue }
+                do { try sim.apply(statement) } catch {
+                    _ = sim.takeOutput()
+                    continue
+                }
                 let records = sim.takeOutput()
                 guard updating, sim.manager.updating, case .fix(let fix) = statement.event else { continue }
                 let mentions = records.filter {
@@ -191,7 +216,9 @@ import Testing
                     default: return false
                     }
                 }
-                #expect(mentions.count == 1, "seed \(seed): fix at \(statement.time) accounted \(mentions.count) times: \(records)")
+                #expect(
+                    mentions.count == 1,
+                    "seed \(seed): fix at \(statement.time) accounted \(mentions.count) times: \(records)")
             }
         }
     }
@@ -206,7 +233,10 @@ import Testing
             var gen = RandomScenario(seed: seed)
             var sim = Simulator(header: gen.header())
             for statement in gen.statements(count: 80) {
-                do { try sim.apply(statement) } catch { _ = sim.takeOutput(); continue }
+                do { try sim.apply(statement) } catch {
+                    _ = sim.takeOutput()
+                    continue
+                }
                 let records = sim.takeOutput().map(\.record)
                 let call: AppCall
                 switch statement.event {
@@ -224,7 +254,9 @@ import Testing
                     if case .crash(let text) = $0.event { return text.contains("Delegate must respond to") }
                     return false
                 }
-                #expect(crashed == broken, "seed \(seed): \(call.name) at \(statement.time), delegate \(sim.header.delegate.rawValue)")
+                #expect(
+                    crashed == broken,
+                    "seed \(seed): \(call.name) at \(statement.time), delegate \(sim.header.delegate.rawValue)")
                 if broken {
                     crashes += 1
                     #expect(sim.app == .notRunning, "seed \(seed): running after the crash")
@@ -246,7 +278,10 @@ import Testing
             var sim = Simulator(header: gen.header())
             var until: Millis? = nil
             for statement in gen.statements(count: 80) {
-                do { try sim.apply(statement) } catch { _ = sim.takeOutput(); continue }
+                do { try sim.apply(statement) } catch {
+                    _ = sim.takeOutput()
+                    continue
+                }
                 let records = sim.takeOutput().map(\.record)
                 switch statement.event {
                 case .noFix(let u):
@@ -256,7 +291,8 @@ import Testing
                     let inside = until.map { statement.time < $0 } ?? false
                     let mentions = records.filter { r in
                         switch r.event {
-                        case .drop(.fix(let l), _), .hold(.fix(let l), _), .drop(.liveUpdate(let l), _), .hold(.liveUpdate(let l), _):
+                        case .drop(.fix(let l), _), .hold(.fix(let l), _), .drop(.liveUpdate(let l), _),
+                            .hold(.liveUpdate(let l), _):
                             return l == fix.location
                         case .update(.liveUpdate(let l?, _)): return l == fix.location
                         case .delegate(let cb):
@@ -267,9 +303,12 @@ import Testing
                     }
                     if inside {
                         outages += 1
-                        #expect(mentions == [Record.drop(.fix(fix.location), .locationUnavailable)], "seed \(seed): \(records)")
+                        #expect(
+                            mentions == [Record.drop(.fix(fix.location), .locationUnavailable)],
+                            "seed \(seed): \(records)")
                     } else {
-                        #expect(!mentions.contains(Record.drop(.fix(fix.location), .locationUnavailable)), "seed \(seed)")
+                        #expect(
+                            !mentions.contains(Record.drop(.fix(fix.location), .locationUnavailable)), "seed \(seed)")
                         #expect(!sim.locationUnavailable, "seed \(seed): a fix after the window left the outage on")
                         until = nil
                     }
@@ -298,7 +337,9 @@ import Testing
                 .modern(.backgroundActivitySessionBegin), .modern(.liveUpdatesStart(.fitness)), .background,
             ]
             let opening = start.enumerated().map { i, e in
-                TimedStatement(time: Millis(Int64(i)), event: e, location: SourceLocation(line: i + 1, column: 1), argumentColumn: 1)
+                TimedStatement(
+                    time: Millis(Int64(i)), event: e, location: SourceLocation(line: i + 1, column: 1),
+                    argumentColumn: 1)
             }
             let rest = gen.statements(count: 60).map { t in
                 var t = t
@@ -306,11 +347,16 @@ import Testing
                 return t
             }
             for statement in opening + rest {
-                do { try sim.apply(statement) } catch { _ = sim.takeOutput(); continue }
+                do { try sim.apply(statement) } catch {
+                    _ = sim.takeOutput()
+                    continue
+                }
                 let records = sim.takeOutput().map(\.record)
                 for (i, r) in records.enumerated() {
                     if case .drop(.liveUpdate, let reason) = r.event, reason == .stationary, i > 0 {
-                        #expect(records[i - 1] != .app(.wake(.location)), "seed \(seed): woken for a paused stream: \(records)")
+                        #expect(
+                            records[i - 1] != .app(.wake(.location)),
+                            "seed \(seed): woken for a paused stream: \(records)")
                     }
                 }
                 guard case .fix = statement.event, sim.modern.activity.keepsInUse, sim.app != .foreground,

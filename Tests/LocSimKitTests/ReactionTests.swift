@@ -26,57 +26,70 @@ import Testing
     }
 
     @Test func aReactionFollowsItsTriggerWithACause() throws {
-        let log = try Self.run("""
+        let log = try Self.run(
+            """
             on prompt whenInUse user allowWhileUsing
             on didChangeAuthorization authorizedWhenInUse app startUpdatingLocation
             0 launch
             1 app requestWhenInUseAuthorization
             2 fix 35 139 5
-            """).lines
-        let callback = try #require(log.firstIndex(of: "1.000 delegate locationManagerDidChangeAuthorization(_:) authorizedWhenInUse fullAccuracy"))
+            """
+        ).lines
+        let callback = try #require(
+            log.firstIndex(
+                of: "1.000 delegate locationManagerDidChangeAuthorization(_:) authorizedWhenInUse fullAccuracy"))
         #expect(log[callback + 1] == "1.000 react \"app startUpdatingLocation\" on=didChangeAuthorization line=5")
         #expect(log.contains("2.000 delegate locationManager(_:didUpdateLocations:) 35.000000,139.000000 ±5"))
     }
 
     @Test func aReactionToATimerRunsBeforeTheNextTimerOfThatInstant() throws {
         // Allow Once ends with the grace timer at 10; suspension is due at 10 too.
-        let log = try Self.run("""
+        let log = try Self.run(
+            """
             on prompt whenInUse user allowOnce
             on didChangeAuthorization notDetermined app stopUpdatingLocation
             0 launch
             1 app requestWhenInUseAuthorization
             5 background
-            """).lines
+            """
+        ).lines
         let react = try #require(log.lastIndex { $0.hasPrefix("10.000 react") })
         let suspend = try #require(log.firstIndex(of: "10.000 app suspend"))
         #expect(react < suspend)
-        #expect(log[react - 1] == "10.000 delegate locationManagerDidChangeAuthorization(_:) notDetermined fullAccuracy")
+        #expect(
+            log[react - 1] == "10.000 delegate locationManagerDidChangeAuthorization(_:) notDetermined fullAccuracy")
     }
 
     @Test func reactionsRunFirstInFirstOutInLineOrder() throws {
-        let log = try Self.run("""
+        let log = try Self.run(
+            """
             on launch app set distanceFilter 10
             on launch app startUpdatingLocation
             0 launch
-            """).lines.filter { $0.contains(" react ") }
-        #expect(log == [
-            "0.000 react \"app set distanceFilter 10\" on=launch line=4",
-            "0.000 react \"app startUpdatingLocation\" on=launch line=5",
-        ])
+            """
+        ).lines.filter { $0.contains(" react ") }
+        #expect(
+            log == [
+                "0.000 react \"app set distanceFilter 10\" on=launch line=4",
+                "0.000 react \"app startUpdatingLocation\" on=launch line=5",
+            ])
     }
 
     @Test func aTimedOnLineSeesOnlyWhatComesAfterIt() throws {
-        let log = try Self.run("""
+        let log = try Self.run(
+            """
             0 launch
             5 on foreground app startUpdatingLocation
             6 background
             7 foreground
-            """).lines.filter { $0.contains(" react ") }
+            """
+        ).lines.filter { $0.contains(" react ") }
         #expect(log == ["7.000 react \"app startUpdatingLocation\" on=foreground line=5"])
     }
 
     @Test func aSelfTriggeringReactionStopsAtTheDepthLimit() {
-        let error = Self.error("""
+        let error = Self.error(
+            """
             on didStartMonitoringFor home app startMonitoring home 35 139 100
             0 launch
             1 app startMonitoring home 35 139 100
@@ -89,7 +102,8 @@ import Testing
     /// limit stops them long before the depth limit would (issue 26: 3.5 GB
     /// after 30 s), at the next line to run, naming the others.
     @Test func reactionsFanningOutStopAtTheCountLimit() {
-        let error = Self.error("""
+        let error = Self.error(
+            """
             on didStartMonitoringFor app startMonitoring r1 35 139 100
             on didStartMonitoringFor app startMonitoring r2 35 139 100
             on didStartMonitoringFor app startMonitoring r3 35 139 100
@@ -105,18 +119,23 @@ import Testing
     /// instant a scenario can hold: an error at the `on` line, not an
     /// overflow of the clock (issue 26: SIGILL, nothing printed).
     @Test func aDelayedReactionPastTheLastInstantIsAnError() {
-        let error = Self.error("""
+        let error = Self.error(
+            """
             on didStartMonitoringFor after 1000000000000 app startMonitoring r 35 139 100
             0 launch
             1 app startMonitoring r 35 139 100
             """)
         #expect(error?.location == SourceLocation(line: 4, column: 1))
-        #expect(error?.message == "this reaction would run at 1000000000001.000, past the last time a scenario can hold (1000000000000 seconds)")
+        #expect(
+            error?.message
+                == "this reaction would run at 1000000000001.000, past the last time a scenario can hold (1000000000000 seconds)"
+        )
     }
 
     /// `after` bounds its whole value, decimals included.
     @Test func afterPastTheMaximumIsAnError() {
-        let error = Self.error("""
+        let error = Self.error(
+            """
             on launch after 1000000000000.001 app startUpdatingLocation
             0 launch
             """)
@@ -126,7 +145,8 @@ import Testing
     }
 
     @Test func aDelayedReactionReArmingForeverStops() {
-        let error = Self.error("""
+        let error = Self.error(
+            """
             on prompt whenInUse user allowWhileUsing
             on didFailWithError after 10 app requestLocation
             0 launch
@@ -138,11 +158,13 @@ import Testing
     }
 
     @Test func aDelayedReactionOfASuspendedAppIsSkipped() throws {
-        let log = try Self.run("""
+        let log = try Self.run(
+            """
             on background after 30 app stopUpdatingLocation
             0 launch
             1 background
-            """).lines
+            """
+        ).lines
         #expect(log.last == "31.000 react \"app stopUpdatingLocation\" on=background line=4 reason=suspended")
     }
 
@@ -159,7 +181,8 @@ import Testing
     }
 
     @Test func aPolicyNoAnswerOfWhichIsOfferedIsAnError() {
-        let error = Self.error("""
+        let error = Self.error(
+            """
             on prompt whenInUse user allow
             0 launch
             1 app requestWhenInUseAuthorization
@@ -168,11 +191,13 @@ import Testing
     }
 
     @Test func dismissLeavesThePromptUnanswered() throws {
-        let log = try Self.run("""
+        let log = try Self.run(
+            """
             on prompt any user dismiss
             0 launch
             1 app requestWhenInUseAuthorization
-            """).lines
+            """
+        ).lines
         #expect(log.suffix(2) == ["1.000 react \"user dismiss\" on=prompt line=4", "1.000 prompt dismiss"])
     }
 
@@ -196,11 +221,14 @@ import Testing
         // The choice made: the prompt is no longer open.
         try loop.perform(.user(.answer(.allowOnce, precise: false)), at: at, argumentColumn: 1, into: &writer)
         #expect(loop.unansweredPrompt == nil)
-        #expect(writer.text.hasSuffix("1.000 delegate locationManagerDidChangeAuthorization(_:) authorizedWhenInUse reducedAccuracy\n"))
+        #expect(
+            writer.text.hasSuffix(
+                "1.000 delegate locationManagerDidChangeAuthorization(_:) authorizedWhenInUse reducedAccuracy\n"))
     }
 
     @Test func expectationsAreCheckedAtTheEnd() throws {
-        let (lines, failed) = try Self.run("""
+        let (lines, failed) = try Self.run(
+            """
             expect delegate didUpdateLocations by 3
             expect no drop
             expect final auth authorizedWhenInUse
@@ -217,7 +245,8 @@ import Testing
     }
 
     @Test func expectNoReportsTheRecordThatBrokeIt() throws {
-        let (_, failed) = try Self.run("""
+        let (_, failed) = try Self.run(
+            """
             expect no prompt show
             0 launch
             1 app requestWhenInUseAuthorization

@@ -16,7 +16,8 @@ import Testing
         .completion(method: "requestTemporaryFullAccuracyAuthorization", error: .promptDeclined),
         .prompt(.dismiss),
         .app(.wake(.region)),
-        .auth(AuthView(status: .denied, settings: .never, accuracy: .fullAccuracy, provisional: false, temporary: false)),
+        .auth(
+            AuthView(status: .denied, settings: .never, accuracy: .fullAccuracy, provisional: false, temporary: false)),
         .inUseBegin(.foreground),
         .inUseEnd(.graceExpired),
         .indicator(on: true),
@@ -63,7 +64,8 @@ import Testing
     /// How many views are set: exactly the record's own (two for hold and drop).
     static func viewsSet(_ r: LogRecord) -> Int {
         let views: [Bool] = [
-            r.callback != nil, r.update != nil, r.session != nil, r.completion != nil, r.prompt != nil, r.app != nil, r.auth != nil,
+            r.callback != nil, r.update != nil, r.session != nil, r.completion != nil, r.prompt != nil, r.app != nil,
+            r.auth != nil,
             r.inUseBegin != nil, r.inUseEnd != nil, r.indicator != nil, r.holdReason != nil, r.dropReason != nil,
             r.undelivered != nil, r.notification != nil, r.warning != nil, r.crash != nil, r.reaction != nil,
             r.failedExpectation != nil,

@@ -37,7 +37,9 @@ import Testing
                 (counted.final, counted.stillHeld) = (tally.final, tally.stillHeld)
                 #expect(counted == tally, "\(row.platform)")
                 for threads in [1, 2] {
-                    #expect(try Self.runLog(bytes, platform: row.platform, threads: threads) == Array(log.text.utf8), "\(row.platform)")
+                    #expect(
+                        try Self.runLog(bytes, platform: row.platform, threads: threads) == Array(log.text.utf8),
+                        "\(row.platform)")
                 }
                 if try Replay.log(of: bytes).text.utf8.count != log.text.utf8.count { translated += 1 }
             case .failure(let matrixError):
@@ -51,7 +53,8 @@ import Testing
     /// prompt does not offer is taken as its equivalent (as in a matrix row);
     /// without, it is an error.
     @Test func onlyTheOverrideTranslatesAnswers() throws {
-        let scenario = Array("""
+        let scenario = Array(
+            """
             locsim 1
             platform iOS 12.0
             plist NSLocationWhenInUseUsageDescription "Why"

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// The Swift builder (`Scenario`): it writes scenario text the parser reads
@@ -27,13 +28,16 @@ import Testing
         let fromText = try Replay.log(of: file)
         let fromBuilder = try Self.quickstart.replay()
         #expect(fromBuilder == fromText)
-        #expect(fromBuilder.text == String(decoding: try FileIO.readFile(ScenarioFiles.root + "/quickstart.log").get(), as: UTF8.self))
+        #expect(
+            fromBuilder.text
+                == String(decoding: try FileIO.readFile(ScenarioFiles.root + "/quickstart.log").get(), as: UTF8.self))
     }
 
     /// Every kind of event, with values that need quoting or plain decimals,
     /// parses back from the builder's text to the event given.
     @Test func everyEventRoundTripsThroughText() throws {
-        let region = CircularRegion(id: "my office", center: Coordinate(latitude: -33.86, longitude: 151.2), radius: 150, notifyOnExit: false)
+        let region = CircularRegion(
+            id: "my office", center: Coordinate(latitude: -33.86, longitude: 151.2), radius: 150, notifyOnExit: false)
         let constraint = BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", major: 1, minor: 2)
         let events: [Event] = [
             .launch, .foreground, .background, .terminate, .systemTerminate, .systemNotBusy,
@@ -51,9 +55,13 @@ import Testing
             .user(.answer(.allowOnce)), .user(.answer(.allowWhileUsing, precise: false)),
             .user(.settings(.always)), .user(.settings(.whileUsing, precise: true)), .user(.precise(false)),
             .user(.locationServices(true)), .user(.restricted(false)), .user(.tapNotification(id: "n1")),
-            .fix(Fix(Location(Coordinate(latitude: 0.00001, longitude: -179.5), accuracy: 0.000015), speed: 3, course: 90.25, altitude: -2)),
+            .fix(
+                Fix(
+                    Location(Coordinate(latitude: 0.00001, longitude: -179.5), accuracy: 0.000015), speed: 3,
+                    course: 90.25, altitude: -2)),
             .enter(regionID: "my office"), .exit(regionID: "x"),
-            .visitArrive(Location(Coordinate(latitude: 1, longitude: 2), accuracy: 30)), .visitDepart(Location(Coordinate(latitude: 1, longitude: 2), accuracy: 5)),
+            .visitArrive(Location(Coordinate(latitude: 1, longitude: 2), accuracy: 30)),
+            .visitDepart(Location(Coordinate(latitude: 1, longitude: 2), accuracy: 5)),
             .beacon(BeaconSighting(uuid: constraint.uuid, major: 1, minor: 2, proximity: .near, rssi: -60)),
             // The iOS 17/18 calls, through `.app(…)` as a user writes them.
             .app(.liveUpdates(.start(.fitness))), .app(.liveUpdates(.start())), .app(.liveUpdates(.stop)),
@@ -61,7 +69,8 @@ import Testing
             .app(.serviceSession(.begin("my nav", .always, fullAccuracyPurposeKey: "Navigate"))),
             .app(.serviceSession(.begin("nav", .none))), .app(.serviceSession(.end("my nav"))),
             .app(.monitor("geo", .open)),
-            .app(.monitor("geo", .add("home", .circle(center: Coordinate(latitude: 35, longitude: 139.7), radius: 100)))),
+            .app(
+                .monitor("geo", .add("home", .circle(center: Coordinate(latitude: 35, longitude: 139.7), radius: 100)))),
             .app(.monitor("geo", .add("lobby", .beacon(constraint)))),
             .app(.monitor("geo", .remove("home"))), .app(.monitor("geo", .close)),
         ]
@@ -147,7 +156,10 @@ import Testing
         s.plist("NSLocationWhenInUseUsageDescription", "Why")
         s.at(1, .app(.requestWhenInUseAuthorization))
         let log = try s.replay()
-        #expect(log.records.contains { if case .prompt(.show(.whenInUse, "Why", _)) = $0.record.event { true } else { false } })
+        #expect(
+            log.records.contains {
+                if case .prompt(.show(.whenInUse, "Why", _)) = $0.record.event { true } else { false }
+            })
     }
 
     /// docs/rules.md §5–§6: Always requested, While Using picked on iOS 13.4 gives
@@ -160,7 +172,11 @@ import Testing
         s.at(0, .launch)
         s.at(1, .app(.requestAlwaysAuthorization))
         s.at(2, .user(.answer(.allowWhileUsing)))
-        s.at(3, .app(.startMonitoring(CircularRegion(id: "store", center: Coordinate(latitude: 35, longitude: 139.7), radius: 100))))
+        s.at(
+            3,
+            .app(
+                .startMonitoring(
+                    CircularRegion(id: "store", center: Coordinate(latitude: 35, longitude: 139.7), radius: 100))))
         s.at(4, .background)
         s.at(60, .enter(regionID: "store"))
         s.at(61, .systemNotBusy)
@@ -170,7 +186,8 @@ import Testing
         #expect(held.map(\.time) == [.seconds(60)])
         #expect(held.first?.undelivered == .enter(regionID: "store"))
         #expect(log.records.contains { $0.auth?.provisional == true && $0.auth?.status == .authorizedAlways })
-        #expect(log.records.compactMap(\.prompt).contains { if case .show(.upgrade, _, _) = $0 { true } else { false } })
+        #expect(
+            log.records.compactMap(\.prompt).contains { if case .show(.upgrade, _, _) = $0 { true } else { false } })
         let entered = log.records.first { $0.callback == .didEnterRegion(regionID: "store") }
         #expect(entered?.time == .seconds(62))
         #expect(log.records.allSatisfy { $0.dropReason == nil })

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// Invalid lines: each with its exact message and column.
@@ -21,11 +22,13 @@ extension ScenarioParserTests {
             9),
         Invalid(
             "\u{FEFF}1 background",
-            "unexpected byte-order mark (U+FEFF, invisible) inside the file; only its first bytes may be one: delete it", 1,
+            "unexpected byte-order mark (U+FEFF, invisible) inside the file; only its first bytes may be one: delete it",
+            1,
             after: ["0 launch"]),
         Invalid(
             "1 enter \"ho\u{FEFF}me\"",
-            "unexpected byte-order mark (U+FEFF, invisible) inside the file; only its first bytes may be one: delete it", 12),
+            "unexpected byte-order mark (U+FEFF, invisible) inside the file; only its first bytes may be one: delete it",
+            12),
         Invalid("1 enter \"home", "unclosed string; expected a closing '\"' on the same line", 9),
         Invalid("1 enter \"home\\", "unclosed string; expected a closing '\"' on the same line", 9),
         Invalid(#"plist K "a\nb""#, #"unknown escape '\n' in a string; expected \" or \\"#, 11),
@@ -33,10 +36,12 @@ extension ScenarioParserTests {
         Invalid(#"plist K ab"c""#, "unexpected '\"' inside a word; a string must start a word", 11),
         Invalid(
             "lanch",
-            "unknown statement 'lanch'; expected a time or one of: locsim, platform, plist, delegate, set, seed, on, expect", 1),
+            "unknown statement 'lanch'; expected a time or one of: locsim, platform, plist, delegate, set, seed, on, expect",
+            1),
         Invalid(
             "\"1\" launch",
-            "unknown statement '\"1\"'; expected a time or one of: locsim, platform, plist, delegate, set, seed, on, expect", 1),
+            "unknown statement '\"1\"'; expected a time or one of: locsim, platform, plist, delegate, set, seed, on, expect",
+            1),
         Invalid("  launch", "missing time before 'launch'; expected '<time> launch …'", 3),
         Invalid("platform iOS 14", "'platform' must come before the first timed line", 1, after: ["0 launch"]),
         Invalid("set grace 5", "'set' must come before the first timed line", 1, after: ["0 launch"]),
@@ -56,7 +61,8 @@ extension ScenarioParserTests {
         Invalid("locsim", "missing argument <version> for locsim", 7),
         Invalid("locsim 1 2", "unexpected extra argument '2'", 10),
         Invalid("platform ios 13", "unknown platform 'ios'; did you mean 'iOS'?", 10),
-        Invalid("platform Android 13", "unknown platform 'Android'; expected one of: iOS, iPadOS, macOS, tvOS, watchOS", 10),
+        Invalid(
+            "platform Android 13", "unknown platform 'Android'; expected one of: iOS, iPadOS, macOS, tvOS, watchOS", 10),
         Invalid("platform iOS", "missing argument <version> for platform", 13),
         Invalid("platform iOS 99.0", "iOS 99.0 is newer than the rules locsim knows (up to 26.x)", 14),
         Invalid("platform iOS 27", "iOS 27.0 is newer than the rules locsim knows (up to 26.x)", 14),
@@ -303,12 +309,16 @@ extension ScenarioParserTests {
             27),
         Invalid(
             "1 app liveUpdates start walking",
-            "unknown live configuration 'walking'; expected one of: default, automotiveNavigation, otherNavigation, fitness, airborne", 25),
-        Invalid("1 app serviceSession begin nav", "missing argument <none|whenInUse|always> for serviceSession begin", 31),
+            "unknown live configuration 'walking'; expected one of: default, automotiveNavigation, otherNavigation, fitness, airborne",
+            25),
+        Invalid(
+            "1 app serviceSession begin nav", "missing argument <none|whenInUse|always> for serviceSession begin", 31),
         Invalid(
             "1 app serviceSession begin nav sometimes",
             "unknown authorization requirement 'sometimes'; expected none, whenInUse or always", 32),
-        Invalid("1 app backgroundActivitySession start", "unknown backgroundActivitySession action 'start'; expected begin, end or release", 33),
+        Invalid(
+            "1 app backgroundActivitySession start",
+            "unknown backgroundActivitySession action 'start'; expected begin, end or release", 33),
         Invalid("1 app monitor geo add home 35 139", "missing argument <radius> for monitor add", 34),
         Invalid("1 app set", "missing argument <property> for set", 10),
         Invalid(
@@ -368,7 +378,10 @@ extension ScenarioParserTests {
     func timeGoingBackwardsNotesThePreviousTimedLine(_ previous: String, _ column: Int) {
         let e = error(["0 launch", previous, "# a comment", "", "10 foreground"])
         #expect(e?.location == SourceLocation(line: 5, column: 1))
-        #expect(e?.notes == [ScenarioError.Note("the previous timed line, at 12.000", at: SourceLocation(line: 2, column: column))])
+        #expect(
+            e?.notes == [
+                ScenarioError.Note("the previous timed line, at 12.000", at: SourceLocation(line: 2, column: column))
+            ])
     }
 
     @Test(arguments: syntaxErrors + headerErrors + timeErrors + eventErrors + appErrors + userErrors)

@@ -45,7 +45,10 @@ import Testing
     static func fix(
         _ lat: Double, _ lon: Double, _ acc: Double = 5, speed: Double? = nil, course: Double? = nil, alt: Double? = nil
     ) -> Event {
-        .fix(Fix(Location(Coordinate(latitude: lat, longitude: lon), accuracy: acc), speed: speed, course: course, altitude: alt))
+        .fix(
+            Fix(
+                Location(Coordinate(latitude: lat, longitude: lon), accuracy: acc), speed: speed, course: course,
+                altitude: alt))
     }
 
     static let uuid = "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0"
@@ -145,8 +148,12 @@ import Testing
         Valid("1 fix 0.1 0.2", at(1_000, fix(0.1, 0.2), 3, 7)),
         Valid("2 enter home", at(2_000, .enter(regionID: "home"), 3, 9)),
         Valid("2 exit \"my office\"", at(2_000, .exit(regionID: "my office"), 3, 8)),
-        Valid("3 visit arrive 35 139", at(3_000, .visitArrive(Location(Coordinate(latitude: 35, longitude: 139), accuracy: 5)), 3, 9)),
-        Valid("3 visit depart 35 139 40", at(3_000, .visitDepart(Location(Coordinate(latitude: 35, longitude: 139), accuracy: 40)), 3, 9)),
+        Valid(
+            "3 visit arrive 35 139",
+            at(3_000, .visitArrive(Location(Coordinate(latitude: 35, longitude: 139), accuracy: 5)), 3, 9)),
+        Valid(
+            "3 visit depart 35 139 40",
+            at(3_000, .visitDepart(Location(Coordinate(latitude: 35, longitude: 139), accuracy: 40)), 3, 9)),
         Valid(
             "4 beacon \(uuid) 1 2 near",
             at(4_000, .beacon(BeaconSighting(uuid: uuid, major: 1, minor: 2, proximity: .near)), 3, 10)),
@@ -160,23 +167,35 @@ import Testing
     static let appCalls: [Valid] =
         [
             Valid("1 app liveUpdates start", at(1_000, .modern(.liveUpdatesStart(.default)), 3, 7)),
-            Valid("1 app liveUpdates start automotiveNavigation", at(1_000, .modern(.liveUpdatesStart(.automotiveNavigation)), 3, 7)),
+            Valid(
+                "1 app liveUpdates start automotiveNavigation",
+                at(1_000, .modern(.liveUpdatesStart(.automotiveNavigation)), 3, 7)),
             Valid("1 app liveUpdates stop", at(1_000, .modern(.liveUpdatesStop), 3, 7)),
             Valid("1 app backgroundActivitySession begin", at(1_000, .modern(.backgroundActivitySessionBegin), 3, 7)),
             Valid("1 app backgroundActivitySession end", at(1_000, .modern(.backgroundActivitySessionEnd), 3, 7)),
-            Valid("1 app backgroundActivitySession release", at(1_000, .modern(.backgroundActivitySessionRelease), 3, 7)),
+            Valid(
+                "1 app backgroundActivitySession release", at(1_000, .modern(.backgroundActivitySessionRelease), 3, 7)),
             Valid(
                 "1 app serviceSession begin nav always fullAccuracyPurposeKey=Navigate",
-                at(1_000, .modern(.serviceSessionBegin(name: "nav", .always, fullAccuracyPurposeKey: "Navigate")), 3, 7)),
+                at(1_000, .modern(.serviceSessionBegin(name: "nav", .always, fullAccuracyPurposeKey: "Navigate")), 3, 7)
+            ),
             Valid("1 app serviceSession end nav", at(1_000, .modern(.serviceSessionEnd(name: "nav")), 3, 7)),
             Valid("1 app serviceSession release nav", at(1_000, .modern(.serviceSessionRelease(name: "nav")), 3, 7)),
             Valid("1 app monitor geo open", at(1_000, .modern(.monitorOpen(name: "geo")), 3, 7)),
             Valid(
                 "1 app monitor geo add home 35 139.5 100",
-                at(1_000, .modern(.monitorAdd(name: "geo", id: "home", .circle(center: Coordinate(latitude: 35, longitude: 139.5), radius: 100))), 3, 7)),
+                at(
+                    1_000,
+                    .modern(
+                        .monitorAdd(
+                            name: "geo", id: "home",
+                            .circle(center: Coordinate(latitude: 35, longitude: 139.5), radius: 100))), 3, 7)),
             Valid(
                 "1 app monitor geo add desk beacon \(uuid) 1",
-                at(1_000, .modern(.monitorAdd(name: "geo", id: "desk", .beacon(BeaconConstraint(uuid: uuid, major: 1)))), 3, 7)),
+                at(
+                    1_000,
+                    .modern(.monitorAdd(name: "geo", id: "desk", .beacon(BeaconConstraint(uuid: uuid, major: 1)))), 3, 7
+                )),
             Valid("1 app monitor geo remove home", at(1_000, .modern(.monitorRemove(name: "geo", id: "home")), 3, 7)),
             Valid("1 app monitor geo close", at(1_000, .modern(.monitorClose(name: "geo")), 3, 7)),
             Valid("1 app requestWhenInUseAuthorization", at(1_000, .app(.requestWhenInUseAuthorization), 3, 7)),
@@ -199,7 +218,10 @@ import Testing
                 "1 app startMonitoring home 35.1 139.2 100",
                 at(
                     1_000,
-                    .app(.startMonitoring(CircularRegion(id: "home", center: Coordinate(latitude: 35.1, longitude: 139.2), radius: 100))), 3,
+                    .app(
+                        .startMonitoring(
+                            CircularRegion(
+                                id: "home", center: Coordinate(latitude: 35.1, longitude: 139.2), radius: 100))), 3,
                     7)),
             Valid(
                 "1 app startMonitoring home 35.1 139.2 -1 notifyOnExit=false notifyOnEntry=true",
@@ -208,7 +230,8 @@ import Testing
                     .app(
                         .startMonitoring(
                             CircularRegion(
-                                id: "home", center: Coordinate(latitude: 35.1, longitude: 139.2), radius: -1, notifyOnEntry: true,
+                                id: "home", center: Coordinate(latitude: 35.1, longitude: 139.2), radius: -1,
+                                notifyOnEntry: true,
                                 notifyOnExit: false))), 3, 7)),
             Valid("1 app stopMonitoring home", at(1_000, .app(.stopMonitoring(id: "home")), 3, 7)),
             Valid("1 app requestState home", at(1_000, .app(.requestState(id: "home")), 3, 7)),
@@ -231,7 +254,9 @@ import Testing
                 "1 app set pausesLocationUpdatesAutomatically true",
                 at(1_000, .app(.set(.pausesLocationUpdatesAutomatically(true))), 3, 7)),
             Valid("1 app set distanceFilter none", at(1_000, .app(.set(.distanceFilter(nil))), 3, 7)),
-            Valid("1 app set activityType automotiveNavigation", at(1_000, .app(.set(.activityType(.automotiveNavigation))), 3, 7)),
+            Valid(
+                "1 app set activityType automotiveNavigation",
+                at(1_000, .app(.set(.activityType(.automotiveNavigation))), 3, 7)),
             Valid("1 app set activityType airborne", at(1_000, .app(.set(.activityType(.airborne))), 3, 7)),
             Valid("1 app set distanceFilter 10.5", at(1_000, .app(.set(.distanceFilter(10.5))), 3, 7)),
             Valid(
@@ -240,7 +265,8 @@ import Testing
                     1_000,
                     .app(
                         .addLocationNotification(
-                            CircularRegion(id: "n1", center: Coordinate(latitude: 35, longitude: 139), radius: 200), repeats: false)), 3, 7)),
+                            CircularRegion(id: "n1", center: Coordinate(latitude: 35, longitude: 139), radius: 200),
+                            repeats: false)), 3, 7)),
             Valid(
                 "1 app addLocationNotification n1 35 139 200 repeats=true notifyOnEntry=false",
                 at(
@@ -248,7 +274,8 @@ import Testing
                     .app(
                         .addLocationNotification(
                             CircularRegion(
-                                id: "n1", center: Coordinate(latitude: 35, longitude: 139), radius: 200, notifyOnEntry: false), repeats: true
+                                id: "n1", center: Coordinate(latitude: 35, longitude: 139), radius: 200,
+                                notifyOnEntry: false), repeats: true
                         )), 3, 7)),
         ]
         + DesiredAccuracy.allCases.map { a in

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// docs/modern.md M20: releasing a session object ends it as `invalidate()` does.
@@ -6,9 +7,11 @@ import Testing
     typealias S = SimulatorScript
 
     func authorized() throws -> SimulatorScript {
-        var s = S(Platform(.iOS, 18, 0), plist: [
-            "NSLocationWhenInUseUsageDescription": .string("w"), "UIBackgroundModes": .array(["location"]),
-        ])
+        var s = S(
+            Platform(.iOS, 18, 0),
+            plist: [
+                "NSLocationWhenInUseUsageDescription": .string("w"), "UIBackgroundModes": .array(["location"]),
+            ])
         try s.launchAuthorized()
         return s
     }
@@ -17,9 +20,10 @@ import Testing
         var s = try authorized()
         try s.at(3, .modern(.backgroundActivitySessionBegin))
         try s.at(10, .background)
-        #expect(try s.at(20, .modern(.backgroundActivitySessionRelease)) == [
-            .session(.end(.backgroundActivitySession, .released)), .indicator(on: false), .inUseEnd(.sessionEnded),
-        ])
+        #expect(
+            try s.at(20, .modern(.backgroundActivitySessionRelease)) == [
+                .session(.end(.backgroundActivitySession, .released)), .indicator(on: false), .inUseEnd(.sessionEnded),
+            ])
         // Suspended once the calls of that instant have run (docs/rules.md §0).
         #expect(s.finish().map(\.record) == [.app(.suspend)])
     }
@@ -27,9 +31,10 @@ import Testing
     @Test func releasingAServiceSessionEndsItAndItsRequirement() throws {
         var s = try authorized()
         try s.at(3, .modern(.serviceSessionBegin(name: "a", .whenInUse, fullAccuracyPurposeKey: nil)))
-        #expect(try s.at(4, .modern(.serviceSessionRelease(name: "a"))) == [
-            .session(.end(.serviceSession(name: "a", .whenInUse), .released))
-        ])
+        #expect(
+            try s.at(4, .modern(.serviceSessionRelease(name: "a"))) == [
+                .session(.end(.serviceSession(name: "a", .whenInUse), .released))
+            ])
         #expect(throws: ScenarioError.self) { try s.at(5, .modern(.serviceSessionRelease(name: "a"))) }
     }
 

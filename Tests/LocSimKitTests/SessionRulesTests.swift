@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// docs/modern.md M1, M6, M10 and the session records: sessions start from
@@ -30,7 +31,8 @@ import Testing
         let started = try s.at(12, .modern(.liveUpdatesStart(.fitness)))
         #expect(started == [.session(.begin(.liveUpdates(.fitness), .waiting))])
         let loc = S.location(35, 139)
-        #expect(try s.at(13, S.fix(35, 139)) == [.drop(.liveUpdate(loc), .notInUse)], "in use (grace) but not effective")
+        #expect(
+            try s.at(13, S.fix(35, 139)) == [.drop(.liveUpdate(loc), .notInUse)], "in use (grace) but not effective")
         let back = try s.at(30, .foreground)
         #expect(back.contains(.session(.effective(.backgroundActivitySession))))
         #expect(back.contains(.session(.effective(.liveUpdates(.fitness)))))
@@ -69,19 +71,30 @@ import Testing
         #expect(relaunch.last == .hold(.liveUpdate(loc), .notRestarted))
         _ = try s.at(61, .modern(.backgroundActivitySessionBegin))
         let restarted = try s.at(61, .modern(.liveUpdatesStart(.default)))
-        #expect(restarted == [.session(.begin(.liveUpdates(.default), .effective)), .update(.earlierLiveUpdate(loc, [], fixedAt: .seconds(60)))])
+        #expect(
+            restarted == [
+                .session(.begin(.liveUpdates(.default), .effective)),
+                .update(.earlierLiveUpdate(loc, [], fixedAt: .seconds(60))),
+            ])
     }
 
     @Test func anAlwaysServiceSessionRecreatedAtRelaunchKeepsMonitorEvents() throws {
         var s = try alwaysAuthorized(Platform(.iOS, 18, 0))
         try s.at(5, .modern(.serviceSessionBegin(name: "geo", .always, fullAccuracyPurposeKey: nil)))
         try s.at(6, .modern(.monitorOpen(name: "m")))
-        try s.at(7, .modern(.monitorAdd(name: "m", id: "home", .circle(center: Coordinate(latitude: 35, longitude: 139), radius: 100))))
+        try s.at(
+            7,
+            .modern(
+                .monitorAdd(
+                    name: "m", id: "home", .circle(center: Coordinate(latitude: 35, longitude: 139), radius: 100))))
         _ = try s.at(20, .background)
         _ = try s.at(40, .systemTerminate)
         _ = try s.at(80, .enter(regionID: "home"))
         let rejoined = try s.at(81, .modern(.serviceSessionBegin(name: "geo", .always, fullAccuracyPurposeKey: nil)))
         #expect(rejoined.first == .session(.begin(.serviceSession(name: "geo", .always), .effective)))
-        #expect(try s.at(81, .modern(.monitorOpen(name: "m"))) == [.update(.monitorEvent(monitor: "m", id: "home", .satisfied, []))])
+        #expect(
+            try s.at(81, .modern(.monitorOpen(name: "m"))) == [
+                .update(.monitorEvent(monitor: "m", id: "home", .satisfied, []))
+            ])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// `check --shard i/n` and `check --summary jsonl` (docs/ci-shards.md), with
@@ -43,12 +44,14 @@ import Testing
         FakeCheck.writeSuite(one)
         FakeCheck.writeSuite(other)
         let entries = try ScenarioFinder.entries(in: [one.path])
-        #expect(entries.contains(ScenarioFinder.Entry(path: one.path + "/sub/deeper/s12.scn", key: "sub/deeper/s12.scn")))
+        #expect(
+            entries.contains(ScenarioFinder.Entry(path: one.path + "/sub/deeper/s12.scn", key: "sub/deeper/s12.scn")))
         #expect(try ScenarioFinder.entries(in: [other.path + "/"]).map(\.key) == entries.map(\.key))
         for index in 1...3 {
             let (_, a) = try run([one.path], shard: Shard(index: index, count: 3))
             let (_, b) = try run([other.path + "/"], shard: Shard(index: index, count: 3))
-            #expect(a.map { $0.name.dropFirst(one.path.count + 1) } == b.map { $0.name.dropFirst(other.path.count + 1) })
+            #expect(
+                a.map { $0.name.dropFirst(one.path.count + 1) } == b.map { $0.name.dropFirst(other.path.count + 1) })
         }
         // Pinned (FNV-1a 64 by its definition), so no release moves a scenario.
         #expect(Shard.fnv1a64("quickstart.scn") == 0x8106_b257_856a_60e2)
@@ -67,8 +70,12 @@ import Testing
             }
             #expect(error.message.hasPrefix("'--shard' "))
         }
-        #expect(Shard.parse("0/4") == .failure(ShardError(
-            "'--shard' index counts from 1 (1/4 … 4/4), not 0; for a 0-based index such as JOB_COMPLETION_INDEX, add 1")))
+        #expect(
+            Shard.parse("0/4")
+                == .failure(
+                    ShardError(
+                        "'--shard' index counts from 1 (1/4 … 4/4), not 0; for a 0-based index such as JOB_COMPLETION_INDEX, add 1"
+                    )))
     }
 
     @Test func summaryLinesGiveNameResultRecordsAndMicroseconds() throws {
@@ -78,11 +85,14 @@ import Testing
         dir.write("a.log", "ONE\nTWO\nTHREE\n")
         dir.write("b \"q\".scn", "x\n")
         let (_, results) = try run([dir.path], shard: nil)
-        #expect(results == [
-            ScenarioResult(name: dir.path + "/a.scn", result: .passed, records: 3, microseconds: 0),
-            ScenarioResult(name: dir.path + "/b \"q\".scn", result: .failed, records: 1, microseconds: 0),
-        ])
-        #expect(results[1].jsonLine == "{\"name\":\"\(dir.path)/b \\\"q\\\".scn\",\"result\":\"failed\",\"records\":1,\"time_us\":0}\n")
+        #expect(
+            results == [
+                ScenarioResult(name: dir.path + "/a.scn", result: .passed, records: 3, microseconds: 0),
+                ScenarioResult(name: dir.path + "/b \"q\".scn", result: .failed, records: 1, microseconds: 0),
+            ])
+        #expect(
+            results[1].jsonLine
+                == "{\"name\":\"\(dir.path)/b \\\"q\\\".scn\",\"result\":\"failed\",\"records\":1,\"time_us\":0}\n")
         let timed = ScenarioResult(name: "e.scn", result: .updated, records: 0, microseconds: 1830)
         #expect(timed.jsonLine == "{\"name\":\"e.scn\",\"result\":\"updated\",\"records\":0,\"time_us\":1830}\n")
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// A delegate that writes down what it hears and may react to it.
@@ -36,7 +37,9 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
     static let tokyo = Fix(Location(Coordinate(latitude: 35.681236, longitude: 139.767125), accuracy: 8))
 
     /// The device's log must be what `locsim run` makes of its scenario.
-    static func expectRoundTrip(_ device: SimulatedDevice, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    static func expectRoundTrip(_ device: SimulatedDevice, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        throws
+    {
         try device.runUntilIdle()
         let replayed = try Replay.log(of: Array(device.scenario.utf8))
         #expect(replayed.text == device.log.text, sourceLocation: sourceLocation)
@@ -93,14 +96,16 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         try device.advance(by: .seconds(1))
         #expect(manager.lastError == nil)
         let text = device.log.text
-        #expect(text.contains(
-            "100.000 indicator off\n100.000 inuse end reason=sessionEnded\n"
-                + "100.000 drop significantChange 35.681236,139.767125 ±8 reason=notInUse\n100.000 app suspend\n"))
+        #expect(
+            text.contains(
+                "100.000 indicator off\n100.000 inuse end reason=sessionEnded\n"
+                    + "100.000 drop significantChange 35.681236,139.767125 ±8 reason=notInUse\n100.000 app suspend\n"))
         try Self.expectRoundTrip(device)
     }
 
     @Test func reactionToATimerRunsAtItsTime() throws {
-        let device = try SimulatedDevice(platform: .iOS(14, 0), plist: Self.whenInUse, parameters: [.requestLocationTimeout(.seconds(10))])
+        let device = try SimulatedDevice(
+            platform: .iOS(14, 0), plist: Self.whenInUse, parameters: [.requestLocationTimeout(.seconds(10))])
         let manager = device.makeLocationManager()
         let recorder = DelegateRecorder()
         manager.delegate = recorder
@@ -124,7 +129,9 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
     @Test func regionCallbacksCarryTheRegionTheAppGave() throws {
         let device = try SimulatedDevice(
             platform: .iOS(16, 0),
-            plist: Self.whenInUse.merging(["NSLocationAlwaysAndWhenInUseUsageDescription": "Tells you at the door."]) { a, _ in a })
+            plist: Self.whenInUse.merging(["NSLocationAlwaysAndWhenInUseUsageDescription": "Tells you at the door."]) {
+                a, _ in a
+            })
         let manager = device.makeLocationManager()
         let recorder = DelegateRecorder()
         manager.delegate = recorder
@@ -154,7 +161,9 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
     @Test func temporaryFullAccuracyCompletionRunsWhenAnswered() throws {
         let device = try SimulatedDevice(
             platform: .iOS(15, 0),
-            plist: Self.whenInUse.merging(["NSLocationTemporaryUsageDescriptionDictionary.Navigate": "Turn-by-turn."]) { a, _ in a })
+            plist: Self.whenInUse.merging(["NSLocationTemporaryUsageDescriptionDictionary.Navigate": "Turn-by-turn."]) {
+                a, _ in a
+            })
         let manager = device.makeLocationManager()
         manager.requestWhenInUseAuthorization()
         try device.user.answer(.allowWhileUsing, precise: false)
@@ -215,9 +224,16 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         try device.advance(by: .seconds(1))
         try device.feed(fix: Fix(Location(Coordinate(latitude: 35.68142, longitude: 139.76721), accuracy: 5)))
         try device.user.settings(.never)
-        #expect(mapDelegate.heard == ["legacyAuth notDetermined", "legacyAuth authorizedWhenInUse", "locations 1 at 2.000", "legacyAuth denied", "fail kCLErrorDenied"])
+        #expect(
+            mapDelegate.heard == [
+                "legacyAuth notDetermined", "legacyAuth authorizedWhenInUse", "locations 1 at 2.000",
+                "legacyAuth denied", "fail kCLErrorDenied",
+            ])
         #expect(navDelegate.heard == ["legacyAuth authorizedWhenInUse", "locations 1 at 4.000", "legacyAuth denied"])
-        #expect(device.scenario.contains("\n3.000 app[manager2] set distanceFilter none\n3.000 app[manager2] set desiredAccuracy nearestTenMeters\n"))
+        #expect(
+            device.scenario.contains(
+                "\n3.000 app[manager2] set distanceFilter none\n3.000 app[manager2] set desiredAccuracy nearestTenMeters\n"
+            ))
         #expect(device.log.records.contains { $0.record.manager == "manager2" })
         try Self.expectRoundTrip(device)
     }
@@ -234,7 +250,9 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
     @Test func aDismissedTemporaryFullAccuracyPromptCompletesDeclined() throws {
         let device = try SimulatedDevice(
             platform: .iOS(14, 0),
-            plist: Self.whenInUse.merging(["NSLocationTemporaryUsageDescriptionDictionary.Navigate": "Turn-by-turn."]) { a, _ in a })
+            plist: Self.whenInUse.merging(["NSLocationTemporaryUsageDescriptionDictionary.Navigate": "Turn-by-turn."]) {
+                a, _ in a
+            })
         let manager = device.makeLocationManager()
         manager.requestWhenInUseAuthorization()
         try device.user.answer(.allowWhileUsing, precise: false)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// The simulator's hashable rule state (`Simulator.world`, for
@@ -62,7 +63,8 @@ import Testing
         let stored = Mirror(reflecting: S().simulator).children.compactMap(\.label)
         #expect(
             Set(stored) == [
-                "header", "rules", "output", "directFix", "directFixAllowed", "lifecycleWritten", "serving", "unheardFixes",
+                "header", "rules", "output", "directFix", "directFixAllowed", "lifecycleWritten", "serving",
+                "unheardFixes",
                 "world",
             ])
     }

@@ -10,7 +10,9 @@ import Testing
         #expect(Suggestion.keyword(for: "startUpdatingLocation()", among: calls) == "startUpdatingLocation")
         #expect(Suggestion.keyword(for: "self.manager.requestLocation();", among: calls) == "requestLocation")
         #expect(Suggestion.keyword(for: ".fitness", among: ["default", "fitness"]) == "fitness")
-        #expect(Suggestion.keyword(for: "kCLLocationAccuracyBestForNavigation", among: ["best", "bestForNavigation"]) == "bestForNavigation")
+        #expect(
+            Suggestion.keyword(for: "kCLLocationAccuracyBestForNavigation", among: ["best", "bestForNavigation"])
+                == "bestForNavigation")
     }
 
     @Test func typosWithinTheLimit() {

@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
+
 @testable import LocSimKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// File names that are not UTF-8 reach the system as the same bytes
 /// (issue 20 item 6: `-o` with such a name wrote another file).
@@ -41,7 +43,9 @@ import Testing
         #expect(FileIO.writeFileAtomically(name, Array("x\n".utf8)).isSuccess)
         var info = stat()
         let exact = Array(dir.path.utf8) + [0x2F, 0xFF, 0x2E, 0x6C, 0x6F, 0x67, 0]
-        #expect(exact.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) } } == 0)
+        #expect(
+            exact.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) } } == 0
+        )
         #expect(dir.read("\u{FFFD}.log") == nil)
         guard case .success(let bytes) = FileIO.readFile(name) else {
             Issue.record("cannot read \(name) back")

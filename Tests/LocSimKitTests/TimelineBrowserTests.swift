@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LocSimKit
 
 /// Renders a timeline page in headless Chromium and checks, pixel by pixel,
@@ -56,7 +57,8 @@ import Testing
         init(_ scenario: String) throws {
             timeline = try TimelineTests.timeline(scenario)
             layout = TimelineLayout(timeline)
-            image = try TimelineBrowserTests.screenshot(TimelineSVG.html(timeline), width: layout.width, height: layout.height)
+            image = try TimelineBrowserTests.screenshot(
+                TimelineSVG.html(timeline), width: layout.width, height: layout.height)
             #expect(image.width == layout.width && image.height == layout.height)
         }
 
@@ -73,13 +75,17 @@ import Testing
             let got = image.color(x, y)
             let want = TimelineBrowserTests.rgb(expected)
             let close = abs(got.r - want.r) <= 8 && abs(got.g - want.g) <= 8 && abs(got.b - want.b) <= 8
-            #expect(close, "at \(seconds) s (\(x), \(y)) in \(name ?? rowName!): got \(got), want \(expected)", sourceLocation: sourceLocation)
+            #expect(
+                close, "at \(seconds) s (\(x), \(y)) in \(name ?? rowName!): got \(got), want \(expected)",
+                sourceLocation: sourceLocation)
         }
     }
 
     static let free = "#f5f5f5"
 
-    @Test(.enabled(if: chromium != nil, "chromium is not installed (apt-get install chromium); skipped the browser check"))
+    @Test(
+        .enabled(if: chromium != nil, "chromium is not installed (apt-get install chromium); skipped the browser check")
+    )
     func lanesAndMarksAreWhereTheyShouldBe() throws {
         let page = try Rendered(TimelineTests.experiment2)
         let free = Self.free
@@ -108,7 +114,9 @@ import Testing
     /// the first activity session 3–90, the second waiting 97–120 and in
     /// effect 120–131; in use 20–60 and 125–131 is the session's, 95–100
     /// the grace period, and the foreground is never drawn as grace.
-    @Test(.enabled(if: chromium != nil, "chromium is not installed (apt-get install chromium); skipped the browser check"))
+    @Test(
+        .enabled(if: chromium != nil, "chromium is not installed (apt-get install chromium); skipped the browser check")
+    )
     func sessionLanesOfTheFitnessFlow() throws {
         let page = try Rendered(TimelineTests.fitness)
         let (effective, waiting) = (TimelinePalette.color(.sessionEffective), TimelinePalette.color(.sessionWaiting))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 @Suite struct TimelineTests {
@@ -40,13 +41,15 @@ import Testing
     @Test func lanesOfTheBackgroundSessionSeed() throws {
         let t = try Self.timeline(Self.experiment2)
         #expect(t.end == Millis(620_060))
-        #expect(lane(t, "app") == ["0.000-10.000 foreground", "10.000-601.000 background", "601.000-620.060 suspended"])
+        #expect(
+            lane(t, "app") == ["0.000-10.000 foreground", "10.000-601.000 background", "601.000-620.060 suspended"])
         #expect(lane(t, "in use") == ["0.000-10.000 inUseForeground", "10.000-601.000 session"])
         #expect(lane(t, "indicator") == ["10.000-601.000 indicator"])
         #expect(lane(t, "authorization") == ["0.000-2.000 notDetermined", "2.000-620.060 whenInUse"])
         #expect(lane(t, "prompt") == ["1.000-2.000 prompt"])
         #expect(t.lanes.last!.segments[0].label == "whenInUse → allowWhileUsing")
-        #expect(t.rows.map(\.name) == ["didChangeAuthorization", "prompt answer", "didUpdateLocations", "drop suspended"])
+        #expect(
+            t.rows.map(\.name) == ["didChangeAuthorization", "prompt answer", "didUpdateLocations", "drop suspended"])
         #expect(t.rows[2].marks.nonEmpty.map(\.count).reduce(0, +) == 3)
     }
 
@@ -57,17 +60,21 @@ import Testing
     /// the grace period; the foreground is never named grace.
     @Test func sessionLanesOfTheFitnessFlow() throws {
         let t = try Self.timeline(Self.fitness)
-        #expect(t.lanes.map(\.name) == [
-            "app", "in use", "backgroundActivitySession", "liveUpdates", "indicator", "authorization", "accuracy", "prompt",
-        ])
-        #expect(lane(t, "backgroundActivitySession") == [
-            "3.000-90.000 sessionEffective", "97.000-120.000 sessionWaiting", "120.000-131.000 sessionEffective",
-        ])
+        #expect(
+            t.lanes.map(\.name) == [
+                "app", "in use", "backgroundActivitySession", "liveUpdates", "indicator", "authorization", "accuracy",
+                "prompt",
+            ])
+        #expect(
+            lane(t, "backgroundActivitySession") == [
+                "3.000-90.000 sessionEffective", "97.000-120.000 sessionWaiting", "120.000-131.000 sessionEffective",
+            ])
         #expect(lane(t, "liveUpdates") == ["3.000-144.200 sessionEffective"])
-        #expect(lane(t, "in use") == [
-            "0.000-20.000 inUseForeground", "20.000-60.000 session", "60.000-95.000 inUseForeground",
-            "95.000-100.000 inUseGrace", "120.000-125.000 inUseForeground", "125.000-131.000 session",
-        ])
+        #expect(
+            lane(t, "in use") == [
+                "0.000-20.000 inUseForeground", "20.000-60.000 session", "60.000-95.000 inUseForeground",
+                "95.000-100.000 inUseGrace", "120.000-125.000 inUseForeground", "125.000-131.000 session",
+            ])
         #expect(lane(t, "indicator") == ["20.000-60.000 indicator", "125.000-131.000 indicator"])
         let first = t.lanes[2].segments[0]
         #expect(first.label == "background activity session")
@@ -90,13 +97,16 @@ import Testing
         #expect(t.lanes.first { $0.name == "liveUpdates" }!.segments[0].title.contains("ended (terminated)"))
         let service = try Self.timeline("Scenarios/modern/ios18-explicit-service-session.scn")
         #expect(lane(service, "serviceSession browse") == ["3.000-6.000 sessionEffective"])
-        #expect(service.lanes.first { $0.name == "serviceSession browse" }!.segments[0].label == "serviceSession browse (whenInUse)")
+        #expect(
+            service.lanes.first { $0.name == "serviceSession browse" }!.segments[0].label
+                == "serviceSession browse (whenInUse)")
     }
 
     /// A session still in effect and in use out of the foreground at the
     /// end of the trace are drawn as such to the end, not as foreground.
     @Test func openSessionAtTheEnd() throws {
-        var reader = LineReader("""
+        var reader = LineReader(
+            """
             locsim 1
             platform iOS 17.0
             plist NSLocationWhenInUseUsageDescription "x"
@@ -140,8 +150,14 @@ import Testing
     /// Grace shows as its own colour, held events and drops as rows named by reason.
     @Test func lanesOfTheProvisionalSeed() throws {
         let t = try Self.timeline(Self.provisional)
-        #expect(lane(t, "in use") == ["0.000-5.000 inUseForeground", "5.000-10.000 inUseGrace", "500.000-515.000 inUseForeground"])
-        #expect(lane(t, "authorization") == ["0.000-2.000 notDetermined", "2.000-301.000 provisional", "301.000-515.000 whenInUse"])
+        #expect(
+            lane(t, "in use") == [
+                "0.000-5.000 inUseForeground", "5.000-10.000 inUseGrace", "500.000-515.000 inUseForeground",
+            ])
+        #expect(
+            lane(t, "authorization") == [
+                "0.000-2.000 notDetermined", "2.000-301.000 provisional", "301.000-515.000 whenInUse",
+            ])
         #expect(t.rows.map(\.name).contains("hold provisionalAlways"))
         #expect(t.rows.map(\.name).contains("drop keptWhileUsing"))
     }
@@ -245,9 +261,13 @@ import Testing
         #expect(TimelineSVG.tickLabel(.seconds(30), axisEnd: .seconds(100)) == "30 s")
         #expect(TimelineSVG.tickLabel(.seconds(90), axisEnd: .seconds(900)) == "1:30")
         #expect(TimelineSVG.tickLabel(.seconds(3930), axisEnd: .seconds(86_400)) == "1:05:30")
-        #expect(TimelineSVG.tenths(12.34) == "12.3" && TimelineSVG.tenths(12.96) == "13" && TimelineSVG.tenths(-0.5) == "-0.5")
+        #expect(
+            TimelineSVG.tenths(12.34) == "12.3" && TimelineSVG.tenths(12.96) == "13"
+                && TimelineSVG.tenths(-0.5) == "-0.5")
         #expect(TimelineRecorder.shortName("locationManager(_:didUpdateLocations:)") == "didUpdateLocations")
-        #expect(TimelineRecorder.shortName("locationManagerDidChangeAuthorization(_:)") == "locationManagerDidChangeAuthorization")
+        #expect(
+            TimelineRecorder.shortName("locationManagerDidChangeAuthorization(_:)")
+                == "locationManagerDidChangeAuthorization")
     }
 
     /// The SVG of two seed flows, byte for byte. Each golden was looked at
@@ -302,7 +322,7 @@ import Testing
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

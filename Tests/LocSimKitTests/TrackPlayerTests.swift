@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 /// `gpx` lines through `Replay` with an in-memory track reader: the
@@ -27,7 +28,8 @@ import Testing
                 if index == failAt { throw TrackError("bad point", at: SourceLocation(line: 9, column: 4)) }
                 guard index < offsets.count else { return nil }
                 let fix = Fix(Location(Coordinate(latitude: 1, longitude: Double(index)), accuracy: 5))
-                return TrackPoint(offset: Millis(offsets[index]), fix: fix, location: SourceLocation(line: index + 1, column: 1))
+                return TrackPoint(
+                    offset: Millis(offsets[index]), fix: fix, location: SourceLocation(line: index + 1, column: 1))
             }
         }
     }
@@ -96,7 +98,8 @@ import Testing
         }
         #expect(
             throws: ScenarioError(
-                "the previous gpx track still has points after this time; one track plays at a time", line: 8, column: 4)
+                "the previous gpx track still has points after this time; one track plays at a time", line: 8, column: 4
+            )
         ) {
             _ = try deliveries("10 gpx track.gpx\n11 gpx track.gpx\n", offsets: [0, 5000])
         }
@@ -115,7 +118,10 @@ import Testing
                     TrackStatement(
                         time: Millis(2500), path: "my run.gpx", speed: 1.5,
                         location: SourceLocation(line: 3, column: 5), pathColumn: 9)))
-        #expect(TrackStatement(time: .seconds(1), path: "", speed: 1e-300, location: .init(line: 1, column: 1), pathColumn: 1)
+        #expect(
+            TrackStatement(
+                time: .seconds(1), path: "", speed: 1e-300, location: .init(line: 1, column: 1), pathColumn: 1
+            )
             .time(at: .seconds(1)) == nil)
     }
 }

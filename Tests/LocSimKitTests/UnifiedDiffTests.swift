@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocSimKit
 
 @Suite struct UnifiedDiffTests {
@@ -16,30 +17,43 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "one changed line, three lines of context", old: lines(1...10),
-             new: lines(1...4) + "LINE 5\n" + lines(6...10),
-             hunks: "@@ -2,7 +2,7 @@\n line 2\n line 3\n line 4\n-line 5\n+LINE 5\n line 6\n line 7\n line 8\n"),
-        Case(name: "insertion at the start", old: lines(1...5), new: "new\n" + lines(1...5),
-             hunks: "@@ -1,3 +1,4 @@\n+new\n line 1\n line 2\n line 3\n"),
-        Case(name: "deletion at the end", old: lines(1...5), new: lines(1...4),
-             hunks: "@@ -2,4 +2,3 @@\n line 2\n line 3\n line 4\n-line 5\n"),
-        Case(name: "changes six lines apart share a hunk", old: lines(1...12),
-             new: "x\n" + lines(2...7) + "y\n" + lines(9...12),
-             hunks: "@@ -1,11 +1,11 @@\n-line 1\n+x\n line 2\n line 3\n line 4\n line 5\n line 6\n line 7\n-line 8\n+y\n line 9\n line 10\n line 11\n"),
-        Case(name: "changes seven lines apart get two hunks", old: lines(1...13),
-             new: "x\n" + lines(2...8) + "y\n" + lines(10...13),
-             hunks: "@@ -1,4 +1,4 @@\n-line 1\n+x\n line 2\n line 3\n line 4\n@@ -6,7 +6,7 @@\n line 6\n line 7\n line 8\n-line 9\n+y\n line 10\n line 11\n line 12\n"),
+        Case(
+            name: "one changed line, three lines of context", old: lines(1...10),
+            new: lines(1...4) + "LINE 5\n" + lines(6...10),
+            hunks: "@@ -2,7 +2,7 @@\n line 2\n line 3\n line 4\n-line 5\n+LINE 5\n line 6\n line 7\n line 8\n"),
+        Case(
+            name: "insertion at the start", old: lines(1...5), new: "new\n" + lines(1...5),
+            hunks: "@@ -1,3 +1,4 @@\n+new\n line 1\n line 2\n line 3\n"),
+        Case(
+            name: "deletion at the end", old: lines(1...5), new: lines(1...4),
+            hunks: "@@ -2,4 +2,3 @@\n line 2\n line 3\n line 4\n-line 5\n"),
+        Case(
+            name: "changes six lines apart share a hunk", old: lines(1...12),
+            new: "x\n" + lines(2...7) + "y\n" + lines(9...12),
+            hunks:
+                "@@ -1,11 +1,11 @@\n-line 1\n+x\n line 2\n line 3\n line 4\n line 5\n line 6\n line 7\n-line 8\n+y\n line 9\n line 10\n line 11\n"
+        ),
+        Case(
+            name: "changes seven lines apart get two hunks", old: lines(1...13),
+            new: "x\n" + lines(2...8) + "y\n" + lines(10...13),
+            hunks:
+                "@@ -1,4 +1,4 @@\n-line 1\n+x\n line 2\n line 3\n line 4\n@@ -6,7 +6,7 @@\n line 6\n line 7\n line 8\n-line 9\n+y\n line 10\n line 11\n line 12\n"
+        ),
         Case(name: "from empty", old: "", new: "a\nb\n", hunks: "@@ -0,0 +1,2 @@\n+a\n+b\n"),
         Case(name: "to empty", old: "a\nb\n", new: "", hunks: "@@ -1,2 +0,0 @@\n-a\n-b\n"),
         Case(name: "a one-line file", old: "a\n", new: "b\n", hunks: "@@ -1 +1 @@\n-a\n+b\n"),
-        Case(name: "insertion in the middle", old: lines(1...8), new: lines(1...4) + "new\n" + lines(5...8),
-             hunks: "@@ -2,6 +2,7 @@\n line 2\n line 3\n line 4\n+new\n line 5\n line 6\n line 7\n"),
-        Case(name: "deletions print before insertions", old: "a\nb\nc\nd\n", new: "a\nx\ny\nd\n",
-             hunks: "@@ -1,4 +1,4 @@\n a\n-b\n-c\n+x\n+y\n d\n"),
-        Case(name: "newline added at the end", old: "a\nb", new: "a\nb\n",
-             hunks: "@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n"),
-        Case(name: "newline removed at the end", old: "a\nb\n", new: "a\nb",
-             hunks: "@@ -1,2 +1,2 @@\n a\n-b\n+b\n\\ No newline at end of file\n"),
+        Case(
+            name: "insertion in the middle", old: lines(1...8), new: lines(1...4) + "new\n" + lines(5...8),
+            hunks: "@@ -2,6 +2,7 @@\n line 2\n line 3\n line 4\n+new\n line 5\n line 6\n line 7\n"),
+        Case(
+            name: "deletions print before insertions", old: "a\nb\nc\nd\n", new: "a\nx\ny\nd\n",
+            hunks: "@@ -1,4 +1,4 @@\n a\n-b\n-c\n+x\n+y\n d\n"),
+        Case(
+            name: "newline added at the end", old: "a\nb", new: "a\nb\n",
+            hunks: "@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n"),
+        Case(
+            name: "newline removed at the end", old: "a\nb\n", new: "a\nb",
+            hunks: "@@ -1,2 +1,2 @@\n a\n-b\n+b\n\\ No newline at end of file\n"),
     ]
 
     @Test(arguments: cases)

@@ -15,17 +15,21 @@ import Testing
 
     @Test func toolVersionIsSemantic() {
         let parts = LocSimVersion.tool.split(separator: ".", omittingEmptySubsequences: false)
-        #expect(parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }, "\(LocSimVersion.tool)")
+        #expect(
+            parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }, "\(LocSimVersion.tool)")
     }
 
     @Test func changelogNewestHeadingIsTheToolVersion() throws {
         let headings = try Self.text("CHANGELOG.md").split(separator: "\n").filter { $0.hasPrefix("## ") }
-        #expect(headings.first == "## \(LocSimVersion.tool)", "CHANGELOG.md's newest heading: \(String(describing: headings.first))")
+        #expect(
+            headings.first == "## \(LocSimVersion.tool)",
+            "CHANGELOG.md's newest heading: \(String(describing: headings.first))")
     }
 
     @Test func swiftAPIDependencyLineNamesTheToolVersion() throws {
         let docs = try Self.text("docs/swift-api.md")
-        #expect(docs.contains(#".package(url: "https://…/locsim.git", .upToNextMinor(from: "\#(LocSimVersion.tool)"))"#))
+        #expect(
+            docs.contains(#".package(url: "https://…/locsim.git", .upToNextMinor(from: "\#(LocSimVersion.tool)"))"#))
         #expect(docs.contains("tag `\(LocSimVersion.tool)`"))
     }
 

@@ -82,7 +82,9 @@ import Testing
         #expect(try Self.event("1 nofix") == .noFix(until: nil))
         #expect(try Self.event("1 nofix until 00:01:00") == .noFix(until: .seconds(60)))
         #expect(Scenario.text(of: Event.noFix(until: .seconds(60))) == "nofix until 60.000")
-        #expect(try Self.event(Scenario.text(of: Event.noFix(until: .seconds(60))).replacing("nofix", with: "1 nofix")) == .noFix(until: .seconds(60)))
+        #expect(
+            try Self.event(Scenario.text(of: Event.noFix(until: .seconds(60))).replacing("nofix", with: "1 nofix"))
+                == .noFix(until: .seconds(60)))
         for bad in ["1 nofix 30", "1 nofix until", "1 nofix until +5", "1 nofix until 30 more"] {
             #expect(throws: ScenarioError.self) { try Self.event(bad) }
         }
@@ -141,8 +143,9 @@ import Testing
         var t = try Self.monitorApp()
         try t.at(4, S.fix(35, 139))
         #expect(try t.at(5, .modern(.monitorAdd(name: "geo", id: "home", Self.home, assuming: .satisfied))) == [])
-        #expect(try t.at(6, .modern(.monitorAdd(name: "geo", id: "far", Self.home, assuming: .unsatisfied)))
-            == [Self.event("far", .satisfied)], "the last fix corrects a wrong assumption at once")
+        #expect(
+            try t.at(6, .modern(.monitorAdd(name: "geo", id: "far", Self.home, assuming: .unsatisfied)))
+                == [Self.event("far", .satisfied)], "the last fix corrects a wrong assumption at once")
     }
 
     @Test func anAssumedSatisfiedBeaconNeverSightedIsLost() throws {
@@ -155,22 +158,36 @@ import Testing
         var s = S(Platform(.iOS, 18, 0)) { $0.monitorConditionLimit = 0 }
         try s.launchAuthorized()
         try s.at(3, .modern(.monitorOpen(name: "geo")))
-        #expect(try s.at(4, .modern(.monitorAdd(name: "geo", id: "home", Self.home)))
-            == [.update(.monitorEvent(monitor: "geo", id: "home", .unmonitored, .conditionLimitExceeded))])
+        #expect(
+            try s.at(4, .modern(.monitorAdd(name: "geo", id: "home", Self.home)))
+                == [.update(.monitorEvent(monitor: "geo", id: "home", .unmonitored, .conditionLimitExceeded))])
     }
 
     @Test func parsesAndWritesAssumedStates() throws {
         let beacon = "1 app monitor geo add door beacon \(Self.uuid) 7 assuming satisfied"
-        #expect(try Self.event(beacon) == .modern(.monitorAdd(name: "geo", id: "door", Self.door, assuming: .satisfied)))
+        #expect(
+            try Self.event(beacon) == .modern(.monitorAdd(name: "geo", id: "door", Self.door, assuming: .satisfied)))
         let bare = "1 app monitor geo add door beacon \(Self.uuid) assuming unknown"
-        #expect(try Self.event(bare) == .modern(.monitorAdd(name: "geo", id: "door", .beacon(BeaconConstraint(uuid: Self.uuid)), assuming: .unknown)))
+        #expect(
+            try Self.event(bare)
+                == .modern(
+                    .monitorAdd(name: "geo", id: "door", .beacon(BeaconConstraint(uuid: Self.uuid)), assuming: .unknown)
+                ))
         let circle = "1 app monitor geo add home 35 139 100 assuming unsatisfied"
-        #expect(try Self.event(circle) == .modern(.monitorAdd(name: "geo", id: "home", Self.home, assuming: .unsatisfied)))
-        let written = Scenario.text(of: Event.modern(.monitorAdd(name: "geo", id: "home", Self.home, assuming: .unsatisfied)))
-        #expect(try Self.event("1 " + written) == .modern(.monitorAdd(name: "geo", id: "home", Self.home, assuming: .unsatisfied)))
-        for bad in ["1 app monitor geo add home 35 139 100 assuming", "1 app monitor geo add home 35 139 100 assuming unmonitored",
-            "1 app monitor geo add home 35 139 100 maybe satisfied", "1 app monitor geo add home 35 139 100 assuming satisfied now",
-            "1 app monitor geo add door beacon \(Self.uuid) 7 1 2"] {
+        #expect(
+            try Self.event(circle) == .modern(.monitorAdd(name: "geo", id: "home", Self.home, assuming: .unsatisfied)))
+        let written = Scenario.text(
+            of: Event.modern(.monitorAdd(name: "geo", id: "home", Self.home, assuming: .unsatisfied)))
+        #expect(
+            try Self.event("1 " + written)
+                == .modern(.monitorAdd(name: "geo", id: "home", Self.home, assuming: .unsatisfied)))
+        for bad in [
+            "1 app monitor geo add home 35 139 100 assuming",
+            "1 app monitor geo add home 35 139 100 assuming unmonitored",
+            "1 app monitor geo add home 35 139 100 maybe satisfied",
+            "1 app monitor geo add home 35 139 100 assuming satisfied now",
+            "1 app monitor geo add door beacon \(Self.uuid) 7 1 2",
+        ] {
             #expect(throws: ScenarioError.self) { try Self.event(bad) }
         }
     }
@@ -194,7 +211,9 @@ import Testing
         #expect(try s.at(120, S.fix(35.00001, 139)) == [.drop(.liveUpdate(S.location(35.00001, 139)), .stationary)])
         let moved = S.location(35.01, 139)
         #expect(try s.at(150, S.fix(35.01, 139)) == [.app(.wake(.location)), .update(.liveUpdate(moved, []))])
-        #expect(try s.at(400, S.fix(35.02, 139)) == [.update(.liveUpdate(S.location(35.02, 139), []))], "the session keeps it running")
+        #expect(
+            try s.at(400, S.fix(35.02, 139)) == [.update(.liveUpdate(S.location(35.02, 139), []))],
+            "the session keeps it running")
     }
 
     @Test func aForegroundAppIsNotSuspendedWhenStationary() throws {
@@ -211,8 +230,13 @@ import Testing
 
     /// An Always app relaunched by a region event, with the device settings given.
     static func relaunchLog(_ platform: Platform, settings: [Event]) throws -> [Record] {
-        var s = S(platform, plist: ["NSLocationUsageDescription": .string("u"), "NSLocationWhenInUseUsageDescription": .string("w"),
-            "NSLocationAlwaysUsageDescription": .string("a"), "NSLocationAlwaysAndWhenInUseUsageDescription": .string("a")])
+        var s = S(
+            platform,
+            plist: [
+                "NSLocationUsageDescription": .string("u"), "NSLocationWhenInUseUsageDescription": .string("w"),
+                "NSLocationAlwaysUsageDescription": .string("a"),
+                "NSLocationAlwaysAndWhenInUseUsageDescription": .string("a"),
+            ])
         try s.at(0, .launch)
         try s.at(1, .user(.settings(.always, precise: nil)))
         try s.at(2, S.region("home"))
@@ -228,7 +252,9 @@ import Testing
         #expect(blocked == [.drop(.enter(regionID: "home"), .notRunning)])
         let usual = try Self.relaunchLog(Platform(.iOS, 7, 0), settings: [])
         #expect(usual.first == .app(.launchBackground(.region)))
-        #expect(try Self.relaunchLog(Platform(.iOS, 12, 0), settings: off) == Self.relaunchLog(Platform(.iOS, 12, 0), settings: []))
+        #expect(
+            try Self.relaunchLog(Platform(.iOS, 12, 0), settings: off)
+                == Self.relaunchLog(Platform(.iOS, 12, 0), settings: []))
     }
 
     @Test func lowPowerModeChangesNoDelivery() throws {
@@ -244,8 +270,10 @@ import Testing
             (Platform(.iOS, 8, 0), .lowPower, false), (Platform(.iOS, 9, 0), .lowPower, true),
             (Platform(.macOS, 11, 0), .lowPower, false), (Platform(.macOS, 12, 0), .lowPower, true),
             (Platform(.watchOS, 7, 0), .lowPower, true), (Platform(.iOS, 7, 0), .backgroundAppRefresh, true),
-            (Platform(.macOS, 14, 0), .backgroundAppRefresh, false), (Platform(.watchOS, 10, 0), .backgroundAppRefresh, false),
-            (Platform(.tvOS, 10, 0), .backgroundAppRefresh, false), (Platform(.tvOS, 11, 0), .backgroundAppRefresh, true),
+            (Platform(.macOS, 14, 0), .backgroundAppRefresh, false),
+            (Platform(.watchOS, 10, 0), .backgroundAppRefresh, false),
+            (Platform(.tvOS, 10, 0), .backgroundAppRefresh, false),
+            (Platform(.tvOS, 11, 0), .backgroundAppRefresh, true),
         ]
         for (platform, setting, exists) in cases {
             var s = S(platform)
@@ -253,15 +281,20 @@ import Testing
             if exists {
                 try s.at(1, .user(.device(setting, true)))
             } else {
-                #expect(throws: ScenarioError.self, "\(setting) on \(platform)") { try s.at(1, .user(.device(setting, true))) }
+                #expect(throws: ScenarioError.self, "\(setting) on \(platform)") {
+                    try s.at(1, .user(.device(setting, true)))
+                }
             }
         }
     }
 
     @Test func parsesAndWritesDeviceSettings() throws {
         #expect(try Self.event("1 user settings lowPower on") == .user(.device(.lowPower, true)))
-        #expect(try Self.event("1 user settings backgroundAppRefresh off") == .user(.device(.backgroundAppRefresh, false)))
-        #expect(Scenario.text(of: Event.user(.device(.backgroundAppRefresh, false))) == "user settings backgroundAppRefresh off")
+        #expect(
+            try Self.event("1 user settings backgroundAppRefresh off") == .user(.device(.backgroundAppRefresh, false)))
+        #expect(
+            Scenario.text(of: Event.user(.device(.backgroundAppRefresh, false)))
+                == "user settings backgroundAppRefresh off")
         for bad in ["1 user settings lowPower", "1 user settings lowPower maybe", "1 user settings lowPower on now"] {
             #expect(throws: ScenarioError.self) { try Self.event(bad) }
         }

@@ -57,7 +57,9 @@ extension Bench {
                 let log = try Replay.log(of: scenario)
                 report.replayRecords.append(now() - start)
                 guard log.records.count == report.records else {
-                    throw ScenarioError("the replay gave \(log.records.count) records, the device \(report.records)", at: SourceLocation(line: 1, column: 1))
+                    throw ScenarioError(
+                        "the replay gave \(log.records.count) records, the device \(report.records)",
+                        at: SourceLocation(line: 1, column: 1))
                 }
                 start = now()
                 _ = try Replay.textLog(of: scenario)

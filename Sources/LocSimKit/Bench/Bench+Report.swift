@@ -18,8 +18,10 @@ extension Bench.Report {
         } else {
             lines.append("trace: \(source)")
         }
-        lines.append("log: \(format.rawValue), \(records) records, \(Self.fixed(Double(outputBytes) / 1e6, 3)) MB per run")
-        lines.append("machine: \(cores) cores" + (threads > 1 ? ", replay on \(threads) threads (parsing on its own)" : ""))
+        lines.append(
+            "log: \(format.rawValue), \(records) records, \(Self.fixed(Double(outputBytes) / 1e6, 3)) MB per run")
+        lines.append(
+            "machine: \(cores) cores" + (threads > 1 ? ", replay on \(threads) threads (parsing on its own)" : ""))
         lines.append("runs (s): " + seconds.map { Self.fixed($0, 3) }.joined(separator: " "))
         var median = "median: \(Self.fixed(t, 3)) s"
         if inputBytes > 0 {

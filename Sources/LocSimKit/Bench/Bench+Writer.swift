@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Bench {
@@ -55,7 +55,8 @@ extension Bench {
         var samples: [Record] = []
         for i in 0..<10 {
             let location = Location(
-                Coordinate(latitude: 35.681_236 + Double(i) * 0.000_137, longitude: 139.767_125 - Double(i) * 0.000_211),
+                Coordinate(
+                    latitude: 35.681_236 + Double(i) * 0.000_137, longitude: 139.767_125 - Double(i) * 0.000_211),
                 accuracy: 4.6 + Double(i))
             samples.append(.delegate(.didUpdateLocations(location)))
         }
@@ -70,7 +71,10 @@ extension Bench {
             .app(.wake(.region)),
             .delegate(.didEnterRegion(regionID: "home")),
             .delegate(.didVisit(arrival: .seconds(12), departure: nil, here)),
-            .auth(AuthView(status: .authorizedAlways, settings: .whileUsing, accuracy: .fullAccuracy, provisional: true, temporary: false)),
+            .auth(
+                AuthView(
+                    status: .authorizedAlways, settings: .whileUsing, accuracy: .fullAccuracy, provisional: true,
+                    temporary: false)),
             .indicator(on: true),
             .app(.foreground),
             .inUseBegin(.foreground),

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `locsim bench`: times replay of a large trace (SPEC §3).
@@ -126,7 +126,9 @@ package struct Bench {
         return (path, ticket)
     }
 
-    private static func replayOnce(_ path: String, format: LogFormat, threads: Int, to logPath: String) throws(Failure) -> Int {
+    private static func replayOnce(_ path: String, format: LogFormat, threads: Int, to logPath: String) throws(Failure)
+        -> Int
+    {
         let fd: Int32
         switch FileIO.openForReading(path) {
         case .success(let d): fd = d
@@ -186,11 +188,11 @@ package struct Bench {
     static func peakResidentKiB() -> Int {
         var usage = rusage()
         #if os(Linux)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return Int(usage.ru_maxrss)  // KiB on Linux
+            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+            return Int(usage.ru_maxrss)  // KiB on Linux
         #else
-        getrusage(RUSAGE_SELF, &usage)
-        return Int(usage.ru_maxrss) / 1024  // bytes on Darwin
+            getrusage(RUSAGE_SELF, &usage)
+            return Int(usage.ru_maxrss) / 1024  // bytes on Darwin
         #endif
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `locsim check`: replays scenarios and compares each log with its golden.
@@ -168,7 +168,9 @@ package struct Check: Sendable {
         for (i, (outcome, microseconds)) in timed.enumerated() {
             out.write(outcome.report)
             results.append(
-                ScenarioResult(name: scenarios[i].path, result: outcome.status, records: outcome.records, microseconds: microseconds))
+                ScenarioResult(
+                    name: scenarios[i].path, result: outcome.status, records: outcome.records,
+                    microseconds: microseconds))
             switch outcome.status {
             case .passed: summary.passed += 1
             case .failed: summary.failed += 1
@@ -178,7 +180,9 @@ package struct Check: Sendable {
             }
         }
         if update { out.write("updated \(summary.updated)\n") }
-        if let shard { out.write("shard \(shard.index)/\(shard.count): \(scenarios.count) of \(found.count) scenarios\n") }
+        if let shard {
+            out.write("shard \(shard.index)/\(shard.count): \(scenarios.count) of \(found.count) scenarios\n")
+        }
         out.write("\(summary.passed) passed, \(summary.failed) failed\n")
         return summary
     }
@@ -244,7 +248,9 @@ package struct Check: Sendable {
         guard comparator.goldenExists else {
             return Outcome(
                 status: .failed,
-                report: "\(path): missing golden \(FileIO.fileName(of: stem + ".log")) (run with --update to write it)\n" + wrote,
+                report:
+                    "\(path): missing golden \(FileIO.fileName(of: stem + ".log")) (run with --update to write it)\n"
+                    + wrote,
                 records: comparator.records)
         }
         switch comparator.diff(oldLabel: "a/\(stem).log", newLabel: "b/\(stem).log") {
@@ -281,7 +287,9 @@ package struct Check: Sendable {
         }
         return Outcome(
             status: .failed,
-            report: "\(scenario): expected a scenario error (the scenario is in an 'errors' folder), but it replayed without one\n")
+            report:
+                "\(scenario): expected a scenario error (the scenario is in an 'errors' folder), but it replayed without one\n"
+        )
     }
 
     /// An error golden names the scenario by its file name, and a file beside

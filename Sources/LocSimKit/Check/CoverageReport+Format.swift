@@ -29,36 +29,41 @@ extension CoverageReport {
         out += " (service × authorization × app state) met an event\n"
         for service in Self.services {
             let rows = Self.accesses.map { access in
-                ["  " + access.word] + Self.apps.map { app in
-                    let n = delivery[Cell(service: service, access: access, app: app)] ?? 0
-                    return n == 0 ? "·" : "\(n)"
-                }
+                ["  " + access.word]
+                    + Self.apps.map { app in
+                        let n = delivery[Cell(service: service, access: access, app: app)] ?? 0
+                        return n == 0 ? "·" : "\(n)"
+                    }
             }
             out += "\n" + ReportTable.text([[service.rawValue] + Self.apps.map(\.word)] + rows)
         }
         out += "\nauthorization levels by platform (events met):\n"
-        out += ReportTable.text(Self.accesses.map { access in
-            let platforms = (accessPlatforms[access] ?? []).sorted().map(\.name)
-            return ["  " + access.word, platforms.isEmpty ? "never" : platforms.joined(separator: ", ")]
-        })
+        out += ReportTable.text(
+            Self.accesses.map { access in
+                let platforms = (accessPlatforms[access] ?? []).sorted().map(\.name)
+                return ["  " + access.word, platforms.isEmpty ? "never" : platforms.joined(separator: ", ")]
+            })
         out += "\nprompts (kind: answer taken / offered):\n"
-        out += ReportTable.text(PromptKind.allCases.map { kind in
-            let shown = promptsShown[kind] ?? 0
-            guard shown > 0 else { return ["  " + kind.rawValue, "never shown"] }
-            let answers = promptCells.filter { $0.cell.kind == kind }.map { "\($0.cell.answer) \($0.taken)" }
-            return ["  " + kind.rawValue, "shown \(shown): " + answers.joined(separator: ", ")]
-        })
+        out += ReportTable.text(
+            PromptKind.allCases.map { kind in
+                let shown = promptsShown[kind] ?? 0
+                guard shown > 0 else { return ["  " + kind.rawValue, "never shown"] }
+                let answers = promptCells.filter { $0.cell.kind == kind }.map { "\($0.cell.answer) \($0.taken)" }
+                return ["  " + kind.rawValue, "shown \(shown): " + answers.joined(separator: ", ")]
+            })
         out += "\nplatform families (scenarios):\n"
-        out += ReportTable.text(Platform.OS.allCases.map { os in
-            let n = platforms[os] ?? 0
-            return ["  " + os.rawValue, n == 0 ? "never" : "\(n)"]
-        })
+        out += ReportTable.text(
+            Platform.OS.allCases.map { os in
+                let n = platforms[os] ?? 0
+                return ["  " + os.rawValue, n == 0 ? "never" : "\(n)"]
+            })
         out += "\nrule sections cited in # comments (scenarios)"
         out += rulesGiven || modernGiven ? ":\n" : " (docs/rules.md and docs/modern.md not found: cited ones only):\n"
-        out += ReportTable.text(sectionRows.map { row in
-            let count = row.scenarios == 0 ? "never" : "\(row.scenarios)" + (row.known ? "" : " (no such section)")
-            return ["  " + row.section, count]
-        })
+        out += ReportTable.text(
+            sectionRows.map { row in
+                let count = row.scenarios == 0 ? "never" : "\(row.scenarios)" + (row.known ? "" : " (no such section)")
+                return ["  " + row.section, count]
+            })
         return out
     }
 
@@ -97,27 +102,37 @@ extension CoverageReport {
     private var json: String {
         var out = "{\"replayed\":\(replayed),\"errorsFolders\":\(mustFail)"
         out += ",\"stopped\":[" + notReplayed.map(ReportTable.json).joined(separator: ",") + "]"
-        out += ",\"delivery\":[" + allCells.map { entry in
-            "{\"service\":\"\(entry.cell.service.rawValue)\",\"authorization\":\"\(entry.cell.access.word)\""
-                + ",\"app\":\"\(entry.cell.app.word)\",\"events\":\(entry.events)}"
-        }.joined(separator: ",") + "]"
-        out += ",\"authorizationPlatforms\":[" + Self.accesses.map { access in
-            let platforms = (accessPlatforms[access] ?? []).sorted().map { ReportTable.json($0.name) }
-            return "{\"authorization\":\"\(access.word)\",\"platforms\":[" + platforms.joined(separator: ",") + "]}"
-        }.joined(separator: ",") + "]"
-        out += ",\"prompts\":[" + PromptKind.allCases.map { kind in
-            let answers = promptCells.filter { $0.cell.kind == kind }.map {
-                "{\"answer\":" + ReportTable.json($0.cell.answer) + ",\"taken\":\($0.taken)}"
-            }
-            return "{\"kind\":\"\(kind.rawValue)\",\"shown\":\(promptsShown[kind] ?? 0),\"answers\":["
-                + answers.joined(separator: ",") + "]}"
-        }.joined(separator: ",") + "]"
-        out += ",\"platforms\":[" + Platform.OS.allCases.map {
-            "{\"os\":\"\($0.rawValue)\",\"scenarios\":\(platforms[$0] ?? 0)}"
-        }.joined(separator: ",") + "]"
-        out += ",\"sections\":[" + sectionRows.map {
-            "{\"section\":" + ReportTable.json($0.section) + ",\"scenarios\":\($0.scenarios),\"known\":\($0.known)}"
-        }.joined(separator: ",") + "]"
+        out +=
+            ",\"delivery\":["
+            + allCells.map { entry in
+                "{\"service\":\"\(entry.cell.service.rawValue)\",\"authorization\":\"\(entry.cell.access.word)\""
+                    + ",\"app\":\"\(entry.cell.app.word)\",\"events\":\(entry.events)}"
+            }.joined(separator: ",") + "]"
+        out +=
+            ",\"authorizationPlatforms\":["
+            + Self.accesses.map { access in
+                let platforms = (accessPlatforms[access] ?? []).sorted().map { ReportTable.json($0.name) }
+                return "{\"authorization\":\"\(access.word)\",\"platforms\":[" + platforms.joined(separator: ",") + "]}"
+            }.joined(separator: ",") + "]"
+        out +=
+            ",\"prompts\":["
+            + PromptKind.allCases.map { kind in
+                let answers = promptCells.filter { $0.cell.kind == kind }.map {
+                    "{\"answer\":" + ReportTable.json($0.cell.answer) + ",\"taken\":\($0.taken)}"
+                }
+                return "{\"kind\":\"\(kind.rawValue)\",\"shown\":\(promptsShown[kind] ?? 0),\"answers\":["
+                    + answers.joined(separator: ",") + "]}"
+            }.joined(separator: ",") + "]"
+        out +=
+            ",\"platforms\":["
+            + Platform.OS.allCases.map {
+                "{\"os\":\"\($0.rawValue)\",\"scenarios\":\(platforms[$0] ?? 0)}"
+            }.joined(separator: ",") + "]"
+        out +=
+            ",\"sections\":["
+            + sectionRows.map {
+                "{\"section\":" + ReportTable.json($0.section) + ",\"scenarios\":\($0.scenarios),\"known\":\($0.known)}"
+            }.joined(separator: ",") + "]"
         out += ",\"glance\":[" + glance.map(ReportTable.json).joined(separator: ",") + "]}\n"
         return out
     }

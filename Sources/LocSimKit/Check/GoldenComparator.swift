@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Compares a log with its golden file while the log is being written,
@@ -159,7 +159,9 @@ final class GoldenComparator {
         }
         var offset = 0
         while offset < matched {
-            switch FileIO.readInto(golden, buffer, count: min(Self.chunkSize, matched - offset), at: offset, label: goldenPath) {
+            switch FileIO.readInto(
+                golden, buffer, count: min(Self.chunkSize, matched - offset), at: offset, label: goldenPath)
+            {
             case .success(let n) where n > 0:
                 output.append(UnsafeRawBufferPointer(start: buffer, count: n))
                 offset += n
@@ -183,7 +185,9 @@ final class GoldenComparator {
 
     /// The unified diff of the golden and the written log around the first
     /// difference, with notes: a window cut short, a CRLF golden.
-    func diff(oldLabel: String, newLabel: String, context: Int = UnifiedDiff.defaultContext) -> Result<String, FileError> {
+    func diff(oldLabel: String, newLabel: String, context: Int = UnifiedDiff.defaultContext) -> Result<
+        String, FileError
+    > {
         guard let differsAt else { return .success("") }
         let actual: Int32
         switch FileIO.openRegularFile(actualPath) {
@@ -211,7 +215,9 @@ final class GoldenComparator {
             text = excerpt(actual, oldLabel: oldLabel, newLabel: newLabel)
             cut = false
         } else {
-            text = UnifiedDiff.diff(old.bytes, new.bytes, oldLabel: oldLabel, newLabel: newLabel, context: context, linesBefore: linesBefore)
+            text = UnifiedDiff.diff(
+                old.bytes, new.bytes, oldLabel: oldLabel, newLabel: newLabel, context: context, linesBefore: linesBefore
+            )
         }
         if cut {
             let first = linesBefore + 1
@@ -219,10 +225,12 @@ final class GoldenComparator {
             text += "note: this diff covers lines \(first) to \(last) only; later lines may differ too\n"
         }
         if goldenHasCR {
-            text += "note: \(goldenPath) has CRLF (\\r\\n) line ends; locsim writes LF, so every line differs by its \\r\n"
+            text +=
+                "note: \(goldenPath) has CRLF (\\r\\n) line ends; locsim writes LF, so every line differs by its \\r\n"
         }
         if goldenHasBOM {
-            text += "note: \(goldenPath) starts with a UTF-8 byte order mark (EF BB BF), as some editors write; locsim writes none, so the first line differs by it\n"
+            text +=
+                "note: \(goldenPath) starts with a UTF-8 byte order mark (EF BB BF), as some editors write; locsim writes none, so the first line differs by it\n"
         }
         return .success(text)
     }
@@ -252,7 +260,9 @@ final class GoldenComparator {
     private func lineBytes(_ fd: Int32, from offset: Int, count: Int, label: String) -> (bytes: [UInt8], more: Bool) {
         var bytes = [UInt8](repeating: 0, count: count + 1)
         let n = bytes.withUnsafeMutableBytes { raw -> Int in
-            guard case .success(let n) = FileIO.readInto(fd, raw.baseAddress!, count: count + 1, at: offset, label: label) else { return 0 }
+            guard
+                case .success(let n) = FileIO.readInto(fd, raw.baseAddress!, count: count + 1, at: offset, label: label)
+            else { return 0 }
             return n
         }
         bytes.removeSubrange(n...)
@@ -267,7 +277,9 @@ final class GoldenComparator {
         var blockEnd = offset
         while blockEnd > 0 {
             let blockStart = max(0, blockEnd - Self.chunkSize)
-            guard case .success(let n) = FileIO.readInto(golden, buffer, count: blockEnd - blockStart, at: blockStart, label: goldenPath),
+            guard
+                case .success(let n) = FileIO.readInto(
+                    golden, buffer, count: blockEnd - blockStart, at: blockStart, label: goldenPath),
                 n == blockEnd - blockStart
             else { return 0 }
             var i = n - 1
@@ -288,7 +300,9 @@ final class GoldenComparator {
         var count = 0
         var position = 0
         while position < offset {
-            guard case .success(let n) = FileIO.readInto(golden, buffer, count: min(Self.chunkSize, offset - position), at: position, label: goldenPath),
+            guard
+                case .success(let n) = FileIO.readInto(
+                    golden, buffer, count: min(Self.chunkSize, offset - position), at: position, label: goldenPath),
                 n > 0
             else { break }
             count += Self.newlines(in: UnsafeRawBufferPointer(start: buffer, count: n))

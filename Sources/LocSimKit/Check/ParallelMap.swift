@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Runs independent jobs on several threads and returns their results in
 /// index order, so the output never depends on which thread finished first.
@@ -26,11 +27,13 @@ enum ParallelMap {
             for _ in 0..<extra {
                 var thread = pthread_t()
                 let context = Unmanaged.passRetained(work).toOpaque()
-                let rc = pthread_create(&thread, nil, { context in
-                    let work = Unmanaged<AnyWork>.fromOpaque(context!).takeRetainedValue()
-                    work.run()
-                    return nil
-                }, context)
+                let rc = pthread_create(
+                    &thread, nil,
+                    { context in
+                        let work = Unmanaged<AnyWork>.fromOpaque(context!).takeRetainedValue()
+                        work.run()
+                        return nil
+                    }, context)
                 if rc == 0 {
                     started.append(thread)
                 } else {

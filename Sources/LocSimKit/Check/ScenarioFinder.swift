@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Finds the scenarios `locsim check` runs: files given by name, and every
@@ -80,7 +80,8 @@ package enum ScenarioFinder {
         var inode: UInt64
     }
 
-    private static func walk(_ folder: String, into found: inout [String], visited: inout Set<FileID>) throws(FileError) {
+    private static func walk(_ folder: String, into found: inout [String], visited: inout Set<FileID>) throws(FileError)
+    {
         var info = stat()
         guard stat(folder, &info) == 0 else { throw FileError("cannot open", folder, code: errno) }
         guard visited.insert(FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { return }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One scenario's line of `locsim check --summary jsonl`, for CI dashboards.
@@ -32,7 +32,8 @@ package struct ScenarioResult: Equatable, Sendable {
         var bytes = ByteBuffer(capacity: name.utf8.count + 80)
         LogBytes.appendJSONString(name, to: &bytes)
         let name = String(decoding: bytes.array, as: UTF8.self)
-        return "{\"name\":\(name),\"result\":\"\(Self.word(result))\",\"records\":\(records),\"time_us\":\(microseconds)}\n"
+        return
+            "{\"name\":\(name),\"result\":\"\(Self.word(result))\",\"records\":\(records),\"time_us\":\(microseconds)}\n"
     }
 
     private static func word(_ status: Check.Outcome.Status) -> String {

@@ -36,8 +36,10 @@ package struct Shard: Equatable, Sendable {
             return .failure(ShardError("'--shard' count must be from 1 to \(maxCount), not \(count)"))
         }
         if index == 0 {
-            return .failure(ShardError(
-                "'--shard' index counts from 1 (1/\(count) … \(count)/\(count)), not 0; for a 0-based index such as JOB_COMPLETION_INDEX, add 1"))
+            return .failure(
+                ShardError(
+                    "'--shard' index counts from 1 (1/\(count) … \(count)/\(count)), not 0; for a 0-based index such as JOB_COMPLETION_INDEX, add 1"
+                ))
         }
         guard let shard = Shard(index: index, count: count) else {
             return .failure(ShardError("'--shard' index must be from 1 to \(count), not \(index)"))

@@ -23,7 +23,8 @@ struct DeviceJournal {
     @inline(__always)
     mutating func append(_ fix: Fix, at time: Millis) {
         let l = fix.location
-        entries.append(.fix(time, latitude: l.coordinate.latitude, longitude: l.coordinate.longitude, accuracy: l.accuracy))
+        entries.append(
+            .fix(time, latitude: l.coordinate.latitude, longitude: l.coordinate.longitude, accuracy: l.accuracy))
     }
 
     /// The scenario text, one line per entry (SPEC §1).
@@ -32,7 +33,10 @@ struct DeviceJournal {
     /// instructions, five seconds for a million fixes.
     var text: String {
         var out: [UInt8] = []
-        for line in header { out += line.utf8; out.append(LogBytes.newline) }
+        for line in header {
+            out += line.utf8
+            out.append(LogBytes.newline)
+        }
         for entry in entries {
             switch entry {
             case .line(let line): out += line.utf8

@@ -44,7 +44,8 @@ extension SimulatedDevice {
             let element = SimulatedLocationUpdate(location: located(location, at: fixedAt), diagnostics: flags)
             for stream in liveUpdateStreams { stream.yield(element) }
         case .app(let app): lifecycle(app)
-        case .update, .session, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning, .crash,
+        case .update, .session, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning,
+            .crash,
             .react, .expect, .ofManager:
             return
         }
@@ -126,7 +127,8 @@ extension SimulatedDevice {
         case .didRange(let constraint, let beacon):
             manager.delegate?.locationManager(manager, didRange: [beacon], satisfying: constraint)
         case .didFailRanging(let constraint, let code):
-            manager.delegate?.locationManager(manager, didFailRangingFor: constraint, error: SimulatedLocationError(code))
+            manager.delegate?.locationManager(
+                manager, didFailRangingFor: constraint, error: SimulatedLocationError(code))
         case .didPauseLocationUpdates:
             manager.delegate?.locationManagerDidPauseLocationUpdates(manager)
         case .didResumeLocationUpdates:

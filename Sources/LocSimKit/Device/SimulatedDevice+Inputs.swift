@@ -110,7 +110,9 @@ extension SimulatedDevice {
         public func depart(from location: Location) throws(DeviceError) { try input(.visitDepart(location), "depart") }
         public func sight(_ beacon: BeaconSighting) throws(DeviceError) { try input(.beacon(beacon), "sight") }
         /// `nofix [until <time>]`: no location can be had until the next fix, or until `until`.
-        public func loseFix(until: Instant? = nil) throws(DeviceError) { try input(.noFix(until: until?.sinceStart), "loseFix") }
+        public func loseFix(until: Instant? = nil) throws(DeviceError) {
+            try input(.noFix(until: until?.sinceStart), "loseFix")
+        }
 
         private func input(_ event: Event, _ name: String) throws(DeviceError) {
             try SimulatedDevice.alive(device, "world.\(name)").input(event)

@@ -272,8 +272,11 @@ public final class SimulatedDevice {
 
     /// A property the platform lacks before iOS `major`, as an error.
     func missing(_ name: String, since major: Int) -> DeviceError? {
-        guard engine.platform.os == .iOS || engine.platform.os == .iPadOS, !engine.rules.atLeast(major) else { return nil }
-        return DeviceError(.unavailable, "\(name) is not available on \(engine.platform): it was introduced in iOS \(major).0")
+        guard engine.platform.os == .iOS || engine.platform.os == .iPadOS, !engine.rules.atLeast(major) else {
+            return nil
+        }
+        return DeviceError(
+            .unavailable, "\(name) is not available on \(engine.platform): it was introduced in iOS \(major).0")
     }
 
     /// Keeps a misuse for the test's next call.

@@ -135,7 +135,9 @@ public final class SimulatedLocationManager {
     public func startMonitoring(for region: CircularRegion) { perform(.startMonitoring(region)) }
     public func stopMonitoring(for region: CircularRegion) { perform(.stopMonitoring(id: region.id)) }
     public func requestState(for region: CircularRegion) { perform(.requestState(id: region.id)) }
-    public func startRangingBeacons(satisfying constraint: BeaconConstraint) { perform(.startRangingBeacons(constraint)) }
+    public func startRangingBeacons(satisfying constraint: BeaconConstraint) {
+        perform(.startRangingBeacons(constraint))
+    }
     public func stopRangingBeacons(satisfying constraint: BeaconConstraint) { perform(.stopRangingBeacons(constraint)) }
 
     /// The regions monitored for the app (shared by its managers, as on iOS).

@@ -18,12 +18,14 @@ public protocol SimulatedLocationManagerDelegate: AnyObject {
     func locationManager(_ manager: SimulatedLocationManager, didStartMonitoringFor region: CircularRegion)
     func locationManager(
         _ manager: SimulatedLocationManager, monitoringDidFailFor region: CircularRegion?, withError error: any Error)
-    func locationManager(_ manager: SimulatedLocationManager, didDetermineState state: RegionState, for region: CircularRegion)
+    func locationManager(
+        _ manager: SimulatedLocationManager, didDetermineState state: RegionState, for region: CircularRegion)
     func locationManager(_ manager: SimulatedLocationManager, didEnterRegion region: CircularRegion)
     func locationManager(_ manager: SimulatedLocationManager, didExitRegion region: CircularRegion)
     func locationManager(_ manager: SimulatedLocationManager, didVisit visit: SimulatedVisit)
     func locationManager(
-        _ manager: SimulatedLocationManager, didRange beacons: [BeaconSighting], satisfying constraint: BeaconConstraint)
+        _ manager: SimulatedLocationManager, didRange beacons: [BeaconSighting], satisfying constraint: BeaconConstraint
+    )
     func locationManager(
         _ manager: SimulatedLocationManager, didFailRangingFor constraint: BeaconConstraint, error: any Error)
     func locationManagerDidPauseLocationUpdates(_ manager: SimulatedLocationManager)
@@ -32,8 +34,10 @@ public protocol SimulatedLocationManagerDelegate: AnyObject {
 
 extension SimulatedLocationManagerDelegate {
     public func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {}
-    public func locationManager(_ manager: SimulatedLocationManager, didChangeAuthorization status: AuthorizationStatus) {}
-    public func locationManager(_ manager: SimulatedLocationManager, didUpdateLocations locations: [SimulatedLocation]) {}
+    public func locationManager(_ manager: SimulatedLocationManager, didChangeAuthorization status: AuthorizationStatus)
+    {}
+    public func locationManager(_ manager: SimulatedLocationManager, didUpdateLocations locations: [SimulatedLocation])
+    {}
     public func locationManager(_ manager: SimulatedLocationManager, didFailWithError error: any Error) {}
     public func locationManager(_ manager: SimulatedLocationManager, didStartMonitoringFor region: CircularRegion) {}
     public func locationManager(

@@ -34,7 +34,8 @@ extension Explore {
             let anchor = choice.anchor
             let what = choice.prompt.map { "the \($0.rawValue) prompt" } ?? "a choice"
             after[anchor, default: []] += [
-                "# locsim explore: \(what) shown at \(choice.time), no line answered it", "\(choice.time) user \(action)",
+                "# locsim explore: \(what) shown at \(choice.time), no line answered it",
+                "\(choice.time) user \(action)",
             ]
         }
         var out = ""

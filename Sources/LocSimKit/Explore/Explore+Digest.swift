@@ -26,7 +26,8 @@ extension Explore.Report {
             }
             let place = "\(n):\(failing.expectation.location.column)"
             let on = Self.count(UInt64(line.platforms.count), "platform")
-            var text = failing.expectation.expectation.isSometimes
+            var text =
+                failing.expectation.expectation.isSometimes
                 ? "expect \(place) (sometimes) is met on no path on \(on)" : "expect \(place) fails on \(on)"
             if !answers.texts.isEmpty { text += " — " + answers.texts.joined(separator: ", ") }
             lines.append(text + "; shortest: \(line.platform) " + Self.path(failing.path))

@@ -165,15 +165,19 @@ extension Explore.Report {
                     out += ",\"failedExpectations\":[" + failed.joined(separator: ",") + "]"
                 }
                 let path = row.shortestPath.map { c in
-                    "{\"time\":" + json(c.time.description) + ",\"prompt\":" + (c.prompt.map { json($0.rawValue) } ?? "null")
-                        + ",\"action\":" + json(Scenario.text(of: c.action)) + ",\"line\":" + (c.line.map(String.init) ?? "null")
+                    "{\"time\":" + json(c.time.description) + ",\"prompt\":"
+                        + (c.prompt.map { json($0.rawValue) } ?? "null")
+                        + ",\"action\":" + json(Scenario.text(of: c.action)) + ",\"line\":"
+                        + (c.line.map(String.init) ?? "null")
                         + "}"
                 }
                 out += ",\"shortestPath\":[" + path.joined(separator: ",") + "]}\n"
             }
         }
         for p in platforms {
-            out += "{\"platform\":" + json(p.platform.description) + "," + Self.jsonPaths(p.paths) + ",\"states\":\(p.states)"
+            out +=
+                "{\"platform\":" + json(p.platform.description) + "," + Self.jsonPaths(p.paths)
+                + ",\"states\":\(p.states)"
             out += ",\"outcomes\":\(p.rows.count)"
             // `expect sometimes` lines no path met: the rows do not list them.
             if !p.sometimesFailures.isEmpty {

@@ -26,7 +26,9 @@ extension Explore {
         let withPolicies = Self.replay(text)
         // The answers the policies gave, in log order; a skipped one gave none.
         let answers = withPolicies.records.compactMap { record -> Answer? in
-            guard let react = record.reaction, policyLines.contains(react.line), react.skipped == nil else { return nil }
+            guard let react = record.reaction, policyLines.contains(react.line), react.skipped == nil else {
+                return nil
+            }
             return Answer(time: record.time.sinceStart, action: react.action, line: react.line)
         }
         var firstDifference: LogRecord? = nil
@@ -40,13 +42,15 @@ extension Explore {
             if tried.count == 1 { firstDifference = zip(replayed.records, expected.records).first { $0 != $1 }?.1 }
         }
         if let error = withPolicies.error, policyLines.contains(error.location.line) {
-            return Self.keepingPolicies(text, "the error that stops this path is the policy's own (line \(error.location.line))")
+            return Self.keepingPolicies(
+                text, "the error that stops this path is the policy's own (line \(error.location.line))")
         }
-        let at = firstDifference.map { record -> String in
-            var writer = TextLogWriter()
-            writer.write(record)
-            return ", from the record '\(writer.text.split(separator: "\n").first ?? "")' on"
-        } ?? ""
+        let at =
+            firstDifference.map { record -> String in
+                var writer = TextLogWriter()
+                writer.write(record)
+                return ", from the record '\(writer.text.split(separator: "\n").first ?? "")' on"
+            } ?? ""
         return Self.keepingPolicies(
             text,
             "as timed user lines their answers would come after what runs before them at their instant, and run's records would differ\(at)"
@@ -100,7 +104,8 @@ extension Explore {
         for (i, line) in lines.enumerated() {
             count += 1
             newLine[i + 1] = count
-            plain += policyLines.contains(i + 1)
+            plain +=
+                policyLines.contains(i + 1)
                 ? "# \(line)  (locsim explore: its answers are the timed user lines below)\n" : line + "\n"
             for extra in after[i + 1] ?? [] {
                 count += 1

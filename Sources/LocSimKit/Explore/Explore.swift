@@ -127,7 +127,8 @@ public struct Explore: Sendable {
                 if graph { search.graph = ExploreGraph() }
                 let outcomes = try search.run()
                 var result = PlatformResult(
-                    platform: platforms[i], rows: outcomes.rows(search.counts, errors: search.errors, failures: search.failures),
+                    platform: platforms[i],
+                    rows: outcomes.rows(search.counts, errors: search.errors, failures: search.failures),
                     paths: outcomes.paths, states: search.states)
                 result.askSometimes(input.expectations)
                 result.graph = search.graph

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A scenario read for `locsim explore`: its header (with its `on` and
@@ -41,7 +41,8 @@ struct ExploreInput: Sendable {
             guard case .timed(let s) = self, case .user(let action) = s.event else { return false }
             switch action {
             case .answer, .dismiss, .any(.answer): return true
-            case .settings, .precise, .locationServices, .restricted, .device, .tapNotification, .any(.settings): return false
+            case .settings, .precise, .locationServices, .restricted, .device, .tapNotification, .any(.settings):
+                return false
             }
         }
     }
@@ -106,36 +107,36 @@ struct ExploreInput: Sendable {
         var failure: ScenarioError? = nil
         scenario.withUnsafeBytes { base in
             do throws(ScenarioError) {
-            try reader.forEachLine { (bytes, number) throws(ScenarioError) in
-                // The reader hands out lines inside `scenario`'s own storage
-                // (its copy of the array shares it).
-                let offset = bytes.baseAddress.flatMap { p in base.baseAddress.map { $0.distance(to: p) } } ?? end
-                let previous = parser.previousTime
-                let line = try parser.parseLine(bytes, lineNumber: number)
-                var timed: Line? = nil
-                switch consume line {
-                case .blank: return
-                case .header(let statement, _): header.apply(statement)
-                case .timed(let statement): timed = .timed(statement)
-                case .fix(let fix): timed = .fix(fix)
-                case .track(let track):
-                    throw ScenarioError(
-                        "gpx: locsim explore does not play tracks; write the fixes that matter as fix lines",
-                        at: track.location)
-                case .reaction(let reaction):
-                    if let time = reaction.time {
-                        timed = .reaction(reaction, time: time)
-                    } else {
-                        reactions.append(reaction)
+                try reader.forEachLine { (bytes, number) throws(ScenarioError) in
+                    // The reader hands out lines inside `scenario`'s own storage
+                    // (its copy of the array shares it).
+                    let offset = bytes.baseAddress.flatMap { p in base.baseAddress.map { $0.distance(to: p) } } ?? end
+                    let previous = parser.previousTime
+                    let line = try parser.parseLine(bytes, lineNumber: number)
+                    var timed: Line? = nil
+                    switch consume line {
+                    case .blank: return
+                    case .header(let statement, _): header.apply(statement)
+                    case .timed(let statement): timed = .timed(statement)
+                    case .fix(let fix): timed = .fix(fix)
+                    case .track(let track):
+                        throw ScenarioError(
+                            "gpx: locsim explore does not play tracks; write the fixes that matter as fix lines",
+                            at: track.location)
+                    case .reaction(let reaction):
+                        if let time = reaction.time {
+                            timed = .reaction(reaction, time: time)
+                        } else {
+                            reactions.append(reaction)
+                        }
+                    case .expectation(let expectation): expectations.append(expectation)
                     }
-                case .expectation(let expectation): expectations.append(expectation)
+                    guard let timed else { return }
+                    if first == nil {
+                        first = Position(offset: offset, number: number, previousTime: previous, previousLine: 0)
+                    }
+                    if timed.answersPrompt { lastAnswer = offset }
                 }
-                guard let timed else { return }
-                if first == nil {
-                    first = Position(offset: offset, number: number, previousTime: previous, previousLine: 0)
-                }
-                if timed.answersPrompt { lastAnswer = offset }
-            }
             } catch {
                 failure = error
             }
@@ -183,7 +184,10 @@ struct ExploreInput: Sendable {
                 // Most lines of a long trace: the fast path, in plain values
                 // (a `ScenarioParser.Line` is copied out whole).
                 if let fix = parser.parseFixLine(text, lineNumber: number) {
-                    return (.fix(fix), Position(offset: next, number: number + 1, previousTime: fix.time, previousLine: number))
+                    return (
+                        .fix(fix),
+                        Position(offset: next, number: number + 1, previousTime: fix.time, previousLine: number)
+                    )
                 }
                 let parsed: ScenarioParser.Line
                 do throws(ScenarioError) { parsed = try parser.parseLine(text, lineNumber: number) } catch {

@@ -37,7 +37,9 @@ extension ExploreSearch {
             while true {
                 switch cursor {
                 case .settle(let p):
-                    if let options = promptChoices(node.loop, position: p) { return .choice(cursor, options, line: nil) }
+                    if let options = promptChoices(node.loop, position: p) {
+                        return .choice(cursor, options, line: nil)
+                    }
                     cursor = .timers(p)
                 case .timers(let p):
                     // The line is read once, here, and applied right after the
@@ -71,7 +73,9 @@ extension ExploreSearch {
 
     /// Applies the line at `p`; a `user any` line with a prompt to answer
     /// (or any `user settings any`) is a choice point instead.
-    private mutating func apply(_ line: ExploreInput.Line, at p: Position, _ node: inout Node) throws(ScenarioError) -> Halt? {
+    private mutating func apply(_ line: ExploreInput.Line, at p: Position, _ node: inout Node) throws(ScenarioError)
+        -> Halt?
+    {
         switch line {
         case .fix(let line):
             try node.loop.apply(line.fix, at: line.time, into: &node.out)
@@ -97,4 +101,3 @@ extension ExploreSearch {
         return nil
     }
 }
-

@@ -156,7 +156,9 @@ struct ExploreSearch {
                 } catch {
                     halt = .stopped(error)
                 }
-                if let (value, prefix) = try enter(child, halt, choice: choice, depth: stack[top].depth + 1, onto: &stack) {
+                if let (value, prefix) = try enter(
+                    child, halt, choice: choice, depth: stack[top].depth + 1, onto: &stack)
+                {
                     stack[top].result.add(value, after: prefix, choice: choice, table: &counts)
                 }
                 if graph != nil {
@@ -212,7 +214,8 @@ struct ExploreSearch {
                 let at = failed.map { f in
                     (f.expectation.isSometimes ? "misses " : "fails ") + "\(f.location.line):\(f.location.column)"
                 }
-                let label = ([view.status.rawValue + (accuracy.map { " " + $0.word } ?? "")] + at).joined(separator: "\n")
+                let label = ([view.status.rawValue + (accuracy.map { " " + $0.word } ?? "")] + at).joined(
+                    separator: "\n")
                 let failing = failed.contains { !$0.expectation.isSometimes }
                 graphTarget = .end(graph!.end(ExploreGraph.End(label: label, failed: failing)))
             }
@@ -281,7 +284,9 @@ struct ExploreSearch {
     }
 
     /// The choice `option` at `cursor`, as the path and its counterexample record it.
-    private func choose(_ option: UserAction, _ node: inout Node, at cursor: Cursor, line: TimedStatement?) -> ExploreChoice {
+    private func choose(_ option: UserAction, _ node: inout Node, at cursor: Cursor, line: TimedStatement?)
+        -> ExploreChoice
+    {
         let prompt = option.isSettings ? nil : node.loop.simulator.prompt?.kind
         return ExploreChoice(
             time: line?.time ?? node.loop.simulator.now, action: option, prompt: prompt, line: line?.location.line,

@@ -36,7 +36,8 @@ struct OutcomeCounts: Hashable, Sendable {
             counters[Self.heldBase + (HoldReason.allCases.firstIndex(of: reason) ?? 0)] &+= 1
         case .drop(_, let reason):
             counters[Self.droppedBase + (DropReason.allCases.firstIndex(of: reason) ?? 0)] &+= 1
-        case .session, .completion, .prompt, .app, .auth, .inUseBegin, .inUseEnd, .indicator, .notification, .warning, .crash,
+        case .session, .completion, .prompt, .app, .auth, .inUseBegin, .inUseEnd, .indicator, .notification, .warning,
+            .crash,
             .react, .expect, .ofManager:
             break
         }

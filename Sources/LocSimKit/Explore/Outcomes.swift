@@ -71,7 +71,8 @@ struct Outcomes {
     }
 
     /// Adds `other`'s outcomes as reached after `counts` and `choice`.
-    mutating func add(_ other: Outcomes, after counts: CountsTable.ID, choice: ExploreChoice?, table: inout CountsTable) {
+    mutating func add(_ other: Outcomes, after counts: CountsTable.ID, choice: ExploreChoice?, table: inout CountsTable)
+    {
         for var entry in other.entries {
             if entry.suffix.error == nil { entry.suffix.counts = table.sum(counts, entry.suffix.counts) }
             if let choice { entry.trail = ChoiceTrail(choice, after: entry.trail) }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A program started with `posix_spawn` whose standard output is a pipe to
@@ -37,9 +37,9 @@ struct ChildProcess {
         guard pipe(&fds) == 0 else { return .failure(FileError("cannot start", executable, code: errno)) }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
+            var actions: posix_spawn_file_actions_t? = nil
         #else
-        var actions = posix_spawn_file_actions_t()
+            var actions = posix_spawn_file_actions_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -72,9 +72,9 @@ struct ChildProcess {
 
     private static var environment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
         #if canImport(Darwin)
-        UnsafePointer(_NSGetEnviron().pointee)
+            UnsafePointer(_NSGetEnviron().pointee)
         #else
-        UnsafePointer(environ)
+            UnsafePointer(environ)
         #endif
     }
 
@@ -96,19 +96,19 @@ struct ChildProcess {
     /// `nil` if the system does not say.
     static func executableDirectory() -> String? {
         #if canImport(Darwin)
-        var size: UInt32 = 0
-        _ = _NSGetExecutablePath(nil, &size)
-        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
-        guard _NSGetExecutablePath(&buffer, &size) == 0, let real = realpath(buffer, nil) else { return nil }
-        defer { free(real) }
-        return FileIO.directory(of: String(cString: real))
+            var size: UInt32 = 0
+            _ = _NSGetExecutablePath(nil, &size)
+            var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+            guard _NSGetExecutablePath(&buffer, &size) == 0, let real = realpath(buffer, nil) else { return nil }
+            defer { free(real) }
+            return FileIO.directory(of: String(cString: real))
         #else
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = buffer.withUnsafeMutableBufferPointer { pointer in
-            pointer.withMemoryRebound(to: CChar.self) { readlink("/proc/self/exe", $0.baseAddress!, Int(PATH_MAX)) }
-        }
-        guard count > 0 else { return nil }
-        return FileIO.directory(of: String(decoding: buffer[..<count], as: UTF8.self))
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = buffer.withUnsafeMutableBufferPointer { pointer in
+                pointer.withMemoryRebound(to: CChar.self) { readlink("/proc/self/exe", $0.baseAddress!, Int(PATH_MAX)) }
+            }
+            guard count > 0 else { return nil }
+            return FileIO.directory(of: String(decoding: buffer[..<count], as: UTF8.self))
         #endif
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension FileIO {
@@ -20,34 +20,40 @@ extension FileIO {
     /// or file system, macOS) this is `rename(2)`.
     package static func replace(_ target: String, with staged: String) -> Bool {
         #if os(Linux)
-        if let exchange = renameExchange,
-            SystemPath.withCString(staged, { from in
-                SystemPath.withCString(target) { to in exchange(AT_FDCWD, from, AT_FDCWD, to, renameExchangeFlag) }
-            }) == 0
-        {
-            SystemPath.withCString(staged) { _ = unlink($0) }  // the old file; the name was ours, so nobody else is using it
-            return true
-        }
+            if let exchange = renameExchange,
+                SystemPath.withCString(
+                    staged,
+                    { from in
+                        SystemPath.withCString(target) { to in
+                            exchange(AT_FDCWD, from, AT_FDCWD, to, renameExchangeFlag)
+                        }
+                    }) == 0
+            {
+                // The old file; the name was ours, so nobody else is using it.
+                SystemPath.withCString(staged) { _ = unlink($0) }
+                return true
+            }
         #endif
         return SystemPath.withCString(staged) { from in SystemPath.withCString(target) { rename(from, $0) } } == 0
     }
 
     #if os(Linux)
-    /// `RENAME_EXCHANGE` from `<linux/fs.h>`, which Swift's Glibc module does not import.
-    private static let renameExchangeFlag: UInt32 = 1 << 1
+        /// `RENAME_EXCHANGE` from `<linux/fs.h>`, which Swift's Glibc module does not import.
+        private static let renameExchangeFlag: UInt32 = 1 << 1
 
-    package typealias RenameAt2 = @convention(c) (
-        Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
-    ) -> Int32
+        package typealias RenameAt2 =
+            @convention(c) (
+                Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+            ) -> Int32
 
-    /// glibc's `renameat2` (2.28 and later), looked up at run time: the
-    /// Glibc module does not declare it, and an older C library lacks it.
-    /// A static executable has no dynamic symbol table to look it up in:
-    /// `locsim` built as one (`make build`) sets it to the function it
-    /// links in, once, before any other thread runs (Sources/locsim/main.swift).
-    nonisolated(unsafe) package static var renameExchange: RenameAt2? = {
-        guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: RenameAt2.self)
-    }()
+        /// glibc's `renameat2` (2.28 and later), looked up at run time: the
+        /// Glibc module does not declare it, and an older C library lacks it.
+        /// A static executable has no dynamic symbol table to look it up in:
+        /// `locsim` built as one (`make build`) sets it to the function it
+        /// links in, once, before any other thread runs (Sources/locsim/main.swift).
+        nonisolated(unsafe) package static var renameExchange: RenameAt2? = {
+            guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "renameat2") else { return nil }
+            return unsafeBitCast(symbol, to: RenameAt2.self)
+        }()
     #endif
 }

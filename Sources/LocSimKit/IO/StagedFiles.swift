@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The temporary files locsim has on disk right now (a log staged beside
 /// its target, a generated bench trace), so that a signal handler can
@@ -37,7 +38,8 @@ package enum StagedFiles {
     package static func register(_ path: String) -> Ticket {
         guard let copy = SystemPath.withCString(path, { strdup($0) }) else { return Ticket(slot: -1) }
         let address = Int(bitPattern: copy)
-        for i in 0..<capacity where slots[i].compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing).exchanged {
+        for i in 0..<capacity
+        where slots[i].compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing).exchanged {
             return Ticket(slot: i)
         }
         free(copy)

@@ -94,7 +94,9 @@ extension Callback {
         Callback(.didUpdateEarlierLocation(location, fixedAt: time))
     }
     public static func didFailWithError(_ error: CLErrorCode) -> Callback { Callback(.didFailWithError(error)) }
-    public static func didStartMonitoring(regionID: String) -> Callback { Callback(.didStartMonitoring(regionID: regionID)) }
+    public static func didStartMonitoring(regionID: String) -> Callback {
+        Callback(.didStartMonitoring(regionID: regionID))
+    }
     public static func monitoringDidFail(regionID: String?, _ error: CLErrorCode) -> Callback {
         Callback(.monitoringDidFail(regionID: regionID, error))
     }

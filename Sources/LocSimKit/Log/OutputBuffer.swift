@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The bytes of a log on their way to memory, a file or standard output,
@@ -111,7 +111,9 @@ package struct OutputBuffer {
     /// symbolic link leads to), renamed over it by `commit()`.
     ///
     /// - Throws: when `path` is a folder or its folder does not accept a new file.
-    package static func file(_ path: String, spillThreshold: Int = defaultSpillThreshold) throws(FileError) -> OutputBuffer {
+    package static func file(_ path: String, spillThreshold: Int = defaultSpillThreshold) throws(FileError)
+        -> OutputBuffer
+    {
         let target: String
         switch try FileIO.resolveLinks(path) {
         case .descriptor(let fd):
@@ -237,7 +239,9 @@ package struct OutputBuffer {
                 }
             }
             let code = FileIO.writeAll(fd, bytes.bytes)
-            if code != 0 { failure = FileError("cannot write", FileIO.temporaryDirectory + "/locsim-spool-…", code: code) }
+            if code != 0 {
+                failure = FileError("cannot write", FileIO.temporaryDirectory + "/locsim-spool-…", code: code)
+            }
             // After the spill, keep only a chunk in memory.
             if bytes.capacity > OutputBuffer.chunkSize * 2 {
                 bytes.reset(capacity: OutputBuffer.chunkSize + 4096)

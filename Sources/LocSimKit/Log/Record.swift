@@ -60,7 +60,10 @@ public struct AuthView: Hashable, Sendable {
     public var accuracy: AccuracyAuthorization
     public var provisional: Bool
     public var temporary: Bool
-    public init(status: AuthorizationStatus, settings: SettingsDisplay, accuracy: AccuracyAuthorization, provisional: Bool, temporary: Bool) {
+    public init(
+        status: AuthorizationStatus, settings: SettingsDisplay, accuracy: AccuracyAuthorization, provisional: Bool,
+        temporary: Bool
+    ) {
         self.status = status
         self.settings = settings
         self.accuracy = accuracy

@@ -25,7 +25,9 @@ package struct RecordFilter: Equatable, Sendable {
                 let hint = Suggestion.hint(for: kind, among: RecordFilter.kinds)
                 if !hint.isEmpty { throw ParseError(message: "unknown record kind '\(kind)' in --only" + hint) }
                 let shown = kind.isEmpty ? "an empty kind" : "unknown record kind '\(kind)'"
-                throw ParseError(message: "\(shown) in --only; expected a comma-separated list of: " + RecordFilter.kinds.joined(separator: ", "))
+                throw ParseError(
+                    message: "\(shown) in --only; expected a comma-separated list of: "
+                        + RecordFilter.kinds.joined(separator: ", "))
             }
             if !kept.contains(kind) { kept.append(kind) }
         }

@@ -56,7 +56,8 @@ package struct TextLogWriter: LogWriter, FieldSink {
         _ location: Location, at time: Millis, middle: LineMiddle, flags: DiagnosticFlags
     ) {
         let maximum =
-            LogBytes.maxSecondsLength + LineMiddle.capacity + 2 * LogBytes.maxFixed6Length + LogBytes.maxIntegerLength + 4
+            LogBytes.maxSecondsLength + LineMiddle.capacity + 2 * LogBytes.maxFixed6Length + LogBytes.maxIntegerLength
+            + 4
         output.bytes.appendStored(maximum: maximum) { p in
             var n = LogBytes.storeSeconds(time, at: p)
             middle.store(at: p + n)

@@ -88,7 +88,9 @@ public enum HoldReason: String, Equatable, Sendable, CaseIterable {
 /// reads `rawValue`, the word the log prints.
 public struct DropReason: Hashable, Sendable, CustomStringConvertible {
     package enum Code: String, CaseIterable, Sendable {
-        case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing, unavailable, notImplemented, distanceFilter, forceQuit, notRunning, serviceSessionRequired, stationary, eventPending, conditionLimitExceeded, lessAccurate, stopped, paused, reducedInterval, notRestarted, locationUnavailable
+        case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing, unavailable,
+            notImplemented, distanceFilter, forceQuit, notRunning, serviceSessionRequired, stationary, eventPending,
+            conditionLimitExceeded, lessAccurate, stopped, paused, reducedInterval, notRestarted, locationUnavailable
     }
 
     package let code: Code

@@ -33,7 +33,8 @@ extension Matrix.Report {
                 let n = tally.failedExpectations
                 let named = row.failedExpectations.map { "line \($0.location.line) 'expect \($0.expectation.text)'" }
                 errors.append(
-                    "\(n) expectation\(n == 1 ? "" : "s") failed" + (named.isEmpty ? "" : ": " + named.joined(separator: ", ")))
+                    "\(n) expectation\(n == 1 ? "" : "s") failed"
+                        + (named.isEmpty ? "" : ": " + named.joined(separator: ", ")))
             }
             return [row.platform.description] + Matrix.Column.all.map { $0.cell(tally) }
                 + [errors.isEmpty ? "-" : errors.joined(separator: "; ")]
@@ -106,10 +107,12 @@ extension Matrix.Report {
                 out += ",\"warnings\":\(tally.warnings)"
                 if tally.failedExpectations > 0 {
                     out += ",\"failedExpectations\":\(tally.failedExpectations),\"failed\":["
-                    out += r.failedExpectations.map { failed in
-                        "{\"line\":\(failed.location.line),\"expect\":" + Self.json(failed.expectation.text) + ",\"reason\":"
-                            + Self.json(failed.reason) + "}"
-                    }.joined(separator: ",") + "]"
+                    out +=
+                        r.failedExpectations.map { failed in
+                            "{\"line\":\(failed.location.line),\"expect\":" + Self.json(failed.expectation.text)
+                                + ",\"reason\":"
+                                + Self.json(failed.reason) + "}"
+                        }.joined(separator: ",") + "]"
                 }
             case .failure(let error):
                 if let view = r.authorizationAtStop { out += ",\"finalAtStop\":" + Matrix.Column.finalJSON(view) }

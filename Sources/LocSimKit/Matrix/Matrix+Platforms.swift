@@ -32,7 +32,9 @@ extension Matrix {
             }
             var parser = ScenarioParser()
             do throws(ScenarioError) {
-                guard case .header(.platform(let platform), _)? = try parser.parse("platform \(os) \(version)", lineNumber: 1)
+                guard
+                    case .header(.platform(let platform), _)? = try parser.parse(
+                        "platform \(os) \(version)", lineNumber: 1)
                 else { throw ScenarioError("expected a platform", line: 1, column: 1) }
                 platforms.append(platform)
             } catch {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a matrix reads its scenario: bytes in memory, or a regular file
@@ -41,10 +41,12 @@ final class PlatformReplay: @unchecked Sendable {
     func start() -> pthread_t? {
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
-        let rc = pthread_create(&thread, nil, { context in
-            Unmanaged<PlatformReplay>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context)
+        let rc = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<PlatformReplay>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context)
         guard rc == 0 else {
             Unmanaged<PlatformReplay>.fromOpaque(context).release()
             return nil

@@ -23,7 +23,8 @@ extension ScenarioError {
             return self
         }
         var hinted = self
-        hinted.message += "; to answer only where the prompt shows, write a policy instead: '\(policy)'"
+        hinted.message +=
+            "; to answer only where the prompt shows, write a policy instead: '\(policy)'"
             + " before the first timed line (docs/matrix.md)"
         return hinted
     }

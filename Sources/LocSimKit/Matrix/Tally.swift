@@ -52,7 +52,8 @@ public struct Tally: Equatable, Sendable {
         case .prompt(.show(let kind, _, _)): Self.add(kind.rawValue, to: &prompts)
         case .warning: warnings += 1
         case .expect: failedExpectations += 1
-        case .prompt(.answer), .prompt(.dismiss), .completion, .app, .auth, .inUseBegin, .inUseEnd, .indicator, .session,
+        case .prompt(.answer), .prompt(.dismiss), .completion, .app, .auth, .inUseBegin, .inUseEnd, .indicator,
+            .session,
             .notification, .crash, .react, .ofManager:
             break
         }

@@ -261,7 +261,9 @@ package struct ClosedLoop {
         simulator.drain(into: &writer, causes: &causes, from: location)
     }
 
-    private mutating func write<W: LogWriter>(_ record: LogRecord, depth: Int, into writer: inout W) throws(ScenarioError) {
+    private mutating func write<W: LogWriter>(_ record: LogRecord, depth: Int, into writer: inout W)
+        throws(ScenarioError)
+    {
         writer.write(record)
         if !expectations.isEmpty { expectations.observe(record) }
         if case .prompt(let prompt) = record.record.base {

@@ -47,7 +47,8 @@ struct ErrorCauses {
         switch record.record.event {
         case .hold(_, .provisionalAlways), .app, .crash, .prompt, .warning, .auth, .inUseEnd:
             note(record, at: location)
-        case .delegate, .update, .session, .drop, .hold, .inUseBegin, .indicator, .completion, .notification, .react, .expect,
+        case .delegate, .update, .session, .drop, .hold, .inUseBegin, .indicator, .completion, .notification, .react,
+            .expect,
             .ofManager:
             return
         }
@@ -162,7 +163,8 @@ struct ErrorCauses {
         }
         if let (reason, relaunched, at) = woke {
             let how = relaunched ? "relaunched in the background" : "woken"
-            let record = relaunched ? "app launch background reason=\(reason.rawValue)" : "app wake reason=\(reason.rawValue)"
+            let record =
+                relaunched ? "app launch background reason=\(reason.rawValue)" : "app wake reason=\(reason.rawValue)"
             return ScenarioError.Note(
                 "the app was \(how) at \(at.time) (\(record)) and suspended at \(seen.time), when its wake window ran out (wakeWindow \(header.parameters.wakeWindow) s after the last event it ran for)",
                 at: at.location ?? fallback)
@@ -179,7 +181,9 @@ struct ErrorCauses {
     /// due; or one was held and the prompt waits for `system notBusy`.
     /// `nil` when the app has no provisional Always (the other notes apply).
     private func upgradeNotes(for answer: Answer, at fallback: SourceLocation) -> [ScenarioError.Note]? {
-        guard answer == .changeToAlways || answer == .keepWhileUsing, let (since, held) = provisional else { return nil }
+        guard answer == .changeToAlways || answer == .keepWhileUsing, let (since, held) = provisional else {
+            return nil
+        }
         if let held {
             // A prompt record since the hold: the prompt notes say what became of it.
             if let (_, last) = prompt, last.time >= held.time { return nil }
@@ -206,9 +210,16 @@ struct ErrorCauses {
         switch record {
         case .show: return []
         case .answer(let answer):
-            return [ScenarioError.Note("the last prompt was already answered '\(answer.rawValue)' at \(at)", at: seen.location ?? fallback)]
+            return [
+                ScenarioError.Note(
+                    "the last prompt was already answered '\(answer.rawValue)' at \(at)", at: seen.location ?? fallback)
+            ]
         case .dismiss:
-            return [ScenarioError.Note("the prompt was dismissed at \(at), unanswered (the app left the foreground)", at: seen.location ?? fallback)]
+            return [
+                ScenarioError.Note(
+                    "the prompt was dismissed at \(at), unanswered (the app left the foreground)",
+                    at: seen.location ?? fallback)
+            ]
         }
     }
 }

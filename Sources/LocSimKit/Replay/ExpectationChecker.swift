@@ -71,7 +71,8 @@ struct ExpectationChecker {
             let reason: String?
             switch e.base {
             case .some(let kind, let words, let by):
-                let what = words.isEmpty ? "no \(kind) record" : "no \(kind) record contains '\(words.joined(separator: " "))'"
+                let what =
+                    words.isEmpty ? "no \(kind) record" : "no \(kind) record contains '\(words.joined(separator: " "))'"
                 reason = item.satisfied ? nil : what + (by.map { " by \($0)" } ?? "")
             case .none:
                 reason = item.violation.map { "found: " + $0 }

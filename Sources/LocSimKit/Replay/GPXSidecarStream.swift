@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The points of one GPX file as `locsim-gpx` prints them (the line format
@@ -69,12 +69,15 @@ final class GPXSidecarStream: TrackStream {
         }
         guard let timed = parser.fixLine(rest, lineNumber: 1) else { throw protocolError(line) }
         fixWords(UnsafeRawBufferPointer(rebasing: rest[(timed.location.column - 1)...]))
-        return TrackPoint(offset: timed.time, fix: timed.fix, location: SourceLocation(line: lineNumber, column: column))
+        return TrackPoint(
+            offset: timed.time, fix: timed.fix, location: SourceLocation(line: lineNumber, column: column))
     }
 
     private func protocolError(_ line: UnsafeRawBufferPointer) -> TrackError {
         _ = finish(killing: true)
-        return TrackError("\(GPXSidecar.programName) wrote a line locsim cannot read: '\(String(decoding: line.prefix(200), as: UTF8.self))'")
+        return TrackError(
+            "\(GPXSidecar.programName) wrote a line locsim cannot read: '\(String(decoding: line.prefix(200), as: UTF8.self))'"
+        )
     }
 
     private static func hasPrefix(_ line: UnsafeRawBufferPointer, _ prefix: StaticString) -> Bool {

@@ -56,7 +56,9 @@ extension LogRecord {
 
     /// The completion handler called, for a `completion` record.
     public var completion: CompletionRecord? {
-        if case .completion(let method, let error) = record.base { return CompletionRecord(method: method, error: error) }
+        if case .completion(let method, let error) = record.base {
+            return CompletionRecord(method: method, error: error)
+        }
         return nil
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Replay {
@@ -27,10 +27,12 @@ extension Replay {
         let producer = ParsingThread(reader: reader, queue: queue)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(producer).toOpaque()
-        let started = pthread_create(&thread, nil, { context in
-            Unmanaged<ParsingThread>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context)
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<ParsingThread>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context)
         guard started == 0 else {
             Unmanaged<ParsingThread>.fromOpaque(context).release()
             // No thread to be had: one thread does it all.

@@ -205,7 +205,10 @@ struct ReplayDriver {
         guard case .prompt(.some(let kind)) = statement.reaction.trigger else { return }
         let rules = loop.simulator.rules
         guard !rules.shows(kind) else { return }
-        let why = kind == .locationServices ? "the Location Services alert offers no answer" : "\(rules.platform) never shows the \(kind.rawValue) prompt"
+        let why =
+            kind == .locationServices
+            ? "the Location Services alert offers no answer"
+            : "\(rules.platform) never shows the \(kind.rawValue) prompt"
         warnings.append(ScenarioWarning("policy never applies: \(why)", at: statement.location))
     }
 }

@@ -6,7 +6,9 @@ extension Trigger {
     func matches(_ record: Record) -> Bool {
         switch self {
         case .delegate(let method, let filter):
-            guard case .delegate(let callback) = record.base, Self.sameTrigger(method, callback.method) else { return false }
+            guard case .delegate(let callback) = record.base, Self.sameTrigger(method, callback.method) else {
+                return false
+            }
             return filter == nil || filter == callback.triggerArgument
         case .lifecycle(let lifecycle, let reason):
             guard case .app(let app) = record.base else { return false }

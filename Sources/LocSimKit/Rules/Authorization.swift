@@ -67,7 +67,9 @@ package struct Authorization: Hashable, Sendable {
     }
 
     /// Allow Once.
-    package var temporary: Bool { access == .whenInUse(.once, .none) || access == .whenInUse(.once, .fullUntilInUseEnds) }
+    package var temporary: Bool {
+        access == .whenInUse(.once, .none) || access == .whenInUse(.once, .fullUntilInUseEnds)
+    }
 
     /// Provisional Always.
     package var provisional: Bool {

@@ -82,7 +82,9 @@ struct Boundary: Hashable {
     /// side; a fix on the current side or within the margin ends it. The
     /// dwell settles by time (`settle(at:dwell:)`), not by a later fix, so a
     /// sparse trace still crosses.
-    mutating func observe(distance: Double, radius: Double, margin: Double, dwell: Millis, at now: Millis) -> Observation {
+    mutating func observe(distance: Double, radius: Double, margin: Double, dwell: Millis, at now: Millis)
+        -> Observation
+    {
         let side: RegionState? =
             distance <= radius - margin ? .inside : (distance >= radius + margin ? .outside : nil)
         guard let side, side != state else {

@@ -136,7 +136,9 @@ enum Delivery: Hashable {
             // Like region monitoring, unavailable under reduced accuracy:
             // "True if events will not be delivered because the app is
             // subject to accuracy limitation" (CLMonitoringEvent.h).
-            if access.isAuthorized, access != .whenInUseBefore13, accuracy == .reducedAccuracy { return .drop(.reducedAccuracy) }
+            if access.isAuthorized, access != .whenInUseBefore13, accuracy == .reducedAccuracy {
+                return .drop(.reducedAccuracy)
+            }
             return monitorEvent(access: access, inUse: inUse, app: app, sessions: sessions)
         }
     }

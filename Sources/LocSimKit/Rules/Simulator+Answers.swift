@@ -52,10 +52,13 @@ extension Simulator {
                 s, atArgument: true)
         }
         if choice == .askNextTime, !rules.modern {
-            throw error("\(name): Ask Next Time exists from iOS 13; this scenario runs \(rules.platform)", s, atArgument: true)
+            throw error(
+                "\(name): Ask Next Time exists from iOS 13; this scenario runs \(rules.platform)", s, atArgument: true)
         }
         if choice == .always, rules.isTV {
-            throw error("\(name): tvOS offers When In Use authorization only; expected never or whileUsing", s, atArgument: true)
+            throw error(
+                "\(name): tvOS offers When In Use authorization only; expected never or whileUsing", s, atArgument: true
+            )
         }
         // Seed 001, footnote 4: Settings offers Always only when the Info.plist
         // has the Always usage key, whichever request the app made.
@@ -72,7 +75,9 @@ extension Simulator {
         throw error("precise: the Precise Location switch exists from iOS 14; this scenario runs \(rules.platform)", s)
     }
 
-    mutating func answerPrompt(_ written: Answer, precise writtenPrecise: Bool?, _ s: TimedStatement) throws(ScenarioError) {
+    mutating func answerPrompt(_ written: Answer, precise writtenPrecise: Bool?, _ s: TimedStatement)
+        throws(ScenarioError)
+    {
         guard let shown = prompt else {
             throw error("'\(written.rawValue)': no prompt is on screen to answer", s, atArgument: true)
         }
@@ -92,7 +97,8 @@ extension Simulator {
         }
         if precise != nil {
             try checkPreciseSwitch(precise, s)
-            let grantsAccess = shown.origin == .whenInUseRequest || shown.origin == .alwaysRequest || shown.origin == .firstUse
+            let grantsAccess =
+                shown.origin == .whenInUseRequest || shown.origin == .alwaysRequest || shown.origin == .firstUse
             guard grantsAccess else {
                 throw error("precise: the \(shown.kind.rawValue) prompt has no Precise switch", s)
             }
@@ -147,7 +153,8 @@ extension Simulator {
         case .allowOnce:
             authorization.access = .whenInUse(.once, precision)
         case .allowWhileUsing:
-            authorization.access = always && rules.modern ? .always(.provisional, precision) : .whenInUse(.standing, precision)
+            authorization.access =
+                always && rules.modern ? .always(.provisional, precision) : .whenInUse(.standing, precision)
         case .allow, .allowAlways:
             authorization.access = always ? .always(.confirmed, precision) : .whenInUse(.standing, precision)
         case .keepWhileUsing, .changeToAlways:

@@ -15,7 +15,8 @@ extension Simulator {
         let accuracy = self.accuracy
         var lostAccess = false
         if !initial, let seen = reported.appSaw {
-            let unchanged = usesNewAuthorizationCallback
+            let unchanged =
+                usesNewAuthorizationCallback
                 ? (seen.status == status && seen.accuracy == accuracy) : seen.status == status
             if unchanged { return }
             lostAccess = !seen.status.deniesAccess && status.deniesAccess

@@ -195,8 +195,10 @@ extension Simulator {
     /// An uncaught `NSInternalInconsistencyException` raised by Core Location:
     /// the `crash` record, then the app is not running.
     mutating func crash(reason: String) {
-        emit(.crash("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', "
-            + "reason: '\(reason)'"))
+        emit(
+            .crash(
+                "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', "
+                    + "reason: '\(reason)'"))
         end(.crash)  // a crash is not a force-quit: monitoring may still relaunch the app
     }
 }
@@ -230,7 +232,8 @@ extension AppCall {
         case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .startUpdatingLocation, .requestLocation,
             .startMonitoringSignificantLocationChanges, .startMonitoringVisits, .startMonitoring, .startRangingBeacons:
             return true
-        case .requestTemporaryFullAccuracyAuthorization, .stopUpdatingLocation, .stopMonitoringSignificantLocationChanges,
+        case .requestTemporaryFullAccuracyAuthorization, .stopUpdatingLocation,
+            .stopMonitoringSignificantLocationChanges,
             .stopMonitoringVisits, .stopMonitoring, .requestState, .stopRangingBeacons, .set, .addLocationNotification:
             return false
         }

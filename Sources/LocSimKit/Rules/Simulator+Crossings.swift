@@ -61,7 +61,9 @@ extension Simulator {
         // Each skip is set back after its walk, whose write to the list dropped it.
         if monitoring.notifications.count > 0 {
             var skip = monitoring.notificationSkip
-            Self.walk(&monitoring.notifications, &skip, point, RuleTimer.CrossingTarget.notification, &shown, &dwells, observe)
+            Self.walk(
+                &monitoring.notifications, &skip, point, RuleTimer.CrossingTarget.notification, &shown, &dwells, observe
+            )
             monitoring.notificationSkip = skip
         }
         var changed: [(id: String, change: Boundary.Change)] = []
@@ -111,7 +113,8 @@ extension Simulator {
         let now = self.now
         switch target {
         case .region(let id):
-            guard let change = monitoring.regions.update(id, { $0.boundary.settle(at: now, dwell: dwell) }) ?? nil else {
+            guard let change = monitoring.regions.update(id, { $0.boundary.settle(at: now, dwell: dwell) }) ?? nil
+            else {
                 return
             }
             regionChanged(id, change)
@@ -120,7 +123,9 @@ extension Simulator {
             else { return }
             notificationChanged(id, change)
         case .condition(let key):
-            guard modern.monitors.update(key, { $0.boundary.settle(at: now, dwell: dwell) }) ?? nil != nil else { return }
+            guard modern.monitors.update(key, { $0.boundary.settle(at: now, dwell: dwell) }) ?? nil != nil else {
+                return
+            }
             deliverMonitorEvent(key)
         }
     }

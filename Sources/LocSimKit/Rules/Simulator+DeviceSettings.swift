@@ -25,7 +25,8 @@ extension Simulator {
     /// `user settings lowPower|backgroundAppRefresh on|off`.
     mutating func deviceSettingChanged(_ setting: DeviceSetting, on: Bool, _ s: TimedStatement) throws(ScenarioError) {
         if let missing = Self.missing(setting, on: rules) {
-            throw error("settings \(setting.rawValue): \(missing); this scenario runs \(rules.platform)", s, atArgument: true)
+            throw error(
+                "settings \(setting.rawValue): \(missing); this scenario runs \(rules.platform)", s, atArgument: true)
         }
         switch setting {
         case .lowPower: device.lowPower = on

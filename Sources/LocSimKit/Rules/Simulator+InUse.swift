@@ -121,7 +121,9 @@ extension Simulator {
         case .none: return false
         case .whenInUse: return session || activity
         case .always:
-            let asked = anyManager { $0.showsBackgroundLocationIndicator && $0.runsInBackground(before9: !rules.atLeast(9)) }
+            let asked = anyManager {
+                $0.showsBackgroundLocationIndicator && $0.runsInBackground(before9: !rules.atLeast(9))
+            }
             return (session && asked && rules.atLeast(11)) || activity
         }
     }

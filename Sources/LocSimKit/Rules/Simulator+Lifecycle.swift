@@ -59,7 +59,8 @@ extension Simulator {
         case (.notRunning, _):
             throw error("\(reason == .user ? "terminate" : "system terminate"): the app is not running", s)
         case (.foreground, .system):
-            throw error("system terminate: the app is in the foreground; the system only ends apps in the background", s)
+            throw error(
+                "system terminate: the app is in the foreground; the system only ends apps in the background", s)
         case (.foreground, .user), (.foreground, .crash), (.background, _), (.suspended, _):
             end(reason)
         }

@@ -67,7 +67,9 @@ extension Simulator {
             }
         case .serviceSessionEnd(let name), .serviceSessionRelease(let name):
             guard let ended = modern.services.end(name) else {
-                throw error("unknown service session '\(name)'; begin it first with 'app serviceSession begin \(name) …'", s, atArgument: true)
+                throw error(
+                    "unknown service session '\(name)'; begin it first with 'app serviceSession begin \(name) …'", s,
+                    atArgument: true)
             }
             let reason: SessionEndReason = call == .serviceSessionEnd(name: name) ? .invalidated : .released
             emit(.session(.end(.serviceSession(name: name, ended.requirement), reason)))

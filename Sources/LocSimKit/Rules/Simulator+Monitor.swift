@@ -41,7 +41,8 @@ extension Simulator {
     /// the device's last fix places otherwise yields its state at once; an
     /// assumed-satisfied beacon condition is lost after `beaconLostDelay`
     /// without a sighting (M14). Beyond the limit, iOS 18 says so in an event.
-    mutating func addCondition(_ name: String, _ id: String, _ kind: MonitorCondition, assuming assumed: MonitorState?) {
+    mutating func addCondition(_ name: String, _ id: String, _ kind: MonitorCondition, assuming assumed: MonitorState?)
+    {
         var outside: Geo.Proximity? = nil
         if case .circle(let center, let radius) = kind {
             outside = outsideBound(CircularRegion(id: id, center: center, radius: radius))
@@ -51,7 +52,9 @@ extension Simulator {
         let key = Monitors.key(name, id)
         if modern.monitors.exceedsLimit(key, limit: parameters.monitorConditionLimit) {
             // Registered but not monitored: `unmonitored` (iOS 17.2+; M16, a locsim decision).
-            if rules.atLeast(18) { emit(.update(.monitorEvent(monitor: name, id: id, .unmonitored, .conditionLimitExceeded))) }
+            if rules.atLeast(18) {
+                emit(.update(.monitorEvent(monitor: name, id: id, .unmonitored, .conditionLimitExceeded)))
+            }
             return
         }
         switch kind {

@@ -69,7 +69,9 @@ extension Simulator {
                 // 001, 003: iOS 13 shows the When In Use prompt; Always comes later.
                 show(.whenInUse, text: Self.whenInUseKey, origin: .alwaysRequest, answers: Self.modernAnswers)
             } else if rules.atLeast(11) {
-                show(.always, text: alwaysText, origin: .alwaysRequest, answers: [.allowAlways, .allowWhileUsing, .dontAllow])
+                show(
+                    .always, text: alwaysText, origin: .alwaysRequest,
+                    answers: [.allowAlways, .allowWhileUsing, .dontAllow])
             } else {
                 show(.always, text: alwaysText, origin: .alwaysRequest, answers: [.allow, .dontAllow])
             }

@@ -27,7 +27,8 @@ extension Simulator {
             significantChangeCheck(location, alreadyDelivered: deliveredNow)
         }
         if parameters.deriveCrossings {
-            heard = heard || monitoring.regions.count > 0 || monitoring.notifications.count > 0 || !modern.monitors.isEmpty
+            heard =
+                heard || monitoring.regions.count > 0 || monitoring.notifications.count > 0 || !modern.monitors.isEmpty
             deriveCrossings(from: location)
         }
         if !heard { unheardFixes &+= 1 }
@@ -95,7 +96,9 @@ extension Simulator {
                 fixes.lastReducedDelivery = now
                 shown = reducedLocation(location)
             }
-            if header.delegate.contains(.didUpdateLocations), keepDirect(DirectFix(location: shown, time: now)) { return }
+            if header.delegate.contains(.didUpdateLocations), keepDirect(DirectFix(location: shown, time: now)) {
+                return
+            }
             emitCallback(.didUpdateLocations(shown), as: .fix(location))
         case .hold: emit(.hold(.fix(location), .suspended))
         case .drop(let reason): emit(.drop(.fix(location), reason))
@@ -148,7 +151,8 @@ extension Simulator {
 
     /// `didUpdateLocations`, showing the location's own time when it is older than now.
     func locationCallback(_ location: Location, fixedAt time: Millis) -> Callback {
-        time == now ? .didUpdateLocations(location) : .didUpdateEarlierLocation(location, fixedAt: Instant(sinceStart: time))
+        time == now
+            ? .didUpdateLocations(location) : .didUpdateEarlierLocation(location, fixedAt: Instant(sinceStart: time))
     }
 
     /// Under reduced accuracy (or `desiredAccuracy reduced`) a location is

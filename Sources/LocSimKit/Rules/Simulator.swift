@@ -188,10 +188,12 @@ package struct Simulator {
     /// check each use against `apply` on a copy.
     @inline(__always)
     package mutating func deliverPlainly(_ fix: Fix, at time: Millis, _ kind: PlainDelivery) -> Bool {
-        guard !timers.queue.hasEvent(until: time, before: .trace), output.isEmpty, directFix == nil else { return false }
+        guard !timers.queue.hasEvent(until: time, before: .trace), output.isEmpty, directFix == nil else {
+            return false
+        }
         #if DEBUG
-        var reference = self
-        reference.apply(fix, at: time, direct: true)
+            var reference = self
+            reference.apply(fix, at: time, direct: true)
         #endif
         switch kind {
         case .standard:
@@ -202,7 +204,9 @@ package struct Simulator {
             directFix = DirectFix(location: fix.location, time: time)
         case .liveUpdates:
             let p = parameters
-            guard modern.liveUpdates.observeMoving(fix.location, at: time, radius: p.stationaryRadius, delay: p.stationaryDelay)
+            guard
+                modern.liveUpdates.observeMoving(
+                    fix.location, at: time, radius: p.stationaryRadius, delay: p.stationaryDelay)
             else { return false }
             timers.advance(to: time)
             modern.liveUpdates.lastProblems = []
@@ -211,9 +215,9 @@ package struct Simulator {
         fixes.last = fix.location
         if modern.isActive { refreshModernDiagnostics() }
         #if DEBUG
-        assert(
-            reference.world == world && reference.directFix == directFix && reference.output == output,
-            "a plain delivery differs from the rules' at \(time)")
+            assert(
+                reference.world == world && reference.directFix == directFix && reference.output == output,
+                "a plain delivery differs from the rules' at \(time)")
         #endif
         return true
     }
@@ -328,6 +332,8 @@ package struct DirectFix: Equatable {
     }
 
     static func sample(liveUpdate: Bool) -> DirectFix {
-        DirectFix(location: Location(Coordinate(latitude: 0, longitude: 0), accuracy: 0), time: .zero, liveUpdateFlags: liveUpdate ? [] : nil)
+        DirectFix(
+            location: Location(Coordinate(latitude: 0, longitude: 0), accuracy: 0), time: .zero,
+            liveUpdateFlags: liveUpdate ? [] : nil)
     }
 }

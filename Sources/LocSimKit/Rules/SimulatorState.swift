@@ -239,4 +239,3 @@ extension DesiredAccuracy {
         }
     }
 }
-

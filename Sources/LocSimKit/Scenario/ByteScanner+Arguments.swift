@@ -22,10 +22,13 @@ extension ByteScanner {
     }
 
     /// `token` as a `key=value` option, or an unexpected extra argument.
-    @inline(__always) func option(_ token: Token, expected: String) throws(ScenarioError) -> (key: Token, value: Token) {
+    @inline(__always) func option(_ token: Token, expected: String) throws(ScenarioError) -> (key: Token, value: Token)
+    {
         guard let option = splitOption(token) else {
             let hint = logFormHint(token)
-            throw error("unexpected extra argument '\(display(token))'" + (hint.isEmpty ? "; expected \(expected)" : hint), at: token)
+            throw error(
+                "unexpected extra argument '\(display(token))'" + (hint.isEmpty ? "; expected \(expected)" : hint),
+                at: token)
         }
         return option
     }

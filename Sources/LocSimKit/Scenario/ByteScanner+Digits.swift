@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Byte-level parsers of the numbers SPEC §1 writes, on a line's bytes.
@@ -62,7 +62,8 @@ extension ByteScanner {
 
     /// Parses `[+-]digits[.digits]` (or `.digits`, `digits.`) exactly as
     /// `strtod` would round it; `nil` if the bytes are anything else.
-    @inline(__always) package static func decimal(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Double? {
+    @inline(__always) package static func decimal(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Double?
+    {
         let (stop, value) = scanDecimal(bytes, start, end)
         return stop == end ? value : nil
     }
@@ -151,7 +152,9 @@ extension ByteScanner {
         init(_ base: UnsafeRawPointer, _ offset: Int) {
             // A digit byte becomes its value 0…9; any other byte becomes
             // something else, as `^` works on each byte alone.
-            values = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) ^ 0x3030_3030_3030_3030
+            values =
+                UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                ^ 0x3030_3030_3030_3030
         }
 
         /// The digits before the first other byte, 0 to 8.

@@ -33,16 +33,19 @@ extension ByteScanner {
         guard !token.isQuoted else { return "" }
         let text = string(token)
         if text.hasPrefix("±"), ScenarioParser.decimal(String(text.dropFirst())) != nil {
-            return "; the log prints an accuracy as '\(text)', a scenario as a plain number of meters: write '\(text.dropFirst())'"
+            return
+                "; the log prints an accuracy as '\(text)', a scenario as a plain number of meters: write '\(text.dropFirst())'"
         }
         if let comma = text.firstIndex(of: ","), ScenarioParser.decimal(String(text[..<comma])) != nil,
             ScenarioParser.decimal(String(text[text.index(after: comma)...])) != nil
         {
             let (lat, lon) = (text[..<comma], text[text.index(after: comma)...])
-            return "; the log joins latitude and longitude with ',', a scenario separates them with a space: write '\(lat) \(lon)'"
+            return
+                "; the log joins latitude and longitude with ',', a scenario separates them with a space: write '\(lat) \(lon)'"
         }
         if text.hasPrefix("@") {
-            return "; '@<seconds>' is the log's note of when a delivered event happened, not part of a scenario line: leave it out"
+            return
+                "; '@<seconds>' is the log's note of when a delivered event happened, not part of a scenario line: leave it out"
         }
         return ""
     }

@@ -65,7 +65,8 @@ extension ModernCall {
         switch action {
         case .open: return .monitorOpen(name: name)
         case .close: return .monitorClose(name: name)
-        case .add(let id, let condition, let assumed): return .monitorAdd(name: name, id: id, condition, assuming: assumed)
+        case .add(let id, let condition, let assumed):
+            return .monitorAdd(name: name, id: id, condition, assuming: assumed)
         case .remove(let id): return .monitorRemove(name: name, id: id)
         }
     }

@@ -94,7 +94,8 @@ public enum ParameterSetting: Equatable, Sendable {
         ("deriveCrossings", .bool), ("crossingMargin", .meters(0...maxDistance)), ("crossingDwell", .duration),
         ("reducedGrid", .meters(1...100_000)), ("reducedInterval", .duration),
         ("requestLocationTimeout", .duration), ("relaunchAfterForceQuit", .bool),
-        ("stationaryRadius", .meters(0...maxDistance)), ("stationaryDelay", .duration), ("monitorConditionLimit", .count),
+        ("stationaryRadius", .meters(0...maxDistance)), ("stationaryDelay", .duration),
+        ("monitorConditionLimit", .count),
         ("suspendedQueueLimit", .count), ("pauseAfter", .optionalDuration), ("pauseDistance", .meters(0...maxDistance)),
         ("beaconLostDelay", .optionalDuration),
     ]

@@ -14,7 +14,9 @@
 extension Scenario {
     /// `on <trigger> [after <seconds>] <action>`: a header line, applying
     /// from time 0; with `from:`, `<seconds> on …`, applying from that time.
-    public mutating func on(_ trigger: ReactionTrigger, after delay: Double = 0, _ action: Event, from seconds: Double? = nil) {
+    public mutating func on(
+        _ trigger: ReactionTrigger, after delay: Double = 0, _ action: Event, from seconds: Double? = nil
+    ) {
         var line = "on " + trigger.text
         if delay != 0 { line += " after " + Self.time(delay) }
         line += " " + Self.text(of: action)
@@ -41,9 +43,13 @@ public struct ReactionTrigger: Equatable, Sendable {
     public static let foreground = ReactionTrigger(.lifecycle(.foreground, reason: nil))
     public static let background = ReactionTrigger(.lifecycle(.background, reason: nil))
     /// `relaunch [<reason>]`: the system launched the app in the background.
-    public static func relaunch(_ reason: WakeReason? = nil) -> ReactionTrigger { ReactionTrigger(.lifecycle(.relaunch, reason: reason)) }
+    public static func relaunch(_ reason: WakeReason? = nil) -> ReactionTrigger {
+        ReactionTrigger(.lifecycle(.relaunch, reason: reason))
+    }
     /// `wake [<reason>]`.
-    public static func wake(_ reason: WakeReason? = nil) -> ReactionTrigger { ReactionTrigger(.lifecycle(.wake, reason: reason)) }
+    public static func wake(_ reason: WakeReason? = nil) -> ReactionTrigger {
+        ReactionTrigger(.lifecycle(.wake, reason: reason))
+    }
     /// `update [<stream>]`: an iOS 17+ `update` record.
     public static func update(_ stream: UpdateStream? = nil) -> ReactionTrigger { ReactionTrigger(.update(stream)) }
     /// `prompt <kind>`, `prompt any` (`nil`): an answer policy's trigger;

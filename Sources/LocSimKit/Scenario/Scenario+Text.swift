@@ -5,10 +5,12 @@ extension Scenario {
 
     /// A word bare when the parser reads it back unchanged, else quoted.
     static func word(_ s: String) -> String {
-        let plain = !s.isEmpty && s.utf8.allSatisfy { b in
-            (b &- UInt8(ascii: "a")) < 26 || (b &- UInt8(ascii: "A")) < 26 || (b &- UInt8(ascii: "0")) < 10
-                || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
-        }
+        let plain =
+            !s.isEmpty
+            && s.utf8.allSatisfy { b in
+                (b &- UInt8(ascii: "a")) < 26 || (b &- UInt8(ascii: "A")) < 26 || (b &- UInt8(ascii: "0")) < 10
+                    || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+            }
         return plain ? s : quoted(s)
     }
 
@@ -35,7 +37,8 @@ extension Scenario {
         let exponent = Int(shortest[shortest.index(after: e)...]) ?? 0
         let negative = mantissa.hasPrefix("-")
         let unsigned = negative ? mantissa.dropFirst() : mantissa
-        let point = unsigned.firstIndex(of: ".").map { unsigned.distance(from: unsigned.startIndex, to: $0) } ?? unsigned.count
+        let point =
+            unsigned.firstIndex(of: ".").map { unsigned.distance(from: unsigned.startIndex, to: $0) } ?? unsigned.count
         var digits = unsigned.filter { $0 != "." }
         let newPoint = point + exponent
         if newPoint <= 0 {

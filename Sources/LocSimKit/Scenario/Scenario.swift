@@ -21,7 +21,10 @@ public struct Scenario: Equatable, Sendable {
 
     /// An empty scenario on `platform` (`locsim 1`, `platform …`).
     public init(platform: Platform = .default) {
-        header = ["locsim \(ScenarioParser.formatVersion)", "platform \(platform.os.rawValue) \(platform.major).\(platform.minor)"]
+        header = [
+            "locsim \(ScenarioParser.formatVersion)",
+            "platform \(platform.os.rawValue) \(platform.major).\(platform.minor)",
+        ]
         body = []
     }
 

@@ -17,10 +17,12 @@ extension ScenarioParser {
         let text = s.string(word)
         guard text.hasPrefix("app["), text.hasSuffix("]") else { return nil }
         let name = text.dropFirst(4).dropLast()
-        let valid = !name.isEmpty && name.utf8.allSatisfy { b in
-            (b &- UInt8(ascii: "a")) < 26 || (b &- UInt8(ascii: "A")) < 26 || (b &- UInt8(ascii: "0")) < 10
-                || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
-        }
+        let valid =
+            !name.isEmpty
+            && name.utf8.allSatisfy { b in
+                (b &- UInt8(ascii: "a")) < 26 || (b &- UInt8(ascii: "A")) < 26 || (b &- UInt8(ascii: "0")) < 10
+                    || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+            }
         guard valid, name != Substring(Simulator.launchManagerName) else {
             throw s.error(
                 "bad manager name in '\(text)'; expected app[<name>] with letters, digits, '_' or '-' "
@@ -34,7 +36,9 @@ extension ScenarioParser {
     func managerApp(_ name: String, _ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
         let word = try s.required("call", for: "app[\(name)]")
         if try modernCall(word, &s) != nil {
-            throw s.error("app[\(name)] \(s.display(word)): the iOS 17 APIs belong to no manager; write 'app \(s.display(word))'", at: word)
+            throw s.error(
+                "app[\(name)] \(s.display(word)): the iOS 17 APIs belong to no manager; write 'app \(s.display(word))'",
+                at: word)
         }
         return (.managerCall(manager: name, try appCall(word, &s)), word.column)
     }

@@ -33,7 +33,8 @@ extension ScenarioParser {
             } else if s.matches(what, "notBusy") {
                 event = .systemNotBusy
             } else {
-                throw s.unknown("system event", what, expected: ["terminate", "notBusy"], listed: "terminate or notBusy")
+                throw s.unknown(
+                    "system event", what, expected: ["terminate", "notBusy"], listed: "terminate or notBusy")
             }
             try s.end()
             return (event, what.column)

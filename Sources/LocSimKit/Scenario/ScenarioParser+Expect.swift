@@ -1,12 +1,14 @@
 /// `expect …` lines (docs/language.md, "Expectations"): untimed, anywhere
 /// in the file, checked once the run is over.
 extension ScenarioParser {
-    static let expectForms = "expect <kind> <words…> [by <time>], expect no <kind> [<words…>] [by <time>], expect final auth <status>, expect final accuracy <full|reduced>, each also as expect sometimes <…>"
+    static let expectForms =
+        "expect <kind> <words…> [by <time>], expect no <kind> [<words…>] [by <time>], expect final auth <status>, expect final accuracy <full|reduced>, each also as expect sometimes <…>"
 
     func expectation(_ expectWord: Token, _ s: inout ByteScanner) throws(ScenarioError) -> ExpectationStatement {
         let location = SourceLocation(line: s.lineNumber, column: expectWord.column)
         guard var first = try s.next() else {
-            throw s.error("missing expectation after expect; expected one of: \(Self.expectForms)", column: s.lastEnd + 1)
+            throw s.error(
+                "missing expectation after expect; expected one of: \(Self.expectForms)", column: s.lastEnd + 1)
         }
         // `expect sometimes <…>`: explore asks it of some path (docs/explore.md).
         let sometimes = !first.isQuoted && s.matches(first, "sometimes")

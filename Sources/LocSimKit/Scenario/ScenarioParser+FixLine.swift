@@ -29,9 +29,11 @@ extension ScenarioParser {
         // UTF-8 or control-character check. The time: plain seconds in one
         // pass, other forms (`+2.5`, `07:00:10`) through `time(_:_:)`.
         var cursor = FixLineCursor(line)
-        guard let time = cursor.plainSeconds() ?? cursor.timeWord().flatMap({ word in
-            try? self.time(word, ByteScanner(line, lineNumber: lineNumber))
-        }), time >= previousTime
+        guard
+            let time = cursor.plainSeconds()
+                ?? cursor.timeWord().flatMap({ word in
+                    try? self.time(word, ByteScanner(line, lineNumber: lineNumber))
+                }), time >= previousTime
         else { return nil }
         let fixColumn = cursor.position + 1
         guard cursor.fixWord() else { return nil }
@@ -62,7 +64,8 @@ extension ScenarioParser {
             }
         }
         let fix = Fix(
-            Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy), speed: speed, course: course,
+            Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy), speed: speed,
+            course: course,
             altitude: altitude)
         return TimedFix(
             time: time, fix: fix, location: SourceLocation(line: lineNumber, column: fixColumn),
@@ -147,7 +150,8 @@ extension ScenarioParser {
         let fraction = ByteScanner.DigitWord(base, p)
         var decimals = fraction.leadingDigits
         guard decimals >= 1 else { return nil }
-        var mantissa = UInt64(whole.value(of: wholeDigits)) &* ByteScanner.powerOfTen(decimals) &+ fraction.value(of: decimals)
+        var mantissa =
+            UInt64(whole.value(of: wholeDigits)) &* ByteScanner.powerOfTen(decimals) &+ fraction.value(of: decimals)
         p &+= decimals
         // Past eight decimals, byte by byte (rare: recorders write 6 or 7).
         while decimals >= 8, p < end {

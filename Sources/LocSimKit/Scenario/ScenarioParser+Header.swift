@@ -124,7 +124,8 @@ extension ScenarioParser {
         let isEntry = try dictionaryEntry(key, keyToken, s)
         let first = try s.required("value", for: "plist \(key)")
         if isEntry && !first.isQuoted && (s.matches(first, "true") || s.matches(first, "false")) {
-            throw s.error("a dictionary entry takes a string, found '\(s.display(first))'; write it in quotes", at: first)
+            throw s.error(
+                "a dictionary entry takes a string, found '\(s.display(first))'; write it in quotes", at: first)
         }
         guard let second = try s.next() else {
             if first.isQuoted { return .plist(key: key, value: .string(s.string(first))) }

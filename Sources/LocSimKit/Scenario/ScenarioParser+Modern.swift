@@ -92,12 +92,14 @@ extension ScenarioParser {
     private func assumedState(_ s: inout ByteScanner) throws(ScenarioError) -> MonitorState? {
         guard let word = try s.next() else { return nil }
         guard s.matches(word, "assuming") else {
-            throw s.error("unexpected argument '\(s.display(word))'; expected 'assuming satisfied|unsatisfied|unknown'", at: word)
+            throw s.error(
+                "unexpected argument '\(s.display(word))'; expected 'assuming satisfied|unsatisfied|unknown'", at: word)
         }
         let token = try s.required("satisfied|unsatisfied|unknown", for: "assuming")
         let states: [MonitorState] = [.satisfied, .unsatisfied, .unknown]
         guard let state = states.first(where: { s.matches(token, $0.rawValue) }) else {
-            throw s.unknown("assumed state", token, expected: states.map(\.rawValue), listed: "satisfied, unsatisfied or unknown")
+            throw s.unknown(
+                "assumed state", token, expected: states.map(\.rawValue), listed: "satisfied, unsatisfied or unknown")
         }
         try s.end()
         return state
@@ -130,9 +132,11 @@ extension ScenarioParser {
             }
             let (center, _) = try s.coordinate(for: "monitor add")
             let (radius, _) = try s.requiredNumber("radius", "radius", for: "monitor add")
-            return .monitorAdd(name: name, id: id, .circle(center: center, radius: radius), assuming: try assumedState(&s))
+            return .monitorAdd(
+                name: name, id: id, .circle(center: center, radius: radius), assuming: try assumedState(&s))
         }
         throw s.unknown(
-            "monitor action", action, expected: ["open", "close", "add", "remove"], listed: "open, close, add or remove")
+            "monitor action", action, expected: ["open", "close", "add", "remove"], listed: "open, close, add or remove"
+        )
     }
 }

@@ -1,10 +1,12 @@
 /// `on <trigger> [<filter>] [after <seconds>] <action>` (docs/language.md, "Reactions").
 extension ScenarioParser {
-    static let triggers = ["prompt", "update"] + LifecycleTrigger.allCases.map(\.rawValue) + DelegateMethods.names.map(\.0)
+    static let triggers =
+        ["prompt", "update"] + LifecycleTrigger.allCases.map(\.rawValue) + DelegateMethods.names.map(\.0)
     static let triggerWords = triggers.joined(separator: ", ")
 
     /// The rest of an `on` line; `time` is `nil` in the header.
-    func reaction(at time: Millis?, _ onWord: Token, _ s: inout ByteScanner) throws(ScenarioError) -> ReactionStatement {
+    func reaction(at time: Millis?, _ onWord: Token, _ s: inout ByteScanner) throws(ScenarioError) -> ReactionStatement
+    {
         let name = try s.required("trigger", for: "on")
         var next = try s.next()
         let trigger = try self.trigger(name, &next, &s)
@@ -46,7 +48,8 @@ extension ScenarioParser {
         func advance() throws(ScenarioError) { next = try s.next() }
         if s.matches(name, "prompt") {
             guard let word = filter() else {
-                throw s.error("missing prompt kind for on prompt; expected any, \(Self.promptKinds)", column: name.end + 2)
+                throw s.error(
+                    "missing prompt kind for on prompt; expected any, \(Self.promptKinds)", column: name.end + 2)
             }
             try advance()
             if s.matches(word, "any") { return .prompt(nil) }
@@ -57,7 +60,8 @@ extension ScenarioParser {
             try advance()
             let streams: [UpdateStream] = [.liveUpdates, .monitor, .serviceSession, .backgroundActivitySession]
             guard let stream = streams.first(where: { s.string(word) == $0.rawValue && !word.isQuoted }) else {
-                throw s.unknown("update stream", word, expected: streams.map(\.rawValue), prefixed: [Self.prefixedWords[0]])
+                throw s.unknown(
+                    "update stream", word, expected: streams.map(\.rawValue), prefixed: [Self.prefixedWords[0]])
             }
             return .update(stream)
         }

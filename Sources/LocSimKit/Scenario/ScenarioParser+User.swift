@@ -3,7 +3,7 @@ extension ScenarioParser {
     static let answers = Answer.allCases.map(\.rawValue).joined(separator: ", ")
     static let settingsWords =
         (SettingsChoice.allCases.map(\.rawValue) + ["any", "precise", "locationServices", "restricted"]
-            + DeviceSetting.allCases.map(\.rawValue))
+        + DeviceSetting.allCases.map(\.rawValue))
         .joined(separator: ", ")
 
     func user(_ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
@@ -25,7 +25,8 @@ extension ScenarioParser {
             action = .answer(answer, precise: try precise(&s))
         } else {
             throw s.unknown(
-                "answer", word, expected: Answer.allCases.map(\.rawValue) + ["any", "dismiss", "settings", "tapNotification"],
+                "answer", word,
+                expected: Answer.allCases.map(\.rawValue) + ["any", "dismiss", "settings", "tapNotification"],
                 listed: "\(Self.answers), any, dismiss, settings, tapNotification")
         }
         return (.user(action), word.column)

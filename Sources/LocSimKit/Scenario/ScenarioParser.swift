@@ -150,7 +150,8 @@ package struct ScenarioParser {
         guard platformLine == nil else { return }
         warnings.append(
             ScenarioWarning(
-                ScenarioWarning.noPlatformPrefix + "; replaying as \(Platform.default) (add e.g. 'platform iOS 17.0' before the first timed line)",
+                ScenarioWarning.noPlatformPrefix
+                    + "; replaying as \(Platform.default) (add e.g. 'platform iOS 17.0' before the first timed line)",
                 at: SourceLocation(line: 1, column: 1)))
     }
 
@@ -179,7 +180,8 @@ package struct ScenarioParser {
     private func lineTime(_ timeToken: Token, _ s: ByteScanner) throws(ScenarioError) -> Millis {
         let time = try self.time(timeToken, s)
         if time < previousTime {
-            var error = s.error("time goes backwards: \(time) is before the previous line's \(previousTime)", at: timeToken)
+            var error = s.error(
+                "time goes backwards: \(time) is before the previous line's \(previousTime)", at: timeToken)
             error.notes.append(
                 ScenarioError.Note(
                     "the previous timed line, at \(previousTime)",
@@ -292,7 +294,8 @@ package struct ScenarioParser {
         let value = ((hours * 60 + minutes) * 60 + wholeSeconds) * 1000 + millis
         guard value <= ByteScanner.maxSeconds * 1000 else {
             throw s.error(
-                "time '\(s.display(token))' is too large; expected at most \(ByteScanner.maxSeconds) seconds", at: token)
+                "time '\(s.display(token))' is too large; expected at most \(ByteScanner.maxSeconds) seconds", at: token
+            )
         }
         return Millis(value)
     }

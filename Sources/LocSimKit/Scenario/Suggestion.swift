@@ -74,7 +74,8 @@ package enum Suggestion {
     package static func hint(for word: String, among keywords: [String]) -> String {
         guard let keyword = keyword(for: word, among: keywords) else { return "" }
         let stripped = swiftSpelling(word)
-        let why = stripped != word && stripped == keyword ? " (a scenario writes the bare name, not its Swift spelling)" : ""
+        let why =
+            stripped != word && stripped == keyword ? " (a scenario writes the bare name, not its Swift spelling)" : ""
         return "; did you mean '\(keyword)'?\(why)"
     }
 
@@ -122,7 +123,8 @@ package enum Suggestion {
     /// The edit distance of `a` and `b` (insertions, deletions,
     /// substitutions), or `nil` when it is above `limit`.
     static func distance(_ a: String, _ b: String, limit: Int) -> Int? {
-        let a = Array(a.utf8), b = Array(b.utf8)
+        let a = Array(a.utf8)
+        let b = Array(b.utf8)
         guard abs(a.count - b.count) <= limit else { return nil }
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
         var previous = Array(0...b.count)

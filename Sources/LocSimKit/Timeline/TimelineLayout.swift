@@ -55,13 +55,20 @@ package struct TimelineLayout: Equatable, Sendable {
         let states = Set(drawnSegments.map(\.state))
         let kinds = Set(timeline.rows.map(\.kind))
         var entries =
-            Timeline.State.allCases.filter(states.contains).map { (TimelinePalette.color($0), TimelinePalette.name($0), false) }
-            + Timeline.MarkKind.allCases.filter(kinds.contains).map { (TimelinePalette.color($0), TimelinePalette.name($0), false) }
+            Timeline.State.allCases.filter(states.contains).map {
+                (TimelinePalette.color($0), TimelinePalette.name($0), false)
+            }
+            + Timeline.MarkKind.allCases.filter(kinds.contains).map {
+                (TimelinePalette.color($0), TimelinePalette.name($0), false)
+            }
         if drawnSegments.contains(where: { $0.count > 1 }) {
-            entries.append((TimelinePalette.color(.suspended), "paler: several short stretches, in the longest one's colour", true))
+            entries.append(
+                (TimelinePalette.color(.suspended), "paler: several short stretches, in the longest one's colour", true)
+            )
         }
         var placed: [LegendEntry] = []
-        let legendTop = Self.top + (laneCount + rowCount) * (Self.laneHeight + Self.laneGap) + Self.sectionGap + 4 + Self.axisHeight
+        let legendTop =
+            Self.top + (laneCount + rowCount) * (Self.laneHeight + Self.laneGap) + Self.sectionGap + 4 + Self.axisHeight
         var (entryX, y) = (8, legendTop)
         let right = plotLeft + Self.plotWidth
         for (color, name, pale) in entries {
@@ -115,16 +122,22 @@ package struct TimelineLayout: Equatable, Sendable {
     package func laneTop(_ index: Int) -> Int { Self.top + index * (Self.laneHeight + Self.laneGap) }
 
     /// The top of mark row `index`.
-    package func rowTop(_ index: Int) -> Int { laneTop(laneCount) + Self.sectionGap + index * (Self.laneHeight + Self.laneGap) }
+    package func rowTop(_ index: Int) -> Int {
+        laneTop(laneCount) + Self.sectionGap + index * (Self.laneHeight + Self.laneGap)
+    }
 
     /// The axis line's y (below everything).
     package var axisY: Int { rowTop(rowCount) + 4 }
 
-    package var height: Int { (legend.last.map { $0.y } ?? axisY + Self.axisHeight - Self.legendLine) + Self.legendLine + 4 }
+    package var height: Int {
+        (legend.last.map { $0.y } ?? axisY + Self.axisHeight - Self.legendLine) + Self.legendLine + 4
+    }
 
     /// Seconds between labelled ticks: the smallest step that gives at most 12.
     package var tickStep: Millis {
-        let steps: [Int64] = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400]
+        let steps: [Int64] = [
+            1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400,
+        ]
         for s in steps where axisEnd.value / (s * 1000) <= 12 { return .seconds(s) }
         var s: Int64 = 86400
         while axisEnd.value / (s * 1000) > 12 { s *= 2 }
@@ -206,7 +219,8 @@ package enum TimelinePalette {
     /// Text on a bar: white on dark colours, black on light ones.
     package static func textColor(_ state: Timeline.State) -> String {
         switch state {
-        case .foreground, .background, .session, .sessionEffective, .indicator, .denied, .restricted, .always, .authorizedLegacy,
+        case .foreground, .background, .session, .sessionEffective, .indicator, .denied, .restricted, .always,
+            .authorizedLegacy,
             .fullAccuracy:
             return "#ffffff"
         case .notRunning, .suspended, .inUseForeground, .inUseGrace, .inUseBackground, .sessionWaiting, .notDetermined,

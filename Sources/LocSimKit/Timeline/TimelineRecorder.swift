@@ -21,7 +21,10 @@ package struct TimelineRecorder: LogWriter {
         ("app", LaneStretches(), Open(start: .zero, state: .notRunning, label: "not running", title: "not running")),
         ("in use", LaneStretches(), nil),
         ("indicator", LaneStretches(), nil),
-        ("authorization", LaneStretches(), Open(start: .zero, state: .notDetermined, label: "notDetermined", title: "status=notDetermined")),
+        (
+            "authorization", LaneStretches(),
+            Open(start: .zero, state: .notDetermined, label: "notDetermined", title: "status=notDetermined")
+        ),
         ("accuracy", LaneStretches(), nil),
         ("prompt", LaneStretches(), nil),
     ]
@@ -242,7 +245,8 @@ package struct TimelineRecorder: LogWriter {
         clear(Self.prompt, at: t)
     }
 
-    private mutating func set(_ lane: Int, _ state: Timeline.State, _ label: String, at t: Millis, title: String? = nil) {
+    private mutating func set(_ lane: Int, _ state: Timeline.State, _ label: String, at t: Millis, title: String? = nil)
+    {
         clear(lane, at: t)
         lanes[lane].open = Open(start: t, state: state, label: label, title: title ?? label)
     }
@@ -270,7 +274,9 @@ package struct TimelineRecorder: LogWriter {
         } else if index >= Self.maxRows - 1 {
             // Past the last row of its own: the folded row, which knows no names.
             index = Self.maxRows - 1
-            if rows.count < Self.maxRows { rows.append(Timeline.Row(name: Self.foldedRow, kind: kind, marks: MarkBuckets())) }
+            if rows.count < Self.maxRows {
+                rows.append(Timeline.Row(name: Self.foldedRow, kind: kind, marks: MarkBuckets()))
+            }
         }
         lastRow = index
         rows[index].marks.add(record)

@@ -17,7 +17,9 @@ package enum TimelineSVG {
         var out = SVGWriter()
         out.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
         out.text(timeline.title)
-        out.raw(" — locsim timeline</title>\n<style>html,body{margin:0;padding:0;background:#ffffff}svg{display:block}</style>\n</head>\n<body>\n")
+        out.raw(
+            " — locsim timeline</title>\n<style>html,body{margin:0;padding:0;background:#ffffff}svg{display:block}</style>\n</head>\n<body>\n"
+        )
         draw(timeline, into: &out)
         out.raw("</body>\n</html>\n")
         return out.bytes
@@ -27,11 +29,15 @@ package enum TimelineSVG {
         let layout = TimelineLayout(timeline)
         let width = layout.width
         let height = layout.height
-        out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" font-family=\"DejaVu Sans Mono,Menlo,Consolas,monospace\" font-size=\"11\">\n")
+        out.raw(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" font-family=\"DejaVu Sans Mono,Menlo,Consolas,monospace\" font-size=\"11\">\n"
+        )
         out.raw("<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n")
         out.raw("<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">")
         out.text(timeline.title)
-        out.raw("</text>\n<text x=\"8\" y=\"36\" fill=\"#616161\">hover a bar or a mark for its log line; marks closer than 3 px are drawn as one</text>\n")
+        out.raw(
+            "</text>\n<text x=\"8\" y=\"36\" fill=\"#616161\">hover a bar or a mark for its log line; marks closer than 3 px are drawn as one</text>\n"
+        )
         axis(layout, into: &out)
         for (i, lane) in timeline.lanes.enumerated() {
             let top = layout.laneTop(i)
@@ -60,7 +66,9 @@ package enum TimelineSVG {
     private static func legend(_ layout: TimelineLayout, into out: inout SVGWriter) {
         for entry in layout.legend {
             let pale = entry.pale ? " fill-opacity=\"0.6\"" : ""
-            out.raw("<rect x=\"\(entry.x)\" y=\"\(entry.y + 3)\" width=\"14\" height=\"10\" fill=\"\(entry.color)\"\(pale)/><text x=\"\(entry.x + 18)\" y=\"\(entry.y + 12)\" fill=\"#424242\">")
+            out.raw(
+                "<rect x=\"\(entry.x)\" y=\"\(entry.y + 3)\" width=\"14\" height=\"10\" fill=\"\(entry.color)\"\(pale)/><text x=\"\(entry.x + 18)\" y=\"\(entry.y + 12)\" fill=\"#424242\">"
+            )
             out.text(entry.name)
             out.raw("</text>\n")
         }
@@ -72,7 +80,9 @@ package enum TimelineSVG {
         var t = Millis.zero
         while t <= layout.axisEnd {
             let x = layout.x(t)
-            out.raw("<line x1=\"\(tenths(x))\" y1=\"\(top)\" x2=\"\(tenths(x))\" y2=\"\(layout.axisY)\" stroke=\"#e0e0e0\"/>\n")
+            out.raw(
+                "<line x1=\"\(tenths(x))\" y1=\"\(top)\" x2=\"\(tenths(x))\" y2=\"\(layout.axisY)\" stroke=\"#e0e0e0\"/>\n"
+            )
             out.raw("<text x=\"\(tenths(x))\" y=\"\(layout.axisY + 16)\" text-anchor=\"middle\" fill=\"#424242\">")
             out.text(tickLabel(t, axisEnd: layout.axisEnd))
             out.raw("</text>\n")
@@ -80,7 +90,8 @@ package enum TimelineSVG {
         }
         let left = layout.plotLeft
         let right = layout.plotRight
-        out.raw("<line x1=\"\(left)\" y1=\"\(layout.axisY)\" x2=\"\(right)\" y2=\"\(layout.axisY)\" stroke=\"#424242\"/>\n")
+        out.raw(
+            "<line x1=\"\(left)\" y1=\"\(layout.axisY)\" x2=\"\(right)\" y2=\"\(layout.axisY)\" stroke=\"#424242\"/>\n")
     }
 
     /// `30 s` on short axes, `12:30` (minutes) up to an hour, `1:05:00` beyond.
@@ -97,7 +108,9 @@ package enum TimelineSVG {
         let plotWidth = TimelineLayout.plotWidth
         out.raw("<text x=\"8\" y=\"\(top + 15)\">")
         out.text(name)
-        out.raw("</text>\n<rect x=\"\(left)\" y=\"\(top)\" width=\"\(plotWidth)\" height=\"\(TimelineLayout.laneHeight)\" fill=\"#f5f5f5\"/>\n")
+        out.raw(
+            "</text>\n<rect x=\"\(left)\" y=\"\(top)\" width=\"\(plotWidth)\" height=\"\(TimelineLayout.laneHeight)\" fill=\"#f5f5f5\"/>\n"
+        )
     }
 
     /// A segment's bar and its label: inside the bar when it fits, else
@@ -118,10 +131,13 @@ package enum TimelineSVG {
             out.text("\(segment.count) stretches, \(segment.start)–\(segment.end) s; longest: \(segment.title)")
             out.raw("</title><rect fill-opacity=\"0.6\"")
         }
-        out.raw(" x=\"\(tenths(x0))\" y=\"\(top)\" width=\"\(tenths(w))\" height=\"\(TimelineLayout.laneHeight)\" fill=\"\(TimelinePalette.color(segment.state))\"/>")
+        out.raw(
+            " x=\"\(tenths(x0))\" y=\"\(top)\" width=\"\(tenths(w))\" height=\"\(TimelineLayout.laneHeight)\" fill=\"\(TimelinePalette.color(segment.state))\"/>"
+        )
         let needed = segment.count == 1 ? TimelineLayout.textWidth(segment.label) + 8 : .infinity
         if needed <= w {
-            out.raw("<text x=\"\(tenths(x0 + 4))\" y=\"\(top + 15)\" fill=\"\(TimelinePalette.textColor(segment.state))\">")
+            out.raw(
+                "<text x=\"\(tenths(x0 + 4))\" y=\"\(top + 15)\" fill=\"\(TimelinePalette.textColor(segment.state))\">")
             out.text(segment.label)
             out.raw("</text>")
         } else if needed <= room {
@@ -147,7 +163,9 @@ package enum TimelineSVG {
             } else {
                 out.text("\(g.count) × \(row.name), \(g.first.first)–\(g.last) s; first: \(g.first.text)")
             }
-            out.raw("</title><rect x=\"\(tenths(x0))\" y=\"\(top + 3)\" width=\"\(tenths(max(x1 - x0, 2)))\" height=\"\(TimelineLayout.laneHeight - 6)\" fill=\"\(color)\"/></g>\n")
+            out.raw(
+                "</title><rect x=\"\(tenths(x0))\" y=\"\(top + 3)\" width=\"\(tenths(max(x1 - x0, 2)))\" height=\"\(TimelineLayout.laneHeight - 6)\" fill=\"\(color)\"/></g>\n"
+            )
         }
         for bucket in row.marks.nonEmpty {
             if let g = group, layout.x(bucket.first) - layout.x(g.first.first) < TimelineLayout.markMergeDistance {

@@ -24,7 +24,10 @@ enum FakeCheck {
         var results: [ScenarioResult] = []
         let check = Check(update: update, jobs: jobs, replay: replay, shard: shard)
         let summary = try check.run(inputs, to: &report, results: &results)
-        return (summary, report, results.map { ScenarioResult(name: $0.name, result: $0.result, records: $0.records, microseconds: 0) })
+        return (
+            summary, report,
+            results.map { ScenarioResult(name: $0.name, result: $0.result, records: $0.records, microseconds: 0) }
+        )
     }
 
     /// Writes a suite of `count` passing, mismatching, missing-golden,
@@ -36,7 +39,9 @@ enum FakeCheck {
             let name = "\(folder)s\(i * 37 % count)"
             if folder == "errors/" {
                 dir.write("\(name).scn", "bad\n")
-                dir.write("\(name).err", i % 3 == 0 ? "wrong\n" : "\(name.dropFirst(7)).scn:3:10: error: bad number 'x'; expected seconds\n")
+                dir.write(
+                    "\(name).err",
+                    i % 3 == 0 ? "wrong\n" : "\(name.dropFirst(7)).scn:3:10: error: bad number 'x'; expected seconds\n")
                 continue
             }
             dir.write("\(name).scn", i % 11 == 0 ? "bad\n" : String(repeating: "line \(i)\n", count: i % 5 + 1))

@@ -22,9 +22,13 @@ struct PNGImage {
             throw Failure(description: "not a PNG")
         }
         var i = 8
-        var w = 0, h = 0, colorType = 0
+        var w = 0
+        var h = 0
+        var colorType = 0
         var idat: [UInt8] = []
-        func be32(_ p: Int) -> Int { Int(data[p]) << 24 | Int(data[p + 1]) << 16 | Int(data[p + 2]) << 8 | Int(data[p + 3]) }
+        func be32(_ p: Int) -> Int {
+            Int(data[p]) << 24 | Int(data[p + 1]) << 16 | Int(data[p + 2]) << 8 | Int(data[p + 3])
+        }
         while i + 8 <= data.count {
             let length = be32(i)
             let type = String(decoding: data[(i + 4)..<(i + 8)], as: UTF8.self)
@@ -67,7 +71,9 @@ struct PNGImage {
                 case 3: predictor = (a + b) / 2
                 case 4:
                     let p = a + b - c
-                    let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    let pa = abs(p - a)
+                    let pb = abs(p - b)
+                    let pc = abs(p - c)
                     predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
                 default: throw Failure(description: "filter \(filter)")
                 }
@@ -133,7 +139,9 @@ enum Inflate {
         }
 
         func decode(_ bits: inout Bits) throws -> Int {
-            var code = 0, first = 0, index = 0
+            var code = 0
+            var first = 0
+            var index = 0
             for l in 1..<16 {
                 code |= try bits.read(1)
                 let count = counts[l]
@@ -147,10 +155,20 @@ enum Inflate {
         }
     }
 
-    private static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-    private static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    private static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
-    private static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    private static let lengthBase = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
+        258,
+    ]
+    private static let lengthExtra = [
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+    ]
+    private static let distanceBase = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
+        6145, 8193, 12289, 16385, 24577,
+    ]
+    private static let distanceExtra = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+    ]
 
     /// The data of a zlib stream (2-byte header, deflate blocks, Adler-32 not checked).
     static func zlib(_ data: [UInt8]) throws -> [UInt8] {
@@ -170,7 +188,8 @@ enum Inflate {
                 out += data[(p + 4)..<(p + 4 + length)]
                 bits.position = p + 4 + length
             case 1:
-                let lengths = [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112)
+                let lengths =
+                    [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112)
                     + [Int](repeating: 7, count: 24) + [Int](repeating: 8, count: 8)
                 try block(&bits, Huffman(lengths: lengths), Huffman(lengths: [Int](repeating: 5, count: 30)), &out)
             case 2:
@@ -205,7 +224,9 @@ enum Inflate {
         return (Huffman(lengths: Array(lengths[0..<hlit])), Huffman(lengths: Array(lengths[hlit..<(hlit + hdist)])))
     }
 
-    private static func block(_ bits: inout Bits, _ literals: Huffman, _ distances: Huffman, _ out: inout [UInt8]) throws {
+    private static func block(_ bits: inout Bits, _ literals: Huffman, _ distances: Huffman, _ out: inout [UInt8])
+        throws
+    {
         while true {
             let symbol = try literals.decode(&bits)
             if symbol < 256 {

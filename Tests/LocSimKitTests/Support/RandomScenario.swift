@@ -21,7 +21,8 @@ struct RandomScenario {
 
     static let platforms = [
         Platform(.iOS, 7, 0), Platform(.iOS, 9, 3), Platform(.iOS, 12, 4), Platform(.iOS, 13, 0),
-        Platform(.iOS, 13, 4), Platform(.iOS, 14, 0), Platform(.iOS, 17, 0), Platform(.iOS, 18, 0), Platform(.iOS, 26, 0),
+        Platform(.iOS, 13, 4), Platform(.iOS, 14, 0), Platform(.iOS, 17, 0), Platform(.iOS, 18, 0),
+        Platform(.iOS, 26, 0),
         Platform(.iPadOS, 15, 0), Platform(.tvOS, 14, 0), Platform(.watchOS, 7, 0), Platform(.macOS, 11, 0),
     ]
 
@@ -58,7 +59,9 @@ struct RandomScenario {
 
     static let regionIDs = ["home", "work", "gym"]
 
-    mutating func coordinate() -> Coordinate { Coordinate(latitude: 35 + double(-0.01, 0.01), longitude: 139.7 + double(-0.01, 0.01)) }
+    mutating func coordinate() -> Coordinate {
+        Coordinate(latitude: 35 + double(-0.01, 0.01), longitude: 139.7 + double(-0.01, 0.01))
+    }
 
     mutating func region() -> CircularRegion {
         CircularRegion(
@@ -91,7 +94,8 @@ struct RandomScenario {
         default:
             // Ranged constraints use "B"; the monitor's beacon conditions `monitorBeacon`.
             let uuid = chance(50) ? "B" : Self.monitorBeacon
-            return .beacon(BeaconSighting(uuid: uuid, major: Int(rng.next() % 2), minor: 1, proximity: pick([.near, .unknown])))
+            return .beacon(
+                BeaconSighting(uuid: uuid, major: Int(rng.next() % 2), minor: 1, proximity: pick([.near, .unknown])))
         }
     }
 
@@ -105,14 +109,20 @@ struct RandomScenario {
         case 5, 6: return .startUpdatingLocation
         case 7: return .stopUpdatingLocation
         case 8: return .requestLocation
-        case 9: return chance(70) ? .startMonitoringSignificantLocationChanges : .stopMonitoringSignificantLocationChanges
+        case 9:
+            return chance(70) ? .startMonitoringSignificantLocationChanges : .stopMonitoringSignificantLocationChanges
         case 10: return chance(70) ? .startMonitoringVisits : .stopMonitoringVisits
         case 11, 12: return .startMonitoring(region())
         case 13: return chance(50) ? .stopMonitoring(id: pick(Self.regionIDs)) : .requestState(id: pick(Self.regionIDs))
-        case 14: return chance(70) ? .startRangingBeacons(BeaconConstraint(uuid: "B", major: chance(50) ? 1 : nil)) : .stopRangingBeacons(BeaconConstraint(uuid: "B"))
+        case 14:
+            return chance(70)
+                ? .startRangingBeacons(BeaconConstraint(uuid: "B", major: chance(50) ? 1 : nil))
+                : .stopRangingBeacons(BeaconConstraint(uuid: "B"))
         case 15, 16: return .set(.allowsBackgroundLocationUpdates(chance(70)))
         case 17: return .set(.showsBackgroundLocationIndicator(chance(50)))
-        case 18: return .set(chance(50) ? .distanceFilter(chance(50) ? nil : 100) : .desiredAccuracy(pick(DesiredAccuracy.allCases)))
+        case 18:
+            return .set(
+                chance(50) ? .distanceFilter(chance(50) ? nil : 100) : .desiredAccuracy(pick(DesiredAccuracy.allCases)))
         default: return .addLocationNotification(region(), repeats: chance(50))
         }
     }
@@ -137,7 +147,8 @@ struct RandomScenario {
             return chance(50) ? .backgroundActivitySessionEnd : .backgroundActivitySessionRelease
         case 4:
             let key: String? = chance(30) ? "nav" : nil
-            return .serviceSessionBegin(name: pick(["a", "b"]), pick(ServiceRequirement.allCases), fullAccuracyPurposeKey: key)
+            return .serviceSessionBegin(
+                name: pick(["a", "b"]), pick(ServiceRequirement.allCases), fullAccuracyPurposeKey: key)
         default:
             let name = pick(["a", "b"])
             return chance(50) ? .serviceSessionEnd(name: name) : .serviceSessionRelease(name: name)
@@ -173,7 +184,9 @@ struct RandomScenario {
             t += step()
             var e = event()
             if case .noFix(let duration?) = e { e = .noFix(until: Millis(t) + duration) }
-            out.append(TimedStatement(time: Millis(t), event: e, location: SourceLocation(line: i + 1, column: 1), argumentColumn: 1))
+            out.append(
+                TimedStatement(
+                    time: Millis(t), event: e, location: SourceLocation(line: i + 1, column: 1), argumentColumn: 1))
         }
         return out
     }

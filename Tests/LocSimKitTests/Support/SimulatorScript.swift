@@ -65,6 +65,7 @@ struct SimulatorScript {
     }
 
     static func region(_ id: String, _ lat: Double = 35, _ lon: Double = 139.7, _ radius: Double = 100) -> Event {
-        .app(.startMonitoring(CircularRegion(id: id, center: Coordinate(latitude: lat, longitude: lon), radius: radius)))
+        .app(
+            .startMonitoring(CircularRegion(id: id, center: Coordinate(latitude: lat, longitude: lon), radius: radius)))
     }
 }

@@ -12,7 +12,9 @@ enum ModernAvailability {
         case .liveUpdatesStart, .liveUpdatesStop:
             return since(17)
         case .backgroundActivitySessionBegin, .backgroundActivitySessionEnd, .backgroundActivitySessionRelease:
-            if rules.isMac || rules.isTV { return missing("CLBackgroundActivitySession is iOS, iPadOS and watchOS only") }
+            if rules.isMac || rules.isTV {
+                return missing("CLBackgroundActivitySession is iOS, iPadOS and watchOS only")
+            }
             return since(17)
         case .serviceSessionBegin(_, let requirement, _):
             if rules.isMac { return missing("CLServiceSession is unavailable on macOS") }

@@ -96,7 +96,9 @@ struct ServiceSessions: Hashable {
 
     private mutating func count(_ session: Session, _ delta: Int) {
         if session.standing == .effective { effective.add(session.requirement, delta) } else { waiting += delta }
-        if session.fullAccuracyPurposeKey != nil && session.fullAccuracyPrompt == .notShown { unshownPurposeKeys += delta }
+        if session.fullAccuracyPurposeKey != nil && session.fullAccuracyPrompt == .notShown {
+            unshownPurposeKeys += delta
+        }
     }
 
     /// Waiting sessions take effect; returned in the order begun.
