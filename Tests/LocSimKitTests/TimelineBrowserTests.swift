@@ -136,4 +136,21 @@ import Testing
         page.check(128, lane: "in use", TimelinePalette.color(.session))
         page.check(110, row: "drop suspended", TimelinePalette.color(.drop))
     }
+
+    /// Issue 30 item 4, read against drop-reasons.log and
+    /// run-tracker-reactions.log: held (amber) and answer (purple) marks
+    /// where the log has them, and a prompt answered at once by a policy
+    /// is a tick in the prompt lane, not nothing.
+    @Test(
+        .enabled(if: chromium != nil, "chromium is not installed (apt-get install chromium); skipped the browser check")
+    )
+    func heldAnswersAndPolicyPrompts() throws {
+        let page = try Rendered("Scenarios/services/drop-reasons.scn")
+        page.check(50, row: "hold suspended", TimelinePalette.color(.hold))
+        page.check(32, row: "prompt answer", TimelinePalette.color(.answer))
+        page.check(200, row: "hold suspended", Self.free)
+        let policy = try Rendered("Scenarios/tutorial/run-tracker-reactions.scn")
+        policy.check(0, lane: "prompt", TimelinePalette.color(.promptAnswered))
+        policy.check(50, lane: "prompt", Self.free)
+    }
 }

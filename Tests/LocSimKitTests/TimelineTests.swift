@@ -14,9 +14,12 @@ import Testing
             throw ScenarioError("cannot read \(scenario)", line: 1, column: 1)
         }
         var reader = LineReader(bytes: bytes)
+        // As `Timeline.render`: titled with the platform it ran on.
         var recorder = TimelineRecorder()
-        try Replay.run(&reader, into: &recorder)
-        return recorder.timeline(title: FileIO.fileName(of: scenario))
+        var driver = ReplayDriver()
+        var report = ReplayReport()
+        try Replay.run(&reader, driver: &driver, into: &recorder, report: &report)
+        return recorder.timeline(title: FileIO.fileName(of: scenario), platform: driver.runsOn)
     }
 
     static let experiment2 = "Scenarios/seeds/000-experiment2-background-session.scn"

@@ -18,6 +18,8 @@ struct ReplayDriver {
     /// line's instructions).
     private var loop: ClosedLoop
     private var started = false
+    /// The platform the scenario runs on (its `platform` line, or the default).
+    var runsOn: Platform { header.platform }
     /// Fixes that went the plain way (tests).
     var plainDeliveries: Int { loop.plainDeliveries }
     /// Warnings found while replaying (a policy for a prompt the platform never shows).

@@ -34,17 +34,8 @@ package struct MarkBuckets: Equatable, Sendable {
         var text: String {
             switch self {
             case .text(let text): return text
-            case .record(let record): return Self.logLine(record)
+            case .record(let record): return TimelineRecorder.logLine(record)
             }
-        }
-
-        /// The record's line in the text log, without its newline.
-        static func logLine(_ record: LogRecord) -> String {
-            var writer = TextLogWriter()
-            writer.write(record)
-            var text = writer.text
-            if text.hasSuffix("\n") { text.removeLast() }
-            return text
         }
     }
 

@@ -11,8 +11,10 @@ extension Timeline {
         _ reader: inout LineReader, title: String, format: TimelineFormat, tracks: TrackSource? = nil
     ) throws(ScenarioError) -> [UInt8] {
         var recorder = TimelineRecorder()
-        try Replay.run(&reader, into: &recorder, tracks: tracks)
-        let timeline = recorder.timeline(title: title)
+        var driver = ReplayDriver(tracks: tracks)
+        var report = ReplayReport()
+        try Replay.run(&reader, driver: &driver, into: &recorder, report: &report)
+        let timeline = recorder.timeline(title: title, platform: driver.runsOn)
         switch format {
         case .svg: return TimelineSVG.svg(timeline)
         case .html: return TimelineSVG.html(timeline)

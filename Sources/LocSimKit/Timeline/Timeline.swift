@@ -36,6 +36,9 @@ package struct Timeline: Sendable {
         case indicator
         case notDetermined, denied, restricted, whenInUse, always, authorizedLegacy, provisional
         case prompt
+        /// A prompt answered the instant it showed (an `on prompt` policy):
+        /// zero width, drawn as a tick.
+        case promptAnswered
         case fullAccuracy, reducedAccuracy, temporaryFullAccuracy
     }
 
@@ -57,6 +60,17 @@ package struct Timeline: Sendable {
         package var marks: MarkBuckets
     }
 
+    /// A held event and its delivery later (a location with its own time
+    /// `@t` matching a `hold` at `t`): drawn as a thin line between the marks.
+    package struct Connector: Equatable, Sendable {
+        package var held: Millis
+        package var heldRow: Int
+        package var delivered: Millis
+        package var deliveredRow: Int
+        /// The hover text: both times and the delivery's log line.
+        package var title: String
+    }
+
     /// The lanes, top to bottom: app, in use, one lane per session object
     /// (`liveUpdates`, `backgroundActivitySession`, `serviceSession <name>`,
     /// in the order they first began), indicator, authorization, accuracy,
@@ -68,4 +82,13 @@ package struct Timeline: Sendable {
     package var end: Millis
     /// Shown above the lanes (the scenario's name).
     package var title: String
+    /// The platform the scenario ran on, shown after the title.
+    package var platform: Platform? = nil
+    /// Held events joined to their deliveries, at most
+    /// `TimelineRecorder.maxConnectors`.
+    package var connectors: [Connector] = []
+
+    /// The picture's heading: the title and the platform
+    /// (`flow.scn · iOS 17.0`).
+    package var heading: String { platform.map { "\(title) · \($0)" } ?? title }
 }

@@ -1,6 +1,15 @@
 /// The names and labels the timeline gives records: pure functions of a
 /// record, apart from `TimelineRecorder`'s state.
 extension TimelineRecorder {
+    /// The record's line in the text log, without its newline.
+    static func logLine(_ record: LogRecord) -> String {
+        var writer = TextLogWriter()
+        writer.write(record)
+        var text = writer.text
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
     /// `locationManager(_:didUpdateLocations:)` → `didUpdateLocations`.
     static func shortName(_ selector: String) -> String {
         var name = Substring(selector)

@@ -42,7 +42,21 @@ package struct TimelineRecorder: LogWriter {
     /// The name of the row that holds the marks of the rows past the others.
     package static let foldedRow = "other rows (the rest)"
 
+    /// Held-to-delivered connectors drawn at most (the first ones); like
+    /// rows, so a long trace keeps memory flat.
+    package static let maxConnectors = 500
+    /// Held locations waiting for their delivery, at most.
+    static let maxPending = 1024
+
     private var rows: [Timeline.Row] = []
+    private var connectors: [Timeline.Connector] = []
+    /// Held locations not yet delivered, by the hold's time: each with its
+    /// mark's row. A delivery `@t` matches the hold at `t` of its location.
+    private var pending: [Millis: [(location: Location, row: Int)]] = [:]
+    private var pendingCount = 0
+    /// The open prompt's `prompt show` line: the hover text of a prompt
+    /// answered the instant it showed.
+    private var promptShowLine = ""
     private var rowIndex: [String: Int] = [:]
     private var last = Millis.zero
     /// `shortName` of each delegate method met so far: made once per method,
@@ -65,7 +79,7 @@ package struct TimelineRecorder: LogWriter {
     /// The timeline drawn so far, titled `title`. It runs 3% (at least a
     /// second) past the last record, so a mark at the end is not on the
     /// edge; a state still open runs to that end.
-    package func timeline(title: String) -> Timeline {
+    package func timeline(title: String, platform: Platform? = nil) -> Timeline {
         let lastSecond = max(last.value, 1000)
         let end = Millis(lastSecond + max(lastSecond * 3 / 100, 1000))
         // In use still open out of the foreground is named as if it ended now.
@@ -83,7 +97,8 @@ package struct TimelineRecorder: LogWriter {
             }
             return Timeline.Lane(name: lane.name, segments: segments)
         }
-        return Timeline(lanes: lanes, rows: rows, end: end, title: title)
+        return Timeline(
+            lanes: lanes, rows: rows, end: end, title: title, platform: platform, connectors: connectors)
     }
 
     package mutating func write(_ record: LogRecord) {
@@ -110,19 +125,29 @@ package struct TimelineRecorder: LogWriter {
         case .prompt(.show(let kind, let text, let answers)):
             let answerList = answers.map(\.rawValue).joined(separator: ",")
             set(Self.prompt, .prompt, kind.rawValue, at: t, title: "prompt \(kind.rawValue) \"\(text)\" \(answerList)")
+            promptShowLine = Self.logLine(record)
         case .prompt(.answer(let answer)):
-            closePrompt(suffix: " → " + answer.rawValue, at: t)
+            closePrompt(suffix: " → " + answer.rawValue, record)
             mark("prompt answer", .answer, record)
         case .prompt(.dismiss):
-            closePrompt(suffix: " → dismissed", at: t)
+            closePrompt(suffix: " → dismissed", record)
             mark("prompt answer", .answer, record)
-        case .delegate(let callback): mark(shortName(of: callback), .delegate, record)
+        case .delegate(let callback):
+            mark(shortName(of: callback), .delegate, record)
+            if pendingCount > 0, case .didUpdateEarlierLocation(let location, let fixedAt) = callback.event {
+                delivered(location, heldAt: fixedAt.sinceStart, record)
+            }
+        case .update(.earlierLiveUpdate(let location, _, let fixedAt)):
+            mark("update liveUpdates", .delegate, record)
+            if pendingCount > 0 { delivered(location, heldAt: fixedAt.sinceStart, record) }
         case .update(.monitorEvent(let monitor, let id, _, _)): mark("monitor \(monitor) \(id)", .delegate, record)
         case .update(let update): mark("update " + update.stream.rawValue, .delegate, record)
         case .session(let session): sessionChanged(session, at: t)
         case .completion(let method, _): mark("completion " + method, .completion, record)
         case .notification: mark("notification", .notification, record)
-        case .hold(_, let reason): mark("hold " + reason.rawValue, .hold, record)
+        case .hold(let event, let reason):
+            mark("hold " + reason.rawValue, .hold, record)
+            held(event, at: t)
         case .drop(_, let reason): mark("drop " + reason.rawValue, .drop, record)
         case .warning: mark("warning", .warning, record)
         case .crash: mark("crash", .crash, record)
@@ -237,12 +262,54 @@ package struct TimelineRecorder: LogWriter {
         set(Self.accuracy, state, label, at: t, title: "accuracy=" + label)
     }
 
-    private mutating func closePrompt(suffix: String, at t: Millis) {
+    /// Ends the prompt's bar; a prompt answered the instant it showed (a
+    /// policy) has no width, so it becomes a tick, labelled like a bar and
+    /// with its `prompt show` and answer lines as hover text.
+    private mutating func closePrompt(suffix: String, _ record: LogRecord) {
+        let t = record.time.sinceStart
         guard var open = lanes[Self.prompt].open else { return }
         open.label += suffix
         open.title += suffix
+        if open.start == t {
+            let tick = Timeline.Segment(
+                start: t, end: t, state: .promptAnswered, label: open.label,
+                title: promptShowLine + "\n" + Self.logLine(record))
+            lanes[Self.prompt].segments.add(tick)
+            lanes[Self.prompt].open = nil
+            return
+        }
         lanes[Self.prompt].open = open
         clear(Self.prompt, at: t)
+    }
+
+    /// A held location waits for its delivery `@t`; other held events
+    /// carry no time of their own in the log, so nothing ties them to a
+    /// later delivery.
+    private mutating func held(_ event: UndeliveredEvent, at t: Millis) {
+        guard pendingCount < Self.maxPending, connectors.count < Self.maxConnectors else { return }
+        switch event {
+        case .fix(let location), .liveUpdate(let location), .significantChange(let location):
+            pending[t, default: []].append((location, lastRow))
+            pendingCount += 1
+        default: return
+        }
+    }
+
+    /// A location delivered with its own time: joined to the hold at that
+    /// time of the same location, if the log has one.
+    private mutating func delivered(_ location: Location, heldAt time: Millis, _ record: LogRecord) {
+        guard var waiting = pending[time], let i = waiting.firstIndex(where: { $0.location == location }) else {
+            return
+        }
+        let heldRow = waiting.remove(at: i).row
+        pending[time] = waiting.isEmpty ? nil : waiting
+        pendingCount -= 1
+        guard connectors.count < Self.maxConnectors else { return }
+        let t = record.time.sinceStart
+        connectors.append(
+            Timeline.Connector(
+                held: time, heldRow: heldRow, delivered: t, deliveredRow: lastRow,
+                title: "held at \(time) s, delivered at \(t) s: " + Self.logLine(record)))
     }
 
     private mutating func set(_ lane: Int, _ state: Timeline.State, _ label: String, at t: Millis, title: String? = nil)

@@ -16,7 +16,7 @@ package enum TimelineSVG {
     package static func html(_ timeline: Timeline) -> [UInt8] {
         var out = SVGWriter()
         out.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
-        out.text(timeline.title)
+        out.text(timeline.heading)
         out.raw(
             " — locsim timeline</title>\n<style>html,body{margin:0;padding:0;background:#ffffff}svg{display:block}</style>\n</head>\n<body>\n"
         )
@@ -34,7 +34,7 @@ package enum TimelineSVG {
         )
         out.raw("<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n")
         out.raw("<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">")
-        out.text(timeline.title)
+        out.text(timeline.heading)
         out.raw(
             "</text>\n<text x=\"8\" y=\"36\" fill=\"#616161\">hover a bar or a mark for its log line; marks closer than 3 px are drawn as one</text>\n"
         )
@@ -53,6 +53,7 @@ package enum TimelineSVG {
             rowFrame(row.name, top: top, layout, into: &out)
             marks(row, top: top, layout, into: &out)
         }
+        for connector in timeline.connectors { line(connector, layout, into: &out) }
         legend(layout, into: &out)
         out.raw("</svg>\n")
     }
@@ -119,9 +120,10 @@ package enum TimelineSVG {
     private static func bar(
         _ segment: Timeline.Segment, top: Int, room: Double, _ layout: TimelineLayout, into out: inout SVGWriter
     ) {
-        let x0 = layout.x(segment.start)
-        let x1 = layout.x(segment.end)
-        let w = max(x1 - x0, 1)
+        // A prompt answered the instant it showed is a 3 px tick at its time.
+        let tick = segment.start == segment.end
+        let x0 = layout.x(segment.start) - (tick ? 1.5 : 0)
+        let w = tick ? 3 : max(layout.x(segment.end) - x0, 1)
         out.raw("<g><title>")
         if segment.count == 1 {
             out.text(segment.title)
@@ -146,6 +148,18 @@ package enum TimelineSVG {
             out.raw("</text>")
         }
         out.raw("</g>\n")
+    }
+
+    /// A thin line from a held event's mark to its delivery's.
+    private static func line(_ connector: Timeline.Connector, _ layout: TimelineLayout, into out: inout SVGWriter) {
+        let middle = TimelineLayout.laneHeight / 2
+        let (x1, y1) = (layout.x(connector.held), layout.rowTop(connector.heldRow) + middle)
+        let (x2, y2) = (layout.x(connector.delivered), layout.rowTop(connector.deliveredRow) + middle)
+        out.raw("<g><title>")
+        out.text(connector.title)
+        out.raw(
+            "</title><line x1=\"\(tenths(x1))\" y1=\"\(y1)\" x2=\"\(tenths(x2))\" y2=\"\(y2)\" stroke=\"\(TimelinePalette.color(.hold))\" stroke-width=\"1\" stroke-dasharray=\"4 2\"/></g>\n"
+        )
     }
 
     /// The row's marks: a lone mark as a 2 px tick at its time, marks
