@@ -124,6 +124,25 @@ import Testing
         }
         let t = recorder.timeline(title: "held")
         #expect(t.connectors.count == TimelineRecorder.maxConnectors)
-        #expect(t.connectors.last?.held == Millis(Int64(TimelineRecorder.maxConnectors - 1) * 1000))
+        // The holds remembered are the last `maxPending`; the first 500 of them get a line.
+        let first = count - TimelineRecorder.maxPending
+        #expect(t.connectors.first?.held == Millis(Int64(first) * 1000))
+        #expect(t.connectors.last?.held == Millis(Int64(first + TimelineRecorder.maxConnectors - 1) * 1000))
+    }
+
+    /// Only the last `maxPending` held locations wait for a delivery: one
+    /// held earlier still is forgotten, and gets no line.
+    @Test func theOldestHeldLocationsAreForgotten() {
+        var recorder = TimelineRecorder()
+        let count = TimelineRecorder.maxPending + 1
+        func location(_ i: Int) -> Location {
+            Location(Coordinate(latitude: 35 + Double(i) / 10_000, longitude: 139), accuracy: 5)
+        }
+        for i in 0..<count { recorder.write(LogRecord(.ms(Int64(i) * 1000), .hold(.fix(location(i)), .suspended))) }
+        for i in [0, count - 1] {
+            let delivery = Callback.didUpdateEarlierLocation(location(i), fixedAt: .ms(Int64(i) * 1000))
+            recorder.write(LogRecord(.ms(Int64(count + i) * 1000), .delegate(delivery)))
+        }
+        #expect(recorder.timeline(title: "held").connectors.map(\.held) == [Millis(Int64(count - 1) * 1000)])
     }
 }

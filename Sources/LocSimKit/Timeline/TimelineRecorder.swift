@@ -50,10 +50,11 @@ package struct TimelineRecorder: LogWriter {
 
     private var rows: [Timeline.Row] = []
     private var connectors: [Timeline.Connector] = []
-    /// Held locations not yet delivered, by the hold's time: each with its
-    /// mark's row. A delivery `@t` matches the hold at `t` of its location.
-    private var pending: [Millis: [(location: Location, row: Int)]] = [:]
-    private var pendingCount = 0
+    /// Held locations not yet delivered, oldest first, each with its mark's
+    /// row: a delivery `@t` matches the hold at `t` of its location. Past
+    /// `maxPending` the oldest is forgotten (one dropped later, say
+    /// `superseded`, is never delivered).
+    private var pending: [(time: Millis, location: Location, row: Int)] = []
     /// The open prompt's `prompt show` line: the hover text of a prompt
     /// answered the instant it showed.
     private var promptShowLine = ""
@@ -134,12 +135,12 @@ package struct TimelineRecorder: LogWriter {
             mark("prompt answer", .answer, record)
         case .delegate(let callback):
             mark(shortName(of: callback), .delegate, record)
-            if pendingCount > 0, case .didUpdateEarlierLocation(let location, let fixedAt) = callback.event {
+            if !pending.isEmpty, case .didUpdateEarlierLocation(let location, let fixedAt) = callback.event {
                 delivered(location, heldAt: fixedAt.sinceStart, record)
             }
         case .update(.earlierLiveUpdate(let location, _, let fixedAt)):
             mark("update liveUpdates", .delegate, record)
-            if pendingCount > 0 { delivered(location, heldAt: fixedAt.sinceStart, record) }
+            if !pending.isEmpty { delivered(location, heldAt: fixedAt.sinceStart, record) }
         case .update(.monitorEvent(let monitor, let id, _, _)): mark("monitor \(monitor) \(id)", .delegate, record)
         case .update(let update): mark("update " + update.stream.rawValue, .delegate, record)
         case .session(let session): sessionChanged(session, at: t)
@@ -286,11 +287,11 @@ package struct TimelineRecorder: LogWriter {
     /// carry no time of their own in the log, so nothing ties them to a
     /// later delivery.
     private mutating func held(_ event: UndeliveredEvent, at t: Millis) {
-        guard pendingCount < Self.maxPending, connectors.count < Self.maxConnectors else { return }
+        guard connectors.count < Self.maxConnectors else { return }
         switch event {
         case .fix(let location), .liveUpdate(let location), .significantChange(let location):
-            pending[t, default: []].append((location, lastRow))
-            pendingCount += 1
+            if pending.count == Self.maxPending { pending.removeFirst() }
+            pending.append((t, location, lastRow))
         default: return
         }
     }
@@ -298,12 +299,8 @@ package struct TimelineRecorder: LogWriter {
     /// A location delivered with its own time: joined to the hold at that
     /// time of the same location, if the log has one.
     private mutating func delivered(_ location: Location, heldAt time: Millis, _ record: LogRecord) {
-        guard var waiting = pending[time], let i = waiting.firstIndex(where: { $0.location == location }) else {
-            return
-        }
-        let heldRow = waiting.remove(at: i).row
-        pending[time] = waiting.isEmpty ? nil : waiting
-        pendingCount -= 1
+        guard let i = pending.firstIndex(where: { $0.time == time && $0.location == location }) else { return }
+        let heldRow = pending.remove(at: i).row
         guard connectors.count < Self.maxConnectors else { return }
         let t = record.time.sinceStart
         connectors.append(
