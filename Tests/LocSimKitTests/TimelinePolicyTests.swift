@@ -109,25 +109,27 @@ import Testing
         #expect(!(try Self.render("Scenarios/reactive/delayed-reactions.scn")).contains("stroke-dasharray"))
     }
 
-    /// Connectors are capped like rows: memory stays flat however many
-    /// held fixes a trace delivers.
-    @Test func connectorsAreCapped() {
+    /// Connectors are capped like rows, and those kept spread over the
+    /// whole trace: memory stays flat however many held fixes it delivers.
+    @Test func connectorsAreCappedAndSpread() {
         var recorder = TimelineRecorder()
-        let count = 2_000
+        let count = 5_000
         func location(_ i: Int) -> Location {
             Location(Coordinate(latitude: 35 + Double(i) / 10_000, longitude: 139), accuracy: 5)
         }
-        for i in 0..<count { recorder.write(LogRecord(.ms(Int64(i) * 1000), .hold(.fix(location(i)), .suspended))) }
+        // Each fix held, and delivered a second later (as a suspended queue is).
         for i in 0..<count {
-            let delivery = Callback.didUpdateEarlierLocation(location(i), fixedAt: .ms(Int64(i) * 1000))
-            recorder.write(LogRecord(.ms(Int64(count + i) * 1000), .delegate(delivery)))
+            recorder.write(LogRecord(.ms(Int64(i) * 2000), .hold(.fix(location(i)), .suspended)))
+            let delivery = Callback.didUpdateEarlierLocation(location(i), fixedAt: .ms(Int64(i) * 2000))
+            recorder.write(LogRecord(.ms(Int64(i) * 2000 + 1000), .delegate(delivery)))
         }
-        let t = recorder.timeline(title: "held")
-        #expect(t.connectors.count == TimelineRecorder.maxConnectors)
-        // The holds remembered are the last `maxPending`; the first 500 of them get a line.
-        let first = count - TimelineRecorder.maxPending
-        #expect(t.connectors.first?.held == Millis(Int64(first) * 1000))
-        #expect(t.connectors.last?.held == Millis(Int64(first + TimelineRecorder.maxConnectors - 1) * 1000))
+        let held = recorder.timeline(title: "held").connectors.map { $0.held.value / 2000 }
+        #expect(held.count <= TimelineRecorder.maxConnectors)
+        #expect(held.count >= TimelineRecorder.maxConnectors / 2)
+        // Every 8th delivery (5000 > 4 × 1024): the first, and one within 8 of the last.
+        #expect(held.first == 0)
+        #expect(zip(held, held.dropFirst()).allSatisfy { $1 - $0 == 8 })
+        #expect(held.last! >= Int64(count - 8))
     }
 
     /// Only the last `maxPending` held locations wait for a delivery: one

@@ -42,19 +42,33 @@ package struct TimelineRecorder: LogWriter {
     /// The name of the row that holds the marks of the rows past the others.
     package static let foldedRow = "other rows (the rest)"
 
-    /// Held-to-delivered connectors drawn at most (the first ones); like
-    /// rows, so a long trace keeps memory flat.
-    package static let maxConnectors = 500
+    /// Held-to-delivered connectors kept at most: on reaching it, every
+    /// other one is dropped and from then on only every other one is kept
+    /// (every 4th, …), so those kept spread evenly over the whole trace and
+    /// memory stays flat.
+    package static let maxConnectors = 1024
     /// Held locations waiting for their delivery, at most.
     static let maxPending = 1024
 
     private var rows: [Timeline.Row] = []
     private var connectors: [Timeline.Connector] = []
-    /// Held locations not yet delivered, oldest first, each with its mark's
-    /// row: a delivery `@t` matches the hold at `t` of its location. Past
-    /// `maxPending` the oldest is forgotten (one dropped later, say
+    /// Deliveries of held locations so far, and how many of them make one
+    /// connector (`maxConnectors`).
+    private var deliveries = 0
+    private var connectorStride = 1
+    /// A held location not yet delivered, with its mark's row; `row` -1
+    /// once delivered.
+    private struct Pending {
+        var time: Millis
+        var location: Location
+        var row: Int
+    }
+    /// The last `maxPending` held locations, a ring written at
+    /// `pendingNext`: a delivery `@t` matches the hold at `t` of its
+    /// location. The oldest is overwritten (one dropped since, say
     /// `superseded`, is never delivered).
-    private var pending: [(time: Millis, location: Location, row: Int)] = []
+    private var pending: [Pending] = []
+    private var pendingNext = 0
     /// The open prompt's `prompt show` line: the hover text of a prompt
     /// answered the instant it showed.
     private var promptShowLine = ""
@@ -287,11 +301,11 @@ package struct TimelineRecorder: LogWriter {
     /// carry no time of their own in the log, so nothing ties them to a
     /// later delivery.
     private mutating func held(_ event: UndeliveredEvent, at t: Millis) {
-        guard connectors.count < Self.maxConnectors else { return }
         switch event {
         case .fix(let location), .liveUpdate(let location), .significantChange(let location):
-            if pending.count == Self.maxPending { pending.removeFirst() }
-            pending.append((t, location, lastRow))
+            let held = Pending(time: t, location: location, row: lastRow)
+            if pending.count < Self.maxPending { pending.append(held) } else { pending[pendingNext] = held }
+            pendingNext = (pendingNext + 1) % Self.maxPending
         default: return
         }
     }
@@ -299,14 +313,22 @@ package struct TimelineRecorder: LogWriter {
     /// A location delivered with its own time: joined to the hold at that
     /// time of the same location, if the log has one.
     private mutating func delivered(_ location: Location, heldAt time: Millis, _ record: LogRecord) {
-        guard let i = pending.firstIndex(where: { $0.time == time && $0.location == location }) else { return }
-        let heldRow = pending.remove(at: i).row
-        guard connectors.count < Self.maxConnectors else { return }
+        guard let i = pending.firstIndex(where: { $0.row >= 0 && $0.time == time && $0.location == location }) else {
+            return
+        }
+        let heldRow = pending[i].row
+        pending[i].row = -1
+        deliveries += 1
+        guard (deliveries - 1) % connectorStride == 0 else { return }
         let t = record.time.sinceStart
         connectors.append(
             Timeline.Connector(
                 held: time, heldRow: heldRow, delivered: t, deliveredRow: lastRow,
                 title: "held at \(time) s, delivered at \(t) s: " + Self.logLine(record)))
+        if connectors.count == Self.maxConnectors {
+            connectors = stride(from: 0, to: connectors.count, by: 2).map { connectors[$0] }
+            connectorStride *= 2
+        }
     }
 
     private mutating func set(_ lane: Int, _ state: Timeline.State, _ label: String, at t: Millis, title: String? = nil)

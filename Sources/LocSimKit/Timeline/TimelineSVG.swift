@@ -53,7 +53,7 @@ package enum TimelineSVG {
             rowFrame(row.name, top: top, layout, into: &out)
             marks(row, top: top, layout, into: &out)
         }
-        for connector in timeline.connectors { line(connector, layout, into: &out) }
+        lines(timeline.connectors, layout, into: &out)
         legend(layout, into: &out)
         out.raw("</svg>\n")
     }
@@ -148,6 +148,23 @@ package enum TimelineSVG {
             out.raw("</text>")
         }
         out.raw("</g>\n")
+    }
+
+    /// The connectors; one whose ends are both within `markMergeDistance`
+    /// pixels of the last drawn one's, between the same rows, is not drawn
+    /// again.
+    private static func lines(_ connectors: [Timeline.Connector], _ layout: TimelineLayout, into out: inout SVGWriter) {
+        var last: Timeline.Connector? = nil
+        let near = { (a: Millis, b: Millis) in abs(layout.x(a) - layout.x(b)) < TimelineLayout.markMergeDistance }
+        for connector in connectors {
+            if let last, last.heldRow == connector.heldRow, last.deliveredRow == connector.deliveredRow,
+                near(last.held, connector.held), near(last.delivered, connector.delivered)
+            {
+                continue
+            }
+            line(connector, layout, into: &out)
+            last = connector
+        }
     }
 
     /// A thin line from a held event's mark to its delivery's.
