@@ -326,42 +326,46 @@ open class CLLocationManager: NSObject {
 
 /// The device manager's delegate: each callback to the app's delegate in Core Location's types.
 private final class Relay: SimulatedLocationManagerDelegate {
-    /// Unowned and unchecked: the relay lives only as long as its owner,
-    /// which alone holds it strongly (the device's manager holds it weakly).
-    unowned(unsafe) let owner: CLLocationManager
+    /// Weak: the owner alone holds the relay strongly (the device's
+    /// manager holds it weakly), but a caller that loaded the relay may
+    /// still call it after the app let go of its manager (a tracker that
+    /// replaces its manager inside a callback): the call then reaches no
+    /// one. It was `unowned(unsafe)`, a use after free in that case, which
+    /// corrupted the memory of tests running beside it.
+    weak var owner: CLLocationManager?
 
     init(_ owner: CLLocationManager) { self.owner = owner }
 
     func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
-        let owner = owner
+        guard let owner else { return }
         owner.tell { $0.locationManagerDidChangeAuthorization(owner) }
     }
 
     func locationManager(_ manager: SimulatedLocationManager, didChangeAuthorization status: AuthorizationStatus) {
-        let owner = owner
+        guard let owner else { return }
         let status = CLAuthorizationStatus(status)
         owner.told(status)
         owner.tell { $0.locationManager(owner, didChangeAuthorization: status) }
     }
 
     func locationManager(_ manager: SimulatedLocationManager, didUpdateLocations locations: [SimulatedLocation]) {
-        owner.updated(locations)
+        owner?.updated(locations)
     }
 
     func locationManager(_ manager: SimulatedLocationManager, didFailWithError error: any Error) {
-        let owner = owner
+        guard let owner else { return }
         owner.tell { $0.locationManager(owner, didFailWithError: CLError.bridged(error)) }
     }
 
     func locationManager(_ manager: SimulatedLocationManager, didStartMonitoringFor region: CircularRegion) {
-        let owner = owner
+        guard let owner else { return }
         owner.tell { $0.locationManager(owner, didStartMonitoringFor: CLCircularRegion(region)) }
     }
 
     func locationManager(
         _ manager: SimulatedLocationManager, monitoringDidFailFor region: CircularRegion?, withError error: any Error
     ) {
-        let owner = owner
+        guard let owner else { return }
         owner.tell {
             $0.locationManager(
                 owner, monitoringDidFailFor: region.map(CLCircularRegion.init), withError: CLError.bridged(error))
@@ -371,23 +375,23 @@ private final class Relay: SimulatedLocationManagerDelegate {
     func locationManager(
         _ manager: SimulatedLocationManager, didDetermineState state: RegionState, for region: CircularRegion
     ) {
-        let owner = owner
+        guard let owner else { return }
         let state: CLRegionState = state == .inside ? .inside : state == .outside ? .outside : .unknown
         owner.tell { $0.locationManager(owner, didDetermineState: state, for: CLCircularRegion(region)) }
     }
 
     func locationManager(_ manager: SimulatedLocationManager, didEnterRegion region: CircularRegion) {
-        let owner = owner
+        guard let owner else { return }
         owner.tell { $0.locationManager(owner, didEnterRegion: CLCircularRegion(region)) }
     }
 
     func locationManager(_ manager: SimulatedLocationManager, didExitRegion region: CircularRegion) {
-        let owner = owner
+        guard let owner else { return }
         owner.tell { $0.locationManager(owner, didExitRegion: CLCircularRegion(region)) }
     }
 
     func locationManager(_ manager: SimulatedLocationManager, didVisit visit: SimulatedVisit) {
-        let owner = owner
+        guard let owner else { return }
         let visit = CLVisit(visit, epoch: owner.epoch)
         owner.tell { $0.locationManager(owner, didVisit: visit) }
     }
@@ -395,7 +399,7 @@ private final class Relay: SimulatedLocationManagerDelegate {
     func locationManager(
         _ manager: SimulatedLocationManager, didRange beacons: [BeaconSighting], satisfying constraint: BeaconConstraint
     ) {
-        let owner = owner
+        guard let owner else { return }
         let date = owner.simulatedManager?.simulatedDevice?.date ?? owner.epoch
         let beacons = beacons.map { CLBeacon($0, timestamp: date) }
         owner.tell { $0.locationManager(owner, didRange: beacons, satisfying: CLBeaconIdentityConstraint(constraint)) }
@@ -404,7 +408,7 @@ private final class Relay: SimulatedLocationManagerDelegate {
     func locationManager(
         _ manager: SimulatedLocationManager, didFailRangingFor constraint: BeaconConstraint, error: any Error
     ) {
-        let owner = owner
+        guard let owner else { return }
         owner.tell {
             $0.locationManager(
                 owner, didFailRangingFor: CLBeaconIdentityConstraint(constraint), error: CLError.bridged(error))
@@ -412,12 +416,12 @@ private final class Relay: SimulatedLocationManagerDelegate {
     }
 
     func locationManagerDidPauseLocationUpdates(_ manager: SimulatedLocationManager) {
-        let owner = owner
+        guard let owner else { return }
         owner.tell { $0.locationManagerDidPauseLocationUpdates(owner) }
     }
 
     func locationManagerDidResumeLocationUpdates(_ manager: SimulatedLocationManager) {
-        let owner = owner
+        guard let owner else { return }
         owner.tell { $0.locationManagerDidResumeLocationUpdates(owner) }
     }
 }
