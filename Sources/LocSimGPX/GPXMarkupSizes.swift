@@ -32,8 +32,7 @@ struct GPXMarkupSizes {
     private enum State { case text, open, bang, name, tag, quoted, comment, instruction, cdata, doctype }
 
     private var state = State.text
-    private var line = 1
-    private var column = 1
+    private var position = GPXTextPosition()
     private var started = false
     /// The markup being read: its kind in words, where it starts, its bytes so far.
     private var kind = ""
@@ -77,14 +76,7 @@ struct GPXMarkupSizes {
             skipped = head.contains(0) || head.first == 0xFE || head.first == 0xFF
         }
         for b in rest where !isDone {
-            let location = SourceLocation(line: line, column: column)
-            if b == 0x0A {
-                line += 1
-                column = 1
-            } else if b & 0xC0 != 0x80 {
-                column += 1
-            }
-            step(b, at: location)
+            step(b, at: position.advance(past: b))
         }
     }
 

@@ -34,8 +34,7 @@ struct GPXMarkupUTF8 {
     private var next: ClosedRange<UInt8> = 0x80...0xBF
     private var lead: UInt8 = 0
     private var leadLocation = SourceLocation(line: 1, column: 1)
-    private var line = 1
-    private var column = 1
+    private var position = GPXTextPosition()
 
     /// The first offending byte and its place; `inText` when it is in
     /// character data or CDATA as this scan reads the file.
@@ -104,14 +103,7 @@ struct GPXMarkupUTF8 {
     }
 
     private mutating func step(_ b: UInt8) {
-        let location = SourceLocation(line: line, column: column)
-        if b == 0x0A {
-            line += 1
-            column = 1
-        } else if b & 0xC0 != 0x80 {
-            column += 1
-        }
-        step(b, at: location)
+        step(b, at: position.advance(past: b))
     }
 
     /// `step(_:)` once `b`'s place is counted.

@@ -29,8 +29,7 @@ struct GPXProlog {
     private var quote: UInt8?
     /// Bytes not scanned yet: fewer than the longest keyword, kept for the next chunk.
     private var carry: [UInt8] = []
-    private var line = 1
-    private var column = 1
+    private var position = GPXTextPosition()
     private var name: [UInt8] = []
     private var transcoder = GPXUTF8Transcoder()
 
@@ -102,7 +101,7 @@ struct GPXProlog {
             if starts("<!--") { return advance(rest, 4, to: .comment) }
             if starts("<?") { return advance(rest, 2, to: .instruction) }
             if starts("<!ENTITY") {
-                entity = ("", SourceLocation(line: line, column: column))
+                entity = ("", position.location)
                 return advance(rest, 8, to: .entityName)
             }
             return advance(rest, 1, to: byte == UInt8(ascii: "]") ? .done : .subset)
@@ -130,14 +129,7 @@ struct GPXProlog {
     /// Moves past `count` bytes of `rest`, counting lines and columns (a
     /// column is a character: UTF-8 continuation bytes do not count).
     private mutating func advance(_ rest: ArraySlice<UInt8>, _ count: Int, to next: State) -> Int {
-        for byte in rest.prefix(count) {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
+        for byte in rest.prefix(count) { position.advance(past: byte) }
         state = next
         return count
     }

@@ -120,17 +120,9 @@ enum GPXXMLDeclaration {
 
         /// `expected` at the current byte: its line, and its column in characters.
         func failure(_ expected: String) -> Malformation {
-            var line = 1
-            var column = 1
-            for b in bytes[start..<i] {
-                if b == 0x0A {
-                    line += 1
-                    column = 1
-                } else if b & 0xC0 != 0x80 {
-                    column += 1
-                }
-            }
-            return Malformation(expected: expected, location: SourceLocation(line: line, column: column))
+            var position = GPXTextPosition()
+            for b in bytes[start..<i] { position.advance(past: b) }
+            return Malformation(expected: expected, location: position.location)
         }
     }
 }

@@ -14,16 +14,7 @@ import Testing
 /// is refused before anything expands it, and a point whose fix line would
 /// not fit a scenario line is refused where it is.
 @Suite struct GPXEntityTests {
-    func failure(_ text: String) -> TrackError? {
-        let path = GPXReaderTests.file(text)
-        defer { unlink(path) }
-        do {
-            _ = try GPXReaderTests.points(path)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    func failure(_ text: String) -> TrackError? { GPXReaderTests.failure(text) }
 
     /// The error names the entity at its `&`, with or without an external
     /// DTD (which is never read), in a value, a skipped element or an

@@ -26,6 +26,18 @@ import Testing
     }
 
     /// A temporary GPX file with `text`; removed by the caller.
+    /// The error reading `text` as a GPX file gives, if any.
+    static func failure(_ text: String) -> TrackError? {
+        let path = file(text)
+        defer { unlink(path) }
+        do {
+            _ = try points(path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     static func file(_ text: String) -> String {
         var template = Array("/tmp/locsim-gpx-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -12,16 +12,7 @@ import Testing
 /// Values and markup too large to read (issue 31 items 2 and 4): an error
 /// at the value's place, quoting it cut short, in bounded memory.
 @Suite struct GPXSizeLimitTests {
-    func failure(_ text: String) -> TrackError? {
-        let path = GPXReaderTests.file(text)
-        defer { unlink(path) }
-        do {
-            _ = try GPXReaderTests.points(path)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    func failure(_ text: String) -> TrackError? { GPXReaderTests.failure(text) }
 
     static let point = "<trkpt lat=\"1\" lon=\"2\">"
 

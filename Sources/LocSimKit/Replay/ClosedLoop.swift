@@ -195,11 +195,6 @@ package struct ClosedLoop {
     /// `expect` lines: each failure is written as an `expect` record at the
     /// last time reached, and returned.
     package mutating func finish<W: LogWriter>(into writer: inout W) throws(ScenarioError) -> [FailedExpectation] {
-        guard isActive else {
-            simulator.finish()
-            writeUnobserved(into: &writer, from: nil)
-            return []
-        }
         try advance(to: Millis(.max), into: &writer)
         let failures = expectations.failures(final: simulator.authorizationView)
         for failure in failures { writer.write(LogRecord(Instant(sinceStart: simulator.now), .expect(failure))) }

@@ -31,10 +31,19 @@ struct ReactionIndex {
 
     /// The lines whose trigger `record` may fire, in the order written.
     func candidates(for record: Record) -> [Int] {
+        // Only policies (or nothing): no record needs a look.
+        guard !lines.isEmpty else { return [] }
         var found: [Int] = []
+        var joined = 0
+        func join(_ key: Key) {
+            guard let some = lines[key] else { return }
+            // One list is handed back as it is (no copy, already in order).
+            if found.isEmpty { found = some } else { found += some }
+            joined += 1
+        }
         func look(_ kind: Kind, _ filter: String?) {
-            if let some = lines[Key(kind: kind, filter: nil)] { found += some }
-            if let filter, let some = lines[Key(kind: kind, filter: filter)] { found += some }
+            join(Key(kind: kind, filter: nil))
+            if let filter { join(Key(kind: kind, filter: filter)) }
         }
         switch record.base {
         case .delegate(let callback):
@@ -54,7 +63,7 @@ struct ReactionIndex {
         default: return []  // no trigger fires on any other record
         }
         // Several lists were joined: back into the order written.
-        if found.count > 1 { found.sort() }
+        if joined > 1 { found.sort() }
         return found
     }
 

@@ -104,8 +104,7 @@ package struct Simulator {
     /// at or before it (timers before trace lines at equal times, docs/rules.md §0).
     package mutating func apply(_ statement: TimedStatement) throws(ScenarioError) {
         advance(to: statement.time)
-        try handle(statement)
-        endStep()
+        try applyNow(statement)
     }
 
     /// `apply` for a fix line, without building its statement: a fix is
