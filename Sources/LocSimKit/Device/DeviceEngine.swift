@@ -131,7 +131,7 @@ struct DeviceEngine {
     func rangedConstraints(of name: String) -> [BeaconConstraint] {
         let world = loop.simulator.world
         guard name != SimulatedLocationManager.launchManagerName else { return world.launchManager.ranging.constraints }
-        return world.namedIndex[name].map { world.named[$0].ranging.constraints } ?? []
+        return world.namedIndex[name].map { world.named[$0 - 1].ranging.constraints } ?? []  // 1-based: 0 is the launch manager
     }
 
     /// The conditions of the monitor named `name` the system keeps (they
