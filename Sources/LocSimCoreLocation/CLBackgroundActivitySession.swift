@@ -56,6 +56,8 @@ public final class CLBackgroundActivitySession: @unchecked Sendable {
         public typealias Iterator = DiagnosticStream.Iterator<Diagnostic>
         let stream: AsyncStream<DiagnosticFlags>
 
-        public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator(), make: Diagnostic.init) }
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(base: stream.makeAsyncIterator(), make: Diagnostic.init)
+        }
     }
 }

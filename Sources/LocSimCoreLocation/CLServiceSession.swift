@@ -84,7 +84,9 @@ public final class CLServiceSession: @unchecked Sendable {
         public typealias Iterator = DiagnosticStream.Iterator<Diagnostic>
         let stream: AsyncStream<DiagnosticFlags>
 
-        public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator(), make: Diagnostic.init) }
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(base: stream.makeAsyncIterator(), make: Diagnostic.init)
+        }
     }
 }
 

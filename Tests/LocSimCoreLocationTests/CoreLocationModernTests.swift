@@ -93,7 +93,8 @@ import Testing
         #expect(seen.count == 2)
         #expect(seen.first.map { !$0.authorizationDeniedGlobally && !$0.insufficientlyInUse } == true)
         #expect(seen.last?.authorizationDeniedGlobally == true)
-        #expect(device.log.text.contains("1.000 update backgroundActivitySession diagnostic authorizationDeniedGlobally"))
+        #expect(
+            device.log.text.contains("1.000 update backgroundActivitySession diagnostic authorizationDeniedGlobally"))
     }
 
     @Test func aSessionOfAnEndedProcessIsDead() async throws {
@@ -166,7 +167,10 @@ import Testing
 
         await monitor.remove("work")
         #expect(await monitor.identifiers == ["door"])
-        #expect(device.scenario.contains("0.000 app monitor office add door beacon 5A4BCFCE-174E-4BAC-A814-092E77F6B7E5 1 2 assuming unsatisfied"))
+        #expect(
+            device.scenario.contains(
+                "0.000 app monitor office add door beacon 5A4BCFCE-174E-4BAC-A814-092E77F6B7E5 1 2 assuming unsatisfied"
+            ))
         #expect(device.scenario.contains("10.000 app monitor office remove work"))
         #expect(await monitor.simulationError == nil)
     }

@@ -30,7 +30,8 @@ import Testing
         try device.runUntilIdle()
         _ = (updates, activity)
 
-        #expect(service.kind == .service(name: "session1", .whenInUse, fullAccuracyPurposeKey: nil) && !service.isActive)
+        #expect(
+            service.kind == .service(name: "session1", .whenInUse, fullAccuracyPurposeKey: nil) && !service.isActive)
         let journal = device.scenario
         #expect(journal.contains("0.000 app serviceSession begin session1 whenInUse"))
         #expect(journal.contains("0.000 app backgroundActivitySession begin"))
@@ -57,8 +58,12 @@ import Testing
         monitor.add(circle, identifier: "work")
         monitor.add(.beacon(BeaconConstraint(uuid: "5A4BCFCE-174E-4BAC-A814-092E77F6B7E5")), identifier: "door")
         #expect(monitor.identifiers == ["work", "door"])
-        #expect(monitor.record(for: "work") == SimulatedMonitorRecord(
-            condition: circle, lastEvent: SimulatedMonitorEvent(identifier: "work", state: .unknown, time: .start, diagnostics: [])))
+        #expect(
+            monitor.record(for: "work")
+                == SimulatedMonitorRecord(
+                    condition: circle,
+                    lastEvent: SimulatedMonitorEvent(identifier: "work", state: .unknown, time: .start, diagnostics: [])
+                ))
         try device.advance(by: .seconds(5))
         try device.world.enter(regionID: "work")
         monitor.remove("door")

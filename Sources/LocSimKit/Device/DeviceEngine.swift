@@ -131,7 +131,8 @@ struct DeviceEngine {
     func rangedConstraints(of name: String) -> [BeaconConstraint] {
         let world = loop.simulator.world
         guard name != SimulatedLocationManager.launchManagerName else { return world.launchManager.ranging.constraints }
-        return world.namedIndex[name].map { world.named[$0 - 1].ranging.constraints } ?? []  // 1-based: 0 is the launch manager
+        // `namedIndex` counts from 1: 0 is the launch manager (`Simulator.serving`).
+        return world.namedIndex[name].map { world.named[$0 - 1].ranging.constraints } ?? []
     }
 
     /// The conditions of the monitor named `name` the system keeps (they

@@ -90,7 +90,8 @@ public final class SimulatedMonitor {
     private func make(_ call: ModernCall) -> Bool {
         guard isOpen else {
             // Core Location has no call on a dropped monitor: ignored, not thrown.
-            let error = DeviceError(.rejected, "\(call.name): monitor '\(name)' is closed; open it again with openMonitor")
+            let error = DeviceError(
+                .rejected, "\(call.name): monitor '\(name)' is closed; open it again with openMonitor")
             lastError = error
             device?.ignore(error)
             return false

@@ -55,7 +55,10 @@ public final class SimulatedSession {
     /// `invalidate()`: ends the session at the device's time.
     public func invalidate() {
         guard isActive else { return }
-        guard let device else { return lastError = SimulatedDevice.gone(call(invalidated: true), label) }
+        guard let device else {
+            lastError = SimulatedDevice.gone(call(invalidated: true), label)
+            return
+        }
         if let error = device.objectCall(call(invalidated: true), process: process, label) {
             lastError = error
             if error.code == .processEnded { end() }
@@ -83,7 +86,8 @@ public final class SimulatedSession {
     /// `invalidate()`'s call, or (not `invalidated`) letting go of the object.
     private func call(invalidated: Bool) -> ModernCall {
         switch kind {
-        case .service(let name, _, _): return invalidated ? .serviceSessionEnd(name: name) : .serviceSessionRelease(name: name)
+        case .service(let name, _, _):
+            return invalidated ? .serviceSessionEnd(name: name) : .serviceSessionRelease(name: name)
         case .backgroundActivity: return invalidated ? .backgroundActivitySessionEnd : .backgroundActivitySessionRelease
         }
     }
