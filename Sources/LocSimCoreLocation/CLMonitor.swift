@@ -21,7 +21,12 @@ public protocol CLCondition: Sendable {
 /// the test throws a refusal).
 public actor CLMonitor {
     /// The device's monitor under this one; nil when made with no device current.
-    public let simulatedMonitor: SimulatedMonitor?
+    ///
+    /// Readable outside the actor, as the device it belongs to is: a
+    /// device and its objects are driven from one task at a time (the
+    /// test's), never concurrently, so the actor's isolation guards
+    /// nothing here (`nonisolated(unsafe)` says so).
+    public nonisolated(unsafe) let simulatedMonitor: SimulatedMonitor?
     private let unboundError: DeviceError?
     private let epoch: Date
 

@@ -95,7 +95,7 @@ import Testing
         #expect(await monitor.simulationError == nil)
 
         // The device's monitor under it.
-        let simulated = try #require(await monitor.simulatedMonitor)
+        let simulated = try #require(monitor.simulatedMonitor)
         #expect(simulated.name == "airport" && simulated.isOpen && simulated.lastError == nil)
         #expect(simulated.identifiers == ["gate", "desk"])
         let record = try #require(simulated.record(for: "gate"))
