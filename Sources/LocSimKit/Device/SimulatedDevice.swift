@@ -42,7 +42,7 @@ public final class SimulatedDevice {
     var regions: [String: CircularRegion] = [:]
     var liveUpdateStreams: [AsyncStream<SimulatedLocationUpdate>.Continuation] = []
     /// The app's service and activity sessions and its open monitors
-    /// (`SimulatedDevice+Sessions.swift`, `SimulatedMonitor`).
+    /// (`ModernObjects`, `SimulatedSession`, `SimulatedMonitor`).
     var modernObjects = ModernObjects()
     /// Misuses not yet thrown to the test, oldest first.
     @exclusivity(unchecked) var kept: [DeviceError] = []
