@@ -56,6 +56,8 @@ import Testing
         #expect(!session.isActive && session.lastError == nil)
         #expect(device.scenario.contains("1.000 app serviceSession end session1"))
         #expect(device.scenario.contains("1.000 app backgroundActivitySession end"))
+        let plain = device.withCurrent { CLServiceSession(authorization: .none) }
+        #expect(plain.simulatedSession?.kind == .service(name: "session2", .none, fullAccuracyPurposeKey: nil))
     }
 
     @Test func monitorInCoreLocationsSpelling() async throws {
