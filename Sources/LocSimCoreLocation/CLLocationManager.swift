@@ -88,6 +88,26 @@ open class CLLocationManager: NSObject {
         }
     }
 
+    /// The async form (iOS 14+): returns when the user answers the prompt,
+    /// or at once (the device's next run) when it cannot show, throwing
+    /// its `CLError`. A call that had no effect (the platform lacks it, the
+    /// rules refuse it, the manager is dead or has no device) throws its
+    /// `DeviceError` at once rather than never returning.
+    public func requestTemporaryFullAccuracyAuthorization(
+        withPurposeKey purposeKey: String, isolation: isolated (any Actor)? = #isolation
+    ) async throws {
+        let name = "requestTemporaryFullAccuracyAuthorization(withPurposeKey:)"
+        guard let simulatedManager else { throw unbound(name, Self.noDevice(name)) }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let started = simulatedManager.requestTemporaryFullAccuracy(purposeKey) { error in
+                if let error { continuation.resume(throwing: CLError.bridged(error)) } else { continuation.resume() }
+            }
+            if !started {
+                continuation.resume(throwing: simulatedManager.lastError ?? CLError(CLError.Code.denied))
+            }
+        }
+    }
+
     // MARK: Properties
 
     /// Apple's constants map onto the rules' accuracies: −2 or less
@@ -142,6 +162,19 @@ open class CLLocationManager: NSObject {
     public var monitoredRegions: Set<CLRegion> {
         guard let simulatedManager else { return unbound("monitoredRegions", []) }
         return Set(simulatedManager.monitoredRegions.map { CLCircularRegion($0) as CLRegion })
+    }
+
+    /// The beacon constraints this manager ranges (each manager its own).
+    public var rangedBeaconConstraints: Set<CLBeaconIdentityConstraint> {
+        guard let simulatedManager else { return unbound("rangedBeaconConstraints", []) }
+        return Set(simulatedManager.rangedBeaconConstraints.map(CLBeaconIdentityConstraint.init))
+    }
+
+    /// The largest radius region monitoring takes: 400 km, the rules';
+    /// −1 where the platform monitors no regions, as on a device.
+    public var maximumRegionMonitoringDistance: CLLocationDistance {
+        guard let simulatedManager else { return unbound("maximumRegionMonitoringDistance", -1) }
+        return simulatedManager.maximumRegionMonitoringDistance
     }
 
     // MARK: Services
@@ -227,8 +260,11 @@ open class CLLocationManager: NSObject {
     ) {
         guard let simulatedManager else { return unbound(name, ()) }
         guard let circle = region as? CLCircularRegion else {
-            let error = DeviceError(
-                .unavailable, "\(name): only CLCircularRegion is simulated, not \(type(of: region))")
+            let why =
+                region is CLBeaconRegion
+                ? "the rules monitor no beacon regions (a CLMonitor.BeaconIdentityCondition is their beacon monitoring)"
+                : "only CLCircularRegion is simulated, not \(type(of: region))"
+            let error = DeviceError(.unavailable, "\(name): " + why)
             simulatedManager.report(error)
             return
         }

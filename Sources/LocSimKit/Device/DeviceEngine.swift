@@ -126,6 +126,26 @@ struct DeviceEngine {
     /// The regions monitored for the app, in the order they were started.
     var monitoredRegions: [CircularRegion] { loop.simulator.monitoring.regions.elements.map(\.region) }
 
+    /// The beacon constraints the manager named `name` ranges (`default`:
+    /// the launch manager), in the order started.
+    func rangedConstraints(of name: String) -> [BeaconConstraint] {
+        let world = loop.simulator.world
+        guard name != SimulatedLocationManager.launchManagerName else { return world.launchManager.ranging.constraints }
+        // `namedIndex` counts from 1: 0 is the launch manager (`Simulator.serving`).
+        return world.namedIndex[name].map { world.named[$0 - 1].ranging.constraints } ?? []
+    }
+
+    /// The conditions of the monitor named `name` the system keeps (they
+    /// outlive the process, M13), in the order added.
+    func monitorConditions(of name: String) -> [Monitors.Condition] {
+        loop.simulator.modern.monitors.conditions.elements.filter { $0.monitor == name }
+    }
+
+    /// The condition `id` of the monitor named `name`, if the system keeps it.
+    func monitorCondition(_ name: String, _ id: String) -> Monitors.Condition? {
+        loop.simulator.modern.monitors[Monitors.key(name, id)]
+    }
+
     /// Why `call` cannot be made on this platform, or nil.
     func unavailable(_ call: AppCall) -> String? { Availability.problem(call, on: rules) }
     func unavailable(_ call: ModernCall) -> String? { ModernAvailability.problem(call, on: rules) }

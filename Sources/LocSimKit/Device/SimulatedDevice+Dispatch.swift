@@ -44,7 +44,8 @@ extension SimulatedDevice {
             let element = SimulatedLocationUpdate(location: located(location, at: fixedAt), diagnostics: flags)
             for stream in liveUpdateStreams { stream.yield(element) }
         case .app(let app): lifecycle(app)
-        case .update, .session, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning,
+        case .update(let update): yieldModern(update, at: record.time)
+        case .session, .prompt, .inUseBegin, .inUseEnd, .indicator, .hold, .drop, .notification, .warning,
             .crash,
             .react, .expect, .ofManager:
             return
@@ -61,7 +62,8 @@ extension SimulatedDevice {
             appDelegate?.applicationDidFinishLaunching(inBackground: true)
         case .foreground: appDelegate?.applicationWillEnterForeground()
         case .background: appDelegate?.applicationDidEnterBackground()
-        case .suspend, .wake, .terminate: return
+        case .terminate: modernObjects.processEnded()
+        case .suspend, .wake: return
         }
     }
 

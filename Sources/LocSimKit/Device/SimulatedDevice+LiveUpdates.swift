@@ -14,13 +14,9 @@ extension SimulatedDevice {
     /// after driving the device, or from a task of its own.
     public func liveUpdates(_ configuration: LiveConfiguration = .default) -> AsyncStream<SimulatedLocationUpdate> {
         let (stream, continuation) = AsyncStream.makeStream(of: SimulatedLocationUpdate.self)
-        let call = ModernCall.liveUpdatesStart(configuration)
-        do throws(DeviceError) {
-            if let problem = engine.unavailable(call) { throw DeviceError(.unavailable, problem) }
-            try apply(.modern(call))
+        if modernCall(.liveUpdatesStart(configuration)) == nil {
             liveUpdateStreams.append(continuation)
-        } catch {
-            keep(error)
+        } else {
             continuation.finish()
         }
         return stream

@@ -41,6 +41,9 @@ public final class SimulatedDevice {
     /// Regions by id, as the app last gave them to `startMonitoring(for:)`.
     var regions: [String: CircularRegion] = [:]
     var liveUpdateStreams: [AsyncStream<SimulatedLocationUpdate>.Continuation] = []
+    /// The app's service and activity sessions and its open monitors
+    /// (`ModernObjects`, `SimulatedSession`, `SimulatedMonitor`).
+    var modernObjects = ModernObjects()
     /// Misuses not yet thrown to the test, oldest first.
     @exclusivity(unchecked) var kept: [DeviceError] = []
     /// Hears the app's lifecycle (launch, background, foreground); held weakly.
@@ -117,6 +120,7 @@ public final class SimulatedDevice {
 
     deinit {
         for stream in liveUpdateStreams { stream.finish() }
+        modernObjects.processEnded()
     }
 
     // MARK: What the test reads
@@ -250,13 +254,19 @@ public final class SimulatedDevice {
     /// Why `manager` can make no call: its process has ended (a later
     /// launch made a new one, or the app is not running), or nil.
     func ended(_ manager: SimulatedLocationManager, _ name: String) -> DeviceError? {
-        guard manager.process < process || engine.appState == .notRunning else { return nil }
-        let relaunched = manager.process < process
+        ended(process: manager.process, "manager '\(manager.name)'", name)
+    }
+
+    /// Why an object of the app's process `owner` (`what`: "manager 'default'",
+    /// "service session 'session1'", …) can make no call, or nil.
+    func ended(process owner: Int, _ what: String, _ name: String) -> DeviceError? {
+        guard owner < process || engine.appState == .notRunning else { return nil }
+        let relaunched = owner < process
         return DeviceError(
             .processEnded,
-            "\(name): manager '\(manager.name)' belongs to the app's process \(manager.process), which ended"
+            "\(name): \(what) belongs to the app's process \(owner), which ended"
                 + (relaunched
-                    ? "; the app runs as process \(process) now: make its managers at launch (applicationDidFinishLaunching)"
+                    ? "; the app runs as process \(process) now: make its objects at launch (applicationDidFinishLaunching)"
                     : " (the app is not running); the call is ignored, as a device runs no code of an ended process"))
     }
 

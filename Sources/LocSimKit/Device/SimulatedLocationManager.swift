@@ -81,8 +81,18 @@ public final class SimulatedLocationManager {
     public func requestTemporaryFullAccuracyAuthorization(
         withPurposeKey purposeKey: String, completion: ((_ error: (any Error)?) -> Void)? = nil
     ) {
-        guard perform(.requestTemporaryFullAccuracyAuthorization(purposeKey: purposeKey)) else { return }
+        requestTemporaryFullAccuracy(purposeKey, completion)
+    }
+
+    /// `requestTemporaryFullAccuracyAuthorization`; false when the call had
+    /// no effect (`lastError`): the completion will never run.
+    @discardableResult
+    package func requestTemporaryFullAccuracy(
+        _ purposeKey: String, _ completion: ((_ error: (any Error)?) -> Void)?
+    ) -> Bool {
+        guard perform(.requestTemporaryFullAccuracyAuthorization(purposeKey: purposeKey)) else { return false }
         device?.awaitCompletion(completion)
+        return true
     }
 
     // MARK: Properties
@@ -139,6 +149,21 @@ public final class SimulatedLocationManager {
         perform(.startRangingBeacons(constraint))
     }
     public func stopRangingBeacons(satisfying constraint: BeaconConstraint) { perform(.stopRangingBeacons(constraint)) }
+
+    /// The beacon constraints this manager ranges, in the order started
+    /// (`rangedBeaconConstraints`; each manager ranges its own, docs/rules.md §8).
+    public var rangedBeaconConstraints: [BeaconConstraint] {
+        device?.engine.rangedConstraints(of: name) ?? []
+    }
+
+    /// The largest radius `startMonitoring(for:)` takes, in meters: 400 km,
+    /// the rules' (a larger one fails with `monitoringDidFailFor`);
+    /// −1, as on a device, where the platform monitors no regions (tvOS).
+    public var maximumRegionMonitoringDistance: Double {
+        let any = CircularRegion(id: "", center: Coordinate(latitude: 0, longitude: 0), radius: 1)
+        guard let device, device.engine.unavailable(.startMonitoring(any)) == nil else { return -1 }
+        return Simulator.maximumRegionRadius
+    }
 
     /// The regions monitored for the app (shared by its managers, as on iOS).
     public var monitoredRegions: Set<CircularRegion> {

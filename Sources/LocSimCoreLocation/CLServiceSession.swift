@@ -1,0 +1,124 @@
+import Foundation
+import LocSimKit
+
+/// iOS 18's `CLServiceSession` over the current device's
+/// `SimulatedDevice.beginServiceSession(authorization:fullAccuracyPurposeKey:)`:
+/// made, it begins `app serviceSession begin session<n> …` at the device's
+/// time; `invalidate()` ends it, and so does letting go of the object
+/// (`release`, docs/modern.md M20), as on a device.
+///
+/// Made with no device current it belongs to none: standard error says so,
+/// `simulationError` is `.noCurrentDevice` and its diagnostics end at once.
+public final class CLServiceSession: @unchecked Sendable {
+    /// What the session asks of the app's authorization.
+    public enum AuthorizationRequirement: Int, Sendable {
+        case none = 0
+        case whenInUse = 1
+        /// Not on tvOS (the rules refuse it there).
+        case always = 2
+
+        var simulated: ServiceRequirement {
+            switch self {
+            case .none: return .none
+            case .whenInUse: return .whenInUse
+            case .always: return .always
+            }
+        }
+    }
+
+    /// The device's session under this one; nil when made with no device current.
+    public let simulatedSession: SimulatedSession?
+    private let unboundError: DeviceError?
+
+    public convenience init(authorization: AuthorizationRequirement) {
+        self.init(authorization, purposeKey: nil)
+    }
+
+    public convenience init(authorization: AuthorizationRequirement, fullAccuracyPurposeKey: String) {
+        self.init(authorization, purposeKey: fullAccuracyPurposeKey)
+    }
+
+    private init(_ authorization: AuthorizationRequirement, purposeKey: String?) {
+        let (device, error) = SimulatedDevice.currentOrWarn("CLServiceSession(authorization:)")
+        simulatedSession = device?.beginServiceSession(
+            authorization: authorization.simulated, fullAccuracyPurposeKey: purposeKey)
+        unboundError = error
+    }
+
+    /// The last misuse of this session (see `CLLocationManager.simulationError`).
+    public var simulationError: DeviceError? { simulatedSession?.lastError ?? unboundError }
+
+    /// Ends the session.
+    public func invalidate() { simulatedSession?.invalidate() }
+
+    /// The session's diagnostics as the device yields them.
+    public var diagnostics: Diagnostics {
+        Diagnostics(stream: DiagnosticStream.read(simulatedSession, "CLServiceSession.diagnostics"))
+    }
+
+    /// `CLServiceSession.Diagnostic`: why the session is not met, if it is not.
+    public struct Diagnostic: Sendable {
+        public let authorizationDenied: Bool
+        public let authorizationDeniedGlobally: Bool
+        public let authorizationRestricted: Bool
+        public let insufficientlyInUse: Bool
+        public let serviceSessionRequired: Bool
+        public let fullAccuracyDenied: Bool
+        public let alwaysAuthorizationDenied: Bool
+        public let authorizationRequestInProgress: Bool
+
+        init(_ flags: DiagnosticFlags) {
+            authorizationDenied = flags.contains(.authorizationDenied)
+            authorizationDeniedGlobally = flags.contains(.authorizationDeniedGlobally)
+            authorizationRestricted = flags.contains(.authorizationRestricted)
+            insufficientlyInUse = flags.contains(.insufficientlyInUse)
+            serviceSessionRequired = flags.contains(.serviceSessionRequired)
+            fullAccuracyDenied = flags.contains(.fullAccuracyDenied)
+            alwaysAuthorizationDenied = flags.contains(.alwaysAuthorizationDenied)
+            authorizationRequestInProgress = flags.contains(.authorizationRequestInProgress)
+        }
+    }
+
+    /// `CLServiceSession.Diagnostics`: each diagnostic, in the device's order.
+    public struct Diagnostics: AsyncSequence, Sendable {
+        public typealias Iterator = DiagnosticStream.Iterator<Diagnostic>
+        let stream: AsyncStream<DiagnosticFlags>
+
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(base: stream.makeAsyncIterator(), make: Diagnostic.init)
+        }
+    }
+}
+
+/// What the sessions' `Diagnostics` sequences share (locsim's, not Core
+/// Location's: each `Diagnostics.Iterator` is one of these).
+public enum DiagnosticStream {
+    /// An iterator over a session's diagnostics as `Element`s.
+    public struct Iterator<Element: Sendable>: AsyncIteratorProtocol {
+        var base: AsyncStream<DiagnosticFlags>.Iterator
+        let make: @Sendable (DiagnosticFlags) -> Element
+
+        /// Throws nothing today: Core Location's sequences may throw.
+        public mutating func next() async throws -> Element? {
+            await base.next().map(make)
+        }
+    }
+
+    /// The stream of `session`: empty for none, or (reported) before iOS 18.
+    static func read(_ session: SimulatedSession?, _ name: String) -> AsyncStream<DiagnosticFlags> {
+        guard let session, session.simulatedDevice?.unavailableRead(name, since: 18) == nil else {
+            return AsyncStream { $0.finish() }
+        }
+        return session.diagnostics
+    }
+}
+
+extension SimulatedDevice {
+    /// The current device, or nil and the `.noCurrentDevice` error said on standard error.
+    static func currentOrWarn(_ name: String) -> (SimulatedDevice?, DeviceError?) {
+        if let device = current { return (device, nil) }
+        let error = CLLocationManager.noDevice(name)
+        CLLocationManager.warn(error)
+        return (nil, error)
+    }
+}
