@@ -17,6 +17,10 @@ public struct Explore: Sendable {
     /// Outcomes a platform's search may keep for the choice points it
     /// remembers, over all of them, before it stops with an error.
     public var maxOutcomes: Int
+    /// Endings of the suspended app one path may choose: every line the app
+    /// is suspended before is then a choice point, end it or not
+    /// (`--system-terminations`, docs/explore.md); 0: none.
+    public var systemTerminations = 0
     /// False: no two paths are merged, each is searched to its end (tests
     /// check that merging changes no result).
     package var merging = true
@@ -82,6 +86,7 @@ public struct Explore: Sendable {
         var result: PlatformResult
         var idle: [Int: SourceLocation]
         var answered: Set<Int>
+        var system: Set<Int>
         /// What its paths exercised, and the simulator they started from.
         var coverage: CoverageTally
         var start: Simulator
@@ -119,11 +124,13 @@ public struct Explore: Sendable {
         let maxOutcomes = self.maxOutcomes
         let merging = self.merging
         let graph = self.graph
+        let systemTerminations = self.systemTerminations
         let results = ParallelMap.map(platforms.count, threads: jobs) { i -> Result<Searched, ScenarioError> in
             do throws(ScenarioError) {
                 let input = ownPlatform ? own : try ExploreInput(scenario, platform: platforms[i])
                 var search = ExploreSearch(input, maxStates: maxStates, maxOutcomes: maxOutcomes, progress: progress)
                 search.merging = merging
+                search.systemTerminations = systemTerminations
                 if graph { search.graph = ExploreGraph() }
                 let outcomes = try search.run()
                 var result = PlatformResult(
@@ -135,6 +142,7 @@ public struct Explore: Sendable {
                 return .success(
                     Searched(
                         result: result, idle: search.idleAnyLines, answered: search.answeredAnyLines,
+                        system: search.systemAnyLines,
                         coverage: search.coverage, start: input.start.simulator))
             } catch {
                 return .failure(error)
@@ -143,6 +151,7 @@ public struct Explore: Sendable {
         var out: [PlatformResult] = []
         var idle: [Int: SourceLocation] = [:]
         var answered = Set<Int>()
+        var system = Set<Int>()
         var coverage = CoverageReport(rulesGiven: false, modernGiven: false)
         var possible = Set<Delivery.Access>()
         for result in results {
@@ -153,6 +162,7 @@ public struct Explore: Sendable {
                 possible.formUnion(Self.accesses(modern: s.start.rules.modern))
                 idle.merge(s.idle) { first, _ in first }
                 answered.formUnion(s.answered)
+                system.formUnion(s.system)
             case .failure(let error): throw error
             }
         }
@@ -162,6 +172,13 @@ public struct Explore: Sendable {
         // but the rows say why: no error.)
         if let never = Set(idle.keys).subtracting(answered).min(), let location = idle[never] {
             let names = platforms.map(\.description).joined(separator: ", ")
+            guard !system.contains(never) else {
+                throw ScenarioError(
+                    "'system any': the app is neither in the background nor suspended, and no upgrade prompt is "
+                        + "pending, here on any path (\(names)); the system has nothing to choose: move the line "
+                        + "to where the app is in the background, or remove it",
+                    at: location)
+            }
             throw ScenarioError(
                 "'user any': no prompt is on screen here on any path (\(names)); nothing to choose, "
                     + "so no user action is possible: move the line to where the prompt shows, or remove it",

@@ -7,6 +7,8 @@ extension ExploreSearch {
     struct Node {
         var loop: ClosedLoop
         var out = PathWriter()
+        /// Endings chosen at suspensions so far (`--system-terminations`).
+        var terminations = 0
     }
 
     /// What a path's records leave behind: its counts, and what they
@@ -38,7 +40,7 @@ extension ExploreSearch {
                 switch cursor {
                 case .settle(let p):
                     if let options = promptChoices(node.loop, position: p) {
-                        return .choice(cursor, options, line: nil)
+                        return .choice(cursor, options, line: nil, time: node.loop.simulator.now)
                     }
                     cursor = .timers(p)
                 case .timers(let p):
@@ -54,13 +56,16 @@ extension ExploreSearch {
                             _ = try node.loop.step(until: limit, into: &node.out)
                         }
                         if let options = promptChoices(node.loop, position: p) {
-                            return .choice(cursor, options, line: nil)
+                            return .choice(cursor, options, line: nil, time: node.loop.simulator.now)
                         }
                     }
                     guard let read else { return .end(try node.loop.finish(into: &node.out)) }
+                    if mayTerminate(node, before: read.line) {
+                        return .choice(.suspended(p), [.nothing, .apply(.systemTerminate)], line: nil, time: limit)
+                    }
                     if let halt = try apply(read.line, at: p, &node) { return halt }
                     cursor = .settle(read.next)
-                case .line(let p):
+                case .line(let p), .suspended(let p):
                     guard let read = try input.line(at: p) else { return .end(try node.loop.finish(into: &node.out)) }
                     if let halt = try apply(read.line, at: p, &node) { return halt }
                     cursor = .settle(read.next)
@@ -82,6 +87,17 @@ extension ExploreSearch {
         case .reaction(let reaction, _):
             node.loop.add(reaction)
         case .timed(let statement):
+            if case .systemAny = statement.event {
+                let options = systemChoices(node.loop.simulator)
+                // Nothing the system can do here on this path: it does nothing.
+                guard options.count > 1 else {
+                    idleAnyLines[statement.location.line] = statement.location
+                    systemAnyLines.insert(statement.location.line)
+                    return nil
+                }
+                answeredAnyLines.insert(statement.location.line)
+                return .choice(.line(p), options, line: statement, time: statement.time)
+            }
             if case .user(.any(let scope)) = statement.event {
                 if scope == .answer && node.loop.lastPromptPolicy != nil {
                     // A policy answered the last prompt: `run`'s error
@@ -94,7 +110,8 @@ extension ExploreSearch {
                     return nil
                 }
                 if scope == .answer { answeredAnyLines.insert(statement.location.line) }
-                return .choice(.line(p), anyChoices(scope, node.loop.simulator, statement), line: statement)
+                let options = anyChoices(scope, node.loop.simulator, statement).map { Option.apply(.user($0)) }
+                return .choice(.line(p), options, line: statement, time: statement.time)
             }
             try node.loop.apply(statement, into: &node.out)
         }

@@ -209,6 +209,10 @@ public enum Event: Equatable, Sendable {
     case terminate
     case systemTerminate
     case systemNotBusy
+    /// `system any`: a choice point `locsim explore` branches on (the system
+    /// ends the app, shows a pending upgrade prompt, or does nothing;
+    /// docs/explore.md); `run`, `check` and `matrix` need the system's action itself.
+    case systemAny
     case app(AppCall)
     /// A call on another `CLLocationManager` of the app, by its name
     /// (`app[<name>] <call>`, docs/language.md); `app` alone is the manager
