@@ -132,9 +132,9 @@ enum Usage {
 
     static let explore = """
         OVERVIEW: Explore every way the user can answer: each prompt no 'on prompt'
-        policy or 'user' line answers, and each 'user any' or 'system any' line, is a choice point;
-        one row per distinct outcome, with how many answer paths lead to it and
-        the shortest of them (docs/explore.md).
+        policy or 'user' line answers, and each 'user any' or 'system any' line,
+        is a choice point; one row per distinct outcome, with how many answer
+        paths lead to it and the shortest of them (docs/explore.md).
 
         USAGE: locsim explore <scenario> [--platforms <list> | --all]
                               [--format text|markdown|jsonl|dot] [--only-failing] [-o <file>]
@@ -173,7 +173,8 @@ enum Usage {
         'expect' line (or no path met an 'expect sometimes' line), 2 bad usage,
         a syntax error, an output that is the scenario, a 'user any' no path
         reaches with a prompt on screen, a 'system any' no path reaches with
-        the app in the background or an upgrade prompt pending, or a limit reached (file:line:column: error: ...).
+        the app in the background or an upgrade prompt pending, or a limit
+        reached (file:line:column: error: ...).
 
         """
 
