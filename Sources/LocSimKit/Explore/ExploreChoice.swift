@@ -40,7 +40,7 @@ public struct ExploreChoice: Equatable, Sendable {
 
     /// What is chosen, without its time and prompt: `allowOnce precise=off`,
     /// `settings always` (the user's, as after `user`), `system terminate`.
-    public var choiceText: String { action.map { Scenario.text(of: $0) } ?? Scenario.text(of: event) }
+    var choiceText: String { action.map { Scenario.text(of: $0) } ?? Scenario.text(of: event) }
 
     /// `2.000 whenInUse allowOnce precise=off`, `5.000 settings always`,
     /// `60.000 system terminate`.
