@@ -29,8 +29,15 @@ extension Explore {
         var replaced: [Int: String] = [:]
         for choice in path {
             let chosen = "\(choice.time) \(Scenario.text(of: choice.event))"
-            if let line = choice.line {
+            if let line = choice.line, !Self.isWindowLine(lines[line - 1]) {
                 replaced[line] = chosen
+                continue
+            }
+            if let line = choice.line {
+                // A window's event at the instant chosen, in time order after
+                // the line applied last before it; the window a comment.
+                replaced[line] = "# " + lines[line - 1] + "  (locsim explore: at \(choice.time) on this path)"
+                after[choice.anchor, default: []] += [chosen]
                 continue
             }
             let why: String
@@ -56,7 +63,7 @@ extension Explore {
                 platformWritten = true
             } else if let chosen = replaced[number] {
                 out += chosen + "\n"
-            } else if Self.isAnyLine(text) && number != stoppedAt {
+            } else if (Self.isAnyLine(text) || Self.isWindowLine(text)) && number != stoppedAt {
                 // A `user any` the path passed with no prompt on screen, a
                 // `system any` where the system did nothing, or an `any` line
                 // it never reached (an error stopped it first): no choice.
@@ -67,6 +74,12 @@ extension Explore {
             if let more = after[number] { out += more.map { $0 + "\n" }.joined() }
         }
         return plainPolicies(out)
+    }
+
+    /// A window line, `<t1>..<t2> <event>`, as written.
+    private static func isWindowLine(_ line: String) -> Bool {
+        guard let time = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first else { return false }
+        return !time.hasPrefix("#") && time.contains("..")
     }
 
     /// A `<time> user any`, `<time> user settings any` or `<time> system any` line, as written.

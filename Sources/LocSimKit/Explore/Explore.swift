@@ -87,6 +87,8 @@ public struct Explore: Sendable {
         var idle: [Int: SourceLocation]
         var answered: Set<Int>
         var system: Set<Int>
+        var windows: [Int: SourceLocation]
+        var eventful: Set<Int>
         /// What its paths exercised, and the simulator they started from.
         var coverage: CoverageTally
         var start: Simulator
@@ -142,7 +144,7 @@ public struct Explore: Sendable {
                 return .success(
                     Searched(
                         result: result, idle: search.idleAnyLines, answered: search.answeredAnyLines,
-                        system: search.systemAnyLines,
+                        system: search.systemAnyLines, windows: search.windowLines, eventful: search.eventfulWindows,
                         coverage: search.coverage, start: input.start.simulator))
             } catch {
                 return .failure(error)
@@ -152,6 +154,8 @@ public struct Explore: Sendable {
         var idle: [Int: SourceLocation] = [:]
         var answered = Set<Int>()
         var system = Set<Int>()
+        var windows: [Int: SourceLocation] = [:]
+        var eventful = Set<Int>()
         var coverage = CoverageReport(rulesGiven: false, modernGiven: false)
         var possible = Set<Delivery.Access>()
         for result in results {
@@ -163,8 +167,19 @@ public struct Explore: Sendable {
                 idle.merge(s.idle) { first, _ in first }
                 answered.formUnion(s.answered)
                 system.formUnion(s.system)
+                windows.merge(s.windows) { first, _ in first }
+                eventful.formUnion(s.eventful)
             case .failure(let error): throw error
             }
+        }
+        // A window inside which no path on any platform met a timer or a
+        // line: every instant of it is the same path.
+        if let empty = Set(windows.keys).subtracting(eventful).min(), let location = windows[empty] {
+            throw ScenarioError(
+                "this window holds nothing on any path (\(platforms.map(\.description).joined(separator: ", "))): "
+                    + "no rule timer, line or fix falls inside it after its start, so every instant of it leads "
+                    + "the same way; write one instant",
+                at: location)
         }
         // A `user any` that no path on any platform reached with a prompt on
         // screen offers the user nothing: the scenario's mistake.

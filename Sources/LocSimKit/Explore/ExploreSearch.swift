@@ -26,12 +26,27 @@ struct ExploreSearch {
         /// The timers due before the line at the position run, the app
         /// suspended: the system may end it before the line (`--system-terminations`).
         case suspended(Position)
+        /// A window open (`OpenWindow`), before the next timer or line due
+        /// from the position: its event may happen at the instant chosen.
+        case window(Position)
 
         var position: Position {
             switch self {
-            case .timers(let p), .line(let p), .settle(let p), .suspended(let p): return p
+            case .timers(let p), .line(let p), .settle(let p), .suspended(let p), .window(let p): return p
             }
         }
+    }
+
+    /// A window line (`<t1>..<t2> <event>`) reached whose event has not
+    /// happened yet (docs/explore.md, "Windows of time").
+    struct OpenWindow: Hashable {
+        /// Where the window line is.
+        var position: Position
+        var end: Millis
+        /// The last instant offered.
+        var done: Millis
+        /// The last timer or line inside the window so far; `nil`: none yet.
+        var last: Millis?
     }
 
     /// One option at a choice point, whatever its kind.
@@ -42,6 +57,8 @@ struct ExploreSearch {
         /// The system does nothing here: the path goes on as written, and
         /// records no choice.
         case nothing
+        /// A window's event waits past this instant.
+        case wait
 
         /// The option as the state graph labels its edge.
         var text: String {
@@ -49,6 +66,7 @@ struct ExploreSearch {
             case .apply(.user(let action)): return Scenario.text(of: action)
             case .apply(let event): return Scenario.text(of: event)
             case .nothing: return "nothing"
+            case .wait: return "wait"
             }
         }
     }
@@ -72,6 +90,7 @@ struct ExploreSearch {
         var loop: ClosedLoop.State
         /// Endings chosen at suspensions so far (`--system-terminations`).
         var terminations: Int
+        var window: OpenWindow?
     }
 
     /// A choice point being searched: one entry of the work list.
@@ -137,6 +156,10 @@ struct ExploreSearch {
     var answeredAnyLines = Set<Int>()
     /// Which of `idleAnyLines` are `system any` lines (the others: `user any`).
     var systemAnyLines = Set<Int>()
+    /// Window lines some path reached, and those inside which some path met
+    /// a timer or a line: a window no path met anything inside is an error.
+    var windowLines: [Int: SourceLocation] = [:]
+    var eventfulWindows = Set<Int>()
 
     /// The most choices one path may make (docs/explore.md): the work list
     /// holds one choice point per choice of the path being followed.
@@ -182,9 +205,19 @@ struct ExploreSearch {
                 // line an error there as in `run` (ClosedLoop.checkAgainstPolicy).
                 let halt: Halt
                 do throws(ScenarioError) {
-                    if case .apply(let event) = option {
+                    switch option {
+                    case .apply(let event):
+                        if line?.windowEnd != nil { child.window = nil }
                         try child.loop.apply(statement(event, at: time, line: line), into: &child.out)
                         if case .suspended = cursor { child.terminations += 1 }
+                    case .wait:
+                        if case .line(let p) = cursor, let end = line?.windowEnd {
+                            child.window = OpenWindow(position: p, end: end, done: time, last: nil)
+                        } else {
+                            child.window?.done = time
+                        }
+                    case .nothing:
+                        break
                     }
                     halt = forward(&child, from: try next(after: cursor))
                 } catch {
@@ -270,7 +303,7 @@ struct ExploreSearch {
             let prefix = counts.id(node.out.counts)
             let key = Key(
                 cursor: cursor, state: node.loop.simulator.world, loop: node.loop.state,
-                terminations: node.terminations)
+                terminations: node.terminations, window: node.window)
             if merging, let known = memo[key] {
                 if graph != nil, let id = graphIDs[key] { graphTarget = .choice(id) }
                 return (known, prefix)
@@ -301,6 +334,7 @@ struct ExploreSearch {
                 let what: String
                 switch (cursor, options.first) {
                 case (.suspended, _), (_, .nothing): what = "system"
+                case (.window, _), (_, .wait): what = "window"
                 case (_, .apply(.user(let action))) where action.isSettings: what = "settings"
                 default: what = simulator.prompt?.kind.rawValue ?? "prompt"
                 }
@@ -321,6 +355,7 @@ struct ExploreSearch {
         case .line(let p): return .settle(try input.line(at: p)?.next ?? p)
         case .settle(let p): return .settle(p)
         case .suspended(let p): return .line(p)
+        case .window(let p): return .settle(p)
         }
     }
 

@@ -242,6 +242,9 @@ package struct TimedStatement: Equatable, Sendable {
     /// Where the first argument that a rule may reject starts (the answer,
     /// the region id, the call name); equals `location` when there is none.
     package var argumentColumn: Int
+    /// A window line (`<t1>..<t2> <event>`, a choice of instant for `locsim
+    /// explore`): the window's end, `time` its start; `nil` for one instant.
+    package var windowEnd: Millis? = nil
     package init(time: Millis, event: Event, location: SourceLocation, argumentColumn: Int) {
         self.time = time
         self.event = event
