@@ -496,6 +496,31 @@ if [ "$status" -eq 2 ] && grep -q "'--system-terminations' needs a non-negative 
   ok "explore: --system-terminations needs a count"
 else fail "explore: --system-terminations needs a count" "status $status: $(cat systerm.err)"; fi
 
+# Windows of time (docs/explore.md, "Windows of time").
+printf 'locsim 1\nplatform iOS 14.0\nplist NSLocationWhenInUseUsageDescription "Why"\non prompt whenInUse user allowOnce\n0 launch\n1 app requestWhenInUseAuthorization\n10 background\n12..20 foreground\n21 fix 35.0 139.7 5\n' > win.scn
+"$LOCSIM" run win.scn > /dev/null 2> win.err
+status=$?
+if [ "$status" -eq 2 ] && grep -q "^win.scn:8:8: error: '12.000..20.000 foreground' is a window of time, a choice for 'locsim explore'; run, check and matrix need one instant: pick one, e.g. '12.000 foreground'$" win.err; then
+  ok "run: a window line is an error that says to pick an instant"
+else fail "run: a window line is an error that says to pick an instant" "status $status: $(cat win.err)"; fi
+"$LOCSIM" explore win.scn > win.out 2> win.err
+status=$?
+if [ "$status" -eq 0 ] && grep -q "^iOS 14.0: 4 paths, " win.out && grep -q " 15.001 foreground$" win.out; then
+  ok "explore: a window tries the instants around what happens in it"
+else fail "explore: a window tries the instants around what happens in it" "status $status: $(cat win.out win.err | head -c 400)"; fi
+sed 's/^12..20 foreground$/12..8 foreground/' win.scn > winback.scn
+"$LOCSIM" explore winback.scn > winback.out 2> win.err
+status=$?
+if [ "$status" -eq 2 ] && [ ! -s winback.out ] && grep -q "^winback.scn:8:5: error: the window 12.000..8.000 ends before it starts" win.err; then
+  ok "explore: a window that ends before it starts is an error at its end"
+else fail "explore: a window that ends before it starts is an error at its end" "status $status: $(cat win.err)"; fi
+sed 's/^12..20 foreground$/16..20 foreground/' win.scn > winnone.scn
+"$LOCSIM" explore winnone.scn > winnone.out 2> win.err
+status=$?
+if [ "$status" -eq 2 ] && [ ! -s winnone.out ] && grep -q "^winnone.scn:8:8: error: this window holds nothing on any path (iOS 14.0)" win.err; then
+  ok "explore: a window around nothing is an error at its line"
+else fail "explore: a window around nothing is an error at its line" "status $status: $(cat win.err)"; fi
+
 # A failed expectation: the log is written (with an expect record), the
 # failure goes to standard error, exit status 1; check fails the scenario
 # even though its golden matches (docs/language.md, "Expectations").

@@ -20,7 +20,7 @@ public struct Explore: Sendable {
     /// Endings of the suspended app one path may choose: every line the app
     /// is suspended before is then a choice point, end it or not
     /// (`--system-terminations`, docs/explore.md); 0: none.
-    public var systemTerminations = 0
+    public var systemTerminations: Int = 0
     /// False: no two paths are merged, each is searched to its end (tests
     /// check that merging changes no result).
     package var merging = true
