@@ -52,7 +52,9 @@ extension ExploreSearch {
                     let limit = read?.line.time ?? Millis(.max)
                     while true {
                         let instant = node.loop.nextDue(until: limit)
-                        if let window = node.window, let halt = try windowChoice(window, before: instant ?? limit, at: p) {
+                        if let window = node.window,
+                            let halt = try windowChoice(window, before: instant ?? limit, at: p)
+                        {
                             return halt
                         }
                         guard let instant else { break }

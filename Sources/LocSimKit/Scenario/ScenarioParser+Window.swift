@@ -46,7 +46,8 @@ extension ScenarioParser {
         }
         let line = try timed(at: start, &s)
         guard case .timed(var statement) = line else {
-            throw s.error("a window of time takes an event line; write a track or an 'on' line at one time", at: startToken)
+            throw s.error(
+                "a window of time takes an event line; write a track or an 'on' line at one time", at: startToken)
         }
         if case .fix = statement.event {
             throw s.error("a window of time takes an event, not a fix; write the fix at one time", at: startToken)
