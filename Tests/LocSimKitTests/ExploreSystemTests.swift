@@ -62,9 +62,10 @@ import Testing
         let p = try #require(try Self.explore(Self.systemAny).platforms.first)
         let written = try Explore.counterexample(
             Array(Self.systemAny.utf8), path: p.rows[2].shortestPath, platform: p.platform)
-        #expect(ExploreClosedLoopTests.uncommented(written, containing: "system") == [
-            "60.000 system terminate", "200.000 system notBusy",
-        ])
+        #expect(
+            ExploreClosedLoopTests.uncommented(written, containing: "system") == [
+                "60.000 system terminate", "200.000 system notBusy",
+            ])
         let idle = try Explore.counterexample(Array(Self.systemAny.utf8), path: [], platform: p.platform)
         #expect(ExploreClosedLoopTests.uncommented(idle, containing: "system").isEmpty)
         #expect(idle.contains("# 60   system any  (locsim explore: no choice here on this path)"))
@@ -118,7 +119,8 @@ import Testing
         // until the grace ends), and at 300 on every path.
         #expect(paths.map(\.paths) == [1, 4, 6, 6])
         let endings = paths[2].rows.map { $0.shortestPath.map(\.description) }
-        #expect(endings == [[], ["300.000 system terminate"], ["200.000 system terminate", "300.000 system terminate"]])
+        #expect(
+            endings == [[], ["300.000 system terminate"], ["200.000 system terminate", "300.000 system terminate"]])
         for k in 1...2 {
             let report = try Self.explore(Self.suspendedTwice, systemTerminations: k)
             try ExploreClosedLoopTests.everyRowReplays(Self.suspendedTwice, report)

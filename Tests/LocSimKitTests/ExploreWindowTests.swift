@@ -49,7 +49,8 @@ import Testing
             Array(Self.allowOnce.utf8), path: p.rows[1].shortestPath, platform: p.platform)
         #expect(
             written.contains(
-                "10   background\n# 12..20 foreground  (locsim explore: at 15.001 on this path)\n15.001 foreground\n21   fix"))
+                "10   background\n# 12..20 foreground  (locsim explore: at 15.001 on this path)\n15.001 foreground\n21   fix"
+            ))
     }
 
     /// Every instant on a finer grid than explore's — every 10 ms over each
@@ -63,7 +64,10 @@ import Testing
         for name in names {
             let text = try DocumentationTests.read(name)
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            guard let index = lines.firstIndex(where: { $0.first?.isNumber == true && $0.split(separator: " ")[0].contains("..") })
+            guard
+                let index = lines.firstIndex(where: {
+                    $0.first?.isNumber == true && $0.split(separator: " ")[0].contains("..")
+                })
             else { continue }
             windows += 1
             let words = lines[index].split(separator: " ", maxSplits: 1)
@@ -95,6 +99,8 @@ import Testing
         ("60.. foreground", 5, "expected a window '<start>..<end>', found '60..'"),
         ("60..70 fix 35.0 139.7", 1, "a window of time takes an event, not a fix"),
         ("60..70 on launch app requestLocation", 1, "a window of time takes an event line"),
+        ("60..70 system any", 1, "a window of time takes an event that happens, not a choice point"),
+        ("60..70 user any", 1, "a window of time takes an event that happens, not a choice point"),
     ])
     func windowSyntaxErrors(line: String, column: Int, message: String) throws {
         var parser = ScenarioParser()
@@ -124,7 +130,8 @@ import Testing
         } throws: { error in
             let e = error as? ScenarioError
             return e?.location == SourceLocation(line: 11, column: 8)
-                && e?.message.hasPrefix("'12.000..20.000 foreground' is a window of time, a choice for 'locsim explore'")
+                && e?.message.hasPrefix(
+                    "'12.000..20.000 foreground' is a window of time, a choice for 'locsim explore'")
                     == true
         }
         let overlapping = Self.allowOnce.replacingOccurrences(of: "21   fix 35.0 139.7 5", with: "19..30 terminate")
@@ -132,7 +139,8 @@ import Testing
             try Self.explore(overlapping)
         } throws: { error in
             let e = error as? ScenarioError
-            return e?.location.line == 12 && e?.message.hasPrefix("this window starts before the window of line 11 ends") == true
+            return e?.location.line == 12
+                && e?.message.hasPrefix("this window starts before the window of line 11 ends") == true
         }
         let empty = Self.allowOnce.replacingOccurrences(of: "12..20 foreground", with: "16..20 foreground")
         #expect {

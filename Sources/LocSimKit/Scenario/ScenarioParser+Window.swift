@@ -49,6 +49,13 @@ extension ScenarioParser {
             throw s.error(
                 "a window of time takes an event line; write a track or an 'on' line at one time", at: startToken)
         }
+        if statement.event == .systemAny || statement.event == .user(.any(.answer))
+            || statement.event == .user(.any(.settings))
+        {
+            throw s.error(
+                "a window of time takes an event that happens, not a choice point; write '\(Scenario.text(of: statement.event))' at one time",
+                at: startToken)
+        }
         if case .fix = statement.event {
             throw s.error("a window of time takes an event, not a fix; write the fix at one time", at: startToken)
         }

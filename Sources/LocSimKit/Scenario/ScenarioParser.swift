@@ -111,6 +111,7 @@ package struct ScenarioParser {
             if let (start, end) = Self.window(first, scanner) {
                 let time = try lineTime(start, scanner)
                 let line = try windowLine(from: time, start, to: end, &scanner)
+                if !seenTimed { headerEnded() }
                 seenTimed = true
                 previousTime = time
                 (previousTimeLine, previousTimeColumn) = (lineNumber, first.column)
