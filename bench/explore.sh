@@ -4,7 +4,8 @@
 #
 # 1. The ten seed flows of Scenarios/seeds/ with their prompt answers turned
 #    into `user any` choice points, explored on --all platforms: the total,
-#    against `matrix --all` of the same original seeds in the same run.
+#    against `matrix --all` of the same original seeds in the same run;
+#    then again with `--system-terminations 1`.
 # 2. A synthetic flow of a dozen launches that each ask again after Allow
 #    Once, with `user settings any` between every other launch: paths,
 #    distinct states, wall time and peak memory.
@@ -41,6 +42,15 @@ explore_ms=$(($(now_ms) - start))
 n=$(ls "$WORK"/seeds/*.scn | wc -l)
 echo "seeds: $n flows, $anys answers made choice points, --all platforms (15), one job"
 echo "  explore: $paths paths in $explore_ms ms in total; matrix --all of the original seeds: $matrix_ms ms (ratio $(echo "scale=2; $explore_ms / $matrix_ms" | bc))"
+# The same with the system ending the suspended app at any one line (docs/explore.md, "The system's choices").
+start=$(now_ms)
+paths=0
+for f in "$WORK"/seeds/*.scn; do
+  line=$("$LOCSIM" explore "$f" --all --jobs 1 --system-terminations 1 2>&1 > /dev/null | tail -1)
+  paths=$((paths + $(echo "$line" | awk '{ print $3 }')))
+done
+terminations_ms=$(($(now_ms) - start))
+echo "  explore --system-terminations 1: $paths paths in $terminations_ms ms in total (ratio to explore $(echo "scale=2; $terminations_ms / $explore_ms" | bc))"
 
 # 2. Synthetic: a dozen launches, each asking again after Allow Once.
 {

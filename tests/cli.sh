@@ -463,6 +463,64 @@ status=$?
 if [ "$status" -eq 2 ] && grep -q "ex.scn:7:8: error: 'user any' is a choice point" any.err; then ok "run: user any is an error at its line"
 else fail "run: user any is an error at its line" "status $status: $(cat any.err)"; fi
 
+# The system's choices (docs/explore.md, "The system's choices").
+printf 'locsim 1\nplatform iOS 13.0\n0 launch\n5 background\n60 system any\n' > sysany.scn
+"$LOCSIM" run sysany.scn > /dev/null 2> sysany.err
+status=$?
+if [ "$status" -eq 2 ] && grep -q "^sysany.scn:5:11: error: 'system any' is a choice point for 'locsim explore'" sysany.err; then
+  ok "run: system any is an error at its line"
+else fail "run: system any is an error at its line" "status $status: $(cat sysany.err)"; fi
+"$LOCSIM" explore sysany.scn > sysany.out 2> sysany.err
+status=$?
+if [ "$status" -eq 0 ] && grep -q "^iOS 13.0: 2 paths, 1 distinct state, 1 outcome$" sysany.out; then
+  ok "explore: system any ends the app or not"
+else fail "explore: system any ends the app or not" "status $status: $(cat sysany.out sysany.err | head -c 400)"; fi
+printf 'locsim 1\nplatform iOS 13.0\n0 launch\n60 system any\n' > sysfg.scn
+"$LOCSIM" explore sysfg.scn > sysfg.out 2> sysfg.err
+status=$?
+if [ "$status" -eq 2 ] && [ ! -s sysfg.out ] \
+  && grep -q "^sysfg.scn:4:4: error: 'system any': the app is neither in the background nor suspended, and no upgrade prompt is pending, here on any path (iOS 13.0)" sysfg.err; then
+  ok "explore: system any with nothing to choose on any path is an error at its line"
+else fail "explore: system any with nothing to choose on any path is an error at its line" "status $status: $(cat sysfg.err)"; fi
+printf 'locsim 1\nplatform iOS 12.0\nplist NSLocationWhenInUseUsageDescription "Why"\nplist NSLocationAlwaysAndWhenInUseUsageDescription "Why"\non prompt always user allowAlways\n0 launch\n1 app requestAlwaysAuthorization\n2 app startMonitoring a 35.0 139.7 100\n5 background\n60 enter a\n100 exit a\n' > systerm.scn
+"$LOCSIM" explore systerm.scn --system-terminations 1 > systerm.out 2> systerm.err
+status=$?
+"$LOCSIM" explore systerm.scn --system-terminations=2 > systerm2.out 2> /dev/null
+if [ "$status" -eq 0 ] && grep -q "^iOS 12.0: 3 paths, " systerm.out && grep -q "^iOS 12.0: 4 paths, " systerm2.out \
+  && grep -q " 60.000 system terminate; 100.000 system terminate$" systerm2.out; then
+  ok "explore: --system-terminations makes each suspension a choice point, k endings at most"
+else fail "explore: --system-terminations makes each suspension a choice point, k endings at most" "status $status: $(cat systerm.out systerm.err | head -c 400)"; fi
+"$LOCSIM" explore systerm.scn --system-terminations -1 > /dev/null 2> systerm.err
+status=$?
+if [ "$status" -eq 2 ] && grep -q "'--system-terminations' needs a non-negative integer, not '-1'" systerm.err; then
+  ok "explore: --system-terminations needs a count"
+else fail "explore: --system-terminations needs a count" "status $status: $(cat systerm.err)"; fi
+
+# Windows of time (docs/explore.md, "Windows of time").
+printf 'locsim 1\nplatform iOS 14.0\nplist NSLocationWhenInUseUsageDescription "Why"\non prompt whenInUse user allowOnce\n0 launch\n1 app requestWhenInUseAuthorization\n10 background\n12..20 foreground\n21 fix 35.0 139.7 5\n' > win.scn
+"$LOCSIM" run win.scn > /dev/null 2> win.err
+status=$?
+if [ "$status" -eq 2 ] && grep -q "^win.scn:8:8: error: '12.000..20.000 foreground' is a window of time, a choice for 'locsim explore'; run, check and matrix need one instant: pick one, e.g. '12.000 foreground'$" win.err; then
+  ok "run: a window line is an error that says to pick an instant"
+else fail "run: a window line is an error that says to pick an instant" "status $status: $(cat win.err)"; fi
+"$LOCSIM" explore win.scn > win.out 2> win.err
+status=$?
+if [ "$status" -eq 0 ] && grep -q "^iOS 14.0: 4 paths, " win.out && grep -q " 15.001 foreground$" win.out; then
+  ok "explore: a window tries the instants around what happens in it"
+else fail "explore: a window tries the instants around what happens in it" "status $status: $(cat win.out win.err | head -c 400)"; fi
+sed 's/^12..20 foreground$/12..8 foreground/' win.scn > winback.scn
+"$LOCSIM" explore winback.scn > winback.out 2> win.err
+status=$?
+if [ "$status" -eq 2 ] && [ ! -s winback.out ] && grep -q "^winback.scn:8:5: error: the window 12.000..8.000 ends before it starts" win.err; then
+  ok "explore: a window that ends before it starts is an error at its end"
+else fail "explore: a window that ends before it starts is an error at its end" "status $status: $(cat win.err)"; fi
+sed 's/^12..20 foreground$/16..20 foreground/' win.scn > winnone.scn
+"$LOCSIM" explore winnone.scn > winnone.out 2> win.err
+status=$?
+if [ "$status" -eq 2 ] && [ ! -s winnone.out ] && grep -q "^winnone.scn:8:8: error: this window holds nothing on any path (iOS 14.0)" win.err; then
+  ok "explore: a window around nothing is an error at its line"
+else fail "explore: a window around nothing is an error at its line" "status $status: $(cat win.err)"; fi
+
 # A failed expectation: the log is written (with an expect record), the
 # failure goes to standard error, exit status 1; check fails the scenario
 # even though its golden matches (docs/language.md, "Expectations").

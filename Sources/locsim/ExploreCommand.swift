@@ -8,7 +8,8 @@ import Synchronization
 #endif
 
 /// `locsim explore <scenario> [--platforms <list> | --all] [--format text|markdown|jsonl|dot]
-/// [--only-failing] [-o <file>] [--counterexamples <dir>] [--jobs N] [--max-states N] [--max-outcomes N]`.
+/// [--only-failing] [-o <file>] [--counterexamples <dir>] [--jobs N] [--max-states N] [--max-outcomes N]
+/// [--system-terminations K]`.
 enum ExploreCommand {
     struct Options {
         var scenario: String
@@ -26,6 +27,7 @@ enum ExploreCommand {
         var counterexamples: String?
         var maxStates = Explore.defaultMaxStates
         var maxOutcomes = Explore.defaultMaxOutcomes
+        var systemTerminations = 0
         var format = Explore.Format.text
         var onlyFailing = false
         while let item = args.next() {
@@ -53,6 +55,8 @@ enum ExploreCommand {
                 maxStates = try args.count(of: "--max-states", inline: inline)
             case .option("--max-outcomes", let inline):
                 maxOutcomes = try args.count(of: "--max-outcomes", inline: inline)
+            case .option("--system-terminations", let inline):
+                systemTerminations = try args.count(of: "--system-terminations", inline: inline, allowZero: true)
             case .option(let name, _):
                 throw UsageError.unknownOption(name, command: "explore")
             }
@@ -62,6 +66,7 @@ enum ExploreCommand {
             platforms: try shared.list(otherwise: nil), jobs: shared.jobs, maxStates: maxStates,
             maxOutcomes: maxOutcomes)
         explore.graph = format == .dot
+        explore.systemTerminations = systemTerminations
         return Options(
             scenario: scenario, explore: explore, format: format, onlyFailing: onlyFailing, output: shared.output,
             counterexamples: counterexamples)

@@ -132,14 +132,14 @@ enum Usage {
 
     static let explore = """
         OVERVIEW: Explore every way the user can answer: each prompt no 'on prompt'
-        policy or 'user' line answers, and each 'user any' line, is a choice point;
-        one row per distinct outcome, with how many answer paths lead to it and
-        the shortest of them (docs/explore.md).
+        policy or 'user' line answers, and each 'user any' or 'system any' line,
+        is a choice point; one row per distinct outcome, with how many answer
+        paths lead to it and the shortest of them (docs/explore.md).
 
         USAGE: locsim explore <scenario> [--platforms <list> | --all]
                               [--format text|markdown|jsonl|dot] [--only-failing] [-o <file>]
                               [--counterexamples <dir>] [--jobs <n>] [--max-states <n>]
-                              [--max-outcomes <n>]
+                              [--max-outcomes <n>] [--system-terminations <k>]
 
         ARGUMENTS:
           <scenario>              A regular scenario file (*.scn), or '-' for standard input
@@ -161,6 +161,10 @@ enum Usage {
                                   platform (default: 100000)
           --max-outcomes <n>      Stop with an error past <n> outcomes kept on a
                                   platform (default: 1000000)
+          --system-terminations <k>
+                                  Each line the app is suspended before is also a
+                                  choice point: the system ends the app there or
+                                  not, at most <k> times per path (default: 0)
           -h, --help              Show this help
 
         Standard error gets the paths, distinct states and time taken, and
@@ -168,7 +172,9 @@ enum Usage {
         Exit status: 0 the report was written, 1 as 0 but some path failed an
         'expect' line (or no path met an 'expect sometimes' line), 2 bad usage,
         a syntax error, an output that is the scenario, a 'user any' no path
-        reaches with a prompt on screen, or a limit reached (file:line:column: error: ...).
+        reaches with a prompt on screen, a 'system any' no path reaches with
+        the app in the background or an upgrade prompt pending, or a limit
+        reached (file:line:column: error: ...).
 
         """
 

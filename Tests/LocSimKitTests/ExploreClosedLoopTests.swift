@@ -104,28 +104,33 @@ import Testing
     /// that row: the same counts, final authorization and failed expectations.
     @Test func everyRowIsRunOfItsCounterexample() throws {
         for text in [Self.geofence, Self.reactive(3), Self.reactive(2, platform: "iOS 13.0")] {
-            let report = try Self.explore(text, platforms: [.iOS(13), .iOS(14), .iOS(26)])
-            for p in report.platforms {
-                for row in p.rows {
-                    let plain = try Explore.counterexample(
-                        Array(text.utf8), path: row.shortestPath, platform: p.platform)
-                    #expect(!plain.contains(" any"))
-                    let log = try Replay.log(of: Array(plain.utf8))
-                    var counts = OutcomeCounts()
-                    for record in log.records { counts.count(record.record) }
-                    #expect(row.outcome.error == nil)
-                    #expect(row.outcome.delivered == counts.delivered)
-                    #expect(row.outcome.held == counts.held && row.outcome.dropped == counts.dropped)
-                    let last = log.records.last { $0.auth != nil }?.auth?.status ?? .notDetermined
-                    #expect(last == row.outcome.authorization)
-                    #expect(log.records.compactMap(\.failedExpectation) == row.outcome.failedExpectations)
-                }
-                // The counterexample of each failed expectation fails it in run.
-                for failing in p.failingPaths {
-                    let plain = try Explore.counterexample(Array(text.utf8), path: failing.path, platform: p.platform)
-                    let failed = try Replay.log(of: Array(plain.utf8)).records.compactMap(\.failedExpectation)
-                    #expect(failed.contains(failing.expectation))
-                }
+            try Self.everyRowReplays(text, try Self.explore(text, platforms: [.iOS(13), .iOS(14), .iOS(26)]))
+        }
+    }
+
+    /// Each row of `report` (of `text`) is `run` of its shortest path's
+    /// counterexample, and each failing path's counterexample fails its line.
+    static func everyRowReplays(_ text: String, _ report: Explore.Report) throws {
+        for p in report.platforms {
+            for row in p.rows {
+                let plain = try Explore.counterexample(
+                    Array(text.utf8), path: row.shortestPath, platform: p.platform)
+                #expect(Self.uncommented(plain, containing: " any").isEmpty)
+                let log = try Replay.log(of: Array(plain.utf8))
+                var counts = OutcomeCounts()
+                for record in log.records { counts.count(record.record) }
+                #expect(row.outcome.error == nil)
+                #expect(row.outcome.delivered == counts.delivered)
+                #expect(row.outcome.held == counts.held && row.outcome.dropped == counts.dropped)
+                let last = log.records.last { $0.auth != nil }?.auth?.status ?? .notDetermined
+                #expect(last == row.outcome.authorization)
+                #expect(log.records.compactMap(\.failedExpectation) == row.outcome.failedExpectations)
+            }
+            // The counterexample of each failed expectation fails it in run.
+            for failing in p.failingPaths {
+                let plain = try Explore.counterexample(Array(text.utf8), path: failing.path, platform: p.platform)
+                let failed = try Replay.log(of: Array(plain.utf8)).records.compactMap(\.failedExpectation)
+                #expect(failed.contains(failing.expectation))
             }
         }
     }
@@ -228,7 +233,14 @@ import Testing
 
     private static func check(_ text: String, name: String) throws {
         do {
-            let report = try Self.explore(text)
+            let report: Explore.Report
+            do {
+                report = try Self.explore(text)
+            } catch let error as ScenarioError where error.message.hasPrefix("this window holds nothing on any path") {
+                // A window that holds nothing on this platform alone (on
+                // macOS no grace timer suspends the app): explore's error.
+                return
+            }
             for p in report.platforms {
                 let failures =
                     p.rows.filter { $0.outcome.error != nil }.map {

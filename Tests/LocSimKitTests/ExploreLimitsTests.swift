@@ -149,7 +149,7 @@ import Testing
             """
         let report = try Self.explore(text, platforms: [.iOS(14), .macOS(14)])
         func settings(_ p: Explore.PlatformResult) -> Set<String> {
-            Set(p.rows.flatMap(\.shortestPath).filter { $0.prompt == nil }.map { Scenario.text(of: $0.action) })
+            Set(p.rows.flatMap(\.shortestPath).filter { $0.prompt == nil }.map(\.choiceText))
         }
         #expect(settings(report.platforms[0]).contains("settings askNextTime"))
         #expect(!settings(report.platforms[1]).contains("settings askNextTime"))

@@ -39,9 +39,12 @@ import Testing
         return text
     }
 
-    static func explore(_ text: String, platforms: [Platform]? = nil, merging: Bool = true) throws -> Explore.Report {
+    static func explore(
+        _ text: String, platforms: [Platform]? = nil, merging: Bool = true, systemTerminations: Int = 0
+    ) throws -> Explore.Report {
         var explore = Explore(platforms: platforms, jobs: 1)
         explore.merging = merging
+        explore.systemTerminations = systemTerminations
         return try explore.run(Array(text.utf8))
     }
 

@@ -1,11 +1,13 @@
 /// `locsim explore --counterexamples`: an answer path written as a plain
 /// scenario that `locsim run` replays (docs/explore.md, "Counterexamples").
 extension Explore {
-    /// `scenario` with the choices of `path` written in as `user` lines on
-    /// `platform`: a `user any` line becomes the action chosen there, a
-    /// prompt no line answered gets a `user` line at the time it showed,
-    /// right after the line that was applied last before it (with a comment
-    /// saying so), and the `platform` line names `platform`. Every other
+    /// `scenario` with the choices of `path` written in as lines on
+    /// `platform`: a `user any` or `system any` line becomes the action
+    /// chosen there, a prompt no line answered gets a `user` line at the
+    /// time it showed and an ending at a suspension a `system terminate`
+    /// line at the time of the line it came before, each right after the
+    /// line that was applied last before it (with a comment saying so), and
+    /// the `platform` line names `platform`. Every other
     /// line stays as written, so errors point at the same lines. The
     /// `on prompt` policies' answers are then written as `user` lines too,
     /// where `run` gives the same records that way (`plainPolicies`).
@@ -26,17 +28,26 @@ extension Explore {
         var after: [Int: [String]] = [:]
         var replaced: [Int: String] = [:]
         for choice in path {
-            let action = Scenario.text(of: choice.action)
-            if let line = choice.line {
-                replaced[line] = "\(choice.time) user \(action)"
+            let chosen = "\(choice.time) \(Scenario.text(of: choice.event))"
+            if let line = choice.line, !Self.isWindowLine(lines[line - 1]) {
+                replaced[line] = chosen
                 continue
             }
-            let anchor = choice.anchor
-            let what = choice.prompt.map { "the \($0.rawValue) prompt" } ?? "a choice"
-            after[anchor, default: []] += [
-                "# locsim explore: \(what) shown at \(choice.time), no line answered it",
-                "\(choice.time) user \(action)",
-            ]
+            if let line = choice.line {
+                // A window's event at the instant chosen, in time order after
+                // the line applied last before it; the window a comment.
+                replaced[line] = "# " + lines[line - 1] + "  (locsim explore: at \(choice.time) on this path)"
+                after[choice.anchor, default: []] += [chosen]
+                continue
+            }
+            let why: String
+            if choice.action == nil {
+                why = "the app was suspended here; the system ends it (--system-terminations)"
+            } else {
+                let what = choice.prompt.map { "the \($0.rawValue) prompt" } ?? "a choice"
+                why = "\(what) shown at \(choice.time), no line answered it"
+            }
+            after[choice.anchor, default: []] += ["# locsim explore: " + why, chosen]
         }
         var out = ""
         func firstWord(_ line: String) -> Substring? { line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first }
@@ -52,9 +63,10 @@ extension Explore {
                 platformWritten = true
             } else if let chosen = replaced[number] {
                 out += chosen + "\n"
-            } else if Self.isAnyLine(text) && number != stoppedAt {
-                // A `user any` the path passed with no prompt on screen, or an
-                // `any` line it never reached (an error stopped it first): no choice.
+            } else if (Self.isAnyLine(text) || Self.isWindowLine(text)) && number != stoppedAt {
+                // A `user any` the path passed with no prompt on screen, a
+                // `system any` where the system did nothing, or an `any` line
+                // it never reached (an error stopped it first): no choice.
                 out += "# " + text + "  (locsim explore: no choice here on this path)\n"
             } else {
                 out += text + "\n"
@@ -64,10 +76,16 @@ extension Explore {
         return plainPolicies(out)
     }
 
-    /// A `<time> user any` or `<time> user settings any` line, as written.
+    /// A window line, `<t1>..<t2> <event>`, as written.
+    private static func isWindowLine(_ line: String) -> Bool {
+        guard let time = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first else { return false }
+        return !time.hasPrefix("#") && time.contains("..")
+    }
+
+    /// A `<time> user any`, `<time> user settings any` or `<time> system any` line, as written.
     private static func isAnyLine(_ line: String) -> Bool {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        return (words.count == 3 && words[1] == "user" && words[2] == "any")
+        return (words.count == 3 && (words[1] == "user" || words[1] == "system") && words[2] == "any")
             || (words.count == 4 && words[1] == "user" && words[2] == "settings" && words[3] == "any")
     }
 }

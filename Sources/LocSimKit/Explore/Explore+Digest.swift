@@ -18,7 +18,7 @@ extension Explore.Report {
                 for row in p.rows where row.outcome.failedExpectations.contains(where: { $0.location.line == n }) {
                     for choice in row.shortestPath {
                         // The answer without its Precise switch: `allowOnce`, `settings always`.
-                        let words = Scenario.text(of: choice.action).split(separator: " ")
+                        let words = choice.choiceText.split(separator: " ")
                             .filter { !$0.hasPrefix("precise=") }
                         _ = answers.number(words.joined(separator: " "))
                     }

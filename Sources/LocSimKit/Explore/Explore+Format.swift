@@ -167,7 +167,7 @@ extension Explore.Report {
                 let path = row.shortestPath.map { c in
                     "{\"time\":" + json(c.time.description) + ",\"prompt\":"
                         + (c.prompt.map { json($0.rawValue) } ?? "null")
-                        + ",\"action\":" + json(Scenario.text(of: c.action)) + ",\"line\":"
+                        + ",\"action\":" + json(c.choiceText) + ",\"line\":"
                         + (c.line.map(String.init) ?? "null")
                         + "}"
                 }

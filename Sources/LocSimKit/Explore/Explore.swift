@@ -17,6 +17,10 @@ public struct Explore: Sendable {
     /// Outcomes a platform's search may keep for the choice points it
     /// remembers, over all of them, before it stops with an error.
     public var maxOutcomes: Int
+    /// Endings of the suspended app one path may choose: every line the app
+    /// is suspended before is then a choice point, end it or not
+    /// (`--system-terminations`, docs/explore.md); 0: none.
+    public var systemTerminations: Int = 0
     /// False: no two paths are merged, each is searched to its end (tests
     /// check that merging changes no result).
     package var merging = true
@@ -82,6 +86,9 @@ public struct Explore: Sendable {
         var result: PlatformResult
         var idle: [Int: SourceLocation]
         var answered: Set<Int>
+        var system: Set<Int>
+        var windows: [Int: SourceLocation]
+        var eventful: Set<Int>
         /// What its paths exercised, and the simulator they started from.
         var coverage: CoverageTally
         var start: Simulator
@@ -119,11 +126,13 @@ public struct Explore: Sendable {
         let maxOutcomes = self.maxOutcomes
         let merging = self.merging
         let graph = self.graph
+        let systemTerminations = self.systemTerminations
         let results = ParallelMap.map(platforms.count, threads: jobs) { i -> Result<Searched, ScenarioError> in
             do throws(ScenarioError) {
                 let input = ownPlatform ? own : try ExploreInput(scenario, platform: platforms[i])
                 var search = ExploreSearch(input, maxStates: maxStates, maxOutcomes: maxOutcomes, progress: progress)
                 search.merging = merging
+                search.systemTerminations = systemTerminations
                 if graph { search.graph = ExploreGraph() }
                 let outcomes = try search.run()
                 var result = PlatformResult(
@@ -135,6 +144,7 @@ public struct Explore: Sendable {
                 return .success(
                     Searched(
                         result: result, idle: search.idleAnyLines, answered: search.answeredAnyLines,
+                        system: search.systemAnyLines, windows: search.windowLines, eventful: search.eventfulWindows,
                         coverage: search.coverage, start: input.start.simulator))
             } catch {
                 return .failure(error)
@@ -143,6 +153,9 @@ public struct Explore: Sendable {
         var out: [PlatformResult] = []
         var idle: [Int: SourceLocation] = [:]
         var answered = Set<Int>()
+        var system = Set<Int>()
+        var windows: [Int: SourceLocation] = [:]
+        var eventful = Set<Int>()
         var coverage = CoverageReport(rulesGiven: false, modernGiven: false)
         var possible = Set<Delivery.Access>()
         for result in results {
@@ -153,8 +166,20 @@ public struct Explore: Sendable {
                 possible.formUnion(Self.accesses(modern: s.start.rules.modern))
                 idle.merge(s.idle) { first, _ in first }
                 answered.formUnion(s.answered)
+                system.formUnion(s.system)
+                windows.merge(s.windows) { first, _ in first }
+                eventful.formUnion(s.eventful)
             case .failure(let error): throw error
             }
+        }
+        // A window inside which no path on any platform met a timer or a
+        // line: every instant of it is the same path.
+        if let empty = Set(windows.keys).subtracting(eventful).min(), let location = windows[empty] {
+            throw ScenarioError(
+                "this window holds nothing on any path (\(platforms.map(\.description).joined(separator: ", "))): "
+                    + "no rule timer, line or fix falls inside it after its start, so every instant of it leads "
+                    + "the same way; write one instant",
+                at: location)
         }
         // A `user any` that no path on any platform reached with a prompt on
         // screen offers the user nothing: the scenario's mistake.
@@ -162,6 +187,13 @@ public struct Explore: Sendable {
         // but the rows say why: no error.)
         if let never = Set(idle.keys).subtracting(answered).min(), let location = idle[never] {
             let names = platforms.map(\.description).joined(separator: ", ")
+            guard !system.contains(never) else {
+                throw ScenarioError(
+                    "'system any': the app is neither in the background nor suspended, and no upgrade prompt is "
+                        + "pending, here on any path (\(names)); the system has nothing to choose: move the line "
+                        + "to where the app is in the background, or remove it",
+                    at: location)
+            }
             throw ScenarioError(
                 "'user any': no prompt is on screen here on any path (\(names)); nothing to choose, "
                     + "so no user action is possible: move the line to where the prompt shows, or remove it",

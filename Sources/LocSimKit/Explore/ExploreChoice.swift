@@ -1,24 +1,53 @@
-/// One decision on an answer path of `locsim explore`.
+/// One decision on a path of `locsim explore`: the user's (an answer, a
+/// Settings choice) or the system's (`system terminate`, `system notBusy`).
 public struct ExploreChoice: Equatable, Sendable {
-    /// When the user acts: when the prompt showed, or a `user any` line's time.
+    /// When it happens: when the prompt showed, a `user any` or `system any`
+    /// line's time, or the time of the line the app was suspended before.
     public var time: Millis
-    /// What the user does: an answer (with the Precise switch where the
-    /// prompt has one), dismissing the prompt, or a Settings choice.
-    public var action: UserAction
-    /// The prompt answered or dismissed; `nil` for a Settings choice.
+    /// The scenario event it applies at `time`: `user <action>`, `system
+    /// terminate` or `system notBusy`.
+    public var event: Event
+    /// The prompt answered or dismissed; `nil` for any other choice.
     public var prompt: PromptKind?
-    /// The `user any` line this choice stands for; `nil` for a prompt that no
-    /// line answers (decided the moment it showed).
+    /// The `user any` or `system any` line this choice stands for; `nil` for a
+    /// prompt that no line answered (decided the moment it showed) or an
+    /// ending at a suspension (`--system-terminations`).
     public var line: Int?
     /// The number of the timed line applied last before the choice (0:
     /// none): a counterexample writes the choice after it.
     var anchor: Int
 
-    /// `2.000 whenInUse allowOnce precise=off`, `5.000 settings always`.
+    init(time: Millis, event: Event, prompt: PromptKind?, line: Int?, anchor: Int) {
+        self.time = time
+        self.event = event
+        self.prompt = prompt
+        self.line = line
+        self.anchor = anchor
+    }
+
+    /// A choice of the user's.
+    init(time: Millis, action: UserAction, prompt: PromptKind?, line: Int?, anchor: Int) {
+        self.init(time: time, event: .user(action), prompt: prompt, line: line, anchor: anchor)
+    }
+
+    /// What the user does: an answer (with the Precise switch where the
+    /// prompt has one), dismissing the prompt, or a Settings choice; `nil`
+    /// for a choice of the system's.
+    public var action: UserAction? {
+        guard case .user(let action) = event else { return nil }
+        return action
+    }
+
+    /// What is chosen, without its time and prompt: `allowOnce precise=off`,
+    /// `settings always` (the user's, as after `user`), `system terminate`.
+    var choiceText: String { action.map { Scenario.text(of: $0) } ?? Scenario.text(of: event) }
+
+    /// `2.000 whenInUse allowOnce precise=off`, `5.000 settings always`,
+    /// `60.000 system terminate`.
     public var description: String {
         var text = time.description
         if let prompt { text += " " + prompt.rawValue }
-        return text + " " + Scenario.text(of: action)
+        return text + " " + choiceText
     }
 }
 

@@ -102,6 +102,7 @@ struct ExploreInput: Sendable {
         var expectations: [ExpectationStatement] = []
         var first: Position? = nil
         var lastAnswer = -1
+        var window: (end: Millis, line: Int)? = nil
         let end = scenario.count
         // `withUnsafeBytes` rethrows untyped errors; carry ours out by hand.
         var failure: ScenarioError? = nil
@@ -132,6 +133,15 @@ struct ExploreInput: Sendable {
                     case .expectation(let expectation): expectations.append(expectation)
                     }
                     guard let timed else { return }
+                    if case .timed(let statement) = timed {
+                        if let open = window, statement.time <= open.end, statement.windowEnd != nil {
+                            throw ScenarioError(
+                                "this window starts before the window of line \(open.line) ends (at \(open.end)); "
+                                    + "explore opens one window at a time: make them not overlap",
+                                at: statement.location)
+                        }
+                        if let end = statement.windowEnd { window = (end, number) }
+                    }
                     if first == nil {
                         first = Position(offset: offset, number: number, previousTime: previous, previousLine: 0)
                     }

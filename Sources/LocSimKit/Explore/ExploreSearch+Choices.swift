@@ -4,9 +4,32 @@ extension ExploreSearch {
     /// policy answers it (the closed loop's `unansweredPrompt`) and no later
     /// line does (from `position` on). `nil` when there is no
     /// such prompt.
-    func promptChoices(_ loop: ClosedLoop, position: ExploreInput.Position) -> [UserAction]? {
+    func promptChoices(_ loop: ClosedLoop, position: ExploreInput.Position) -> [Option]? {
         guard loop.unansweredPrompt != nil, loop.simulator.promptShown, !input.answerAhead(position) else { return nil }
-        return Self.answers(of: loop.simulator)
+        return Self.answers(of: loop.simulator).map { .apply(.user($0)) }
+    }
+
+    /// The options of a `system any` line, in this order: nothing; ending
+    /// the app where it is in the background or suspended; showing the
+    /// pending upgrade prompt of provisional Always. Only nothing where the
+    /// system can do neither.
+    func systemChoices(_ simulator: Simulator) -> [Option] {
+        var options: [Option] = [.nothing]
+        switch simulator.app {
+        case .background, .suspended: options.append(.apply(.systemTerminate))
+        case .foreground, .notRunning: break
+        }
+        if simulator.upgradePromptPending { options.append(.apply(.systemNotBusy)) }
+        return options
+    }
+
+    /// `--system-terminations`: the app is suspended before `line` and the
+    /// path may still end it; a line that is the system's own decision
+    /// there (`system terminate`, `system any`) is left to decide it.
+    func mayTerminate(_ node: Node, before line: ExploreInput.Line) -> Bool {
+        guard node.terminations < systemTerminations, node.loop.simulator.app == .suspended else { return false }
+        guard case .timed(let statement) = line else { return true }
+        return statement.event != .systemTerminate && statement.event != .systemAny
     }
 
     /// Every answer the prompt on screen offers, in the order it lists

@@ -7,6 +7,10 @@ extension ExploreSearch {
     struct Node {
         var loop: ClosedLoop
         var out = PathWriter()
+        /// Endings chosen at suspensions so far (`--system-terminations`).
+        var terminations = 0
+        /// A window line reached whose event has not happened yet.
+        var window: OpenWindow? = nil
     }
 
     /// What a path's records leave behind: its counts, and what they
@@ -38,7 +42,7 @@ extension ExploreSearch {
                 switch cursor {
                 case .settle(let p):
                     if let options = promptChoices(node.loop, position: p) {
-                        return .choice(cursor, options, line: nil)
+                        return .choice(cursor, options, line: nil, time: node.loop.simulator.now)
                     }
                     cursor = .timers(p)
                 case .timers(let p):
@@ -46,23 +50,36 @@ extension ExploreSearch {
                     // timers due before it (a choice among them reads it again).
                     let read = try input.line(at: p)
                     let limit = read?.line.time ?? Millis(.max)
-                    while let instant = node.loop.nextDue(until: limit) {
+                    while true {
+                        let instant = node.loop.nextDue(until: limit)
+                        if let window = node.window,
+                            let halt = try windowChoice(window, before: instant ?? limit, at: p)
+                        {
+                            return halt
+                        }
+                        guard let instant else { break }
                         try node.loop.advance(to: instant, into: &node.out)
+                        if node.window != nil { node.window!.last = instant }
                         // What follows the lines of that instant (a suspension waiting
                         // for the calls made then, docs/rules.md §0): time moves past it.
                         while instant < limit, node.loop.nextDue(until: limit) == instant {
                             _ = try node.loop.step(until: limit, into: &node.out)
                         }
                         if let options = promptChoices(node.loop, position: p) {
-                            return .choice(cursor, options, line: nil)
+                            return .choice(cursor, options, line: nil, time: node.loop.simulator.now)
                         }
                     }
                     guard let read else { return .end(try node.loop.finish(into: &node.out)) }
+                    if mayTerminate(node, before: read.line) {
+                        return .choice(.suspended(p), [.nothing, .apply(.systemTerminate)], line: nil, time: limit)
+                    }
                     if let halt = try apply(read.line, at: p, &node) { return halt }
+                    if node.window != nil { node.window!.last = read.line.time }
                     cursor = .settle(read.next)
-                case .line(let p):
+                case .line(let p), .suspended(let p), .window(let p):
                     guard let read = try input.line(at: p) else { return .end(try node.loop.finish(into: &node.out)) }
                     if let halt = try apply(read.line, at: p, &node) { return halt }
+                    if node.window != nil { node.window!.last = read.line.time }
                     cursor = .settle(read.next)
                 }
             }
@@ -82,6 +99,21 @@ extension ExploreSearch {
         case .reaction(let reaction, _):
             node.loop.add(reaction)
         case .timed(let statement):
+            if statement.windowEnd != nil {
+                windowLines[statement.location.line] = statement.location
+                return .choice(.line(p), [.apply(statement.event), .wait], line: statement, time: statement.time)
+            }
+            if case .systemAny = statement.event {
+                let options = systemChoices(node.loop.simulator)
+                // Nothing the system can do here on this path: it does nothing.
+                guard options.count > 1 else {
+                    idleAnyLines[statement.location.line] = statement.location
+                    systemAnyLines.insert(statement.location.line)
+                    return nil
+                }
+                answeredAnyLines.insert(statement.location.line)
+                return .choice(.line(p), options, line: statement, time: statement.time)
+            }
             if case .user(.any(let scope)) = statement.event {
                 if scope == .answer && node.loop.lastPromptPolicy != nil {
                     // A policy answered the last prompt: `run`'s error
@@ -94,10 +126,42 @@ extension ExploreSearch {
                     return nil
                 }
                 if scope == .answer { answeredAnyLines.insert(statement.location.line) }
-                return .choice(.line(p), anyChoices(scope, node.loop.simulator, statement), line: statement)
+                let options = anyChoices(scope, node.loop.simulator, statement).map { Option.apply(.user($0)) }
+                return .choice(.line(p), options, line: statement, time: statement.time)
             }
             try node.loop.apply(statement, into: &node.out)
         }
         return nil
+    }
+}
+
+/// Windows of time (docs/explore.md, "Windows of time").
+extension ExploreSearch {
+    /// The instant a path's open window offers next, before what is due at
+    /// `next` (a timer, or the line at `p`): just after the last timer or
+    /// line inside the window, just before `next`, or the window's end,
+    /// whichever comes first after the last instant offered; `nil` when
+    /// none lies before `next`. At the end the event happens: one option.
+    mutating func windowChoice(_ window: OpenWindow, before next: Millis, at p: Position) throws(ScenarioError)
+        -> Halt?
+    {
+        guard let read = try input.line(at: window.position), case .timed(let statement) = read.line else {
+            return nil
+        }
+        if next > statement.time && next <= window.end { eventfulWindows.insert(statement.location.line) }
+        let justAfter = window.last.map { $0 + Millis(1) }
+        let justBefore = next - Millis(1)
+        let instant: Millis
+        if let justAfter, justAfter > window.done, justAfter < next, justAfter <= window.end {
+            instant = justAfter
+        } else if justBefore > window.done, justBefore > (window.last ?? window.done), justBefore <= window.end {
+            instant = justBefore
+        } else if next > window.end, window.end > window.done {
+            instant = window.end
+        } else {
+            return nil
+        }
+        let options: [Option] = instant == window.end ? [.apply(statement.event)] : [.apply(statement.event), .wait]
+        return .choice(.window(p), options, line: statement, time: instant)
     }
 }

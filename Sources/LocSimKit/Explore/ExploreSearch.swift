@@ -23,17 +23,58 @@ struct ExploreSearch {
         case line(Position)
         /// Lines before the position applied: a prompt on screen is a choice point unless a later line answers it.
         case settle(Position)
+        /// The timers due before the line at the position run, the app
+        /// suspended: the system may end it before the line (`--system-terminations`).
+        case suspended(Position)
+        /// A window open (`OpenWindow`), before the next timer or line due
+        /// from the position: its event may happen at the instant chosen.
+        case window(Position)
 
         var position: Position {
             switch self {
-            case .timers(let p), .line(let p), .settle(let p): return p
+            case .timers(let p), .line(let p), .settle(let p), .suspended(let p), .window(let p): return p
+            }
+        }
+    }
+
+    /// A window line (`<t1>..<t2> <event>`) reached whose event has not
+    /// happened yet (docs/explore.md, "Windows of time").
+    struct OpenWindow: Hashable {
+        /// Where the window line is.
+        var position: Position
+        var end: Millis
+        /// The last instant offered.
+        var done: Millis
+        /// The last timer or line inside the window so far; `nil`: none yet.
+        var last: Millis?
+    }
+
+    /// One option at a choice point, whatever its kind.
+    enum Option: Equatable {
+        /// A scenario event applied at the choice's time, as a line there
+        /// would be: `user <answer>`, `system terminate`, `system notBusy`.
+        case apply(Event)
+        /// The system does nothing here: the path goes on as written, and
+        /// records no choice.
+        case nothing
+        /// A window's event waits past this instant.
+        case wait
+
+        /// The option as the state graph labels its edge.
+        var text: String {
+            switch self {
+            case .apply(.user(let action)): return Scenario.text(of: action)
+            case .apply(let event): return Scenario.text(of: event)
+            case .nothing: return "nothing"
+            case .wait: return "wait"
             }
         }
     }
 
     /// A path stopped at a choice point, at the end, or by the rules.
     enum Halt {
-        case choice(Cursor, [UserAction], line: TimedStatement?)
+        /// A choice point at `cursor`, made at `time`; `line`: the `any` line it stands for.
+        case choice(Cursor, [Option], line: TimedStatement?, time: Millis)
         /// The end, with the `expect` lines that failed.
         case end([FailedExpectation])
         case stopped(ScenarioError)
@@ -47,6 +88,9 @@ struct ExploreSearch {
         var cursor: Cursor
         var state: World
         var loop: ClosedLoop.State
+        /// Endings chosen at suspensions so far (`--system-terminations`).
+        var terminations: Int
+        var window: OpenWindow?
     }
 
     /// A choice point being searched: one entry of the work list.
@@ -57,8 +101,9 @@ struct ExploreSearch {
         /// The path at the choice point, its counts reset.
         var node: Node
         var cursor: Cursor
-        var options: [UserAction]
+        var options: [Option]
         var line: TimedStatement?
+        var time: Millis
         /// The next option to follow.
         var next = 0
         /// The outcomes of the options followed so far.
@@ -73,6 +118,8 @@ struct ExploreSearch {
     let input: ExploreInput
     let maxStates: Int
     let maxOutcomes: Int
+    /// Endings at suspensions one path may choose (`--system-terminations`).
+    var systemTerminations = 0
     /// False: nothing is memoized, every path is searched to its end (the
     /// tests check that merging changes no result).
     var merging = true
@@ -107,6 +154,12 @@ struct ExploreSearch {
     /// on screen, and with one: a line never answered anywhere is an error.
     var idleAnyLines: [Int: SourceLocation] = [:]
     var answeredAnyLines = Set<Int>()
+    /// Which of `idleAnyLines` are `system any` lines (the others: `user any`).
+    var systemAnyLines = Set<Int>()
+    /// Window lines some path reached, and those inside which some path met
+    /// a timer or a line: a window no path met anything inside is an error.
+    var windowLines: [Int: SourceLocation] = [:]
+    var eventfulWindows = Set<Int>()
 
     /// The most choices one path may make (docs/explore.md): the work list
     /// holds one choice point per choice of the path being followed.
@@ -145,13 +198,27 @@ struct ExploreSearch {
                 var child = stack[top].node
                 let cursor = stack[top].cursor
                 let line = stack[top].line
-                let choice = choose(option, &child, at: cursor, line: line)
-                // Applied as the `user` line its counterexample writes, through
-                // the closed loop: a policy for the same prompt makes it an
-                // error there as in `run` (ClosedLoop.checkAgainstPolicy).
+                let time = stack[top].time
+                let choice = choose(option, child, at: cursor, time: time, line: line)
+                // Applied as the line its counterexample writes, through the
+                // closed loop: a policy for the same prompt makes a `user`
+                // line an error there as in `run` (ClosedLoop.checkAgainstPolicy).
                 let halt: Halt
                 do throws(ScenarioError) {
-                    try child.loop.apply(statement(option, at: choice.time, line: line), into: &child.out)
+                    switch option {
+                    case .apply(let event):
+                        if line?.windowEnd != nil { child.window = nil }
+                        try child.loop.apply(statement(event, at: time, line: line), into: &child.out)
+                        if case .suspended = cursor { child.terminations += 1 }
+                    case .wait:
+                        if case .line(let p) = cursor, let end = line?.windowEnd {
+                            child.window = OpenWindow(position: p, end: end, done: time, last: nil)
+                        } else {
+                            child.window?.done = time
+                        }
+                    case .nothing:
+                        break
+                    }
                     halt = forward(&child, from: try next(after: cursor))
                 } catch {
                     halt = .stopped(error)
@@ -163,7 +230,7 @@ struct ExploreSearch {
                 }
                 if graph != nil {
                     graph!.edges.append(
-                        ExploreGraph.Edge(from: stack[top].graphID, option: Scenario.text(of: option), to: graphTarget))
+                        ExploreGraph.Edge(from: stack[top].graphID, option: option.text, to: graphTarget))
                 }
                 continue
             }
@@ -232,9 +299,11 @@ struct ExploreSearch {
                 graphTarget = .end(graph!.end(ExploreGraph.End(label: label, failed: true)))
             }
             return (result, CountsTable.zero)
-        case .choice(let cursor, let options, let line):
+        case .choice(let cursor, let options, let line, let time):
             let prefix = counts.id(node.out.counts)
-            let key = Key(cursor: cursor, state: node.loop.simulator.world, loop: node.loop.state)
+            let key = Key(
+                cursor: cursor, state: node.loop.simulator.world, loop: node.loop.state,
+                terminations: node.terminations, window: node.window)
             if merging, let known = memo[key] {
                 if graph != nil, let id = graphIDs[key] { graphTarget = .choice(id) }
                 return (known, prefix)
@@ -258,12 +327,17 @@ struct ExploreSearch {
             fresh.out.counts = OutcomeCounts()
             fresh.out.coverage.tally = CoverageTally()
             var frame = Frame(
-                key: key, node: fresh, cursor: cursor, options: options, line: line, depth: depth, prefix: prefix,
-                choice: choice)
+                key: key, node: fresh, cursor: cursor, options: options, line: line, time: time, depth: depth,
+                prefix: prefix, choice: choice)
             if graph != nil {
                 let id = graph!.choicePoints.count
-                let time = line?.time ?? simulator.now
-                let what = options.first?.isSettings == true ? "settings" : simulator.prompt?.kind.rawValue ?? "prompt"
+                let what: String
+                switch (cursor, options.first) {
+                case (.suspended, _), (_, .nothing): what = "system"
+                case (.window, _), (_, .wait): what = "window"
+                case (_, .apply(.user(let action))) where action.isSettings: what = "settings"
+                default: what = simulator.prompt?.kind.rawValue ?? "prompt"
+                }
                 graph!.choicePoints.append("\(time) \(what)" + (line.map { " (line \($0.location.line))" } ?? ""))
                 graphIDs[key] = id
                 frame.graphID = id
@@ -280,22 +354,26 @@ struct ExploreSearch {
         case .timers(let p): return .timers(p)
         case .line(let p): return .settle(try input.line(at: p)?.next ?? p)
         case .settle(let p): return .settle(p)
+        case .suspended(let p): return .line(p)
+        case .window(let p): return .settle(p)
         }
     }
 
-    /// The choice `option` at `cursor`, as the path and its counterexample record it.
-    private func choose(_ option: UserAction, _ node: inout Node, at cursor: Cursor, line: TimedStatement?)
-        -> ExploreChoice
+    /// The choice `option` at `cursor`, as the path and its counterexample
+    /// record it; `nil` for doing nothing, which is no choice to replay.
+    private func choose(_ option: Option, _ node: Node, at cursor: Cursor, time: Millis, line: TimedStatement?)
+        -> ExploreChoice?
     {
-        let prompt = option.isSettings ? nil : node.loop.simulator.prompt?.kind
+        guard case .apply(let event) = option else { return nil }
+        var prompt: PromptKind? = nil
+        if case .user(let action) = event, !action.isSettings { prompt = node.loop.simulator.prompt?.kind }
         return ExploreChoice(
-            time: line?.time ?? node.loop.simulator.now, action: option, prompt: prompt, line: line?.location.line,
-            anchor: cursor.position.previousLine)
+            time: time, event: event, prompt: prompt, line: line?.location.line, anchor: cursor.position.previousLine)
     }
 
-    private func statement(_ option: UserAction, at time: Millis, line: TimedStatement?) -> TimedStatement {
+    private func statement(_ event: Event, at time: Millis, line: TimedStatement?) -> TimedStatement {
         TimedStatement(
-            time: time, event: .user(option), location: line?.location ?? SourceLocation(line: 0, column: 0),
+            time: time, event: event, location: line?.location ?? SourceLocation(line: 0, column: 0),
             argumentColumn: line?.argumentColumn ?? 0)
     }
 

@@ -123,6 +123,7 @@ package struct ClosedLoop {
 
     /// Runs what is due up to `statement.time`, then the statement, then the reactions.
     package mutating func apply<W: LogWriter>(_ statement: TimedStatement, into writer: inout W) throws(ScenarioError) {
+        if let end = statement.windowEnd { throw Self.windowError(statement, end: end) }
         try advance(to: statement.time, into: &writer)
         try checkAgainstPolicy(statement)
         delayedRuns = 0
@@ -133,6 +134,14 @@ package struct ClosedLoop {
             throw explained(error, statement)
         }
         try drain(into: &writer, from: statement.location, depth: 0)
+    }
+
+    /// A window line replayed as one path: `run` needs its instant.
+    private static func windowError(_ statement: TimedStatement, end: Millis) -> ScenarioError {
+        let event = Scenario.text(of: statement.event)
+        return ScenarioError(
+            "'\(statement.time)..\(end) \(event)' is a window of time, a choice for 'locsim explore'; run, check and matrix need one instant: pick one, e.g. '\(statement.time) \(event)'",
+            at: statement.location)
     }
 
     /// `apply` for a fix: the rules' walk, or the plain way when the last

@@ -146,8 +146,8 @@ struct ErrorCauses {
                 return [suspensionNote(seen, header: header, fallback: fallback)]
             }
             return []
-        case .launch, .foreground, .systemNotBusy, .user, .fix, .enter, .exit, .visitArrive, .visitDepart, .beacon,
-            .noFix:
+        case .launch, .foreground, .systemNotBusy, .systemAny, .user, .fix, .enter, .exit, .visitArrive,
+            .visitDepart, .beacon, .noFix:
             return []
         }
     }

@@ -16,10 +16,17 @@ extension Simulator {
         if let showAt { schedule(.upgradePrompt, at: showAt) }
     }
 
+    /// `system notBusy` would show the upgrade prompt now (also a `system
+    /// any` option in `locsim explore`).
+    var upgradePromptPending: Bool {
+        guard case .pending = upgrade.prompt else { return false }
+        return prompt == nil && authorization.provisional
+    }
+
     /// The pending upgrade prompt shows when the user is not busy, at most
     /// once per install, with the Always text (000, 003).
     mutating func showUpgradePromptIfPending() {
-        guard case .pending = upgrade.prompt, prompt == nil, authorization.provisional else { return }
+        guard upgradePromptPending else { return }
         upgrade.prompt = .shown
         show(
             .upgrade, text: Self.alwaysAndWhenInUseKey, origin: .provisionalUpgrade,

@@ -294,6 +294,10 @@ package struct Simulator {
         case .terminate: try terminate(by: .user, s)
         case .systemTerminate: try terminate(by: .system, s)
         case .systemNotBusy: showUpgradePromptIfPending()
+        case .systemAny:
+            throw error(
+                "'system any' is a choice point for 'locsim explore'; run, check and matrix need the system's action itself (system terminate or system notBusy)",
+                s, atArgument: true)
         case .app(let call): try appCall(call, s)
         case .managerCall(let name, let call): try managerCall(name, call, s)
         case .modern(let call): try modernCall(call, s)

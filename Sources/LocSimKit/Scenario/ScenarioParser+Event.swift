@@ -27,14 +27,17 @@ extension ScenarioParser {
         case .app: return try app(&s)
         case .user: return try user(&s)
         case .system:
-            let what = try s.required("terminate|notBusy", for: "system")
+            let what = try s.required("terminate|notBusy|any", for: "system")
             if s.matches(what, "terminate") {
                 event = .systemTerminate
             } else if s.matches(what, "notBusy") {
                 event = .systemNotBusy
+            } else if s.matches(what, "any") {
+                event = .systemAny
             } else {
                 throw s.unknown(
-                    "system event", what, expected: ["terminate", "notBusy"], listed: "terminate or notBusy")
+                    "system event", what, expected: ["terminate", "notBusy", "any"],
+                    listed: "terminate, notBusy or any")
             }
             try s.end()
             return (event, what.column)

@@ -108,6 +108,15 @@ package struct ScenarioParser {
         var scanner = ByteScanner(line, lineNumber: lineNumber)
         guard let first = try scanner.next() else { return .blank }
         if !first.isQuoted && Self.startsTime(scanner.byte(first.start)) {
+            if let (start, end) = Self.window(first, scanner) {
+                let time = try lineTime(start, scanner)
+                let line = try windowLine(from: time, start, to: end, &scanner)
+                if !seenTimed { headerEnded() }
+                seenTimed = true
+                previousTime = time
+                (previousTimeLine, previousTimeColumn) = (lineNumber, first.column)
+                return line
+            }
             let time = try lineTime(first, scanner)
             let line = try timed(at: time, &scanner)
             if !seenTimed { headerEnded() }
@@ -192,7 +201,7 @@ package struct ScenarioParser {
     }
 
     /// The rest of a timed line: an event, or a `gpx` track.
-    private func timed(at time: Millis, _ s: inout ByteScanner) throws(ScenarioError) -> Line {
+    func timed(at time: Millis, _ s: inout ByteScanner) throws(ScenarioError) -> Line {
         guard let word = try s.next() else {
             throw s.error("missing event after the time; expected one of: \(Self.eventWords)", column: s.lastEnd + 1)
         }

@@ -209,6 +209,10 @@ public enum Event: Equatable, Sendable {
     case terminate
     case systemTerminate
     case systemNotBusy
+    /// `system any`: a choice point `locsim explore` branches on (the system
+    /// ends the app, shows a pending upgrade prompt, or does nothing;
+    /// docs/explore.md); `run`, `check` and `matrix` need the system's action itself.
+    case systemAny
     case app(AppCall)
     /// A call on another `CLLocationManager` of the app, by its name
     /// (`app[<name>] <call>`, docs/language.md); `app` alone is the manager
@@ -238,6 +242,9 @@ package struct TimedStatement: Equatable, Sendable {
     /// Where the first argument that a rule may reject starts (the answer,
     /// the region id, the call name); equals `location` when there is none.
     package var argumentColumn: Int
+    /// A window line (`<t1>..<t2> <event>`, a choice of instant for `locsim
+    /// explore`): the window's end, `time` its start; `nil` for one instant.
+    package var windowEnd: Millis? = nil
     package init(time: Millis, event: Event, location: SourceLocation, argumentColumn: Int) {
         self.time = time
         self.event = event
