@@ -12,6 +12,11 @@
 #   repository: reads the file, parses the times and the fixes' numbers by
 #   hand and writes one log line a fix with hand-written fixed-point
 #   formatting, no rules; what a careful C replay must at least do).
+# - the same day with six-decimal coordinates, against the copy floor
+#   (bench/copyfloor.c, a copy of ../shared/bench/copyfloor.c: it copies a
+#   fix's digits to the log line without converting any number, and writes
+#   nothing for a coordinate with other than six decimals, so it is measured
+#   on this trace only; goal: locsim within 1.2× of it, issue 31 item 7).
 # - the same fixes with `set deriveCrossings true` and 20 monitored regions
 #   on the route, against the same trace without regions (goal ≤ 1.5×).
 # Each is timed with LOCSIM and with BASELINE, the build of the previous
@@ -53,6 +58,7 @@ if [ -n "$BASELINE" ] && [ -n "${BASE_REV:-}" ] && [ "$BASE_REV" != none ]; then
 fi
 
 cc -O2 -o "$WORK/floor" bench/floor.c
+cc -O2 -o "$WORK/copyfloor" bench/copyfloor.c
 
 # trace KIND REGIONS: a generated trace on stdout. KIND `session` is the When
 # In Use day; `derived` derives crossings of REGIONS regions from the fixes.
@@ -73,7 +79,7 @@ trace() {
     print "0.300 app set allowsBackgroundLocationUpdates true"
     print "0.400 app " (kind == "live" ? "liveUpdates start" : "startUpdatingLocation")
     if (kind == "monitor") print "0.450 app monitor geo open"
-    if (kind == "session") {
+    if (kind == "session" || kind == "session6") {
       printf "0.500 app startMonitoring park %.6f %.6f 300\n", lat0 + dlat, lon0
       print "0.600 app startMonitoringVisits"
     }
@@ -88,8 +94,9 @@ trace() {
       a = 2 * pi * i / 3600
       jitter = ((i * 7919) % 13 - 6) * 0.000002
       acc = 4 + (i * 31) % 17
-      printf "%d.000 fix %.7f %.7f %d\n", t, lat0 + dlat * cos(a) + jitter, lon0 + dlon * sin(a) - jitter, acc
-      if (kind != "session") continue
+      printf (kind == "session6" ? "%d.000 fix %.6f %.6f %d\n" : "%d.000 fix %.7f %.7f %d\n"), t,
+        lat0 + dlat * cos(a) + jitter, lon0 + dlon * sin(a) - jitter, acc
+      if (kind != "session" && kind != "session6") continue
       if (i % 600 == 599) { print t ".500 " (foreground ? "background" : "foreground"); foreground = !foreground }
       # The park is at the top of the loop: entered at 0°, left at 20° of it.
       if (i % 3600 == 3500) print t ".600 enter park"
@@ -100,6 +107,7 @@ trace() {
   }'
 }
 trace session 0 > "$WORK/session.scn"
+trace session6 0 > "$WORK/session6.scn"
 trace derived 20 > "$WORK/regions20.scn"
 trace derived 0 > "$WORK/regions0.scn"
 trace monitor 20 > "$WORK/monitor20.scn"
@@ -131,6 +139,12 @@ grep 'didUpdateLocations' "$WORK/session.log" > "$WORK/delivered.log" || true
 floor_lines=$(wc -l < "$WORK/floor.log" | tr -d ' ')
 same_lines=$(paste -d '\n' "$WORK/delivered.log" "$WORK/floor.log" | awk 'NR % 2 { a = $0; next } a == $0 { n++ } END { print n + 0 }')
 
+"$LOCSIM" run "$WORK/session6.scn" -o "$WORK/session6.log"
+"$WORK/copyfloor" "$WORK/session6.scn" "$WORK/copyfloor.log" 2> /dev/null
+copy_lines=$(wc -l < "$WORK/copyfloor.log" | tr -d ' ')
+copy_same=$(grep 'didUpdateLocations' "$WORK/session6.log" | paste -d '\n' - "$WORK/copyfloor.log" \
+  | awk 'NR % 2 { a = $0; next } a == $0 { n++ } END { print n + 0 }')
+
 # median_ms CMD…: median wall time in ms of 15 runs after 2 warm-ups; the
 # commands of one table alternate run by run (see `timed`), so a burst of
 # load on the shared machine hits them alike. Each command writes a file of
@@ -161,6 +175,8 @@ replay() {
 replay cur_session "$LOCSIM" session
 replay cur_session2 "$LOCSIM" session --threads 2
 commands[floor]="'$WORK/floor' '$WORK/session.scn' '$WORK/out-floor.log'"
+replay cur_session6 "$LOCSIM" session6
+commands[copyfloor]="'$WORK/copyfloor' '$WORK/session6.scn' '$WORK/out-copyfloor.log' 2> /dev/null"
 replay cur_r20 "$LOCSIM" regions20
 replay cur_r0 "$LOCSIM" regions0
 replay cur_m20 "$LOCSIM" monitor20
@@ -170,7 +186,7 @@ replay cur_plain "$LOCSIM" plain
 commands[cur_timeline]="'$LOCSIM' timeline '$WORK/session.scn' -o '$WORK/out-cur_timeline.svg'"
 commands[cur_gpx]="'$LOCSIM' gpx '$WORK/day.gpx' -o '$WORK/out-cur_gpx.txt'"
 replay cur_gpxlines "$LOCSIM" gpxlines
-names=(cur_session cur_session2 floor cur_r20 cur_r0 cur_m20 cur_m0 cur_live cur_plain cur_timeline cur_gpx cur_gpxlines)
+names=(cur_session cur_session2 floor cur_session6 copyfloor cur_r20 cur_r0 cur_m20 cur_m0 cur_live cur_plain cur_timeline cur_gpx cur_gpxlines)
 if [ -n "$BASELINE" ]; then
   replay base_session "$BASELINE" session
   replay base_r20 "$BASELINE" regions20
@@ -192,6 +208,9 @@ echo "  visits. Fixes delivered: $delivered of $fixes. The C floor (bench/floor.
 echo "  the file, parses every time and fix by hand and writes $floor_lines lines; $same_lines of them"
 echo "  are byte for byte the log's (the others differ in the last decimal: the floor cuts"
 echo "  the seventh decimal of a coordinate where the log rounds it)."
+echo "- *six decimals*: the same day with coordinates written to six decimals; the copy floor"
+echo "  (bench/copyfloor.c) copies each fix's digits into its log line and converts no number:"
+echo "  $copy_lines lines, $copy_same of them byte for byte the log's delivered fixes."
 echo "- *20 regions* ($(lines "$WORK/regions20.scn") lines): the same fixes with \`set deriveCrossings true\`"
 echo "  and 20 monitored regions on the loop, each crossed twice an hour; *no regions*: the same without them."
 echo "- *20 CLMonitor conditions*: the same with the 20 circles added to an open \`CLMonitor\` instead"
@@ -215,6 +234,8 @@ row() {
 row "When In Use day" cur_session base_session
 row "When In Use day, \`--threads 2\`" cur_session2
 row "C floor (bench/floor.c)" floor
+row "When In Use day, six decimals" cur_session6
+row "copy floor (bench/copyfloor.c), six decimals" copyfloor
 row "20 regions, derived crossings" cur_r20 base_r20
 row "no regions" cur_r0 base_r0
 row "20 CLMonitor conditions, derived" cur_m20
@@ -229,6 +250,7 @@ echo "| ratio | this build | goal |"
 echo "|---|---|---|"
 echo "| C floor / When In Use day (speed relative to the C floor; above 1× is faster) | $(ratio "$(median floor)" "$(median cur_session)")× | > 1× |"
 echo "| C floor / When In Use day, \`--threads 2\` | $(ratio "$(median floor)" "$(median cur_session2)")× | > 1× |"
+echo "| When In Use day, six decimals / copy floor (above 1×: slower than the copy floor) | $(ratio "$(median cur_session6)" "$(median copyfloor)")× | ≤ 1.2× |"
 echo "| one thread / \`--threads 2\`, When In Use day (above 1×: two threads win) | $(ratio "$(median cur_session)" "$(median cur_session2)")× | > 1× |"
 echo "| 20 regions / no regions | $(ratio "$(median cur_r20)" "$(median cur_r0)")× | ≤ 1.5× |"
 if [ -n "$BASELINE" ]; then
@@ -259,6 +281,8 @@ if command -v valgrind > /dev/null; then
     "$LOCSIM" gpx "$WORK/day.gpx" -o "$WORK/out.txt" 2>&1 > /dev/null \
     | awk '/refs:/ { gsub(",", "", $NF); n += $NF } END { print n }')
   ir[floor]=$(instructions "$WORK/floor" "$WORK/session.scn" "$WORK/out.log")
+  ir[cur_session6]=$(instructions "$LOCSIM" run "$WORK/session6.scn" -o "$WORK/out.log")
+  ir[copyfloor]=$(instructions "$WORK/copyfloor" "$WORK/session6.scn" "$WORK/out.log")
   # millions COUNT; per_line COUNT FILE: instructions a line of FILE.
   millions() { awk -v n="$1" 'BEGIN { printf "%.1f M", n / 1e6 }'; }
   per_line() { awk -v n="$1" -v l="$(lines "$2")" 'BEGIN { printf "%.0f", n / l }'; }
@@ -280,6 +304,8 @@ if command -v valgrind > /dev/null; then
   done
   echo "| When In Use day, \`--threads 2\` (both threads) | $(millions "${ir[cur_session2]}") | $(per_line "${ir[cur_session2]}" "$WORK/session.scn") | - | - | - |"
   echo "| C floor (bench/floor.c), When In Use day | $(millions "${ir[floor]}") | $(per_line "${ir[floor]}" "$WORK/session.scn") | - | - | - |"
+  echo "| When In Use day, six decimals | $(millions "${ir[cur_session6]}") | $(per_line "${ir[cur_session6]}" "$WORK/session6.scn") | - | - | - |"
+  echo "| copy floor (bench/copyfloor.c), six decimals | $(millions "${ir[copyfloor]}") | $(per_line "${ir[copyfloor]}" "$WORK/session6.scn") | - | - | - |"
   echo "| timeline, When In Use day | $(millions "${ir[cur_timeline]}") | $(per_line "${ir[cur_timeline]}" "$WORK/session.scn") | - | - | - |"
   echo "| gpx (locsim and locsim-gpx), a fix | $(millions "${ir[cur_gpx]}") | $(per_line "${ir[cur_gpx]}" "$WORK/day-fixes.txt") | - | - | - |"
   echo "| run, the same fixes as lines | $(millions "${ir[cur_gpxlines]}") | $(per_line "${ir[cur_gpxlines]}" "$WORK/gpxlines.scn") | - | - | - |"
@@ -287,6 +313,7 @@ if command -v valgrind > /dev/null; then
   echo "| ratio of instructions | this build | goal |"
   echo "|---|---|---|"
   echo "| When In Use day / C floor | $(ratio "${ir[cur_session]}" "${ir[floor]}")× | < 1× |"
+  echo "| When In Use day, six decimals / copy floor | $(ratio "${ir[cur_session6]}" "${ir[copyfloor]}")× | |"
   echo "| 20 CLMonitor conditions / no conditions | $(ratio "${ir[cur_monitor20]}" "${ir[cur_monitor0]}")× | ≤ 1.5× |"
   echo "| liveUpdates / plain updates | $(ratio "${ir[cur_live]}" "${ir[cur_plain]}")× | ≤ 1.2× |"
   echo "| timeline / run, When In Use day | $(ratio "${ir[cur_timeline]}" "${ir[cur_session]}")× | ≤ 1.5× |"

@@ -209,6 +209,16 @@ import Testing
         #expect(found == ["B.scn", "a-b.scn", "a.scn", "a/z.scn", "b.scn"].map { dir.path + "/" + $0 })
     }
 
+    /// A folder named like a scenario is searched, not checked; a folder
+    /// given with a trailing `/` gives paths with one `/`.
+    @Test func aFolderNamedLikeAScenarioIsSearched() throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        for name in ["d.scn/a.scn", "b.scn", "c.log", "e.scnx"] { dir.write(name, "x\n") }
+        let found = try ScenarioFinder.scenarios(in: [dir.path + "/"])
+        #expect(found == ["b.scn", "d.scn/a.scn"].map { dir.path + "/" + $0 })
+    }
+
     @Test func aMissingInputIsAnError() {
         #expect(throws: FileError.self) { try run(["/nonexistent/locsim/Scenarios"]) }
     }

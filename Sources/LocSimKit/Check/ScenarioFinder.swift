@@ -39,29 +39,32 @@ package enum ScenarioFinder {
             var found: [String]
             var prefix = 0
             if info.st_mode & S_IFMT == S_IFDIR {
-                found = []
+                var paths: [[UInt8]] = []
                 var visited = Set<FileID>()
-                try walk(input, into: &found, visited: &visited)
-                found.sort(by: bytesPrecede)
+                try walk(Array(input.utf8), into: &paths, visited: &visited)
+                paths.sort(by: bytesPrecede)
+                found = paths.map { String(decoding: $0, as: UTF8.self) }
                 prefix = join(input, "").utf8.count  // every found path starts with it
             } else {
                 found = [input]
             }
-            for path in found where seen.insert(path).inserted {
+            // One input finds each path once: no set to hash them into.
+            for path in found where inputs.count == 1 || seen.insert(path).inserted {
                 result.append(Entry(path: path, key: String(decoding: path.utf8.dropFirst(prefix), as: UTF8.self)))
             }
         }
         return result
     }
 
-    /// True when `a`'s UTF-8 bytes sort before `b`'s. A `memcmp`: the generic
-    /// `lexicographicallyPrecedes` on the UTF-8 views made sorting a few
-    /// hundred paths cost as much as checking a tenth of them.
-    static func bytesPrecede(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
+    /// True when `a` sorts before `b`, byte by byte. A `memcmp` on byte
+    /// arrays (the walk builds paths as bytes): the generic
+    /// `lexicographicallyPrecedes` on UTF-8 views made sorting a few hundred
+    /// paths cost as much as checking a tenth of them, and a `String` per
+    /// entry made the walk cost a tenth of `check` on small scenarios, all
+    /// of it before the second job could start (issue 31 item 9).
+    static func bytesPrecede(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
                 let common = min(x.count, y.count)
                 let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
                 return order != 0 ? order < 0 : x.count < y.count
@@ -71,8 +74,18 @@ package enum ScenarioFinder {
 
     /// `path` joined with `name`, without doubling a `/` or adding `./`.
     static func join(_ path: String, _ name: String) -> String {
-        if path == "." { return name }
-        return path.hasSuffix("/") ? path + name : path + "/" + name
+        var name = name
+        return name.withUTF8 { String(decoding: join(Array(path.utf8), UnsafeRawBufferPointer($0)), as: UTF8.self) }
+    }
+
+    /// `join` on bytes.
+    private static func join(_ path: [UInt8], _ name: UnsafeRawBufferPointer) -> [UInt8] {
+        if path == [UInt8(ascii: ".")] { return Array(name) }
+        var joined = path
+        joined.reserveCapacity(path.count + 1 + name.count)
+        if path.last != UInt8(ascii: "/") { joined.append(UInt8(ascii: "/")) }
+        joined.append(contentsOf: name)
+        return joined
     }
 
     private struct FileID: Hashable {
@@ -80,28 +93,38 @@ package enum ScenarioFinder {
         var inode: UInt64
     }
 
-    private static func walk(_ folder: String, into found: inout [String], visited: inout Set<FileID>) throws(FileError)
+    private static func walk(_ folder: [UInt8], into found: inout [[UInt8]], visited: inout Set<FileID>)
+        throws(FileError)
     {
         var info = stat()
-        guard stat(folder, &info) == 0 else { throw FileError("cannot open", folder, code: errno) }
+        let path = folder + [0]
+        guard stat(path, &info) == 0 else { throw FileError("cannot open", text(folder), code: errno) }
         guard visited.insert(FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { return }
-        guard let dir = opendir(folder) else { throw FileError("cannot read folder", folder, code: errno) }
-        var entries: [(name: String, type: UInt8)] = []
+        guard let dir = opendir(path) else { throw FileError("cannot read folder", text(folder), code: errno) }
+        var entries: [(path: [UInt8], type: UInt8, isScenario: Bool)] = []
         while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            // The name's bytes, read in place: most entries are goldens
+            // and scenarios, and only folders and `*.scn` files need a path.
+            let (path, isScenario): ([UInt8]?, Bool) = withUnsafePointer(to: &entry.pointee.d_name) {
+                let name = UnsafeRawPointer($0)
+                let count = strlen(name.assumingMemoryBound(to: CChar.self))
+                let bytes = UnsafeRawBufferPointer(start: name, count: count)
+                guard count > 0, bytes[0] != UInt8(ascii: ".") else { return (nil, false) }
+                let isScenario = count >= 4 && bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == scn
+                let type = entry.pointee.d_type
+                guard isScenario || type != UInt8(DT_REG) else { return (nil, false) }
+                return (join(folder, bytes), isScenario)
             }
-            if !name.hasPrefix(".") { entries.append((name, entry.pointee.d_type)) }
+            if let path { entries.append((path, entry.pointee.d_type, isScenario)) }
         }
         closedir(dir)
-        for (name, type) in entries {
-            let path = join(folder, name)
+        for (path, type, isScenario) in entries {
             // `readdir` usually says what an entry is; only links and
             // file systems that do not say need a `stat` (which follows links).
             var mode = type == UInt8(DT_DIR) ? S_IFDIR : type == UInt8(DT_REG) ? S_IFREG : 0
             if mode == 0 {
                 var entryInfo = stat()
-                guard stat(path, &entryInfo) == 0 else { continue }  // a dangling link: not a scenario
+                guard stat(path + [0], &entryInfo) == 0 else { continue }  // a dangling link: not a scenario
                 mode = entryInfo.st_mode & S_IFMT
             }
             // A `*.scn` that is not a regular file (a FIFO, a device, a
@@ -110,9 +133,14 @@ package enum ScenarioFinder {
             // (issue 31); opening it never waits (`FileIO.openRegularFile`).
             if mode == S_IFDIR {
                 try walk(path, into: &found, visited: &visited)
-            } else if name.hasSuffix(".scn") {
+            } else if isScenario {
                 found.append(path)
             }
         }
     }
+
+    /// `.scn` as a little-endian word.
+    private static let scn = UInt32(littleEndian: 0x6E63_732E)
+
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }
