@@ -8,7 +8,8 @@ import Synchronization
 #endif
 
 /// `locsim explore <scenario> [--platforms <list> | --all] [--format text|markdown|jsonl|dot]
-/// [--only-failing] [-o <file>] [--counterexamples <dir>] [--jobs N] [--max-states N] [--max-outcomes N]`.
+/// [--only-failing] [-o <file>] [--counterexamples <dir>] [--jobs N] [--max-states N] [--max-outcomes N]
+/// [--random N [--seed S]]`.
 enum ExploreCommand {
     struct Options {
         var scenario: String
@@ -17,6 +18,7 @@ enum ExploreCommand {
         var onlyFailing: Bool
         var output: String?
         var counterexamples: String?
+        var shrink = false
     }
 
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
@@ -28,6 +30,9 @@ enum ExploreCommand {
         var maxOutcomes = Explore.defaultMaxOutcomes
         var format = Explore.Format.text
         var onlyFailing = false
+        var shrink = false
+        var samples: Int? = nil
+        var seed: UInt64? = nil
         while let item = args.next() {
             // `--format` here: explore has `dot` besides matrix's formats.
             if case .option("--format", let inline) = item {
@@ -53,18 +58,37 @@ enum ExploreCommand {
                 maxStates = try args.count(of: "--max-states", inline: inline)
             case .option("--max-outcomes", let inline):
                 maxOutcomes = try args.count(of: "--max-outcomes", inline: inline)
+            case .option("--shrink", nil):
+                shrink = true
+            case .option("--random", let inline):
+                samples = try args.count(of: "--random", inline: inline)
+            case .option("--seed", let inline):
+                let value = try args.value(of: "--seed", inline: inline)
+                guard let s = UInt64(value) else {
+                    throw UsageError("'--seed' needs an integer from 0 to \(UInt64.max), not '\(value)'")
+                }
+                seed = s
             case .option(let name, _):
                 throw UsageError.unknownOption(name, command: "explore")
             }
         }
         guard let scenario else { throw UsageError("missing scenario; give a file, or '-' for standard input") }
+        if shrink && counterexamples == nil {
+            throw UsageError("'--shrink' shrinks the files of '--counterexamples <dir>'; give both")
+        }
         var explore = Explore(
             platforms: try shared.list(otherwise: nil), jobs: shared.jobs, maxStates: maxStates,
             maxOutcomes: maxOutcomes)
         explore.graph = format == .dot
+        if let samples {
+            guard format != .dot else { throw UsageError("'--random' samples paths; '--format dot' needs them all") }
+            explore.sampling = Explore.Sampling(samples: samples, seed: seed ?? 0)
+        } else if seed != nil {
+            throw UsageError("'--seed' seeds '--random <n>'; give both")
+        }
         return Options(
             scenario: scenario, explore: explore, format: format, onlyFailing: onlyFailing, output: shared.output,
-            counterexamples: counterexamples)
+            counterexamples: counterexamples, shrink: shrink)
     }
 
     static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
@@ -102,14 +126,18 @@ enum ExploreCommand {
         progress.end()
         let paths = report.platforms.reduce(UInt64(0)) { Explore.Report.adding($0, $1.paths) }
         let states = report.platforms.reduce(0) { $0 + $1.states }
-        printError(
-            "locsim explore: \(Explore.Report.count(paths, "path")), \(states) distinct state\(states == 1 ? "" : "s"), "
-                + "\(progress.elapsed) s")
+        let work =
+            report.sampling.map { "\(Explore.Report.count(paths, "sampled path")) (seed \($0.seed))" }
+            ?? "\(Explore.Report.count(paths, "path")), \(states) distinct state\(states == 1 ? "" : "s")"
+        printError("locsim explore: \(work), \(progress.elapsed) s")
         // Every file is written whole beside its target first, then all are
         // renamed into place: all of them or none (docs/explore.md).
         var files: [OutputBuffer] = []
         if let dir = options.counterexamples {
-            guard let made = counterexamples(report, scenario: scenario, name: label, to: dir, input: source) else {
+            guard
+                let made = counterexamples(
+                    report, scenario: scenario, name: label, to: dir, input: source, shrink: options.shrink)
+            else {
                 return .failure
             }
             files = made
@@ -158,7 +186,7 @@ enum ExploreCommand {
     /// after printing why one cannot be: then none is). A name that is the
     /// scenario read (`input`), through a link or not, is refused.
     private static func counterexamples(
-        _ report: Explore.Report, scenario: [UInt8], name: String, to dir: String, input: Int32?
+        _ report: Explore.Report, scenario: [UInt8], name: String, to dir: String, input: Int32?, shrink: Bool
     ) -> [OutputBuffer]? {
         if SystemPath.withCString(dir, { mkdir($0, 0o777) }) != 0 && errno != EEXIST {
             printError("locsim: error: " + FileError("cannot create", dir, code: errno).message)
@@ -180,6 +208,14 @@ enum ExploreCommand {
                     scenario, path: file.path, platform: file.platform, stoppedAt: file.stoppedAt)
             } catch {
                 return fail(error.formatted(file: name))
+            }
+            // Cut down to the lines the failure needs, each cut replayed.
+            if shrink,
+                let shrunk = Explore.shrink(
+                    text, scenario: scenario, path: file.path, platform: file.platform,
+                    expectLine: file.stoppedAt == nil ? Int(file.suffix.dropFirst("expect-".count)) : nil)
+            {
+                text = shrunk.text
             }
             if !file.alsoOn.isEmpty {
                 // At the end: no line moves.

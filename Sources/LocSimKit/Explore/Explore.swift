@@ -22,6 +22,21 @@ public struct Explore: Sendable {
     package var merging = true
     /// True: each platform's result keeps its merged state graph (`--format dot`).
     package var graph = false
+    /// `nil`: every path is searched; else `samples` paths walked at random
+    /// (`explore --random <n> --seed <s>`, docs/explore.md, "Random paths").
+    public var sampling: Sampling? = nil
+
+    /// Paths walked at random from the start, each choice point's option
+    /// drawn with equal chances, reproducible by `seed`.
+    public struct Sampling: Equatable, Sendable {
+        public var samples: Int
+        public var seed: UInt64
+
+        public init(samples: Int, seed: UInt64) {
+            self.samples = max(1, samples)
+            self.seed = seed
+        }
+    }
 
     /// Enough for any flow of a few dozen choice points (a state is a few
     /// kilobytes: this bounds a search to a few hundred megabytes).
@@ -93,6 +108,9 @@ public struct Explore: Sendable {
         /// (docs/explore.md, "What no path reached"): `no drop for: …`,
         /// `no <service> event under: …`, `no prompt shown of: …`.
         public var neverReached: [String] = []
+        /// How the paths were sampled, when they were (`--random`): the
+        /// counts are then samples, not every path.
+        public var sampling: Sampling? = nil
     }
 
     /// Explores `scenario` on every platform.
@@ -119,13 +137,19 @@ public struct Explore: Sendable {
         let maxOutcomes = self.maxOutcomes
         let merging = self.merging
         let graph = self.graph
+        let sampling = self.sampling
         let results = ParallelMap.map(platforms.count, threads: jobs) { i -> Result<Searched, ScenarioError> in
             do throws(ScenarioError) {
                 let input = ownPlatform ? own : try ExploreInput(scenario, platform: platforms[i])
                 var search = ExploreSearch(input, maxStates: maxStates, maxOutcomes: maxOutcomes, progress: progress)
                 search.merging = merging
                 if graph { search.graph = ExploreGraph() }
-                let outcomes = try search.run()
+                let outcomes: Outcomes
+                if let sampling {
+                    outcomes = try search.sample(sampling.samples, seed: sampling.seed)
+                } else {
+                    outcomes = try search.run()
+                }
                 var result = PlatformResult(
                     platform: platforms[i],
                     rows: outcomes.rows(search.counts, errors: search.errors, failures: search.failures),
@@ -160,14 +184,15 @@ public struct Explore: Sendable {
         // screen offers the user nothing: the scenario's mistake.
         // (A line every path stopped before, or at, offers nothing either,
         // but the rows say why: no error.)
-        if let never = Set(idle.keys).subtracting(answered).min(), let location = idle[never] {
+        // (Samples may all miss the prompt a line could answer: no error.)
+        if sampling == nil, let never = Set(idle.keys).subtracting(answered).min(), let location = idle[never] {
             let names = platforms.map(\.description).joined(separator: ", ")
             throw ScenarioError(
                 "'user any': no prompt is on screen here on any path (\(names)); nothing to choose, "
                     + "so no user action is possible: move the line to where the prompt shows, or remove it",
                 at: location)
         }
-        return Report(platforms: out, neverReached: coverage.neverReached(possible: possible))
+        return Report(platforms: out, neverReached: coverage.neverReached(possible: possible), sampling: sampling)
     }
 
     /// The rows of docs/rules.md §8 a platform has.

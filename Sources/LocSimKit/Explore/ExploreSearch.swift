@@ -95,14 +95,14 @@ struct ExploreSearch {
     }()
     /// What the records of every path exercised (merged paths share their
     /// records from the merge on: those were seen once, which is enough).
-    private(set) var coverage = CoverageTally()
+    var coverage = CoverageTally()
     /// The merged state graph, when asked for (`--format dot`), with the
     /// index of each choice point met, and where the last path `enter`ed went.
     var graph: ExploreGraph? = nil
     private var graphIDs: [Key: Int] = [:]
     private var graphTarget = ExploreGraph.Target.end(0)
     /// Paths finished, for progress only.
-    private var pathsSeen: UInt64 = 0
+    var pathsSeen: UInt64 = 0
     /// `user any` lines (by line number) some path reached with no prompt
     /// on screen, and with one: a line never answered anywhere is an error.
     var idleAnyLines: [Int: SourceLocation] = [:]
@@ -204,11 +204,7 @@ struct ExploreSearch {
         switch halt {
         case .end(let failed):
             let accuracy = simulator.rules.hasAccuracy ? view.accuracy : nil
-            let key = failed.map { "\($0.location.line):\($0.location.column): \($0.reason)" }.joined(separator: "\n")
-            result.add(
-                Outcomes.Suffix(
-                    counts: counts.id(node.out.counts), status: view.status, accuracy: accuracy,
-                    failures: failures.id(failed, key: key)))
+            result.add(end(node, failed))
             pathsSeen &+= 1
             if graph != nil {
                 let at = failed.map { f in
@@ -221,11 +217,7 @@ struct ExploreSearch {
             }
             return (result, CountsTable.zero)
         case .stopped(let error):
-            // The error is the whole outcome: paths stopped by it are one row.
-            let key = "\(error.location.line):\(error.location.column): \(error.message)"
-            result.add(
-                Outcomes.Suffix(
-                    counts: CountsTable.zero, status: .notDetermined, error: errors.id(error, key: key)))
+            result.add(stopped(error))
             pathsSeen &+= 1
             if graph != nil {
                 let label = "stopped at \(error.location.line):\(error.location.column)"
@@ -274,8 +266,25 @@ struct ExploreSearch {
         }
     }
 
+    /// The outcome of a path that ended at `node`, failing `failed`.
+    mutating func end(_ node: Node, _ failed: [FailedExpectation]) -> Outcomes.Suffix {
+        let simulator = node.loop.simulator
+        let view = simulator.authorization.view(on: simulator.rules)
+        let key = failed.map { "\($0.location.line):\($0.location.column): \($0.reason)" }.joined(separator: "\n")
+        return Outcomes.Suffix(
+            counts: counts.id(node.out.counts), status: view.status,
+            accuracy: simulator.rules.hasAccuracy ? view.accuracy : nil, failures: failures.id(failed, key: key))
+    }
+
+    /// The outcome of a path `error` stopped: the error is the whole
+    /// outcome, so paths stopped by it are one row.
+    mutating func stopped(_ error: ScenarioError) -> Outcomes.Suffix {
+        let key = "\(error.location.line):\(error.location.column): \(error.message)"
+        return Outcomes.Suffix(counts: CountsTable.zero, status: .notDetermined, error: errors.id(error, key: key))
+    }
+
     /// Where a path goes on after a choice made at `cursor`.
-    private func next(after cursor: Cursor) throws(ScenarioError) -> Cursor {
+    func next(after cursor: Cursor) throws(ScenarioError) -> Cursor {
         switch cursor {
         case .timers(let p): return .timers(p)
         case .line(let p): return .settle(try input.line(at: p)?.next ?? p)
@@ -284,7 +293,7 @@ struct ExploreSearch {
     }
 
     /// The choice `option` at `cursor`, as the path and its counterexample record it.
-    private func choose(_ option: UserAction, _ node: inout Node, at cursor: Cursor, line: TimedStatement?)
+    func choose(_ option: UserAction, _ node: inout Node, at cursor: Cursor, line: TimedStatement?)
         -> ExploreChoice
     {
         let prompt = option.isSettings ? nil : node.loop.simulator.prompt?.kind
@@ -293,14 +302,14 @@ struct ExploreSearch {
             anchor: cursor.position.previousLine)
     }
 
-    private func statement(_ option: UserAction, at time: Millis, line: TimedStatement?) -> TimedStatement {
+    func statement(_ option: UserAction, at time: Millis, line: TimedStatement?) -> TimedStatement {
         TimedStatement(
             time: time, event: .user(option), location: line?.location ?? SourceLocation(line: 0, column: 0),
             argumentColumn: line?.argumentColumn ?? 0)
     }
 
     /// The line a choice point is at or after, for an error.
-    private func place(of cursor: Cursor) -> SourceLocation {
+    func place(of cursor: Cursor) -> SourceLocation {
         let p = cursor.position
         if let line = try? input.line(at: p) { return line.line.location }
         return SourceLocation(line: max(1, p.previousLine), column: 1)
