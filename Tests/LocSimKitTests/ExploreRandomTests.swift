@@ -16,7 +16,7 @@ import Testing
     /// every sampled outcome is one the exhaustive search finds, with a
     /// shortest path no shorter than its.
     @Test func samplesAreReproducibleAndAmongTheExhaustiveOutcomes() throws {
-        let text = ExploreTests.relaunches(4)
+        let text = ExploreTests.relaunches(2)
         let a = try Self.sample(text, 2_000, seed: 7)
         #expect(a == (try Self.sample(text, 2_000, seed: 7)))
         #expect(a.sampling == Explore.Sampling(samples: 2_000, seed: 7))
@@ -24,6 +24,7 @@ import Testing
         let p = try #require(a.platforms.first)
         let q = try #require(all.platforms.first)
         #expect(p.paths == 2_000)
+        #expect(p.sampledOutcomes == p.rows.count)
         #expect(p.rows.reduce(0) { $0 + $1.paths } == 2_000)
         #expect(p.rows.count > 1)
         for row in p.rows {
@@ -31,6 +32,18 @@ import Testing
             #expect(row.shortestPath.count >= exhaustive.shortestPath.count)
         }
         #expect(try Self.sample(text, 2_000, seed: 8) != a)
+    }
+
+    /// Past 100 outcomes the table lists the 100 most samples reached,
+    /// most first (the summary counts them all).
+    @Test func theRowsAreTheOutcomesMostSamplesReached() throws {
+        let report = try Self.sample(ExploreTests.relaunches(4), 2_000, seed: 7)
+        let p = try #require(report.platforms.first)
+        let outcomes = try #require(p.sampledOutcomes)
+        #expect(outcomes > 100 && p.rows.count == 100)
+        #expect(zip(p.rows, p.rows.dropFirst()).allSatisfy { $0.paths >= $1.paths })
+        #expect(p.rows.reduce(0) { $0 + $1.paths } < 2_000)
+        #expect(report.summary(p) == "iOS 14.0: 2000 sampled paths (seed 7), \(outcomes) outcomes (100 shown)")
     }
 
     /// Each option of a choice point is drawn about as often as each other:

@@ -88,7 +88,9 @@ extension Explore.Report {
         let work =
             sampling.map { Self.count(p.paths, "sampled path") + " (seed \($0.seed))" }
             ?? Self.count(p.paths, "path") + ", " + Self.count(UInt64(p.states), "distinct state")
-        return "\(p.platform): " + work + ", " + Self.count(UInt64(p.rows.count), "outcome")
+        let outcomes = p.sampledOutcomes ?? p.rows.count
+        let shown = outcomes > p.rows.count ? " (\(p.rows.count) shown)" : ""
+        return "\(p.platform): " + work + ", " + Self.count(UInt64(outcomes), "outcome") + shown
     }
 
     /// The table's header: `samples` for `paths` when the paths were sampled.
@@ -193,7 +195,7 @@ extension Explore.Report {
         for p in platforms {
             out += "{\"platform\":" + json(p.platform.description) + "," + jsonCount(p.paths)
             out += sampling.map { ",\"seed\":\($0.seed)" } ?? ",\"states\":\(p.states)"
-            out += ",\"outcomes\":\(p.rows.count)"
+            out += ",\"outcomes\":\(p.sampledOutcomes ?? p.rows.count)"
             // `expect sometimes` lines no path met: the rows do not list them.
             if !p.sometimesFailures.isEmpty {
                 let lines = p.sometimesFailures.map { Self.json($0.expectation) }

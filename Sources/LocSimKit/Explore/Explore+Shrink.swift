@@ -144,7 +144,7 @@ extension Explore {
     }
 
     /// The options of each choice point of `path`, walked again.
-    private static func options(_ scenario: [UInt8], path: [ExploreChoice], platform: Platform) -> [[UserAction]] {
+    static func options(_ scenario: [UInt8], path: [ExploreChoice], platform: Platform) -> [[UserAction]] {
         guard let input = try? ExploreInput(scenario, platform: platform) else { return [] }
         var search = ExploreSearch(input, maxStates: 1, progress: nil)
         var seen: [[UserAction]] = []

@@ -85,6 +85,9 @@ public struct Explore: Sendable {
         package var sometimesFailures: [Explore.FailingPath] = []
         /// The merged state graph, when asked for (`graph`).
         package var graph: ExploreGraph? = nil
+        /// Sampled (`--random`): the distinct outcomes the samples reached,
+        /// of which `rows` lists some (docs/explore.md, "Random paths").
+        public var sampledOutcomes: Int? = nil
     }
 
     /// How `locsim explore` writes its report.
@@ -144,16 +147,21 @@ public struct Explore: Sendable {
                 var search = ExploreSearch(input, maxStates: maxStates, maxOutcomes: maxOutcomes, progress: progress)
                 search.merging = merging
                 if graph { search.graph = ExploreGraph() }
-                let outcomes: Outcomes
+                var result: PlatformResult
                 if let sampling {
-                    outcomes = try search.sample(sampling.samples, seed: sampling.seed)
+                    var sampler = ExploreSampler(search)
+                    let (rows, outcomes) = try sampler.run(samples: sampling.samples, seed: sampling.seed)
+                    search = sampler.search
+                    result = PlatformResult(
+                        platform: platforms[i], rows: rows, paths: UInt64(sampling.samples), states: 0)
+                    result.sampledOutcomes = outcomes
                 } else {
-                    outcomes = try search.run()
+                    let outcomes = try search.run()
+                    result = PlatformResult(
+                        platform: platforms[i],
+                        rows: outcomes.rows(search.counts, errors: search.errors, failures: search.failures),
+                        paths: outcomes.paths, states: search.states)
                 }
-                var result = PlatformResult(
-                    platform: platforms[i],
-                    rows: outcomes.rows(search.counts, errors: search.errors, failures: search.failures),
-                    paths: outcomes.paths, states: search.states)
                 result.askSometimes(input.expectations)
                 result.graph = search.graph
                 return .success(

@@ -268,12 +268,20 @@ struct ExploreSearch {
 
     /// The outcome of a path that ended at `node`, failing `failed`.
     mutating func end(_ node: Node, _ failed: [FailedExpectation]) -> Outcomes.Suffix {
+        var suffix = ending(node, failed)
+        suffix.counts = counts.id(node.out.counts)
+        return suffix
+    }
+
+    /// `end(_:_:)` without the counts (`CountsTable.zero`), which the
+    /// caller adds up itself.
+    mutating func ending(_ node: Node, _ failed: [FailedExpectation]) -> Outcomes.Suffix {
         let simulator = node.loop.simulator
         let view = simulator.authorization.view(on: simulator.rules)
-        let key = failed.map { "\($0.location.line):\($0.location.column): \($0.reason)" }.joined(separator: "\n")
+        let key = failed.isEmpty ? "" : failed.map { "\($0.location.line):\($0.location.column): \($0.reason)" }.joined(separator: "\n")
         return Outcomes.Suffix(
-            counts: counts.id(node.out.counts), status: view.status,
-            accuracy: simulator.rules.hasAccuracy ? view.accuracy : nil, failures: failures.id(failed, key: key))
+            counts: CountsTable.zero, status: view.status, accuracy: simulator.rules.hasAccuracy ? view.accuracy : nil,
+            failures: failures.id(failed, key: key))
     }
 
     /// The outcome of a path `error` stopped: the error is the whole

@@ -70,21 +70,6 @@ struct Outcomes {
         add(Entry(suffix: suffix, paths: 1, trail: nil))
     }
 
-    /// Adds one sampled path's end (`explore --random`): one more path to
-    /// its outcome, `choices` kept when they are fewer than the outcome's
-    /// shortest path so far (only then linked: a sample costs no
-    /// allocation per choice).
-    mutating func add(_ suffix: Suffix, choices: [ExploreChoice]) {
-        func trail() -> ChoiceTrail? { choices.reversed().reduce(nil) { ChoiceTrail($1, after: $0) } }
-        guard let j = index[suffix] else {
-            index[suffix] = entries.count
-            entries.append(Entry(suffix: suffix, paths: 1, trail: trail()))
-            return
-        }
-        entries[j].paths = Explore.Report.adding(entries[j].paths, 1)
-        if choices.count < (entries[j].trail?.depth ?? 0) { entries[j].trail = trail() }
-    }
-
     /// Adds `other`'s outcomes as reached after `counts` and `choice`.
     mutating func add(_ other: Outcomes, after counts: CountsTable.ID, choice: ExploreChoice?, table: inout CountsTable)
     {
