@@ -166,6 +166,23 @@ import Testing
         #expect(needed > 0)
     }
 
+    /// docs/explore.md, "Shrinking": the example's shrunk file is what
+    /// `shrink` writes for its scenario.
+    @Test func theDocumentedExampleIsWhatShrinkWrites() throws {
+        let doc = try DocumentationTests.read("docs/explore.md")
+        let from = try #require(doc.range(of: "that needs Don't Allow,")).upperBound
+        let blocks = doc[from...].components(separatedBy: "```\n").enumerated().filter { $0.offset % 2 == 1 }.map(
+            \.element)
+        let scenario = Array(blocks[0].utf8)
+        let report = try Explore(jobs: 1).run(scenario)
+        let file = try #require(report.counterexamples.first)
+        #expect(file.suffix == "expect-4")
+        let written = try Explore.counterexample(scenario, path: file.path, platform: file.platform)
+        let shrunk = try #require(
+            Explore.shrink(written, scenario: scenario, path: file.path, platform: file.platform, expectLine: 4))
+        #expect(shrunk.text == blocks[1])
+    }
+
     /// The freedoms of the first counterexample's choices.
     static func freedoms(_ text: String) throws -> [Explore.Freedom] {
         let scenario = Array(text.utf8)

@@ -10,26 +10,26 @@
 /// message, or the same `expect` line failed for the same reason.
 extension Explore {
     /// A counterexample after shrinking.
-    public struct Shrunk: Equatable, Sendable {
+    package struct Shrunk: Equatable, Sendable {
         /// The shrunk scenario, its closing comments included (they move no line).
-        public var text: String
+        package var text: String
         /// Lines kept, of the counterexample's lines before shrinking.
-        public var kept: Int
-        public var lines: Int
+        package var kept: Int
+        package var lines: Int
         /// Replays run to decide it.
-        public var replays: Int
+        package var replays: Int
         /// The path's choices, each with what shrinking found of it.
-        public var choices: [ShrunkChoice]
+        package var choices: [ShrunkChoice]
     }
 
     /// One choice of a shrunk counterexample's path.
-    public struct ShrunkChoice: Equatable, Sendable {
-        public var choice: ExploreChoice
-        public var freedom: Freedom
+    package struct ShrunkChoice: Equatable, Sendable {
+        package var choice: ExploreChoice
+        package var freedom: Freedom
     }
 
     /// What shrinking found of one choice of the path.
-    public enum Freedom: Equatable, Sendable {
+    package enum Freedom: Equatable, Sendable {
         /// Its line was dropped: the failure does not need it.
         case notNeeded
         /// Every other option of its choice point, written alone in its
@@ -41,7 +41,7 @@ extension Explore {
 
     /// Replays a shrink may run per counterexample: beyond them the lines
     /// not yet tried stay (every drop made was still checked).
-    public static let maxShrinkReplays = 5_000
+    package static let maxShrinkReplays = 5_000
 
     /// Shrinks `counterexample` (from `counterexample(_:path:platform:stoppedAt:)`
     /// of `scenario` and `path` on `platform`) to the lines its failure
@@ -50,7 +50,7 @@ extension Explore {
     ///
     /// - Returns: `nil` when `run` does not fail `counterexample` that way
     ///   (nothing to keep).
-    public static func shrink(
+    package static func shrink(
         _ counterexample: String, scenario: [UInt8], path: [ExploreChoice], platform: Platform, expectLine: Int?
     ) -> Shrunk? {
         var lines = counterexample.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -86,9 +86,15 @@ extension Explore {
         let numbers = kept.map { origins[$0].map(String.init) ?? "-" }
         text += "# locsim explore: their lines in the scenario (-: written by explore): "
         text += numbers.joined(separator: ", ") + "\n"
-        for (name, freedom) in [("can vary freely", Freedom.free), ("are not needed (dropped)", .notNeeded)] {
+        let kinds: [(String, Freedom)] = [
+            ("can vary freely (each other option alone keeps this failure)", .free),
+            ("matter (some other option loses this failure)", .needed), ("are not needed (dropped)", .notNeeded),
+        ]
+        for (name, freedom) in kinds {
             let these = choices.filter { $0.freedom == freedom }.map(\.choice.description)
-            if !these.isEmpty { text += "# locsim explore: choices that \(name): " + these.joined(separator: "; ") + "\n" }
+            if !these.isEmpty {
+                text += "# locsim explore: choices that \(name): " + these.joined(separator: "; ") + "\n"
+            }
         }
         return Shrunk(text: text, kept: kept.count, lines: lines.count, replays: shrinker.replays, choices: choices)
     }

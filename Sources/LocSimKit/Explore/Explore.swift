@@ -24,15 +24,15 @@ public struct Explore: Sendable {
     package var graph = false
     /// `nil`: every path is searched; else `samples` paths walked at random
     /// (`explore --random <n> --seed <s>`, docs/explore.md, "Random paths").
-    public var sampling: Sampling? = nil
+    package var sampling: Sampling? = nil
 
     /// Paths walked at random from the start, each choice point's option
     /// drawn with equal chances, reproducible by `seed`.
-    public struct Sampling: Equatable, Sendable {
-        public var samples: Int
-        public var seed: UInt64
+    package struct Sampling: Equatable, Sendable {
+        package var samples: Int
+        package var seed: UInt64
 
-        public init(samples: Int, seed: UInt64) {
+        package init(samples: Int, seed: UInt64) {
             self.samples = max(1, samples)
             self.seed = seed
         }
@@ -87,7 +87,7 @@ public struct Explore: Sendable {
         package var graph: ExploreGraph? = nil
         /// Sampled (`--random`): the distinct outcomes the samples reached,
         /// of which `rows` lists some (docs/explore.md, "Random paths").
-        public var sampledOutcomes: Int? = nil
+        package var sampledOutcomes: Int? = nil
     }
 
     /// How `locsim explore` writes its report.
@@ -113,7 +113,7 @@ public struct Explore: Sendable {
         public var neverReached: [String] = []
         /// How the paths were sampled, when they were (`--random`): the
         /// counts are then samples, not every path.
-        public var sampling: Sampling? = nil
+        package var sampling: Sampling? = nil
     }
 
     /// Explores `scenario` on every platform.

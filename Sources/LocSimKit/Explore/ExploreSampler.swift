@@ -142,7 +142,9 @@ struct ExploreSampler {
 
     /// The outcomes shown, in the order of the rows.
     private func shown() -> [Int] {
-        let byCount = found.indices.sorted { (found[$1].samples, found[$0].first) < (found[$0].samples, found[$1].first) }
+        let byCount = found.indices.sorted {
+            (found[$1].samples, found[$0].first) < (found[$0].samples, found[$1].first)
+        }
         var shown = Set(byCount.prefix(Self.rowsShown))
         // Every error, the shortest path failing each line, one path meeting each `sometimes` line.
         var shortest: [Int: Int] = [:]

@@ -278,7 +278,9 @@ struct ExploreSearch {
     mutating func ending(_ node: Node, _ failed: [FailedExpectation]) -> Outcomes.Suffix {
         let simulator = node.loop.simulator
         let view = simulator.authorization.view(on: simulator.rules)
-        let key = failed.isEmpty ? "" : failed.map { "\($0.location.line):\($0.location.column): \($0.reason)" }.joined(separator: "\n")
+        let key =
+            failed.isEmpty
+            ? "" : failed.map { "\($0.location.line):\($0.location.column): \($0.reason)" }.joined(separator: "\n")
         return Outcomes.Suffix(
             counts: CountsTable.zero, status: view.status, accuracy: simulator.rules.hasAccuracy ? view.accuracy : nil,
             failures: failures.id(failed, key: key))
