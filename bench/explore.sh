@@ -87,7 +87,7 @@ fi
 for samples in 10000 100000; do
   if [ -x /usr/bin/time ]; then
     /usr/bin/time -f '%e s %M KiB' -o "$WORK/time.txt" "$LOCSIM" explore "$WORK/launches100.scn" --random $samples --seed 1 -o "$WORK/random.out" 2> /dev/null
-    echo "random: 100 launches, --random $samples: wall $(awk '{ print $1, $2 }' "$WORK/time.txt"), peak $(awk '{ printf "%.0f MB", $3 / 1024 }' "$WORK/time.txt"); $(grep "sampled path" "$WORK/random.out" | tail -1)"
+    echo "random: 100 launches, --random $samples: wall $(awk '{ print $1, $2 }' "$WORK/time.txt"), peak $(awk '{ printf "%.0f MB", $3 / 1024 }' "$WORK/time.txt"); $(grep "sampled paths (seed" "$WORK/random.out" | tail -1)"
   fi
 done
 
