@@ -13,6 +13,8 @@
 #    of `locsim run` on a seed spent in hashing and comparing `World`, the
 #    rule state (none: a run
 #    never hashes), and the share of an explore spent there.
+# 4. `--random 10000` and `100000` on 100 launches: wall time, peak memory.
+# 5. `--counterexamples --shrink` of the seeds against the same without.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LOCSIM=${1:-.build/release/locsim}
@@ -74,6 +76,52 @@ if [ -x /usr/bin/time ]; then
 else
   "$LOCSIM" explore "$WORK/synthetic.scn" -o "$WORK/synthetic.out"
 fi
+
+# 4. Random paths: 100,000 samples of 100 launches that each ask again
+#    after Allow Once (too many outcomes to search whole, issue 28).
+{
+  echo 'locsim 1'
+  echo 'platform iOS 14.0'
+  echo 'plist NSLocationWhenInUseUsageDescription "Why"'
+  echo 'plist NSLocationAlwaysAndWhenInUseUsageDescription "Why always"'
+  for k in $(seq 0 99); do
+    t=$((k * 100))
+    echo "$t launch"
+    echo "$((t + 1)) app requestWhenInUseAuthorization"
+    echo "$((t + 2)) app startUpdatingLocation"
+    echo "$((t + 3)) fix 35.0 139.7 5"
+    echo "$((t + 50)) terminate"
+    if [ $((k % 2)) -eq 1 ]; then echo "$((t + 60)) user settings any"; fi
+  done
+} > "$WORK/launches100.scn"
+for samples in 10000 100000; do
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -f '%e s %M KiB' -o "$WORK/time.txt" "$LOCSIM" explore "$WORK/launches100.scn" --random $samples --seed 1 -o "$WORK/random.out" 2> /dev/null
+    echo "random: 100 launches, --random $samples: wall $(awk '{ print $1, $2 }' "$WORK/time.txt"), peak $(awk '{ printf "%.0f MB", $3 / 1024 }' "$WORK/time.txt"); $(grep "sampled paths (seed" "$WORK/random.out" | tail -1)"
+  fi
+done
+
+# 5. Shrinking: the seeds' counterexamples (item 1) written with and
+#    without --shrink in the same run; the difference over the files.
+start=$(now_ms)
+for f in "$WORK"/seeds/*.scn; do
+  rm -rf "$WORK/cx" && "$LOCSIM" explore "$f" --all --jobs 1 --counterexamples "$WORK/cx" > /dev/null 2>&1 || true
+done
+plain_ms=$(($(now_ms) - start))
+files=0
+slowest=0
+start=$(now_ms)
+for f in "$WORK"/seeds/*.scn; do
+  rm -rf "$WORK/cx"
+  one=$(now_ms)
+  "$LOCSIM" explore "$f" --all --jobs 1 --counterexamples "$WORK/cx" --shrink > /dev/null 2>&1 || true
+  n=$(ls "$WORK/cx" 2> /dev/null | wc -l)
+  files=$((files + n))
+  # The whole explore of this flow over its files: an upper bound per file.
+  if [ "$n" -gt 0 ]; then per=$((($(now_ms) - one) / n)); [ $per -gt $slowest ] && slowest=$per; fi
+done
+shrink_ms=$(($(now_ms) - start))
+echo "shrink: $files counterexamples of the seeds (--all): $((shrink_ms - plain_ms)) ms more with --shrink ($shrink_ms against $plain_ms ms), $(( files > 0 ? (shrink_ms - plain_ms) / files : 0 )) ms each on average; at most $slowest ms per file for one flow (explore included)"
 
 # 3. State hashing: none in a run; its share of an explore.
 if command -v valgrind > /dev/null; then

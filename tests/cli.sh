@@ -458,6 +458,42 @@ if [ "$status" -eq 1 ] && grep -q "^expect 5:1 (sometimes) is met on no path on 
   && [ "$rstatus" -eq 1 ] && grep -q "some.scn:5:1: error: expectation failed: expect sometimes delegate didUpdateLocations" somerun.err; then
   ok "explore: an expect sometimes line no path meets is a finding; run checks it on its path"
 else fail "explore: an expect sometimes line no path meets is a finding; run checks it on its path" "status $status/$rstatus: $(cat some.out some.err | head -c 400)"; fi
+# explore --random: the same seed, the same bytes; samples counted; bad
+# combinations exit 2 (docs/explore.md, "Random paths").
+"$LOCSIM" explore "$GEOFENCE" --all --random 300 --seed 9 -o r1.out 2> r1.err; s1=$?
+"$LOCSIM" explore "$GEOFENCE" --all --random 300 --seed 9 --jobs 1 -o r2.out 2> /dev/null
+"$LOCSIM" explore "$GEOFENCE" --seed 9 > /dev/null 2> r3.err; s3=$?
+"$LOCSIM" explore "$GEOFENCE" --random 5 --format dot > /dev/null 2> r4.err; s4=$?
+"$LOCSIM" explore "$GEOFENCE" --random 0 > /dev/null 2> r5.err; s5=$?
+"$LOCSIM" explore "$GEOFENCE" --shrink > /dev/null 2> r6.err; s6=$?
+if [ "$s1" -eq 1 ] && cmp -s r1.out r2.out && grep -q "^iOS 13.0: 300 sampled paths (seed 9), [0-9]* outcomes$" r1.out \
+  && grep -q "^platform  *samples  *auth" r1.out && grep -q "^what no sampled path reached:$" r1.out \
+  && grep -q "^locsim explore: 4500 sampled paths (seed 9), " r1.err \
+  && [ "$s3$s4$s5$s6" = "2222" ] && grep -q "'--seed' seeds '--random <n>'; give both" r3.err \
+  && grep -q "'--random' samples paths; '--format dot' needs them all" r4.err && grep -q "'--random' needs a positive integer, not '0'" r5.err \
+  && grep -q "'--shrink' shrinks the files of '--counterexamples <dir>'; give both" r6.err; then
+  ok "explore --random: reproducible by seed for any --jobs, counts samples; bad combinations exit 2"
+else fail "explore --random: reproducible by seed for any --jobs, counts samples; bad combinations exit 2" "status $s1/$s3$s4$s5$s6: $(cat r1.err r3.err r4.err r5.err r6.err | head -c 600)"; fi
+# explore --shrink: every counterexample of the shipped geofence flow at
+# --all, shrunk, replays in run to the same failure: the expect line of its
+# name (exit 1), or the error the report says stopped its row (exit 2), at
+# the scenario's line its comment maps the file's line to.
+"$LOCSIM" explore "$GEOFENCE" --all --counterexamples scx --shrink -o scx.out > /dev/null 2>&1; status=$?
+bad=""
+for f in scx/*.scn; do
+  "$LOCSIM" run "$f" > /dev/null 2> shrunk.err; rs=$?
+  map=$(grep "^# locsim explore: their lines in the scenario" "$f" | sed 's/.*explore): //')
+  at=$(sed -E -n 's/^[^:]*:([0-9]+):[0-9]+: error: .*/\1/p' shrunk.err | head -1)
+  orig=$(echo "$map" | tr -d ' ' | cut -d, -f"${at:-0}" 2> /dev/null)
+  case "$f" in
+    *.expect-*) line=$(echo "$f" | sed -E 's/.*expect-([0-9]+)\.scn$/\1/'); want=1 ;;
+    *) line=$(grep -o "stopped at $orig:[0-9]* on" scx.out | head -1 | cut -d' ' -f3 | cut -d: -f1); want=2 ;;
+  esac
+  [ "$rs" -eq "$want" ] && [ -n "$orig" ] && [ "$orig" = "$line" ] && [ "$(grep -vc '^#' "$f")" -lt 10 ] || bad="$bad $f($rs,$at->$orig)"
+done
+if [ "$status" -eq 1 ] && [ -n "$(ls scx)" ] && [ -z "$bad" ]; then
+  ok "explore --shrink: each shrunk counterexample fails its expect line in run, mapped to the scenario's line"
+else fail "explore --shrink: each shrunk counterexample fails its expect line in run, mapped to the scenario's line" "status $status:$bad"; fi
 "$LOCSIM" run ex.scn > /dev/null 2> any.err
 status=$?
 if [ "$status" -eq 2 ] && grep -q "ex.scn:7:8: error: 'user any' is a choice point" any.err; then ok "run: user any is an error at its line"

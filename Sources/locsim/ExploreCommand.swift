@@ -9,7 +9,7 @@ import Synchronization
 
 /// `locsim explore <scenario> [--platforms <list> | --all] [--format text|markdown|jsonl|dot]
 /// [--only-failing] [-o <file>] [--counterexamples <dir>] [--jobs N] [--max-states N] [--max-outcomes N]
-/// [--system-terminations K]`.
+/// [--system-terminations K] [--shrink] [--random N [--seed S]]`.
 enum ExploreCommand {
     struct Options {
         var scenario: String
@@ -18,6 +18,7 @@ enum ExploreCommand {
         var onlyFailing: Bool
         var output: String?
         var counterexamples: String?
+        var shrink = false
     }
 
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
@@ -30,6 +31,9 @@ enum ExploreCommand {
         var systemTerminations = 0
         var format = Explore.Format.text
         var onlyFailing = false
+        var shrink = false
+        var samples: Int? = nil
+        var seed: UInt64? = nil
         while let item = args.next() {
             // `--format` here: explore has `dot` besides matrix's formats.
             if case .option("--format", let inline) = item {
@@ -57,19 +61,38 @@ enum ExploreCommand {
                 maxOutcomes = try args.count(of: "--max-outcomes", inline: inline)
             case .option("--system-terminations", let inline):
                 systemTerminations = try args.count(of: "--system-terminations", inline: inline, allowZero: true)
+            case .option("--shrink", nil):
+                shrink = true
+            case .option("--random", let inline):
+                samples = try args.count(of: "--random", inline: inline)
+            case .option("--seed", let inline):
+                let value = try args.value(of: "--seed", inline: inline)
+                guard let s = UInt64(value) else {
+                    throw UsageError("'--seed' needs an integer from 0 to \(UInt64.max), not '\(value)'")
+                }
+                seed = s
             case .option(let name, _):
                 throw UsageError.unknownOption(name, command: "explore")
             }
         }
         guard let scenario else { throw UsageError("missing scenario; give a file, or '-' for standard input") }
+        if shrink && counterexamples == nil {
+            throw UsageError("'--shrink' shrinks the files of '--counterexamples <dir>'; give both")
+        }
         var explore = Explore(
             platforms: try shared.list(otherwise: nil), jobs: shared.jobs, maxStates: maxStates,
             maxOutcomes: maxOutcomes)
         explore.graph = format == .dot
         explore.systemTerminations = systemTerminations
+        if let samples {
+            guard format != .dot else { throw UsageError("'--random' samples paths; '--format dot' needs them all") }
+            explore.sampling = Explore.Sampling(samples: samples, seed: seed ?? 0)
+        } else if seed != nil {
+            throw UsageError("'--seed' seeds '--random <n>'; give both")
+        }
         return Options(
             scenario: scenario, explore: explore, format: format, onlyFailing: onlyFailing, output: shared.output,
-            counterexamples: counterexamples)
+            counterexamples: counterexamples, shrink: shrink)
     }
 
     static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
@@ -107,14 +130,18 @@ enum ExploreCommand {
         progress.end()
         let paths = report.platforms.reduce(UInt64(0)) { Explore.Report.adding($0, $1.paths) }
         let states = report.platforms.reduce(0) { $0 + $1.states }
-        printError(
-            "locsim explore: \(Explore.Report.count(paths, "path")), \(states) distinct state\(states == 1 ? "" : "s"), "
-                + "\(progress.elapsed) s")
+        let work =
+            report.sampling.map { "\(Explore.Report.count(paths, "sampled path")) (seed \($0.seed))" }
+            ?? "\(Explore.Report.count(paths, "path")), \(states) distinct state\(states == 1 ? "" : "s")"
+        printError("locsim explore: \(work), \(progress.elapsed) s")
         // Every file is written whole beside its target first, then all are
         // renamed into place: all of them or none (docs/explore.md).
         var files: [OutputBuffer] = []
         if let dir = options.counterexamples {
-            guard let made = counterexamples(report, scenario: scenario, name: label, to: dir, input: source) else {
+            guard
+                let made = counterexamples(
+                    report, scenario: scenario, name: label, to: dir, input: source, shrink: options.shrink)
+            else {
                 return .failure
             }
             files = made
@@ -163,7 +190,7 @@ enum ExploreCommand {
     /// after printing why one cannot be: then none is). A name that is the
     /// scenario read (`input`), through a link or not, is refused.
     private static func counterexamples(
-        _ report: Explore.Report, scenario: [UInt8], name: String, to dir: String, input: Int32?
+        _ report: Explore.Report, scenario: [UInt8], name: String, to dir: String, input: Int32?, shrink: Bool
     ) -> [OutputBuffer]? {
         if SystemPath.withCString(dir, { mkdir($0, 0o777) }) != 0 && errno != EEXIST {
             printError("locsim: error: " + FileError("cannot create", dir, code: errno).message)
@@ -185,6 +212,14 @@ enum ExploreCommand {
                     scenario, path: file.path, platform: file.platform, stoppedAt: file.stoppedAt)
             } catch {
                 return fail(error.formatted(file: name))
+            }
+            // Cut down to the lines the failure needs, each cut replayed.
+            if shrink,
+                let shrunk = Explore.shrink(
+                    text, scenario: scenario, path: file.path, platform: file.platform,
+                    expectLine: file.stoppedAt == nil ? Int(file.suffix.dropFirst("expect-".count)) : nil)
+            {
+                text = shrunk.text
             }
             if !file.alsoOn.isEmpty {
                 // At the end: no line moves.

@@ -140,6 +140,7 @@ enum Usage {
                               [--format text|markdown|jsonl|dot] [--only-failing] [-o <file>]
                               [--counterexamples <dir>] [--jobs <n>] [--max-states <n>]
                               [--max-outcomes <n>] [--system-terminations <k>]
+                              [--shrink] [--random <n> [--seed <s>]]
 
         ARGUMENTS:
           <scenario>              A regular scenario file (*.scn), or '-' for standard input
@@ -156,6 +157,13 @@ enum Usage {
           --counterexamples <dir> Write the shortest path of each failing outcome
                                   as a plain scenario 'locsim run' replays (one
                                   per line and distinct path)
+          --shrink                Shrink each counterexample: drop every line the
+                                  failure does not need (each drop checked by
+                                  replaying it), and name the choices that can vary
+          --random <n>            Walk <n> random paths per platform instead of
+                                  every path (each option of a choice point
+                                  equally likely); rows count samples
+          --seed <s>              The seed of '--random' (default 0)
           --jobs <n>              Platforms explored at once (default: all cores)
           --max-states <n>        Stop with an error past <n> distinct states on a
                                   platform (default: 100000)

@@ -92,7 +92,7 @@ import Testing
         }
         let failedRows = report.platforms.flatMap(\.rows).filter(\.outcome.failed)
         #expect(rows.count == failedRows.count && failedRows.count == 3)
-        for p in report.platforms { #expect(failing.contains(Explore.Report.summary(p) + "\n")) }
+        for p in report.platforms { #expect(failing.contains(report.summary(p) + "\n")) }
         #expect(all.count > failing.count)
         let json = report.rendered(.jsonl, onlyFailing: true).split(separator: "\n")
         #expect(json.count == failedRows.count + report.platforms.count)

@@ -38,6 +38,7 @@ extension Explore.Report {
     /// `never reached on any path:` and its lines, each after `bullet`.
     func neverReachedText(bullet: String) -> String {
         guard !neverReached.isEmpty else { return "" }
-        return "\nwhat no path reached:\n" + neverReached.map { bullet + $0 + "\n" }.joined()
+        return "\nwhat no \(sampling == nil ? "" : "sampled ")path reached:\n"
+            + neverReached.map { bullet + $0 + "\n" }.joined()
     }
 }

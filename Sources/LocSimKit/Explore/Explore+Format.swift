@@ -82,10 +82,28 @@ extension Explore.Report {
         "\(f.location.line):\(f.location.column): expect \(f.expectation.text) (\(f.reason))"
     }
 
-    /// `iOS 13.0: 7 paths, 12 distinct states, 3 outcomes`.
-    static func summary(_ p: Explore.PlatformResult) -> String {
-        "\(p.platform): " + count(p.paths, "path") + ", " + count(UInt64(p.states), "distinct state") + ", "
-            + count(UInt64(p.rows.count), "outcome")
+    /// `iOS 13.0: 7 paths, 12 distinct states, 3 outcomes`; sampled,
+    /// `iOS 13.0: 1000 sampled paths (seed 7), 3 outcomes`.
+    func summary(_ p: Explore.PlatformResult) -> String {
+        let work =
+            sampling.map { Self.count(p.paths, "sampled path") + " (seed \($0.seed))" }
+            ?? Self.count(p.paths, "path") + ", " + Self.count(UInt64(p.states), "distinct state")
+        let outcomes = p.sampledOutcomes ?? p.rows.count
+        let shown = outcomes > p.rows.count ? " (\(p.rows.count) shown)" : ""
+        return "\(p.platform): " + work + ", " + Self.count(UInt64(outcomes), "outcome") + shown
+    }
+
+    /// The table's header: `samples` for `paths` when the paths were sampled.
+    var columnNames: [String] {
+        guard sampling != nil else { return Self.columns }
+        return Self.columns.map { $0 == "paths" ? "samples" : $0 }
+    }
+
+    /// `"paths":…`, or `"samples":…` when the paths were sampled.
+    func jsonCount(_ n: UInt64) -> String {
+        let paths = Self.jsonPaths(n)
+        guard sampling != nil else { return paths }
+        return "\"samples\"" + paths.dropFirst("\"paths\"".count)
     }
 
     /// A path count as the report prints it: `UInt64.max` is where counts
@@ -118,10 +136,10 @@ extension Explore.Report {
         var out = ""
         let digest = self.digest
         if !digest.isEmpty { out += digest.joined(separator: "\n") + "\n\n" }
-        out += ReportTable.text([Self.columns] + cells)
+        out += ReportTable.text([columnNames] + cells)
         if !notes.isEmpty { out += "\n" + notes.enumerated().map { "[\($0 + 1)] \($1)\n" }.joined() }
         out += "\n"
-        for p in platforms { out += Self.summary(p) + "\n" }
+        for p in platforms { out += summary(p) + "\n" }
         out += neverReachedText(bullet: "  ")
         return out
     }
@@ -131,10 +149,10 @@ extension Explore.Report {
         var out = ""
         let digest = self.digest
         if !digest.isEmpty { out += digest.map { "- " + $0 + "\n" }.joined() + "\n" }
-        out += ReportTable.markdown(Self.columns, cells)
+        out += ReportTable.markdown(columnNames, cells)
         if !notes.isEmpty { out += "\n" + notes.enumerated().map { "\($0 + 1). \($1)\n" }.joined() }
         out += "\n"
-        for p in platforms { out += "- " + Self.summary(p) + "\n" }
+        for p in platforms { out += "- " + summary(p) + "\n" }
         out += neverReachedText(bullet: "- ")
         return out
     }
@@ -152,7 +170,7 @@ extension Explore.Report {
         for p in platforms {
             for row in p.rows where !onlyFailing || row.outcome.failed {
                 let o = row.outcome
-                out += "{\"platform\":" + json(p.platform.description) + "," + Self.jsonPaths(row.paths)
+                out += "{\"platform\":" + json(p.platform.description) + "," + jsonCount(row.paths)
                 if let error = o.error {
                     out += ",\"error\":{\"line\":\(error.location.line),\"column\":\(error.location.column)"
                     out += ",\"message\":" + json(error.message) + "}"
@@ -175,10 +193,9 @@ extension Explore.Report {
             }
         }
         for p in platforms {
-            out +=
-                "{\"platform\":" + json(p.platform.description) + "," + Self.jsonPaths(p.paths)
-                + ",\"states\":\(p.states)"
-            out += ",\"outcomes\":\(p.rows.count)"
+            out += "{\"platform\":" + json(p.platform.description) + "," + jsonCount(p.paths)
+            out += sampling.map { ",\"seed\":\($0.seed)" } ?? ",\"states\":\(p.states)"
+            out += ",\"outcomes\":\(p.sampledOutcomes ?? p.rows.count)"
             // `expect sometimes` lines no path met: the rows do not list them.
             if !p.sometimesFailures.isEmpty {
                 let lines = p.sometimesFailures.map { Self.json($0.expectation) }

@@ -129,7 +129,7 @@ extension Explore {
     }
 
     /// The time of a timed line (its first word a number of seconds), else nil.
-    fileprivate static func time(of line: String) -> Millis? {
+    static func time(of line: String) -> Millis? {
         guard let word = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first,
             word.first?.isNumber == true, let seconds = Double(word), seconds < 1e12
         else { return nil }

@@ -26,6 +26,21 @@ public struct Explore: Sendable {
     package var merging = true
     /// True: each platform's result keeps its merged state graph (`--format dot`).
     package var graph = false
+    /// `nil`: every path is searched; else `samples` paths walked at random
+    /// (`explore --random <n> --seed <s>`, docs/explore.md, "Random paths").
+    package var sampling: Sampling? = nil
+
+    /// Paths walked at random from the start, each choice point's option
+    /// drawn with equal chances, reproducible by `seed`.
+    package struct Sampling: Equatable, Sendable {
+        package var samples: Int
+        package var seed: UInt64
+
+        package init(samples: Int, seed: UInt64) {
+            self.samples = max(1, samples)
+            self.seed = seed
+        }
+    }
 
     /// Enough for any flow of a few dozen choice points (a state is a few
     /// kilobytes: this bounds a search to a few hundred megabytes).
@@ -74,6 +89,9 @@ public struct Explore: Sendable {
         package var sometimesFailures: [Explore.FailingPath] = []
         /// The merged state graph, when asked for (`graph`).
         package var graph: ExploreGraph? = nil
+        /// Sampled (`--random`): the distinct outcomes the samples reached,
+        /// of which `rows` lists some (docs/explore.md, "Random paths").
+        package var sampledOutcomes: Int? = nil
     }
 
     /// How `locsim explore` writes its report.
@@ -100,6 +118,9 @@ public struct Explore: Sendable {
         /// (docs/explore.md, "What no path reached"): `no drop for: …`,
         /// `no <service> event under: …`, `no prompt shown of: …`.
         public var neverReached: [String] = []
+        /// How the paths were sampled, when they were (`--random`): the
+        /// counts are then samples, not every path.
+        package var sampling: Sampling? = nil
     }
 
     /// Explores `scenario` on every platform.
@@ -127,6 +148,7 @@ public struct Explore: Sendable {
         let merging = self.merging
         let graph = self.graph
         let systemTerminations = self.systemTerminations
+        let sampling = self.sampling
         let results = ParallelMap.map(platforms.count, threads: jobs) { i -> Result<Searched, ScenarioError> in
             do throws(ScenarioError) {
                 let input = ownPlatform ? own : try ExploreInput(scenario, platform: platforms[i])
@@ -134,11 +156,21 @@ public struct Explore: Sendable {
                 search.merging = merging
                 search.systemTerminations = systemTerminations
                 if graph { search.graph = ExploreGraph() }
-                let outcomes = try search.run()
-                var result = PlatformResult(
-                    platform: platforms[i],
-                    rows: outcomes.rows(search.counts, errors: search.errors, failures: search.failures),
-                    paths: outcomes.paths, states: search.states)
+                var result: PlatformResult
+                if let sampling {
+                    var sampler = ExploreSampler(search)
+                    let (rows, outcomes) = try sampler.run(samples: sampling.samples, seed: sampling.seed)
+                    search = sampler.search
+                    result = PlatformResult(
+                        platform: platforms[i], rows: rows, paths: UInt64(sampling.samples), states: 0)
+                    result.sampledOutcomes = outcomes
+                } else {
+                    let outcomes = try search.run()
+                    result = PlatformResult(
+                        platform: platforms[i],
+                        rows: outcomes.rows(search.counts, errors: search.errors, failures: search.failures),
+                        paths: outcomes.paths, states: search.states)
+                }
                 result.askSometimes(input.expectations)
                 result.graph = search.graph
                 return .success(
@@ -185,7 +217,8 @@ public struct Explore: Sendable {
         // screen offers the user nothing: the scenario's mistake.
         // (A line every path stopped before, or at, offers nothing either,
         // but the rows say why: no error.)
-        if let never = Set(idle.keys).subtracting(answered).min(), let location = idle[never] {
+        // (Samples may all miss the prompt a line could answer: no error.)
+        if sampling == nil, let never = Set(idle.keys).subtracting(answered).min(), let location = idle[never] {
             let names = platforms.map(\.description).joined(separator: ", ")
             guard !system.contains(never) else {
                 throw ScenarioError(
@@ -199,7 +232,7 @@ public struct Explore: Sendable {
                     + "so no user action is possible: move the line to where the prompt shows, or remove it",
                 at: location)
         }
-        return Report(platforms: out, neverReached: coverage.neverReached(possible: possible))
+        return Report(platforms: out, neverReached: coverage.neverReached(possible: possible), sampling: sampling)
     }
 
     /// The rows of docs/rules.md §8 a platform has.

@@ -142,14 +142,14 @@ struct ExploreSearch {
     }()
     /// What the records of every path exercised (merged paths share their
     /// records from the merge on: those were seen once, which is enough).
-    private(set) var coverage = CoverageTally()
+    var coverage = CoverageTally()
     /// The merged state graph, when asked for (`--format dot`), with the
     /// index of each choice point met, and where the last path `enter`ed went.
     var graph: ExploreGraph? = nil
     private var graphIDs: [Key: Int] = [:]
     private var graphTarget = ExploreGraph.Target.end(0)
     /// Paths finished, for progress only.
-    private var pathsSeen: UInt64 = 0
+    var pathsSeen: UInt64 = 0
     /// `user any` lines (by line number) some path reached with no prompt
     /// on screen, and with one: a line never answered anywhere is an error.
     var idleAnyLines: [Int: SourceLocation] = [:]
@@ -200,29 +200,7 @@ struct ExploreSearch {
                 let line = stack[top].line
                 let time = stack[top].time
                 let choice = choose(option, child, at: cursor, time: time, line: line)
-                // Applied as the line its counterexample writes, through the
-                // closed loop: a policy for the same prompt makes a `user`
-                // line an error there as in `run` (ClosedLoop.checkAgainstPolicy).
-                let halt: Halt
-                do throws(ScenarioError) {
-                    switch option {
-                    case .apply(let event):
-                        if line?.windowEnd != nil { child.window = nil }
-                        try child.loop.apply(statement(event, at: time, line: line), into: &child.out)
-                        if case .suspended = cursor { child.terminations += 1 }
-                    case .wait:
-                        if case .line(let p) = cursor, let end = line?.windowEnd {
-                            child.window = OpenWindow(position: p, end: end, done: time, last: nil)
-                        } else {
-                            child.window?.done = time
-                        }
-                    case .nothing:
-                        break
-                    }
-                    halt = forward(&child, from: try next(after: cursor))
-                } catch {
-                    halt = .stopped(error)
-                }
+                let halt = follow(option, &child, from: cursor, line: line, time: time)
                 if let (value, prefix) = try enter(
                     child, halt, choice: choice, depth: stack[top].depth + 1, onto: &stack)
                 {
@@ -271,11 +249,7 @@ struct ExploreSearch {
         switch halt {
         case .end(let failed):
             let accuracy = simulator.rules.hasAccuracy ? view.accuracy : nil
-            let key = failed.map { "\($0.location.line):\($0.location.column): \($0.reason)" }.joined(separator: "\n")
-            result.add(
-                Outcomes.Suffix(
-                    counts: counts.id(node.out.counts), status: view.status, accuracy: accuracy,
-                    failures: failures.id(failed, key: key)))
+            result.add(end(node, failed))
             pathsSeen &+= 1
             if graph != nil {
                 let at = failed.map { f in
@@ -288,11 +262,7 @@ struct ExploreSearch {
             }
             return (result, CountsTable.zero)
         case .stopped(let error):
-            // The error is the whole outcome: paths stopped by it are one row.
-            let key = "\(error.location.line):\(error.location.column): \(error.message)"
-            result.add(
-                Outcomes.Suffix(
-                    counts: CountsTable.zero, status: .notDetermined, error: errors.id(error, key: key)))
+            result.add(stopped(error))
             pathsSeen &+= 1
             if graph != nil {
                 let label = "stopped at \(error.location.line):\(error.location.column)"
@@ -348,8 +318,64 @@ struct ExploreSearch {
         }
     }
 
+    /// The outcome of a path that ended at `node`, failing `failed`.
+    mutating func end(_ node: Node, _ failed: [FailedExpectation]) -> Outcomes.Suffix {
+        var suffix = ending(node, failed)
+        suffix.counts = counts.id(node.out.counts)
+        return suffix
+    }
+
+    /// `end(_:_:)` without the counts (`CountsTable.zero`), which the
+    /// caller adds up itself.
+    mutating func ending(_ node: Node, _ failed: [FailedExpectation]) -> Outcomes.Suffix {
+        let simulator = node.loop.simulator
+        let view = simulator.authorization.view(on: simulator.rules)
+        let key =
+            failed.isEmpty
+            ? "" : failed.map { "\($0.location.line):\($0.location.column): \($0.reason)" }.joined(separator: "\n")
+        return Outcomes.Suffix(
+            counts: CountsTable.zero, status: view.status, accuracy: simulator.rules.hasAccuracy ? view.accuracy : nil,
+            failures: failures.id(failed, key: key))
+    }
+
+    /// The outcome of a path `error` stopped: the error is the whole
+    /// outcome, so paths stopped by it are one row.
+    mutating func stopped(_ error: ScenarioError) -> Outcomes.Suffix {
+        let key = "\(error.location.line):\(error.location.column): \(error.message)"
+        return Outcomes.Suffix(counts: CountsTable.zero, status: .notDetermined, error: errors.id(error, key: key))
+    }
+
+    /// Follows `option` from the choice point at `cursor` (its `line`, made
+    /// at `time`) and runs on to the next halt. An event is applied as the
+    /// line its counterexample writes, through the closed loop: a policy for
+    /// the same prompt makes a `user` line an error there as in `run`
+    /// (ClosedLoop.checkAgainstPolicy).
+    mutating func follow(_ option: Option, _ node: inout Node, from cursor: Cursor, line: TimedStatement?, time: Millis)
+        -> Halt
+    {
+        do throws(ScenarioError) {
+            switch option {
+            case .apply(let event):
+                if line?.windowEnd != nil { node.window = nil }
+                try node.loop.apply(statement(event, at: time, line: line), into: &node.out)
+                if case .suspended = cursor { node.terminations += 1 }
+            case .wait:
+                if case .line(let p) = cursor, let end = line?.windowEnd {
+                    node.window = OpenWindow(position: p, end: end, done: time, last: nil)
+                } else {
+                    node.window?.done = time
+                }
+            case .nothing:
+                break
+            }
+            return forward(&node, from: try next(after: cursor))
+        } catch {
+            return .stopped(error)
+        }
+    }
+
     /// Where a path goes on after a choice made at `cursor`.
-    private func next(after cursor: Cursor) throws(ScenarioError) -> Cursor {
+    func next(after cursor: Cursor) throws(ScenarioError) -> Cursor {
         switch cursor {
         case .timers(let p): return .timers(p)
         case .line(let p): return .settle(try input.line(at: p)?.next ?? p)
@@ -361,7 +387,7 @@ struct ExploreSearch {
 
     /// The choice `option` at `cursor`, as the path and its counterexample
     /// record it; `nil` for doing nothing, which is no choice to replay.
-    private func choose(_ option: Option, _ node: Node, at cursor: Cursor, time: Millis, line: TimedStatement?)
+    func choose(_ option: Option, _ node: Node, at cursor: Cursor, time: Millis, line: TimedStatement?)
         -> ExploreChoice?
     {
         guard case .apply(let event) = option else { return nil }
@@ -371,14 +397,14 @@ struct ExploreSearch {
             time: time, event: event, prompt: prompt, line: line?.location.line, anchor: cursor.position.previousLine)
     }
 
-    private func statement(_ event: Event, at time: Millis, line: TimedStatement?) -> TimedStatement {
+    func statement(_ event: Event, at time: Millis, line: TimedStatement?) -> TimedStatement {
         TimedStatement(
             time: time, event: event, location: line?.location ?? SourceLocation(line: 0, column: 0),
             argumentColumn: line?.argumentColumn ?? 0)
     }
 
     /// The line a choice point is at or after, for an error.
-    private func place(of cursor: Cursor) -> SourceLocation {
+    func place(of cursor: Cursor) -> SourceLocation {
         let p = cursor.position
         if let line = try? input.line(at: p) { return line.line.location }
         return SourceLocation(line: max(1, p.previousLine), column: 1)

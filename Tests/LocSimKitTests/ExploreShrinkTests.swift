@@ -1,0 +1,208 @@
+import Testing
+
+@testable import LocSimKit
+
+/// `Explore.shrink` (`explore --counterexamples <dir> --shrink`,
+/// docs/explore.md, "Shrinking").
+@Suite struct ExploreShrinkTests {
+    /// How `run` fails a scenario: the error or the failed `expect` lines,
+    /// each with the scenario line it stands for (`lines[n - 1]`: the
+    /// scenario's number of line `n`, `nil` for a line explore wrote).
+    static func failure(_ text: String, lines: [Int?]) -> [String] {
+        let replayed = Explore.replay(text)
+        func line(_ n: Int) -> String { n >= 1 && n <= lines.count ? lines[n - 1].map(String.init) ?? "-" : "?" }
+        if let error = replayed.error {
+            return ["\(line(error.location.line)):\(error.location.column): \(error.message)"]
+        }
+        return replayed.records.compactMap(\.failedExpectation).map {
+            "\(line($0.location.line)):\($0.location.column): \($0.reason)"
+        }
+    }
+
+    /// The scenario's line numbers a shrunk file gives in its comment.
+    static func mapped(_ shrunk: String) throws -> [Int?] {
+        let marker = "# locsim explore: their lines in the scenario (-: written by explore): "
+        let line = try #require(shrunk.split(separator: "\n").first { $0.hasPrefix(marker) })
+        return line.dropFirst(marker.count).split(separator: ", ").map { Int($0) }
+    }
+
+    /// Every counterexample of the shipped explore scenarios, on every
+    /// platform: the shrunk file is no longer than the unshrunk one, and
+    /// `run` fails it the same way (the same error or `expect` failure at
+    /// the same line of the scenario, through the line map it gives).
+    @Test func everyShippedCounterexampleShrinksToTheSameFailure() throws {
+        var before = 0
+        var after = 0
+        for name in try DocumentationTests.files(in: "Scenarios/explore", suffix: ".scn") {
+            let text = try DocumentationTests.read(name)
+            let own = try #require(text.split(separator: "\n").first { $0.hasPrefix("platform ") })
+            for platform in Matrix.allPlatforms {
+                let scenario = text.replacingOccurrences(of: "\n\(own)\n", with: "\nplatform \(platform)\n")
+                let bytes = Array(scenario.utf8)
+                guard let report = try ExploreClosedLoopTests.shipped({ try Explore(jobs: 1).run(bytes) }) else {
+                    continue
+                }
+                for file in report.counterexamples {
+                    let written = try Explore.counterexample(
+                        bytes, path: file.path, platform: file.platform, stoppedAt: file.stoppedAt)
+                    let expectLine = file.stoppedAt == nil ? Int(file.suffix.dropFirst("expect-".count)) : nil
+                    let shrunk = try #require(
+                        Explore.shrink(
+                            written, scenario: bytes, path: file.path, platform: file.platform, expectLine: expectLine),
+                        "\(name) on \(platform): \(file.suffix)")
+                    let origins = Explore.origins(
+                        written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                        scenario: bytes)
+                    var want = Self.failure(written, lines: origins)
+                    if let expectLine { want = want.filter { $0.hasPrefix("\(expectLine):") } }
+                    let got = Self.failure(shrunk.text, lines: try Self.mapped(shrunk.text))
+                    #expect(!want.isEmpty)
+                    #expect(
+                        expectLine == nil ? got == want : got.contains(want[0]),
+                        "\(name) on \(platform): \(file.suffix)\n\(shrunk.text)")
+                    #expect(shrunk.kept <= shrunk.lines)
+                    before += shrunk.lines
+                    after += shrunk.kept
+                }
+            }
+        }
+        #expect(after < before / 2, "shrinking kept \(after) of \(before) lines")
+    }
+
+    /// No kept line may go alone (but the `locsim` and `platform` lines):
+    /// each one dropped, `run` fails otherwise or not at all.
+    @Test func aShrunkCounterexampleIsOneMinimal() throws {
+        let scenario = Array(ExploreClosedLoopTests.geofence.utf8)
+        let report = try Explore(jobs: 1).run(scenario)
+        let file = try #require(report.counterexamples.first { $0.suffix.hasPrefix("expect-") })
+        let line = try #require(Int(file.suffix.dropFirst("expect-".count)))
+        let written = try Explore.counterexample(scenario, path: file.path, platform: file.platform)
+        let shrunk = try #require(
+            Explore.shrink(written, scenario: scenario, path: file.path, platform: file.platform, expectLine: line))
+        let map = try Self.mapped(shrunk.text)
+        let code = shrunk.text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        let want = Self.failure(shrunk.text, lines: map).filter { $0.hasPrefix("\(line):") }
+        #expect(want.count == 1)
+        #expect(code.count < written.split(separator: "\n").count)
+        for i in code.indices where !code[i].hasPrefix("locsim ") && !code[i].hasPrefix("platform ") {
+            var fewer = code
+            fewer.remove(at: i)
+            var lines = map
+            lines.remove(at: i)
+            let got = Self.failure(fewer.joined(separator: "\n") + "\n", lines: lines)
+            #expect(!got.contains(want[0]), "line \(i + 1) '\(code[i])' was not needed")
+        }
+    }
+
+    /// A choice whose line the failure does not need is dropped; one
+    /// whose other options lose the failure is needed.
+    @Test func choicesAreNeededOrNotNeeded() throws {
+        // Only Don't Allow ends denied: the answer that fails is needed.
+        let needed = """
+            locsim 1
+            platform iOS 13.0
+            plist NSLocationWhenInUseUsageDescription "Why"
+            expect final auth denied
+            0 launch
+            1 app requestWhenInUseAuthorization
+            2 user any
+
+            """
+        #expect(try Self.freedoms(needed) == [.needed])
+        // iOS 13 has no temporary full accuracy: the error needs no answer.
+        let notNeeded = """
+            locsim 1
+            platform iOS 13.0
+            plist NSLocationWhenInUseUsageDescription "Why"
+            0 launch
+            1 app requestWhenInUseAuthorization
+            5 app requestTemporaryFullAccuracyAuthorization purpose
+
+            """
+        #expect(try Self.freedoms(notNeeded) == [.notNeeded])
+    }
+
+    /// Over the shipped explore scenarios on every platform: a choice said
+    /// to vary freely keeps the failure with each other option of its
+    /// choice point written in its place; one said to be needed loses it
+    /// with some other option (checked here by replaying, apart from the
+    /// shrink's own replays).
+    @Test func freeChoicesKeepTheFailureWithEveryOtherOption() throws {
+        var needed = 0
+        for name in try DocumentationTests.files(in: "Scenarios/explore", suffix: ".scn") {
+            let text = try DocumentationTests.read(name)
+            let own = try #require(text.split(separator: "\n").first { $0.hasPrefix("platform ") })
+            for platform in Matrix.allPlatforms {
+                let bytes = Array(text.replacingOccurrences(of: "\n\(own)\n", with: "\nplatform \(platform)\n").utf8)
+                guard let report = try ExploreClosedLoopTests.shipped({ try Explore(jobs: 1).run(bytes) }) else {
+                    continue
+                }
+                for file in report.counterexamples {
+                    let written = try Explore.counterexample(
+                        bytes, path: file.path, platform: file.platform, stoppedAt: file.stoppedAt)
+                    let expectLine = file.stoppedAt == nil ? Int(file.suffix.dropFirst("expect-".count)) : nil
+                    let shrunk = try #require(
+                        Explore.shrink(
+                            written, scenario: bytes, path: file.path, platform: file.platform, expectLine: expectLine))
+                    let map = try Self.mapped(shrunk.text)
+                    let lines = shrunk.text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+                    let want = Self.failure(shrunk.text, lines: map).filter { f in
+                        expectLine.map { f.hasPrefix("\($0):") } ?? true
+                    }
+                    let options = Explore.options(bytes, path: file.path, platform: file.platform)
+                    for (k, c) in shrunk.choices.enumerated() where c.freedom != .notNeeded {
+                        let chosen = "\(c.choice.time) \(Scenario.text(of: c.choice.event))"
+                        let at = try #require(lines.firstIndex(of: chosen))
+                        let others = options[k].filter { $0 != .apply(c.choice.event) && $0 != .wait }
+                        let kept = others.map { option in
+                            var changed = lines
+                            if case .apply(let event) = option {
+                                changed[at] = "\(c.choice.time) \(Scenario.text(of: event))"
+                            } else {
+                                changed.remove(at: at)
+                            }
+                            return Self.failure(changed.joined(separator: "\n") + "\n", lines: map) == want
+                        }
+                        if c.freedom == .free {
+                            #expect(kept.allSatisfy { $0 }, "\(name) on \(platform): \(chosen)")
+                        } else {
+                            needed += 1
+                            #expect(kept.contains(false), "\(name) on \(platform): \(chosen)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(needed > 0)
+    }
+
+    /// docs/explore.md, "Shrinking": the example's shrunk file is what
+    /// `shrink` writes for its scenario.
+    @Test func theDocumentedExampleIsWhatShrinkWrites() throws {
+        let doc = try DocumentationTests.read("docs/explore.md")
+        let from = try #require(doc.range(of: "that needs Don't Allow,")).upperBound
+        let blocks = doc[from...].components(separatedBy: "```\n").enumerated().filter { $0.offset % 2 == 1 }.map(
+            \.element)
+        let scenario = Array(blocks[0].utf8)
+        let report = try Explore(jobs: 1).run(scenario)
+        let file = try #require(report.counterexamples.first)
+        #expect(file.suffix == "expect-4")
+        let written = try Explore.counterexample(scenario, path: file.path, platform: file.platform)
+        let shrunk = try #require(
+            Explore.shrink(written, scenario: scenario, path: file.path, platform: file.platform, expectLine: 4))
+        #expect(shrunk.text == blocks[1])
+    }
+
+    /// The freedoms of the first counterexample's choices.
+    static func freedoms(_ text: String) throws -> [Explore.Freedom] {
+        let scenario = Array(text.utf8)
+        let report = try Explore(jobs: 1).run(scenario)
+        let file = try #require(report.counterexamples.first)
+        let written = try Explore.counterexample(
+            scenario, path: file.path, platform: file.platform, stoppedAt: file.stoppedAt)
+        let line = file.stoppedAt == nil ? Int(file.suffix.dropFirst("expect-".count)) : nil
+        let shrunk = try #require(
+            Explore.shrink(written, scenario: scenario, path: file.path, platform: file.platform, expectLine: line))
+        return shrunk.choices.map(\.freedom)
+    }
+}
