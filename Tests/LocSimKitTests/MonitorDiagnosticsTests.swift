@@ -37,15 +37,22 @@ import Testing
                 .drop(.monitorEvent(monitor: "geo", id: "home", .unsatisfied), .notAuthorized)
             ], "the same reasons: said once")
         try s.at(12, .user(.settings(.whileUsing, precise: nil)))
-        #expect(try s.at(13, .enter(regionID: "home")) == [.update(.monitorEvent(monitor: "geo", id: "home", .satisfied, []))])
+        #expect(
+            try s.at(13, .enter(regionID: "home")) == [
+                .update(.monitorEvent(monitor: "geo", id: "home", .satisfied, []))
+            ])
         try s.at(14, .user(.settings(.never, precise: nil)))
-        #expect(try s.at(15, .exit(regionID: "home")).first == Self.diagnostic(.authorizationDenied), "said again after a delivery")
+        #expect(
+            try s.at(15, .exit(regionID: "home")).first == Self.diagnostic(.authorizationDenied),
+            "said again after a delivery")
     }
 
     @Test func locationServicesOffSetsBothDenialFlags() throws {
         var s = try Self.monitorApp(18)
         try s.at(5, .user(.locationServices(false)))
-        #expect(try s.at(10, .enter(regionID: "home")).first == Self.diagnostic([.authorizationDenied, .authorizationDeniedGlobally]))
+        #expect(
+            try s.at(10, .enter(regionID: "home")).first
+                == Self.diagnostic([.authorizationDenied, .authorizationDeniedGlobally]))
         // The same for a liveUpdates element (M3).
         var live = S(Platform(.iOS, 18, 0))
         try live.launchAuthorized()
@@ -76,7 +83,13 @@ import Testing
                         monitor: "geo", id: "lobby", .satisfied, [],
                         refinement: BeaconConstraint(uuid: uuid, major: 3, minor: 9)))
             ])
-        #expect(try s.at(20, .exit(regionID: "lobby")) == [.update(.monitorEvent(monitor: "geo", id: "lobby", .unsatisfied, []))])
-        #expect(try s.at(30, .enter(regionID: "lobby")) == [.update(.monitorEvent(monitor: "geo", id: "lobby", .satisfied, []))])
+        #expect(
+            try s.at(20, .exit(regionID: "lobby")) == [
+                .update(.monitorEvent(monitor: "geo", id: "lobby", .unsatisfied, []))
+            ])
+        #expect(
+            try s.at(30, .enter(regionID: "lobby")) == [
+                .update(.monitorEvent(monitor: "geo", id: "lobby", .satisfied, []))
+            ])
     }
 }

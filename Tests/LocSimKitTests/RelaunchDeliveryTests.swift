@@ -51,7 +51,8 @@ import Testing
         try s.at(100, .fix(Fix(Self.far)))
         #expect(
             try s.at(106, .fix(Fix(Self.farther))) == [
-                .drop(.significantChange(Self.far), .superseded), .hold(.significantChange(Self.farther), .notRestarted),
+                .drop(.significantChange(Self.far), .superseded),
+                .hold(.significantChange(Self.farther), .notRestarted),
             ])
     }
 

@@ -108,7 +108,8 @@ import Testing
     static func sighted(_ id: String, minor: Int = 1) -> Record {
         .update(
             .refinedMonitorEvent(
-                monitor: "geo", id: id, .satisfied, [], refinement: BeaconConstraint(uuid: uuid, major: 7, minor: minor)))
+                monitor: "geo", id: id, .satisfied, [], refinement: BeaconConstraint(uuid: uuid, major: 7, minor: minor)
+            ))
     }
 
     static func monitorApp(_ configure: (inout Parameters) -> Void = { _ in }) throws -> SimulatorScript {

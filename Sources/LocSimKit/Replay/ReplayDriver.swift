@@ -149,7 +149,9 @@ struct ReplayDriver {
     /// A line reads `reading`: checked now if the platform is known, else at `start`.
     private mutating func reads(_ reading: ManagerReading, at location: SourceLocation) throws(ScenarioError) {
         guard started else { return propertyReads.append((reading, location)) }
-        if let problem = Simulator.problem(reading, on: loop.simulator.rules) { throw ScenarioError(problem, at: location) }
+        if let problem = Simulator.problem(reading, on: loop.simulator.rules) {
+            throw ScenarioError(problem, at: location)
+        }
     }
 
     /// The simulator as the replay left it (`locsim matrix` reads the final

@@ -50,7 +50,8 @@ extension ScenarioParser {
         func filter() -> Token? {
             guard let word = next else { return nil }
             if !word.isQuoted
-                && (s.matches(word, "after") || s.matches(word, "app") || s.matches(word, "user") || s.matches(word, "if"))
+                && (s.matches(word, "after") || s.matches(word, "app") || s.matches(word, "user")
+                    || s.matches(word, "if"))
             {
                 return nil
             }
