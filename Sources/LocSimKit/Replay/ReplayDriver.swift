@@ -52,6 +52,12 @@ struct ReplayDriver {
     @inline(__always)
     private mutating func start() throws(ScenarioError) {
         guard !started else { return }
+        try begin()
+    }
+
+    /// `start`'s one-time work, apart from the test every line makes.
+    @inline(never)
+    private mutating func begin() throws(ScenarioError) {
         started = true
         loop.simulator = Simulator(header: header)
         for policy in policies { warnIfNeverShown(policy) }
