@@ -193,7 +193,9 @@ HEADER = """\
 #            450 m north: the exit (12:13:20), a significant change (12:14:30,
 #            505 m from the last one) and the re-entry (12:59:30) wake it.
 #  14:00     the system ends it. 18:00 the visit departure relaunches it
-#            (reason=visit; the 08:30 arrival is known).
+#            (reason=visit; the 08:30 arrival is known), and the app
+#            restarts significant-change monitoring as Apple asks of a
+#            relaunched app (its `on relaunch` line; rules.md §8, "Relaunch").
 #  18:05     commute home, a fix every 30 s and no standard updates: the
 #            significant changes (every 300 s) and the crossings wake it one
 #            by one, 10 s each; work is left at 18:06:20 and home entered at
@@ -216,6 +218,9 @@ plist NSLocationWhenInUseUsageDescription "Shows your commute."
 plist NSLocationAlwaysAndWhenInUseUsageDescription "Logs your commute automatically, even when the app is closed."
 plist UIBackgroundModes location
 set deriveCrossings true
+# "Upon relaunch, you must still configure a location manager object and
+# call this method to continue receiving location events."
+on relaunch app startMonitoringSignificantLocationChanges
 
 """
 

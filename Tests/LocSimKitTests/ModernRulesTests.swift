@@ -399,7 +399,8 @@ import Testing
         try s.at(7, .modern(.monitorAdd(name: "geo", id: "door", .beacon(BeaconConstraint(uuid: uuid, major: 7)))))
         #expect(try s.at(8, .beacon(BeaconSighting(uuid: uuid, major: 8, minor: 1, proximity: .near))) == [])
         #expect(try s.at(9, .beacon(BeaconSighting(uuid: uuid, major: 7, minor: 1, proximity: .unknown))) == [])
-        let door = UpdateRecord.monitorEvent(monitor: "geo", id: "door", .satisfied, [])
+        let door = UpdateRecord.refinedMonitorEvent(
+            monitor: "geo", id: "door", .satisfied, [], refinement: BeaconConstraint(uuid: uuid, major: 7, minor: 1))
         #expect(
             try s.at(10, .beacon(BeaconSighting(uuid: uuid, major: 7, minor: 1, proximity: .near))) == [.update(door)])
         #expect(try s.at(11, .beacon(BeaconSighting(uuid: uuid, major: 7, minor: 2, proximity: .far))) == [])

@@ -105,7 +105,17 @@ import Testing
                         "seed \(seed): liveUpdates to a \(app) app at \(r.time)")
                     let whenInUse = status == .authorizedWhenInUse || (status == .authorizedAlways && provisional)
                     if whenInUse { #expect(inUse, "seed \(seed): When In Use liveUpdates outside in use at \(r.time)") }
-                case .update(.monitorEvent(let monitor, let id, let state, _)):
+                case .update(.monitorEvent(let monitor, let id, let state, let flags))
+                where !flags.isDisjoint(with: DiagnosticFlags.authorizationProblems.union(.accuracyLimited)):
+                    // docs/modern.md M19, M22: an event that says why events
+                    // are withheld — to a running app, with no state to reveal.
+                    #expect(
+                        state == .unknown, "seed \(seed): monitor diagnostic \(monitor) \(id) \(state) at \(r.time)")
+                    #expect(
+                        app == "foreground" || app == "background",
+                        "seed \(seed): monitor diagnostic to a \(app) app at \(r.time)")
+                case .update(.monitorEvent(let monitor, let id, let state, _)),
+                    .update(.refinedMonitorEvent(let monitor, let id, let state, _, _)):
                     // docs/modern.md M15: a CLMonitor event only to an
                     // authorized, running app — a suspended or terminated one
                     // gets a wake or launch record first — When In Use only in use.

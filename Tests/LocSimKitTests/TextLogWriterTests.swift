@@ -61,6 +61,13 @@ enum LogSamples {
             4000, .update(.monitorEvent(monitor: "geo", id: "home", .satisfied, [])),
             "4.000 update monitor geo home satisfied"),
         .init(
+            4000,
+            .update(
+                .refinedMonitorEvent(
+                    monitor: "geo", id: "lobby", .satisfied, [.accuracyLimited],
+                    refinement: BeaconConstraint(uuid: "U", major: 3, minor: 9))),
+            "4.000 update monitor geo lobby satisfied accuracyLimited refinement=U.3.9"),
+        .init(
             90000, .drop(.liveUpdate(S.tokyo), .stationary),
             "90.000 drop liveUpdates 35.681200,139.767100 ±5 reason=stationary"),
         .init(

@@ -104,6 +104,14 @@ import Testing
         .update(.monitorEvent(monitor: "geo", id: id, state, []))
     }
 
+    /// A satisfied event a sighting caused: it names the beacon (its refinement, M22).
+    static func sighted(_ id: String, minor: Int = 1) -> Record {
+        .update(
+            .refinedMonitorEvent(
+                monitor: "geo", id: id, .satisfied, [], refinement: BeaconConstraint(uuid: uuid, major: 7, minor: minor)
+            ))
+    }
+
     static func monitorApp(_ configure: (inout Parameters) -> Void = { _ in }) throws -> SimulatorScript {
         var s = S(Platform(.iOS, 17, 0), configure)
         try s.launchAuthorized()
@@ -114,7 +122,7 @@ import Testing
     @Test func aBeaconConditionIsLostAfterTheSilence() throws {
         var s = try Self.monitorApp { $0.beaconLostDelay = .seconds(30) }
         try s.at(4, .modern(.monitorAdd(name: "geo", id: "door", Self.door)))
-        #expect(try s.at(10, Self.sighting()) == [Self.event("door", .satisfied)])
+        #expect(try s.at(10, Self.sighting()) == [Self.sighted("door")])
         #expect(try s.at(30, Self.sighting(minor: 2)) == [], "still satisfied; the silence restarts")
         #expect(try s.at(59, .app(.stopMonitoringVisits)) == [])
         #expect(try s.at(60, .app(.stopMonitoringVisits)) == [Self.event("door", .unsatisfied)])
@@ -139,7 +147,7 @@ import Testing
     @Test func anAssumedStateIsNoEvent() throws {
         var s = try Self.monitorApp()
         #expect(try s.at(4, .modern(.monitorAdd(name: "geo", id: "door", Self.door, assuming: .unsatisfied))) == [])
-        #expect(try s.at(5, Self.sighting()) == [Self.event("door", .satisfied)])
+        #expect(try s.at(5, Self.sighting()) == [Self.sighted("door")])
         var t = try Self.monitorApp()
         try t.at(4, S.fix(35, 139))
         #expect(try t.at(5, .modern(.monitorAdd(name: "geo", id: "home", Self.home, assuming: .satisfied))) == [])

@@ -32,7 +32,7 @@ struct CoverageWriter: LogWriter {
         case .update(let update):
             switch update {
             case .liveUpdate, .earlierLiveUpdate: count(.liveUpdates, at: record.time)
-            case .monitorEvent: count(.monitor, at: record.time)
+            case .monitorEvent, .refinedMonitorEvent: count(.monitor, at: record.time)
             case .serviceSession, .backgroundActivitySession: break
             }
         case .hold(let event, _):

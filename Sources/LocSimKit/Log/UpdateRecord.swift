@@ -98,6 +98,12 @@ public enum UpdateRecord: Equatable, Sendable {
     case earlierLiveUpdate(Location, DiagnosticFlags, fixedAt: Instant)
     /// A `CLMonitor.Event`.
     case monitorEvent(monitor: String, id: String, MonitorState, DiagnosticFlags)
+    /// A `CLMonitor.Event` with a `refinement`: "the most specific condition
+    /// to which this event could apply" (`CLMonitoringEvent.h`) — the
+    /// identity of the beacon that satisfied a beacon identity condition
+    /// (docs/modern.md M22).
+    case refinedMonitorEvent(
+        monitor: String, id: String, MonitorState, DiagnosticFlags, refinement: BeaconConstraint)
     /// A `CLServiceSession.Diagnostic`.
     case serviceSession(name: String, DiagnosticFlags)
     /// A `CLBackgroundActivitySession.Diagnostic`.
@@ -109,7 +115,7 @@ public enum UpdateRecord: Equatable, Sendable {
         switch self {
         case .liveUpdate(let location, _): return location
         case .earlierLiveUpdate(let location, _, _): return location
-        case .monitorEvent, .serviceSession, .backgroundActivitySession: return nil
+        case .monitorEvent, .refinedMonitorEvent, .serviceSession, .backgroundActivitySession: return nil
         }
     }
 
@@ -117,7 +123,7 @@ public enum UpdateRecord: Equatable, Sendable {
     public var flags: DiagnosticFlags {
         switch self {
         case .liveUpdate(_, let f), .earlierLiveUpdate(_, let f, _), .monitorEvent(_, _, _, let f),
-            .serviceSession(_, let f), .backgroundActivitySession(let f):
+            .refinedMonitorEvent(_, _, _, let f, _), .serviceSession(_, let f), .backgroundActivitySession(let f):
             return f
         }
     }
@@ -126,7 +132,7 @@ public enum UpdateRecord: Equatable, Sendable {
     public var stream: UpdateStream {
         switch self {
         case .liveUpdate, .earlierLiveUpdate: return .liveUpdates
-        case .monitorEvent: return .monitor
+        case .monitorEvent, .refinedMonitorEvent: return .monitor
         case .serviceSession: return .serviceSession
         case .backgroundActivitySession: return .backgroundActivitySession
         }
@@ -135,6 +141,7 @@ public enum UpdateRecord: Equatable, Sendable {
     func render<S: FieldSink>(to sink: inout S) {
         let flags: DiagnosticFlags
         var fixedAt: Instant? = nil
+        var refinement: BeaconConstraint? = nil
         switch self {
         case .liveUpdate(let location, let f):
             sink.word("stream", UpdateStream.liveUpdates.rawValue)
@@ -151,12 +158,14 @@ public enum UpdateRecord: Equatable, Sendable {
             sink.accuracy(location.accuracy)
             flags = f
             fixedAt = time
-        case .monitorEvent(let monitor, let id, let state, let f):
+        case .monitorEvent(let monitor, let id, let state, let f),
+            .refinedMonitorEvent(let monitor, let id, let state, let f, _):
             sink.word("stream", "monitor")
             sink.word("monitor", monitor)
             sink.word("id", id)
             sink.word("state", state.rawValue)
             flags = f
+            if case .refinedMonitorEvent(_, _, _, _, let r) = self { refinement = r }
         case .serviceSession(let name, let f):
             sink.word("stream", "serviceSession")
             sink.word("session", name)
@@ -168,6 +177,7 @@ public enum UpdateRecord: Equatable, Sendable {
             flags = f
         }
         for (flag, name) in stream.flags { sink.flag(name, flags.contains(flag)) }
+        if let refinement { sink.keyed("refinement", refinement.text) }
         // Last, as on a delegate's location: `@t` ends the line.
         if let fixedAt { sink.timestamp(fixedAt.sinceStart) }
     }

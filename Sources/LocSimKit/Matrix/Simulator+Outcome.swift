@@ -12,7 +12,8 @@ extension Simulator {
             case .provisionalAlways: count = upgrade.held.count
             case .monitorNotOpen: count = modern.monitors.pendingCount
             case .suspended: count = manager.suspendedQueue.count
-            case .notRestarted: count = modern.liveUpdates.queued.count
+            case .notRestarted:
+                count = modern.liveUpdates.queued.count + (monitoring.significantChange?.held == nil ? 0 : 1)
             }
             return count > 0 ? Tally.Count(name: reason.rawValue, count: count) : nil
         }

@@ -205,7 +205,7 @@ package struct ClosedLoop {
     /// last time reached, and returned.
     package mutating func finish<W: LogWriter>(into writer: inout W) throws(ScenarioError) -> [FailedExpectation] {
         try advance(to: Millis(.max), into: &writer)
-        let failures = expectations.failures(final: simulator.authorizationView)
+        let failures = expectations.failures(final: simulator.authorizationView, read: simulator.read)
         for failure in failures { writer.write(LogRecord(Instant(sinceStart: simulator.now), .expect(failure))) }
         return failures
     }
@@ -353,6 +353,8 @@ package struct ClosedLoop {
                 "reactions re-trigger each other \(Self.maxDepth) deep at \(simulator.now) without time advancing; stopped here (give one an 'after' delay or a narrower trigger)",
                 at: statement.location)
         }
+        // `if <property> <value>`: read as the action comes due; false, it does not run (no record).
+        if let condition = statement.reaction.condition, simulator.read(condition.reading) != condition.value { return }
         let skipped = skipReason(for: pending.action)
         let record = ReactionRecord(
             action: Scenario.text(of: pending.action), trigger: statement.reaction.trigger.name,

@@ -52,7 +52,7 @@ struct ExpectationChecker {
             case .none(let k, let w, let b):
                 guard k == kind, items[i].violation == nil else { continue }
                 (words, by, negated) = (w, b, true)
-            case .finalAuth, .finalAccuracy, .sometimes:
+            case .finalAuth, .finalAccuracy, .property, .sometimes:
                 continue
             }
             if let by, record.time > by { continue }
@@ -64,7 +64,7 @@ struct ExpectationChecker {
     }
 
     /// The expectations that do not hold once the run is over, in line order.
-    func failures(final auth: AuthView) -> [FailedExpectation] {
+    func failures(final auth: AuthView, read: (ManagerReading) -> String) -> [FailedExpectation] {
         var failed: [FailedExpectation] = []
         for item in items {
             let e = item.statement.expectation
@@ -80,6 +80,9 @@ struct ExpectationChecker {
                 reason = auth.status == status ? nil : "the final status is \(auth.status.rawValue)"
             case .finalAccuracy(let accuracy):
                 reason = auth.accuracy == accuracy ? nil : "the final accuracy is \(auth.accuracy.word)"
+            case .property(let condition):
+                let value = read(condition.reading)
+                reason = value == condition.value ? nil : "\(condition.reading.name) is \(value)"
             case .sometimes:
                 preconditionFailure("LogExpectation.base has no 'sometimes'")
             }
@@ -135,7 +138,7 @@ extension LogExpectation {
         switch self {
         case .some(_, _, let by), .none(_, _, let by): return by
         case .sometimes(let expectation): return expectation.deadline
-        case .finalAuth, .finalAccuracy: return nil
+        case .finalAuth, .finalAccuracy, .property: return nil
         }
     }
 }

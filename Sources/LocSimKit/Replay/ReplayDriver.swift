@@ -50,11 +50,23 @@ struct ReplayDriver {
 
     /// Builds the simulator from the header as it stands at the first timed line.
     @inline(__always)
-    private mutating func start() {
+    private mutating func start() throws(ScenarioError) {
         guard !started else { return }
+        try begin()
+    }
+
+    /// `start`'s one-time work, apart from the test every line makes.
+    @inline(never)
+    private mutating func begin() throws(ScenarioError) {
         started = true
         loop.simulator = Simulator(header: header)
         for policy in policies { warnIfNeverShown(policy) }
+        // A property the platform's `CLLocationManager` lacks is an error at the line that reads it.
+        for (reading, location) in propertyReads {
+            if let problem = Simulator.problem(reading, on: loop.simulator.rules) {
+                throw ScenarioError(problem, at: location)
+            }
+        }
     }
 
     @inline(__always)
@@ -65,7 +77,7 @@ struct ReplayDriver {
 
     mutating func timed<W: LogWriter>(_ statement: TimedStatement, into writer: inout W) throws(ScenarioError) {
         if playing { try play(until: statement.time, into: &writer) }
-        start()
+        try start()
         if case .modern(.backgroundActivitySessionBegin) = statement.event { warnIfNoBackgroundMode(statement) }
         try loop.apply(statement, into: &writer)
         noteUnheard(statement.location)
@@ -74,7 +86,7 @@ struct ReplayDriver {
     @inline(__always)
     mutating func fix<W: LogWriter>(_ line: TimedFix, into writer: inout W) throws(ScenarioError) {
         if playing { try play(until: line.time, into: &writer) }
-        start()
+        try start()
         try loop.apply(line.fix, at: line.time, into: &writer)
         noteUnheard(line.location)
     }
@@ -104,7 +116,7 @@ struct ReplayDriver {
     private mutating func play<W: LogWriter>(until limit: Millis?, into writer: inout W) throws(ScenarioError) {
         guard var current = player else { return }
         player = nil
-        start()
+        try start()
         while let point = current.next(until: limit) {
             try loop.apply(point.fix, at: point.time, into: &writer)
             noteUnheard(current.location)
@@ -115,9 +127,10 @@ struct ReplayDriver {
 
     /// An `on` line: observed from its time on (a header one from the start).
     mutating func reaction<W: LogWriter>(_ statement: ReactionStatement, into writer: inout W) throws(ScenarioError) {
+        if let condition = statement.reaction.condition { try reads(condition.reading, at: statement.location) }
         if let time = statement.time {
             if playing { try play(until: time, into: &writer) }
-            start()
+            try start()
             // What is due before the line happens before it, unseen by it.
             try loop.advance(to: time, into: &writer)
             warnIfNeverShown(statement)
@@ -129,7 +142,22 @@ struct ReplayDriver {
 
     /// An `expect` line (header only).
     mutating func expectation(_ statement: ExpectationStatement) {
+        if case .property(let condition) = statement.expectation.base {
+            propertyReads.append((condition.reading, statement.location))
+        }
         loop.add(statement)
+    }
+
+    /// The properties `on … if` and `expect property` lines read, with their
+    /// lines: checked against the platform once it is known (`start`).
+    private var propertyReads: [(ManagerReading, SourceLocation)] = []
+
+    /// A line reads `reading`: checked now if the platform is known, else at `start`.
+    private mutating func reads(_ reading: ManagerReading, at location: SourceLocation) throws(ScenarioError) {
+        guard started else { return propertyReads.append((reading, location)) }
+        if let problem = Simulator.problem(reading, on: loop.simulator.rules) {
+            throw ScenarioError(problem, at: location)
+        }
     }
 
     /// The simulator as the replay left it (`locsim matrix` reads the final
@@ -142,7 +170,7 @@ struct ReplayDriver {
     /// - Returns: the expectations that failed (also written as `expect` records).
     mutating func finish<W: LogWriter>(into writer: inout W) throws(ScenarioError) -> [FailedExpectation] {
         try play(until: nil, into: &writer)
-        start()
+        try start()
         let failed = try loop.finish(into: &writer)
         warnAboutWhatNeverHappened()
         return failed

@@ -84,9 +84,14 @@ enum Availability {
 
     /// Why `call` cannot be made on `rules`' platform, or nil when it can.
     static func problem(_ call: AppCall, on rules: RulesVersion) -> String? {
+        problem(call.name, support(call), on: rules)
+    }
+
+    /// Why `name`, which exists where `support` says, cannot be used on
+    /// `rules`' platform, or nil; `reason` replaces the platforms' own reasons.
+    static func problem(_ name: String, _ support: Support, on rules: RulesVersion, reason: String? = nil) -> String? {
         let platform = rules.platform
-        let support = support(call)
-        func missing(_ why: String) -> String { "\(call.name) is not available on \(platform): \(why)" }
+        func missing(_ why: String) -> String { "\(name) is not available on \(platform): \(reason ?? why)" }
         switch platform.os {
         case .tvOS:
             if !support.tvOS { return missing(tvOSReason) }
@@ -99,12 +104,13 @@ enum Availability {
             case .unavailable: return missing(macOSReason)
             case .noLocationNotifications: return missing(macOSNotificationReason)
             case .since(let major, let minor):
-                return platform.atLeast(major, minor) ? nil : missing("it was introduced in macOS \(major).\(minor)")
+                return platform.atLeast(major, minor)
+                    ? nil : "\(name) is not available on \(platform): it was introduced in macOS \(major).\(minor)"
             }
         case .iOS, .iPadOS:
             break
         }
         guard let (major, minor) = support.iOS, !rules.atLeast(major, minor) else { return nil }
-        return missing("it was introduced in iOS \(major).\(minor)")
+        return "\(name) is not available on \(platform): it was introduced in iOS \(major).\(minor)"
     }
 }

@@ -60,7 +60,7 @@ extension Simulator {
         if monitoring.significantChange != nil || monitoring.visits != nil {
             failures.append(.didFailWithError(.denied))
         }
-        monitoring.significantChange = nil
+        stopSignificantChanges(dropping: .notAuthorized)
         monitoring.visits = nil
         for failure in failures {
             if !several { callbackOrDrop(failure) } else { forEachManager { $0.callbackOrDrop(failure) } }

@@ -30,12 +30,13 @@ extension Simulator {
         case .startMonitoringSignificantLocationChanges:
             promptOnFirstUse()
             guard startMonitoringOrFail(region: nil) else { return }
-            // Starting twice gives no new event; stop then start does (Apple, startMonitoringSignificantLocationChanges).
-            if significantChanges { return }
+            // Starting twice gives no new event; stop then start does; a new
+            // process's start is a restart (Apple, startMonitoringSignificantLocationChanges).
+            if significantChanges { return restartSignificantChanges() }
             monitoring.significantChange = .init()
             if let fix = fixes.last { significantChangeCheck(fix, alreadyDelivered: false) }
         case .stopMonitoringSignificantLocationChanges:
-            monitoring.significantChange = nil
+            stopSignificantChanges(dropping: .stopped)
         case .startMonitoringVisits:
             guard startMonitoringOrFail(region: nil) else { return }
             if monitoring.visits == nil { monitoring.visits = .init() }

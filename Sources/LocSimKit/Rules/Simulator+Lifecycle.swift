@@ -74,6 +74,7 @@ extension Simulator {
         // (a dead app gets no completion).
         dismissInAppPrompt()
         modernTerminated()
+        significantChangesOutliveProcess()
         endManagers()
     }
 
@@ -115,6 +116,7 @@ extension Simulator {
         lifecycle = .suspended(graceUntil: lifecycle.graceUntil)
         emit(.app(.suspend))
         modernSuspended()
+        significantChangeNotRestarted()
     }
 
     /// Wakes or relaunches the app for an event of `reason` (§2); either way

@@ -20,7 +20,9 @@ extension Simulator {
     /// The iOS 18 diagnostic flags that depend on authorization alone, whatever the stream.
     var authorizationDiagnostics: DiagnosticFlags {
         var flags: DiagnosticFlags = []
-        if authorization.locationServicesOff { flags.insert(.authorizationDeniedGlobally) }
+        // Location Services off denies every app: both properties (WWDC24
+        // 10212: the general one is all an app that only wants to know it is denied checks).
+        if authorization.locationServicesOff { flags.formUnion([.authorizationDenied, .authorizationDeniedGlobally]) }
         if authorization.restricted { flags.insert(.authorizationRestricted) }
         if authorization.grant == .denied { flags.insert(.authorizationDenied) }
         if prompt != nil { flags.insert(.authorizationRequestInProgress) }
@@ -225,6 +227,7 @@ extension Simulator {
         lifecycle = .suspended(graceUntil: nil)
         emit(.app(.suspend))
         modernSuspended()
+        significantChangeNotRestarted()
     }
 
     /// iOS 18: the diagnostics streams yield when what they report changes,

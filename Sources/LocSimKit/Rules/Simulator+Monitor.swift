@@ -83,6 +83,7 @@ extension Simulator {
                 modern.monitors.update(key) {
                     $0.boundary.cross(entered: entered)
                     $0.lostAt = nil
+                    $0.refinement = nil
                 }
                 deliverMonitorEvent(key)
             }
@@ -129,6 +130,7 @@ extension Simulator {
             sighted.append(c.key)
             guard c.state != .satisfied else { return }
             c.boundary.cross(entered: true)
+            c.refinement = BeaconConstraint(uuid: beacon.uuid, major: beacon.major, minor: beacon.minor)
             changed.append(c.key)
         }
         for key in sighted { armBeaconLost(key) }
@@ -151,6 +153,7 @@ extension Simulator {
         modern.monitors.update(key) {
             $0.boundary.cross(entered: false)
             $0.lostAt = nil
+            $0.refinement = nil
         }
         deliverMonitorEvent(key)
     }
@@ -174,24 +177,29 @@ extension Simulator {
             emit(.hold(.monitorEvent(monitor: monitor, id: id, state), .monitorNotOpen))
             return
         }
-        modern.monitors.update(key) { $0.accuracyLimitedReported = false }
-        emit(.update(.monitorEvent(monitor: monitor, id: id, state, [])))
+        modern.monitors.update(key) { $0.reportedDiagnostics = [] }
+        if state == .satisfied, let refinement = modern.monitors[key]?.refinement {
+            emit(.update(.refinedMonitorEvent(monitor: monitor, id: id, state, [], refinement: refinement)))
+        } else {
+            emit(.update(.monitorEvent(monitor: monitor, id: id, state, [])))
+        }
     }
 
-    /// iOS 18 (M19): an event withheld under reduced accuracy is replaced,
-    /// once until an event is delivered again, by one that says so —
-    /// `accuracyLimited`, "True if events will not be delivered because the
-    /// app is subject to accuracy limitation" (CLMonitoringEvent.h) — with
-    /// the state `unknown` (the app may not learn where the device is).
-    /// Only a running app with the monitor open reads it, as for the
-    /// liveUpdates diagnostics (M3).
+    /// iOS 18 (M19, M22): an event withheld is replaced, for a running app
+    /// with the monitor open, by one that says why — the diagnostics of
+    /// `CLMonitoringEvent.h`: `accuracyLimited` under reduced accuracy, and
+    /// otherwise what `liveUpdates` reports (the authorization flags,
+    /// `serviceSessionRequired`, `insufficientlyInUse`) — with the state
+    /// `unknown` (the app may not learn where the device is). Said once per
+    /// change of the reasons until an event is delivered again, as M3 says
+    /// the liveUpdates diagnostics.
     mutating func conditionWithheld(_ monitor: String, _ id: String, _ reason: DropReason) {
+        guard rules.atLeast(18), app.isRunning, modern.monitors.isOpen(monitor) else { return }
         let key = Monitors.key(monitor, id)
-        guard reason == .reducedAccuracy, rules.atLeast(18), app.isRunning, modern.monitors.isOpen(monitor),
-            let c = modern.monitors[key], !c.accuracyLimitedReported
-        else { return }
-        modern.monitors.update(key) { $0.accuracyLimitedReported = true }
-        emit(.update(.monitorEvent(monitor: monitor, id: id, .unknown, .accuracyLimited)))
+        let flags: DiagnosticFlags = reason == .reducedAccuracy ? .accuracyLimited : withheldDiagnostics(reason)
+        guard let c = modern.monitors[key], !flags.isEmpty, flags != c.reportedDiagnostics else { return }
+        modern.monitors.update(key) { $0.reportedDiagnostics = flags }
+        emit(.update(.monitorEvent(monitor: monitor, id: id, .unknown, flags)))
     }
 
     /// The app opened the monitor: the event waiting for it, decided anew.

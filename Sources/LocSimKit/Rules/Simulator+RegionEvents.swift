@@ -56,6 +56,10 @@ extension Simulator {
             guard monitoring.regions.contains(id) else { return }
             emitToEveryManager(.didDetermineState(state, regionID: id))
         case .significantChange(let location, let time):
+            if monitoring.significantChange?.awaitingRestart == true {
+                holdSignificantChange(location, fixedAt: time)
+                return
+            }
             guard let shown = reducedIfNeeded(location) else {
                 emit(.drop(event.undelivered, .reducedInterval))
                 return
@@ -84,5 +88,51 @@ extension Simulator {
             monitoring.visits?.arrival = nil
             deliverMonitoring(.visit(arrival: arrival, departure: now, location, arrive: false))
         }
+    }
+
+    /// The app's process has not restarted the service: the system launched
+    /// or woke it for the event, which waits for the restart; a newer event
+    /// replaces it (docs/rules.md §8, "Relaunch").
+    mutating func holdSignificantChange(_ location: Location, fixedAt time: Millis) {
+        if let older = monitoring.significantChange?.held {
+            emit(.drop(.significantChange(older.location), .superseded))
+        }
+        monitoring.significantChange?.held = TimedLocation(location: location, time: time)
+        emit(.hold(.significantChange(location), .notRestarted))
+    }
+
+    /// `startMonitoringSignificantLocationChanges` in a process that has not
+    /// started it yet: "When you restart location services, the current event
+    /// is delivered to your delegate immediately" — with its fix's time.
+    mutating func restartSignificantChanges() {
+        guard monitoring.significantChange?.awaitingRestart == true else { return }
+        monitoring.significantChange?.awaitingRestart = false
+        guard let held = monitoring.significantChange?.held else { return }
+        monitoring.significantChange?.held = nil
+        deliverMonitoring(.significantChange(held.location, fixedAt: held.time))
+    }
+
+    /// The service ends (stopped, or lost with the authorization): a held event goes with it.
+    mutating func stopSignificantChanges(dropping reason: DropReason) {
+        if let held = monitoring.significantChange?.held { emit(.drop(.significantChange(held.location), reason)) }
+        monitoring.significantChange = nil
+    }
+
+    /// The process ends: the service persists, and the next process must
+    /// start it again to receive its events; a held event is lost.
+    mutating func significantChangesOutliveProcess() {
+        guard monitoring.significantChange != nil else { return }
+        if let held = monitoring.significantChange?.held { emit(.drop(.significantChange(held.location), .notRunning)) }
+        monitoring.significantChange?.held = nil
+        monitoring.significantChange?.awaitingRestart = true
+    }
+
+    /// Suspended without restarting the service: the wake window the event
+    /// launched or woke the app for is over, and the event is lost (a
+    /// locsim decision, as for live updates, docs/modern.md M10).
+    mutating func significantChangeNotRestarted() {
+        guard let held = monitoring.significantChange?.held else { return }
+        monitoring.significantChange?.held = nil
+        emit(.drop(.significantChange(held.location), .notRestarted))
     }
 }

@@ -88,7 +88,18 @@ struct LocationNotification: Hashable, MonitoredCircle {
 /// The monitoring services, which outlive the app's process (Apple, startMonitoringSignificantLocationChanges–Apple, allowsBackgroundLocationUpdates).
 struct Monitoring: Hashable {
     /// Significant-change monitoring, when started: the last event it gave.
-    struct SignificantChange: Hashable { var last: TimedLocation? = nil }
+    struct SignificantChange: Hashable {
+        var last: TimedLocation? = nil
+        /// The app's process has not started the service since it launched:
+        /// "Upon relaunch, you must still configure a location manager object
+        /// and call this method to continue receiving location events"
+        /// (Apple, startMonitoringSignificantLocationChanges; docs/rules.md §8).
+        var awaitingRestart = false
+        /// The current event, held until the app restarts the service: "When
+        /// you restart location services, the current event is delivered to
+        /// your delegate immediately."
+        var held: TimedLocation? = nil
+    }
     /// Visit monitoring, when started: the arrival of the visit under way.
     struct Visits: Hashable { var arrival: Millis? = nil }
 

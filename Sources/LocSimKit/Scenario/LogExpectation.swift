@@ -10,6 +10,9 @@ public enum LogExpectation: Equatable, Sendable {
     case finalAuth(AuthorizationStatus)
     /// `expect final accuracy <full|reduced>`: the accuracy authorization at the end.
     case finalAccuracy(AccuracyAuthorization)
+    /// `expect property <name> <value>`: a property of the app's location
+    /// manager reads `value` at the end (docs/language.md, "Reading the manager").
+    case property(PropertyCondition)
     /// `expect sometimes <…>`: `locsim explore` asks it of some path, not
     /// of every path; `run` (one path) checks it as written without the word.
     indirect case sometimes(LogExpectation)
@@ -34,6 +37,7 @@ public enum LogExpectation: Equatable, Sendable {
         case .none(let kind, let words, let by): return "no " + Self.text(kind, words, by)
         case .finalAuth(let status): return "final auth " + status.rawValue
         case .finalAccuracy(let accuracy): return "final accuracy " + accuracy.word
+        case .property(let condition): return "property " + condition.text
         case .sometimes(let inner): return "sometimes " + inner.text
         }
     }

@@ -6,9 +6,15 @@ package struct Reaction: Equatable, Sendable {
     package var delay: Millis
     /// An `app …` call, or for a `prompt` trigger a `user <answer>` or `user dismiss`.
     package var action: Event
+    /// `if <property> <value>`: the action runs only when the app's manager
+    /// reads that value as it comes due (docs/language.md, "Reading the manager").
+    package var condition: PropertyCondition? = nil
 
-    package init(_ trigger: Trigger, after delay: Millis = .zero, _ action: Event) {
+    package init(
+        _ trigger: Trigger, if condition: PropertyCondition? = nil, after delay: Millis = .zero, _ action: Event
+    ) {
         self.trigger = trigger
+        self.condition = condition
         self.delay = delay
         self.action = action
     }

@@ -2,7 +2,7 @@
 /// in the file, checked once the run is over.
 extension ScenarioParser {
     static let expectForms =
-        "expect <kind> <words…> [by <time>], expect no <kind> [<words…>] [by <time>], expect final auth <status>, expect final accuracy <full|reduced>, each also as expect sometimes <…>"
+        "expect <kind> <words…> [by <time>], expect no <kind> [<words…>] [by <time>], expect final auth <status>, expect final accuracy <full|reduced>, expect property <name> <value>, each also as expect sometimes <…>"
 
     func expectation(_ expectWord: Token, _ s: inout ByteScanner) throws(ScenarioError) -> ExpectationStatement {
         let location = SourceLocation(line: s.lineNumber, column: expectWord.column)
@@ -25,6 +25,11 @@ extension ScenarioParser {
         }
         if s.matches(first, "final") {
             return made(try finalExpectation(&s))
+        }
+        if !first.isQuoted, s.matches(first, "property") {
+            let condition = try propertyCondition(for: "expect property", &s)
+            try s.end()
+            return made(.property(condition))
         }
         let negated = s.matches(first, "no")
         if negated {

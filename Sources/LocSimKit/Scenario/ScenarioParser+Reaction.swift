@@ -1,4 +1,5 @@
-/// `on <trigger> [<filter>] [after <seconds>] <action>` (docs/language.md, "Reactions").
+/// `on <trigger> [<filter>] [if <property> <value>] [after <seconds>] <action>`
+/// (docs/language.md, "Reactions", "Reading the manager").
 extension ScenarioParser {
     static let triggers =
         ["prompt", "update"] + LifecycleTrigger.allCases.map(\.rawValue) + DelegateMethods.names.map(\.0)
@@ -10,6 +11,14 @@ extension ScenarioParser {
         let name = try s.required("trigger", for: "on")
         var next = try s.next()
         let trigger = try self.trigger(name, &next, &s)
+        var condition: PropertyCondition? = nil
+        if let word = next, !word.isQuoted, s.matches(word, "if") {
+            guard !Self.isPrompt(trigger) else {
+                throw s.error("on prompt takes no 'if': the app runs no code while the user answers", at: word)
+            }
+            condition = try propertyCondition(for: "if", &s)
+            next = try s.next()
+        }
         var delay = Millis.zero
         if let word = next, s.matches(word, "after") {
             let value = try s.required("seconds", for: "after")
@@ -24,7 +33,7 @@ extension ScenarioParser {
         }
         let (action, argumentColumn) = try self.action(actionWord, for: trigger, name, &s)
         return ReactionStatement(
-            Reaction(trigger, after: delay, action), time: time,
+            Reaction(trigger, if: condition, after: delay, action), time: time,
             location: SourceLocation(line: s.lineNumber, column: onWord.column),
             actionLocation: SourceLocation(line: s.lineNumber, column: actionWord.column),
             actionArgumentColumn: argumentColumn)
@@ -40,7 +49,10 @@ extension ScenarioParser {
         /// The word after the name unless it starts `after` or the action.
         func filter() -> Token? {
             guard let word = next else { return nil }
-            if !word.isQuoted && (s.matches(word, "after") || s.matches(word, "app") || s.matches(word, "user")) {
+            if !word.isQuoted
+                && (s.matches(word, "after") || s.matches(word, "app") || s.matches(word, "user")
+                    || s.matches(word, "if"))
+            {
                 return nil
             }
             return word

@@ -155,7 +155,9 @@ package struct TimelineRecorder: LogWriter {
         case .update(.earlierLiveUpdate(let location, _, let fixedAt)):
             mark("update liveUpdates", .delegate, record)
             if !pending.isEmpty { delivered(location, heldAt: fixedAt.sinceStart, record) }
-        case .update(.monitorEvent(let monitor, let id, _, _)): mark("monitor \(monitor) \(id)", .delegate, record)
+        case .update(.monitorEvent(let monitor, let id, _, _)),
+            .update(.refinedMonitorEvent(let monitor, let id, _, _, _)):
+            mark("monitor \(monitor) \(id)", .delegate, record)
         case .update(let update): mark("update " + update.stream.rawValue, .delegate, record)
         case .session(let session): sessionChanged(session, at: t)
         case .completion(let method, _): mark("completion " + method, .completion, record)

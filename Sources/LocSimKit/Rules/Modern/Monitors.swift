@@ -23,9 +23,13 @@ struct Monitors: Hashable {
         /// A satisfied beacon condition: when it is lost unless a matching
         /// beacon is sighted first (`beaconLostDelay` after the last sighting).
         var lostAt: Millis? = nil
-        /// iOS 18: an `accuracyLimited` event told the app that events are
-        /// withheld; none again until an event is delivered (M19).
-        var accuracyLimitedReported = false
+        /// iOS 18: the diagnostics an event last told the app events are
+        /// withheld for; none again with the same ones until an event is
+        /// delivered (M19, M22).
+        var reportedDiagnostics: DiagnosticFlags = []
+        /// A beacon identity condition satisfied by a sighting: that
+        /// beacon's identity, the event's `refinement` (M22).
+        var refinement: BeaconConstraint? = nil
 
         var state: MonitorState { boundary.state.monitorState }
 

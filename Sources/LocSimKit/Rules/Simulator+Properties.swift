@@ -1,0 +1,80 @@
+/// What the app reads of its `CLLocationManager` (issue 29 item 6,
+/// docs/language.md "Reading the manager"): each property's value now, as
+/// `expect property` and `on … if` write it, and where it exists.
+extension Simulator {
+    /// The property's value now, normalized as the parser normalizes a line's value.
+    package func read(_ reading: ManagerReading) -> String {
+        switch reading {
+        case .authorizationStatus: return authorization.view(on: rules).status.rawValue
+        case .accuracyAuthorization: return accuracy.caseName
+        case .monitoredRegions:
+            // "If any location manager has been instructed to monitor a region,
+            // during this or previous launches of your application, it will be
+            // present in this set" (CLLocationManager.h): the app's regions.
+            let ids = monitoring.regions.elements.map(\.region.id)
+            return ids.isEmpty ? "none" : ids.sorted().joined(separator: ",")
+        case .rangedBeaconConstraints:
+            let constraints = manager.ranging.constraints.map(\.text)
+            return constraints.isEmpty ? "none" : Set(constraints).sorted().joined(separator: ",")
+        case .location:
+            // "The last location received. Will be nil until a location has been received."
+            guard let last = fixes.last else { return "nil" }
+            let shown = accuracy == .reducedAccuracy ? reducedLocation(last) : last
+            return Self.coordinateText(shown.coordinate)
+        case .maximumRegionMonitoringDistance: return Self.metersText(Self.maximumRegionRadius)
+        case .isMonitoringAvailable(let regionClass):
+            // Beacon regions are monitored on iOS only (no ranging or beacon
+            // monitoring on macOS, docs/rules.md §1).
+            return String(regionClass == .CLCircularRegion || rules.platform.os != .macOS)
+        case .locationServicesEnabled: return String(!authorization.locationServicesOff)
+        case .headingAvailable:
+            // A Mac has no magnetometer (locsim decision: iPhone, iPad and Apple Watch have one).
+            return String(rules.platform.os != .macOS)
+        case .significantLocationChangeMonitoringAvailable: return "true"
+        }
+    }
+
+    /// Why the platform has no such property, or nil: CLLocationManager.h's availability.
+    package static func problem(_ reading: ManagerReading, on rules: RulesVersion) -> String? {
+        let support: Availability.Support
+        switch reading {
+        case .authorizationStatus:
+            support = .init(iOS: (14, 0), macOS: .since(major: 11, minor: 0))
+        case .accuracyAuthorization:
+            support = .init(iOS: (14, 0), macOS: .since(major: 11, minor: 0))
+        case .monitoredRegions, .maximumRegionMonitoringDistance:
+            support = .init(macOS: .since(major: 10, minor: 8), tvOS: false, watchOS: false)
+        case .rangedBeaconConstraints:
+            support = .init(iOS: (13, 0), macOS: .since(major: 10, minor: 15), tvOS: false, watchOS: false)
+        case .isMonitoringAvailable:
+            support = .init(iOS: (7, 0), macOS: .since(major: 10, minor: 10), tvOS: false, watchOS: false)
+        case .location, .locationServicesEnabled:
+            support = .init()
+        case .headingAvailable:
+            support = .init(macOS: .since(major: 10, minor: 7), tvOS: false)
+        case .significantLocationChangeMonitoringAvailable:
+            support = .init(macOS: .since(major: 10, minor: 7), tvOS: false, watchOS: false)
+        }
+        guard
+            let problem = Availability.problem(
+                reading.name, support, on: rules, reason: "CLLocationManager.h marks it unavailable there")
+        else { return nil }
+        // iOS 13 and earlier read the class method instead.
+        guard reading == .authorizationStatus, !rules.atLeast(14) else { return problem }
+        return problem + " (before it, the class method CLLocationManager.authorizationStatus())"
+    }
+
+    /// `lat,lon` with 6 decimals, as the log writes a coordinate.
+    static func coordinateText(_ c: Coordinate) -> String {
+        var bytes = ByteBuffer(capacity: 32)
+        LogBytes.appendFixed6(c.latitude, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        LogBytes.appendFixed6(c.longitude, to: &bytes)
+        return String(decoding: bytes.bytes, as: UTF8.self)
+    }
+
+    /// Meters as a whole number when whole (`400000`), else as Swift writes the double.
+    static func metersText(_ meters: Double) -> String {
+        meters == meters.rounded() && abs(meters) < 1e15 ? String(Int64(meters)) : String(meters)
+    }
+}
