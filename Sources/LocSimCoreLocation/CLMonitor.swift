@@ -133,7 +133,9 @@ public actor CLMonitor {
         public let state: State
         /// When the app received it, on the device's clock.
         public let date: Date
-        /// Always nil: the rules do not say which beacon satisfied a wildcard condition.
+        /// The most specific condition the event applies to: for a beacon
+        /// identity condition satisfied by a beacon, that beacon's uuid, major
+        /// and minor (docs/modern.md M22); nil otherwise.
         public let refinement: (any CLCondition)?
         public let authorizationDenied: Bool
         public let authorizationDeniedGlobally: Bool
@@ -150,7 +152,7 @@ public actor CLMonitor {
             identifier = event.identifier
             state = State(event.state)
             date = epoch.adding(event.time)
-            refinement = nil
+            refinement = event.refinement.map { BeaconIdentityCondition(CLBeaconIdentityConstraint($0)) }
             let flags = event.diagnostics
             authorizationDenied = flags.contains(.authorizationDenied)
             authorizationDeniedGlobally = flags.contains(.authorizationDeniedGlobally)

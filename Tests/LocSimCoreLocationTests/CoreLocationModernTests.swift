@@ -92,9 +92,11 @@ import Testing
         // The begin's (nothing missing), then Location Services off's.
         #expect(seen.count == 2)
         #expect(seen.first.map { !$0.authorizationDeniedGlobally && !$0.insufficientlyInUse } == true)
-        #expect(seen.last?.authorizationDeniedGlobally == true)
+        // Location Services off: denied globally, and so denied (modern.md M22, WWDC24 10212).
+        #expect(seen.last.map { $0.authorizationDeniedGlobally && $0.authorizationDenied } == true)
         #expect(
-            device.log.text.contains("1.000 update backgroundActivitySession diagnostic authorizationDeniedGlobally"))
+            device.log.text.contains(
+                "1.000 update backgroundActivitySession diagnostic authorizationDenied authorizationDeniedGlobally"))
     }
 
     @Test func aSessionOfAnEndedProcessIsDead() async throws {
@@ -173,6 +175,23 @@ import Testing
             ))
         #expect(device.scenario.contains("10.000 app monitor office remove work"))
         #expect(await monitor.simulationError == nil)
+    }
+
+    /// `CLMonitoringEvent.refinement` (docs/modern.md M22): a wildcard beacon
+    /// condition satisfied by a beacon names that beacon's major and minor.
+    @Test func aBeaconEventIsRefinedToTheBeaconSighted() async throws {
+        let (device, _) = try Self.allowed()
+        let monitor = await device.withCurrent { await CLMonitor("entrance") }
+        await monitor.add(CLMonitor.BeaconIdentityCondition(uuid: Self.door, major: 7), identifier: "door")
+        try device.advance(by: .seconds(2))
+        try device.world.sight(BeaconSighting(uuid: Self.door.uuidString, major: 7, minor: 3, proximity: .near))
+        var events = await monitor.events.makeAsyncIterator()
+        let satisfied = try #require(try await events.next())
+        #expect(satisfied.identifier == "door" && satisfied.state == .satisfied)
+        let refined = try #require(satisfied.refinement as? CLMonitor.BeaconIdentityCondition)
+        #expect(refined.uuid == Self.door && refined.major == 7 && refined.minor == 3)
+        let record = try #require(await monitor.record(for: "door"))
+        #expect((record.lastEvent.refinement as? CLMonitor.BeaconIdentityCondition)?.minor == 3)
     }
 
     @Test func droppedMonitorClosesAndItsConditionsOutliveIt() async throws {

@@ -38,8 +38,12 @@ extension SimulatedDevice {
     /// monitor diagnostics), the objects' streams need not.
     func yieldModern(_ update: UpdateRecord, at time: Instant) {
         switch update {
-        case .monitorEvent(let monitor, let id, let state, let flags):
-            let event = SimulatedMonitorEvent(identifier: id, state: state, time: time, diagnostics: flags)
+        case .monitorEvent(let monitor, let id, let state, let flags),
+            .refinedMonitorEvent(let monitor, let id, let state, let flags, _):
+            var refinement: BeaconConstraint? = nil
+            if case .refinedMonitorEvent(_, _, _, _, let r) = update { refinement = r }
+            let event = SimulatedMonitorEvent(
+                identifier: id, state: state, time: time, diagnostics: flags, refinement: refinement)
             modernObjects.lastEvents[Monitors.key(monitor, id)] = event
             modernObjects.monitors[monitor]?.yield(event)
         case .serviceSession(let name, let flags):

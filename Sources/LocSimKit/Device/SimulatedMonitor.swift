@@ -118,6 +118,21 @@ public struct SimulatedMonitorEvent: Equatable, Sendable {
     public let time: Instant
     /// `conditionLimitExceeded`, `accuracyLimited`, … (iOS 18; docs/modern.md).
     public let diagnostics: DiagnosticFlags
+    /// `CLMonitoringEvent.refinement`: the beacon that satisfied a beacon
+    /// identity condition (its uuid, major and minor); `nil` for any other
+    /// event (docs/modern.md M22).
+    public let refinement: BeaconConstraint?
+
+    public init(
+        identifier: String, state: MonitorState, time: Instant, diagnostics: DiagnosticFlags,
+        refinement: BeaconConstraint? = nil
+    ) {
+        self.identifier = identifier
+        self.state = state
+        self.time = time
+        self.diagnostics = diagnostics
+        self.refinement = refinement
+    }
 }
 
 /// A `CLMonitor.Record`: a condition and the last event the app received of it.
