@@ -100,7 +100,7 @@ extension SimulatedDevice {
         }
     }
 
-    /// `enter`, `exit`, `visit`, `beacon`, `nofix` lines.
+    /// `enter`, `exit`, `visit`, `beacon`, `nofix`, `heading` lines.
     public struct World {
         weak var device: SimulatedDevice?
 
@@ -113,6 +113,10 @@ extension SimulatedDevice {
         public func loseFix(until: Instant? = nil) throws(DeviceError) {
             try input(.noFix(until: until?.sinceStart), "loseFix")
         }
+        /// `heading <magnetic> <true> <accuracy>`: the magnetometer senses a heading.
+        public func sense(heading: HeadingSample) throws(DeviceError) { try input(.heading(heading), "sense") }
+        /// `heading unavailable`: no heading can be had until the next one (`kCLErrorHeadingFailure`).
+        public func loseHeading() throws(DeviceError) { try input(.headingUnavailable, "loseHeading") }
 
         private func input(_ event: Event, _ name: String) throws(DeviceError) {
             try SimulatedDevice.alive(device, "world.\(name)").input(event)

@@ -124,7 +124,9 @@ extension Callback {
         case .didFailRanging(let constraint, let error):
             sink.word("constraint", constraint.text)
             sink.word("error", error.rawValue)
-        case .didPauseLocationUpdates, .didResumeLocationUpdates:
+        case .didUpdateHeading(let heading):
+            heading.render(to: &sink)
+        case .didPauseLocationUpdates, .didResumeLocationUpdates, .shouldDisplayHeadingCalibration:
             break
         }
     }
@@ -165,6 +167,9 @@ extension UndeliveredEvent {
             sink.word("event", "beacon")
             sink.word("uuid", beacon.uuid)
             sink.beaconReading(beacon)
+        case .heading(let heading):
+            sink.word("event", "heading")
+            heading.render(to: &sink)
         case .notification(let id, let entry):
             sink.word("event", "notification")
             sink.identifier("id", id)
@@ -172,6 +177,15 @@ extension UndeliveredEvent {
         case .callback(let callback):
             callback.render(to: &sink)
         }
+    }
+}
+
+extension HeadingSample {
+    /// `magnetic=<deg> true=<deg> accuracy=<deg>`, `CLHeading`'s three readings.
+    func render<S: FieldSink>(to sink: inout S) {
+        sink.degrees("magnetic", magnetic)
+        sink.degrees("true", trueHeading)
+        sink.degrees("accuracy", accuracy)
     }
 }
 

@@ -147,7 +147,7 @@ struct ErrorCauses {
             }
             return []
         case .launch, .foreground, .systemNotBusy, .user, .fix, .enter, .exit, .visitArrive, .visitDepart, .beacon,
-            .noFix:
+            .noFix, .heading, .headingUnavailable:
             return []
         }
     }

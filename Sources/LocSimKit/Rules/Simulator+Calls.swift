@@ -62,6 +62,8 @@ extension Simulator {
         case .stopRangingBeacons(let constraint):
             manager.ranging.stop(constraint)
         case .set(let property): try setProperty(property, s)
+        case .startUpdatingHeading: startUpdatingHeading()
+        case .stopUpdatingHeading: manager.heading.stop()
         case .addLocationNotification(let region, let repeats):
             monitoring.declaredRegionIDs.insert(region.id)
             // A trigger with the same id replaces the older and goes last.
@@ -187,6 +189,10 @@ extension Simulator {
             // Apple says it helps decide when to pause, with no numbers: no rule
             // reads it, so it is not kept (docs/rules.md §8, a locsim decision).
             break
+        case .headingFilter(let degrees):
+            manager.heading.filter = degrees
+        case .headingOrientation(let orientation):
+            manager.heading.orientation = orientation
         }
     }
 }
@@ -218,7 +224,8 @@ extension AppCall {
         case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .requestTemporaryFullAccuracyAuthorization,
             .stopUpdatingLocation, .startMonitoringSignificantLocationChanges,
             .stopMonitoringSignificantLocationChanges, .startMonitoringVisits, .stopMonitoringVisits, .startMonitoring,
-            .stopMonitoring, .requestState, .startRangingBeacons, .stopRangingBeacons, .set, .addLocationNotification:
+            .stopMonitoring, .requestState, .startRangingBeacons, .stopRangingBeacons, .set, .addLocationNotification,
+            .startUpdatingHeading, .stopUpdatingHeading:
             return nil
         }
         guard rules.atLeast(9), let first = needed.first(where: { !delegate.contains($0) }) else { return nil }
@@ -232,6 +239,9 @@ extension AppCall {
         case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .startUpdatingLocation, .requestLocation,
             .startMonitoringSignificantLocationChanges, .startMonitoringVisits, .startMonitoring, .startRangingBeacons:
             return true
+        case .startUpdatingHeading, .stopUpdatingHeading:
+            // The heading needs no authorization (docs/rules.md §8, "Heading").
+            return false
         case .requestTemporaryFullAccuracyAuthorization, .stopUpdatingLocation,
             .stopMonitoringSignificantLocationChanges,
             .stopMonitoringVisits, .stopMonitoring, .requestState, .stopRangingBeacons, .set, .addLocationNotification:

@@ -305,6 +305,8 @@ package struct Simulator {
         case .visitDepart(let location): visitEvent(location, arrive: false)
         case .beacon(let beacon): beaconSighted(beacon)
         case .noFix(let until): try noFix(until: until, s)
+        case .heading(let sample): headingSensed(sample)
+        case .headingUnavailable: headingLost()
         }
     }
 }

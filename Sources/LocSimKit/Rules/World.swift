@@ -28,6 +28,8 @@ struct World: Hashable {
     var namedIndex: [String: Int] = [:]
     var monitoring = Monitoring()
     var fixes = Fixes()
+    /// What the magnetometer last sensed (docs/rules.md §8, "Heading").
+    var compass = Compass()
     /// Low Power Mode and Background App Refresh (docs/rules.md §5).
     var device = DeviceSettings()
     /// The iOS 17+ APIs (docs/modern.md).

@@ -118,6 +118,9 @@ extension Scenario {
             let line = "beacon \(word(b.uuid)) \(b.major) \(b.minor) \(b.proximity.rawValue)"
             return line + (b.rssi.map { " rssi=\($0)" } ?? "")
         case .noFix(let until): return EventKeyword.nofix.rawValue + (until.map { " until \($0)" } ?? "")
+        case .heading(let h):
+            return "heading \(number(h.magnetic)) \(number(h.trueHeading)) \(number(h.accuracy))"
+        case .headingUnavailable: return "heading unavailable"
         }
     }
 
@@ -125,7 +128,8 @@ extension Scenario {
         switch call {
         case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .startUpdatingLocation,
             .stopUpdatingLocation, .requestLocation, .startMonitoringSignificantLocationChanges,
-            .stopMonitoringSignificantLocationChanges, .startMonitoringVisits, .stopMonitoringVisits:
+            .stopMonitoringSignificantLocationChanges, .startMonitoringVisits, .stopMonitoringVisits,
+            .startUpdatingHeading, .stopUpdatingHeading:
             return call.name
         case .requestTemporaryFullAccuracyAuthorization(let key): return call.name + " " + word(key)
         case .stopMonitoring(let id), .requestState(let id): return call.name + " " + word(id)
@@ -141,6 +145,8 @@ extension Scenario {
             case .distanceFilter(let meters): return call.name + " " + (meters.map(number) ?? "none")
             case .desiredAccuracy(let accuracy): return call.name + " " + accuracy.rawValue
             case .activityType(let type): return call.name + " " + type.rawValue
+            case .headingFilter(let degrees): return call.name + " " + (degrees.map(number) ?? "none")
+            case .headingOrientation(let orientation): return call.name + " " + orientation.rawValue
             }
         }
     }
