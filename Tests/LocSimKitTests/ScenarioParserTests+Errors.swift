@@ -11,7 +11,7 @@ extension ScenarioParserTests {
     static let hugeShown = "1" + String(repeating: "0", count: 59) + "…"
 
     static let eventList =
-        "launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon, nofix"
+        "launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon, nofix, heading"
 
     static let syntaxErrors: [Invalid] = [
         Invalid("1 launch \u{7}", "unexpected control character 0x07; expected text, spaces or tabs", 10),
@@ -266,6 +266,7 @@ extension ScenarioParserTests {
                     "startMonitoringVisits", "stopMonitoringVisits", "startMonitoring", "stopMonitoring",
                     "requestState",
                     "startRangingBeacons", "stopRangingBeacons", "set", "addLocationNotification",
+                    "startUpdatingHeading", "stopUpdatingHeading",
                     "liveUpdates", "backgroundActivitySession", "serviceSession", "monitor",
                 ].joined(separator: ", "), 7),
         Invalid("1 app startUpdatingLocation now", "unexpected extra argument 'now'", 29),
@@ -322,8 +323,8 @@ extension ScenarioParserTests {
         Invalid("1 app monitor geo add home 35 139", "missing argument <radius> for monitor add", 34),
         Invalid("1 app set", "missing argument <property> for set", 10),
         Invalid(
-            "1 app set headingFilter 5",
-            "unknown property 'headingFilter'; expected one of: allowsBackgroundLocationUpdates, showsBackgroundLocationIndicator, pausesLocationUpdatesAutomatically, distanceFilter, desiredAccuracy, activityType",
+            "1 app set speedFilter 5",
+            "unknown property 'speedFilter'; expected one of: allowsBackgroundLocationUpdates, showsBackgroundLocationIndicator, pausesLocationUpdatesAutomatically, distanceFilter, desiredAccuracy, activityType, headingFilter, headingOrientation",
             11),
         Invalid("1 app set distanceFilter", "missing argument <value> for set distanceFilter", 25),
         Invalid(

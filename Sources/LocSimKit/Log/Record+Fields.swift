@@ -181,11 +181,13 @@ extension UndeliveredEvent {
 }
 
 extension HeadingSample {
-    /// `magnetic=<deg> true=<deg> accuracy=<deg>`, `CLHeading`'s three readings.
+    /// `magneticHeading=<deg> trueHeading=<deg> headingAccuracy=<deg>`,
+    /// `CLHeading`'s three readings under its names (`accuracy` is meters
+    /// everywhere else in the log).
     func render<S: FieldSink>(to sink: inout S) {
-        sink.degrees("magnetic", magnetic)
-        sink.degrees("true", trueHeading)
-        sink.degrees("accuracy", accuracy)
+        sink.degrees("magneticHeading", magnetic)
+        sink.degrees("trueHeading", trueHeading)
+        sink.degrees("headingAccuracy", accuracy)
     }
 }
 
