@@ -68,6 +68,10 @@ extension SimulatedDevice {
             try alive("setDeviceSetting").input(.user(.device(setting, on)))
         }
 
+        /// Unlocks the device: the first unlock since `app.reboot()` lets
+        /// location events relaunch the app again (docs/rules.md §2, "Reboot").
+        public func unlock() throws(DeviceError) { try alive("unlock").input(.user(.unlock)) }
+
         /// Taps the location notification `id` on screen.
         public func tapNotification(id: String) throws(DeviceError) {
             try alive("tapNotification").input(.user(.tapNotification(id: id)))
@@ -94,6 +98,9 @@ extension SimulatedDevice {
         public func terminateBySystem() throws(DeviceError) { try input(.systemTerminate, "terminateBySystem") }
         /// The system is free to show a deferred prompt (provisional Always's upgrade).
         public func systemNotBusy() throws(DeviceError) { try input(.systemNotBusy, "systemNotBusy") }
+        /// The device restarts (`system reboot`): the app ends; until the first unlock
+        /// (`user.unlock()`, or `firstUnlockDelay`) no location event relaunches it.
+        public func reboot() throws(DeviceError) { try input(.systemReboot, "reboot") }
 
         private func input(_ event: Event, _ name: String) throws(DeviceError) {
             try SimulatedDevice.alive(device, "app.\(name)").input(event)

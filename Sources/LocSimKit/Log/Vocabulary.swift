@@ -57,6 +57,8 @@ public enum WakeReason: String, Equatable, Sendable, CaseIterable {
 /// Why the app stopped running.
 public enum TerminateReason: String, Equatable, Sendable, CaseIterable {
     case user, system, crash
+    /// The device restarted (`system reboot`, docs/rules.md §2).
+    case reboot
 }
 
 /// Why in use began.
@@ -92,7 +94,7 @@ public struct DropReason: Hashable, Sendable, CustomStringConvertible {
         case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing, unavailable,
             notImplemented, distanceFilter, forceQuit, notRunning, serviceSessionRequired, stationary, eventPending,
             conditionLimitExceeded, lessAccurate, stopped, paused, reducedInterval, notRestarted, locationUnavailable,
-            headingFilter
+            headingFilter, beforeFirstUnlock
     }
 
     package let code: Code
@@ -158,4 +160,7 @@ public struct DropReason: Hashable, Sendable, CustomStringConvertible {
     public static let locationUnavailable = DropReason(.locationUnavailable)
     /// A heading within `headingFilter` of the last delivered one (docs/rules.md §8, "Heading").
     public static let headingFilter = DropReason(.headingFilter)
+    /// A monitoring event that would relaunch the app before the device was
+    /// first unlocked since a reboot (docs/rules.md §2, "Reboot").
+    public static let beforeFirstUnlock = DropReason(.beforeFirstUnlock)
 }

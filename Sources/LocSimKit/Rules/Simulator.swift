@@ -294,6 +294,7 @@ package struct Simulator {
         case .terminate: try terminate(by: .user, s)
         case .systemTerminate: try terminate(by: .system, s)
         case .systemNotBusy: showUpgradePromptIfPending()
+        case .systemReboot: reboot()
         case .app(let call): try appCall(call, s)
         case .managerCall(let name, let call): try managerCall(name, call, s)
         case .modern(let call): try modernCall(call, s)

@@ -89,6 +89,7 @@ extension Scenario {
         case .pauseAfter(let v): return "pauseAfter " + (v.map(\.description) ?? "none")
         case .pauseDistance(let v): return "pauseDistance " + number(v)
         case .beaconLostDelay(let v): return "beaconLostDelay " + (v.map(\.description) ?? "none")
+        case .firstUnlockDelay(let v): return "firstUnlockDelay " + (v.map(\.description) ?? "none")
         }
     }
 
@@ -100,6 +101,7 @@ extension Scenario {
         case .terminate: return EventKeyword.terminate.rawValue
         case .systemTerminate: return EventKeyword.system.rawValue + " terminate"
         case .systemNotBusy: return EventKeyword.system.rawValue + " notBusy"
+        case .systemReboot: return EventKeyword.system.rawValue + " reboot"
         case .app(let call): return EventKeyword.app.rawValue + " " + text(of: call)
         case .managerCall(let name, let call): return EventKeyword.app.rawValue + "[\(name)] " + text(of: call)
         case .modern(let call): return EventKeyword.app.rawValue + " " + text(of: call)
@@ -203,6 +205,7 @@ extension Scenario {
         case .restricted(let on): return "settings restricted " + onOff(on)
         case .device(let setting, let on): return "settings " + setting.rawValue + " " + onOff(on)
         case .tapNotification(let id): return "tapNotification " + word(id)
+        case .unlock: return "unlock"
         case .dismiss: return "dismiss"
         case .any(.answer): return "any"
         case .any(.settings): return "settings any"

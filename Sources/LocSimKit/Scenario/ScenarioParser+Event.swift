@@ -28,14 +28,17 @@ extension ScenarioParser {
         case .app: return try app(&s)
         case .user: return try user(&s)
         case .system:
-            let what = try s.required("terminate|notBusy", for: "system")
+            let what = try s.required("terminate|notBusy|reboot", for: "system")
             if s.matches(what, "terminate") {
                 event = .systemTerminate
             } else if s.matches(what, "notBusy") {
                 event = .systemNotBusy
+            } else if s.matches(what, "reboot") {
+                event = .systemReboot
             } else {
                 throw s.unknown(
-                    "system event", what, expected: ["terminate", "notBusy"], listed: "terminate or notBusy")
+                    "system event", what, expected: ["terminate", "notBusy", "reboot"],
+                    listed: "terminate, notBusy or reboot")
             }
             try s.end()
             return (event, what.column)

@@ -175,6 +175,9 @@ public enum UserAction: Equatable, Sendable {
     /// setting that is not the app's authorization (docs/rules.md §5).
     case device(DeviceSetting, Bool)
     case tapNotification(id: String)
+    /// `user unlock`: the user unlocks the device, the first time since a
+    /// reboot (docs/rules.md §2, "Reboot"); otherwise nothing changes.
+    case unlock
     /// `user dismiss`: the prompt on screen goes away unanswered (the user
     /// leaves it; docs/language.md).
     case dismiss
@@ -191,6 +194,8 @@ public enum DeviceSetting: String, Equatable, Sendable, CaseIterable {
     case lowPower
     /// Settings › General › Background App Refresh, for the app (`UIApplication.backgroundRefreshStatus`).
     case backgroundAppRefresh
+    /// Settings › Airplane Mode: radios off, GPS on (docs/rules.md §5).
+    case airplaneMode
 }
 
 /// What a `user any` line ranges over (docs/explore.md).
@@ -235,6 +240,8 @@ public enum Event: Equatable, Sendable {
     case terminate
     case systemTerminate
     case systemNotBusy
+    /// `system reboot`: the device restarts (docs/rules.md §2, "Reboot").
+    case systemReboot
     case app(AppCall)
     /// A call on another `CLLocationManager` of the app, by its name
     /// (`app[<name>] <call>`, docs/language.md); `app` alone is the manager
