@@ -177,8 +177,8 @@ extension ScenarioParserTests {
         Invalid("1 gpx a.gpx speed -2", "the speed factor must be above 0, found '-2'", 19),
         Invalid("1 gpx a.gpx speed x", "expected a number for the speed factor, found 'x'", 19),
         Invalid("1 gpx a.gpx speed 2 3", "unexpected extra argument '3'", 21),
-        Invalid("1 system", "missing argument <terminate|notBusy> for system", 9),
-        Invalid("1 system busy", "unknown system event 'busy'; expected terminate or notBusy", 10),
+        Invalid("1 system", "missing argument <terminate|notBusy|reboot> for system", 9),
+        Invalid("1 system busy", "unknown system event 'busy'; expected terminate, notBusy or reboot", 10),
         Invalid("1 fix abc 2", "expected a number for latitude, found 'abc'", 7),
         // Numbers copied from a log line, in the log's own forms.
         Invalid(
@@ -349,7 +349,7 @@ extension ScenarioParserTests {
         Invalid("1 user", "missing argument <answer> for user", 7),
         Invalid(
             "1 user yes",
-            "unknown answer 'yes'; expected allow, allowWhileUsing, allowOnce, allowAlways, dontAllow, keepWhileUsing, changeToAlways, any, dismiss, settings, tapNotification",
+            "unknown answer 'yes'; expected allow, allowWhileUsing, allowOnce, allowAlways, dontAllow, keepWhileUsing, changeToAlways, any, dismiss, settings, tapNotification, unlock",
             8),
         Invalid(
             "1 user .allowWhileUsing",
@@ -364,7 +364,7 @@ extension ScenarioParserTests {
         Invalid("1 user settings", "missing argument <setting> for settings", 16),
         Invalid(
             "1 user settings sometimes",
-            "unknown setting 'sometimes'; expected one of: never, askNextTime, whileUsing, always, any, precise, locationServices, restricted, lowPower, backgroundAppRefresh",
+            "unknown setting 'sometimes'; expected one of: never, askNextTime, whileUsing, always, any, precise, locationServices, restricted, lowPower, backgroundAppRefresh, airplaneMode",
             17),
         Invalid("1 user settings precise", "missing argument <on|off> for settings precise", 24),
         Invalid("1 user settings precise true", "expected on or off for precise, found 'true'", 25),
