@@ -44,8 +44,6 @@ struct LocationManager: Hashable {
     var distanceFilter: Double? = nil
     var desiredAccuracy = DesiredAccuracy.best
     var ranging = Ranging()
-    /// Heading updates (docs/rules.md §8, "Heading").
-    var heading = Heading()
     /// Standard updates held for the suspended app, oldest first (§8);
     /// kept out of `standard` so the per-fix path moves no array.
     private(set) var suspendedQueue: [TimedLocation] = []

@@ -63,7 +63,7 @@ extension Simulator {
             manager.ranging.stop(constraint)
         case .set(let property): try setProperty(property, s)
         case .startUpdatingHeading: startUpdatingHeading()
-        case .stopUpdatingHeading: manager.heading.stop()
+        case .stopUpdatingHeading: world.headings.byManager[serving]?.stop()
         case .addLocationNotification(let region, let repeats):
             monitoring.declaredRegionIDs.insert(region.id)
             // A trigger with the same id replaces the older and goes last.
@@ -190,9 +190,9 @@ extension Simulator {
             // reads it, so it is not kept (docs/rules.md §8, a locsim decision).
             break
         case .headingFilter(let degrees):
-            manager.heading.filter = degrees
+            world.headings.byManager[serving, default: .init()].filter = degrees
         case .headingOrientation(let orientation):
-            manager.heading.orientation = orientation
+            world.headings.byManager[serving, default: .init()].orientation = orientation
         }
     }
 }

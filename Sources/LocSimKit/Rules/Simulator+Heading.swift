@@ -26,11 +26,11 @@ extension Simulator {
     /// fails at once); starting again while running does nothing.
     mutating func startUpdatingHeading() {
         // "If heading information is not supported, calling this method has no effect".
-        guard headingAvailable, !manager.heading.isRunning else { return }
-        manager.heading.start()
-        if world.compass.failing {
+        guard headingAvailable, !headingRunning else { return }
+        world.headings.byManager[serving, default: .init()].start()
+        if world.headings.failing {
             reportHeadingFailure()
-        } else if let sample = world.compass.last {
+        } else if let sample = world.headings.last {
             offerHeading(sample)
         }
     }
@@ -38,18 +38,18 @@ extension Simulator {
     /// A `heading` line: the sample is offered to every manager's running
     /// heading updates, and ends a `heading unavailable` spell.
     mutating func headingSensed(_ sample: HeadingSample) {
-        world.compass.last = sample
-        world.compass.failing = false
-        guard anyManager({ $0.heading.isRunning }) else { return }
+        world.headings.last = sample
+        world.headings.failing = false
+        guard world.headings.anyRunning else { return }
         forEachManager { $0.offerHeading(sample) }
     }
 
     /// `heading unavailable`: running heading updates fail with
     /// `kCLErrorHeadingFailure` once, until the next sample.
     mutating func headingLost() {
-        guard !world.compass.failing else { return }
-        world.compass.failing = true
-        guard anyManager({ $0.heading.isRunning }) else { return }
+        guard !world.headings.failing else { return }
+        world.headings.failing = true
+        guard world.headings.anyRunning else { return }
         forEachManager { $0.reportHeadingFailure() }
     }
 
@@ -58,39 +58,48 @@ extension Simulator {
     /// sample (negative accuracy) the delegate is asked whether to show the
     /// calibration alert, once until a valid sample comes.
     mutating func offerHeading(_ sample: HeadingSample) {
-        guard manager.heading.isRunning else { return }
+        guard var service = world.headings.byManager[serving], service.isRunning else { return }
         guard app.isRunning else {
             emit(.drop(.heading(sample), .suspended))
             return
         }
-        guard manager.heading.passesFilter(sample) else {
+        guard service.passesFilter(sample) else {
             emit(.drop(.heading(sample), .headingFilter))
             return
         }
-        if manager.heading.needsCalibration(sample) { emitCallback(.shouldDisplayHeadingCalibration) }
-        let delivered = readingManager { $0.updating } && authorization.level != .none
+        let asks = service.needsCalibration(sample)
+        let located = readingManager { $0.updating } && authorization.level != .none
         var heading = sample
-        if !delivered { heading.trueHeading = -1 }
-        manager.heading.delivered(heading)
+        if !located { heading.trueHeading = -1 }
+        service.delivered(heading)
+        world.headings.byManager[serving] = service
+        if asks { emitCallback(.shouldDisplayHeadingCalibration) }
         emitCallback(.didUpdateHeading(heading), as: .heading(heading))
     }
+
+    /// The current manager's heading updates run.
+    var headingRunning: Bool { world.headings.byManager[serving]?.isRunning == true }
 
     /// `didFailWithError kCLErrorHeadingFailure` to the current manager's
     /// running heading updates, dropped `suspended` if the app runs no code.
     mutating func reportHeadingFailure() {
-        guard manager.heading.isRunning else { return }
+        guard headingRunning else { return }
         let error = Callback.didFailWithError(.headingFailure)
         if app.isRunning { emitCallback(error) } else { emit(.drop(.callback(error), .suspended)) }
     }
 }
 
-/// What the magnetometer last sensed: the app-wide device state the heading
-/// rules read (docs/rules.md §8, "Heading").
-struct Compass: Hashable {
+/// The heading rules' state (docs/rules.md §8, "Heading"): what the compass
+/// last sensed, and the heading updates of each manager by its index
+/// (`Simulator+Managers.swift`), for this launch's managers.
+struct Headings: Hashable {
     /// The last `heading` sample, delivered at a new start.
     var last: HeadingSample? = nil
     /// `heading unavailable` holds until the next sample.
     var failing = false
+    var byManager: [Int: LocationManager.Heading] = [:]
+
+    var anyRunning: Bool { byManager.values.contains { $0.isRunning } }
 }
 
 extension LocationManager {
@@ -106,8 +115,6 @@ extension LocationManager {
         private(set) var isRunning = false
         /// The magnetic heading `filter` measures from; nil at a new run.
         private(set) var lastDelivered: Double? = nil
-        /// The last heading delivered (`CLLocationManager.heading`).
-        private(set) var latest: HeadingSample? = nil
         /// The delegate was asked about calibration and no valid sample came since.
         private var calibrationAsked = false
 
@@ -139,9 +146,6 @@ extension LocationManager {
             return !calibrationAsked
         }
 
-        mutating func delivered(_ sample: HeadingSample) {
-            lastDelivered = sample.magnetic
-            latest = sample
-        }
+        mutating func delivered(_ sample: HeadingSample) { lastDelivered = sample.magnetic }
     }
 }

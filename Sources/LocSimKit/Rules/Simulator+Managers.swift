@@ -99,6 +99,7 @@ extension Simulator {
         world.launchManager = LocationManager()
         world.named = []
         world.namedIndex = [:]
+        world.headings.byManager = [:]
         serving = Self.launchManager
     }
 
