@@ -187,13 +187,19 @@ import Testing
 
     @Test(arguments: [
         ("1 heading", "missing argument <magnetic heading or unavailable> for heading", 10),
-        ("1 heading north 0 5", "expected a magnetic heading in degrees or 'unavailable' for heading, found 'north'", 11),
+        (
+            "1 heading north 0 5", "expected a magnetic heading in degrees or 'unavailable' for heading, found 'north'",
+            11
+        ),
         ("1 heading 361 0 5", "magnetic heading 361 is out of range; expected 0 to 360", 11),
         ("1 heading 90 -2 5", "true heading -2 is out of range; expected -1 to 360", 14),
         ("1 heading 90 0 181", "heading accuracy 181 is out of range; expected -1 to 180", 16),
         ("1 heading 90 0", "missing argument <accuracy> for heading", 15),
         ("1 heading unavailable now", "unexpected extra argument 'now'", 23),
-        ("1 app set headingFilter -1", "headingFilter must be from 0 to 360 degrees, found '-1'; use none for kCLHeadingFilterNone", 25),
+        (
+            "1 app set headingFilter -1",
+            "headingFilter must be from 0 to 360 degrees, found '-1'; use none for kCLHeadingFilterNone", 25
+        ),
         ("1 app set headingFilter many", "expected degrees or none for headingFilter, found 'many'", 25),
         ("1 app startUpdatingHeading now", "unexpected extra argument 'now'", 28),
     ])
@@ -210,7 +216,9 @@ import Testing
 
     @Test func anOrientationOutsideTheListIsAnError() {
         var parser = ScenarioParser()
-        #expect(throws: ScenarioError.self) { _ = try parser.parse("1 app set headingOrientation sideways", lineNumber: 1) }
+        #expect(throws: ScenarioError.self) {
+            _ = try parser.parse("1 app set headingOrientation sideways", lineNumber: 1)
+        }
     }
 
     @Test func theJSONLogCarriesTheReadingsAsNumbers() throws {
@@ -251,7 +259,8 @@ import Testing
         try device.world.sense(heading: Self.sample(10, 12, -1))
         try device.world.loseHeading()
         try device.world.sense(heading: Self.sample(20, 22))
-        #expect(recorder.heard == ["calibrate?", "heading 10.0 -1.0", "fail kCLErrorHeadingFailure", "heading 20.0 -1.0"])
+        #expect(
+            recorder.heard == ["calibrate?", "heading 10.0 -1.0", "fail kCLErrorHeadingFailure", "heading 20.0 -1.0"])
         #expect(manager.heading == Self.sample(20, -1))
         manager.stopUpdatingHeading()
         try device.world.sense(heading: Self.sample(30))

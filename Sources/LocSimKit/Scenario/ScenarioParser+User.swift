@@ -29,7 +29,9 @@ extension ScenarioParser {
         } else {
             throw s.unknown(
                 "answer", word,
-                expected: Answer.allCases.map(\.rawValue) + ["any", "dismiss", "settings", "tapNotification", "unlock"],
+                expected: Answer.allCases.map(\.rawValue) + [
+                    "any", "dismiss", "settings", "tapNotification", "unlock",
+                ],
                 listed: "\(Self.answers), any, dismiss, settings, tapNotification, unlock")
         }
         return (.user(action), word.column)
