@@ -268,6 +268,13 @@ import Testing
         try SimulatedDeviceTests.expectRoundTrip(device)
     }
 
+    @Test func aHeadingOutOfRangeIsRejectedAsALineWouldBe() throws {
+        let device = try SimulatedDevice(platform: .iOS(17, 0))
+        #expect(throws: DeviceError.self) { try device.world.sense(heading: Self.sample(400)) }
+        #expect(throws: DeviceError.self) { try device.world.sense(heading: Self.sample(.nan)) }
+        #expect(throws: DeviceError.self) { try device.world.sense(heading: Self.sample(90, 90, 200)) }
+    }
+
     @Test func aMacDeviceHasNoCompass() throws {
         let device = try SimulatedDevice(platform: .macOS(14, 0))
         #expect(!device.headingAvailable)
