@@ -64,6 +64,7 @@ extension CLError {
         case .regionMonitoringFailure: self.init(Code.regionMonitoringFailure)
         case .rangingUnavailable: self.init(Code.rangingUnavailable)
         case .promptDeclined: self.init(Code.promptDeclined)
+        case .headingFailure: self.init(Code.headingFailure)
         }
     }
 

@@ -158,6 +158,21 @@ open class CLLocationManager: NSObject {
         set { call("activityType") { $0.activityType = newValue.simulated } }
     }
 
+    /// Degrees (default 1); `kCLHeadingFilterNone` (any negative value) for every movement.
+    public var headingFilter: CLLocationDegrees {
+        get { simulatedManager?.headingFilter ?? 1 }
+        set { call("headingFilter") { $0.headingFilter = newValue } }
+    }
+
+    /// Recorded; the heading is reported as the device senses it (docs/rules.md §8).
+    public var headingOrientation: CLDeviceOrientation {
+        get { simulatedManager.map { CLDeviceOrientation($0.headingOrientation) } ?? .portrait }
+        set { call("headingOrientation") { $0.headingOrientation = newValue.simulated } }
+    }
+
+    /// The most recently delivered heading; nil before any.
+    public private(set) var heading: CLHeading?
+
     /// The regions monitored for the app (shared by its managers, as on iOS).
     public var monitoredRegions: Set<CLRegion> {
         guard let simulatedManager else { return unbound("monitoredRegions", []) }
@@ -181,6 +196,10 @@ open class CLLocationManager: NSObject {
 
     public func startUpdatingLocation() { call("startUpdatingLocation") { $0.startUpdatingLocation() } }
     public func stopUpdatingLocation() { call("stopUpdatingLocation") { $0.stopUpdatingLocation() } }
+    public func startUpdatingHeading() { call("startUpdatingHeading") { $0.startUpdatingHeading() } }
+    public func stopUpdatingHeading() { call("stopUpdatingHeading") { $0.stopUpdatingHeading() } }
+    /// The calibration alert is not simulated: nothing to dismiss.
+    public func dismissHeadingCalibrationDisplay() {}
     public func requestLocation() { call("requestLocation") { $0.requestLocation() } }
 
     public func startMonitoringSignificantLocationChanges() {
@@ -244,8 +263,10 @@ open class CLLocationManager: NSObject {
         available(.startRangingBeacons(BeaconConstraint(uuid: "")), "isRangingAvailable()")
     }
 
-    /// False: headings are not simulated yet.
-    open class func headingAvailable() -> Bool { false }
+    /// The current device has a magnetometer: iPhone, iPad, Apple Watch; not a Mac (docs/rules.md §8).
+    open class func headingAvailable() -> Bool {
+        current("headingAvailable()")?.headingAvailable ?? false
+    }
 
     // MARK: Calls
 
@@ -357,6 +378,14 @@ open class CLLocationManager: NSObject {
 
     fileprivate func told(_ status: CLAuthorizationStatus) { toldStatus = status }
 
+    /// `didUpdateHeading` in Core Location's types; `heading` keeps it.
+    fileprivate func headed(_ sample: HeadingSample) {
+        let date = simulatedManager?.simulatedDevice?.date ?? epoch
+        let newHeading = CLHeading(sample, timestamp: date)
+        heading = newHeading
+        tell { $0.locationManager(self, didUpdateHeading: newHeading) }
+    }
+
     fileprivate var epoch: Date { state?.epoch ?? SimulatedDevice.defaultEpoch }
 }
 
@@ -459,6 +488,17 @@ private final class Relay: SimulatedLocationManagerDelegate {
     func locationManagerDidResumeLocationUpdates(_ manager: SimulatedLocationManager) {
         guard let owner else { return }
         owner.tell { $0.locationManagerDidResumeLocationUpdates(owner) }
+    }
+
+    func locationManager(_ manager: SimulatedLocationManager, didUpdateHeading newHeading: HeadingSample) {
+        owner?.headed(newHeading)
+    }
+
+    func locationManagerShouldDisplayHeadingCalibration(_ manager: SimulatedLocationManager) -> Bool {
+        guard let owner else { return false }
+        var shows = false
+        owner.tell { shows = $0.locationManagerShouldDisplayHeadingCalibration(owner) }
+        return shows
     }
 }
 

@@ -34,6 +34,9 @@ public protocol CLLocationManagerDelegate: AnyObject {
         error: any Error)
     func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager)
     func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager)
+    func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading)
+    /// Whether the heading calibration alert may show; the simulation shows none.
+    func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool
 }
 
 extension CLLocationManagerDelegate {
@@ -89,5 +92,13 @@ extension CLLocationManagerDelegate {
     }
     public func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager) {
         manager.notImplemented(.didResumeLocationUpdates)
+    }
+    public func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {
+        manager.notImplemented(.didUpdateHeading)
+    }
+    /// Apple: without an implementation the alert is not shown.
+    public func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool {
+        manager.notImplemented(.shouldDisplayHeadingCalibration)
+        return false
     }
 }

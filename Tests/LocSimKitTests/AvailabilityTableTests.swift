@@ -55,6 +55,11 @@ import Testing
         row(.set(.desiredAccuracy(.reduced)), "14.0", "11.0", tv: true, watch: true),
         row(.set(.activityType(.fitness)), "6.0", "10.15", tv: false, watch: true),
         row(.set(.activityType(.airborne)), "12.0", "10.15", tv: false, watch: true),
+        // The heading: iOS 3, macOS 10.15, watchOS 2, not tvOS (Apple, startUpdatingHeading(), headingOrientation).
+        row(.startUpdatingHeading, "-", "10.15", tv: false, watch: true),
+        row(.stopUpdatingHeading, "-", "10.15", tv: false, watch: true),
+        row(.set(.headingFilter(5)), "-", "10.15", tv: false, watch: true),
+        row(.set(.headingOrientation(.faceUp)), "-", "10.15", tv: false, watch: true),
     ]
 
     @Test func everyKeywordHasARow() {

@@ -18,7 +18,7 @@ import Testing
             "property": Set(PropertyKeyword.words),
             "answer": Set(Answer.allCases.map(\.rawValue)),
             "settings": Set(ScenarioParser.list(ScenarioParser.settingsWords)),
-            "user action": ["tapNotification", "any"],
+            "user action": ["tapNotification", "any", "unlock"],
             "trigger": Set(
                 ScenarioParser.triggerWords.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }),
         ]
@@ -51,7 +51,7 @@ import Testing
                 guard let word = rest.first else { continue }
                 if word == "settings", rest.count > 1 {
                     found["settings", default: []].insert(rest[1])
-                } else if word == "tapNotification" || word == "any" {
+                } else if word == "tapNotification" || word == "any" || word == "unlock" {
                     found["user action", default: []].insert(word)
                 } else {
                     found["answer", default: []].insert(word)
@@ -72,12 +72,15 @@ import Testing
         s.set(.grace(.seconds(5)))
         s.seed(7)
         let events: [Event] = [
-            .launch, .foreground, .background, .terminate, .systemTerminate, .systemNotBusy,
+            .launch, .foreground, .background, .terminate, .systemTerminate, .systemNotBusy, .systemReboot,
             .fix(35, 139.7), .enter(regionID: "home"), .exit(regionID: "home"),
             .visitArrive(Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 30)),
             .visitDepart(Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 30)),
             .beacon(BeaconSighting(uuid: beacon.uuid, major: 1, minor: 2, proximity: .near)),
             .noFix(until: nil),
+            .heading(HeadingSample(magnetic: 90, trueHeading: 92.5, accuracy: 10)), .headingUnavailable,
+            .app(.startUpdatingHeading), .app(.stopUpdatingHeading), .app(.set(.headingFilter(nil))),
+            .app(.set(.headingOrientation(.faceUp))),
             .app(.requestWhenInUseAuthorization), .app(.requestAlwaysAuthorization),
             .app(.requestTemporaryFullAccuracyAuthorization(purposeKey: "Navigate")),
             .app(.startUpdatingLocation), .app(.stopUpdatingLocation), .app(.requestLocation),
@@ -101,6 +104,7 @@ import Testing
             .app(.monitor("geo", .remove("home"))), .app(.monitor("geo", .close)),
             .user(.precise(true)), .user(.locationServices(true)), .user(.restricted(false)),
             .user(.device(.lowPower, true)), .user(.device(.backgroundAppRefresh, false)),
+            .user(.device(.airplaneMode, true)), .user(.unlock),
             .user(.tapNotification(id: "n1")), .user(.any(.answer)), .user(.any(.settings)),
         ]
         var t = 0.0

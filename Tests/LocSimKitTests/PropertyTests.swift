@@ -383,9 +383,10 @@ import Testing
         #expect(suspensions > 20, "the generator reaches the rule (\(suspensions))")
     }
 
-    /// docs/rules.md §5: Low Power Mode, and from iOS 8 Background App
-    /// Refresh, change no record — a random scenario replays to the same
-    /// log with its device-setting lines removed.
+    /// docs/rules.md §5: Low Power Mode, Airplane Mode, and from iOS 8
+    /// Background App Refresh, change no record — a random scenario replays
+    /// to the same log with its device-setting lines removed (the generator
+    /// picks among every `DeviceSetting`).
     @Test func deviceSettingsChangeNothingFromIOS8() {
         var compared = 0
         for seed in 1...1500 as ClosedRange<UInt64> {

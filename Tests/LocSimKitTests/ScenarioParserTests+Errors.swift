@@ -11,7 +11,7 @@ extension ScenarioParserTests {
     static let hugeShown = "1" + String(repeating: "0", count: 59) + "…"
 
     static let eventList =
-        "launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon, nofix"
+        "launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon, nofix, heading"
 
     static let syntaxErrors: [Invalid] = [
         Invalid("1 launch \u{7}", "unexpected control character 0x07; expected text, spaces or tabs", 10),
@@ -177,8 +177,8 @@ extension ScenarioParserTests {
         Invalid("1 gpx a.gpx speed -2", "the speed factor must be above 0, found '-2'", 19),
         Invalid("1 gpx a.gpx speed x", "expected a number for the speed factor, found 'x'", 19),
         Invalid("1 gpx a.gpx speed 2 3", "unexpected extra argument '3'", 21),
-        Invalid("1 system", "missing argument <terminate|notBusy|any> for system", 9),
-        Invalid("1 system busy", "unknown system event 'busy'; expected terminate, notBusy or any", 10),
+        Invalid("1 system", "missing argument <terminate|notBusy|reboot|any> for system", 9),
+        Invalid("1 system busy", "unknown system event 'busy'; expected terminate, notBusy, reboot or any", 10),
         Invalid("1 fix abc 2", "expected a number for latitude, found 'abc'", 7),
         // Numbers copied from a log line, in the log's own forms.
         Invalid(
@@ -266,6 +266,7 @@ extension ScenarioParserTests {
                     "startMonitoringVisits", "stopMonitoringVisits", "startMonitoring", "stopMonitoring",
                     "requestState",
                     "startRangingBeacons", "stopRangingBeacons", "set", "addLocationNotification",
+                    "startUpdatingHeading", "stopUpdatingHeading",
                     "liveUpdates", "backgroundActivitySession", "serviceSession", "monitor",
                 ].joined(separator: ", "), 7),
         Invalid("1 app startUpdatingLocation now", "unexpected extra argument 'now'", 29),
@@ -322,8 +323,8 @@ extension ScenarioParserTests {
         Invalid("1 app monitor geo add home 35 139", "missing argument <radius> for monitor add", 34),
         Invalid("1 app set", "missing argument <property> for set", 10),
         Invalid(
-            "1 app set headingFilter 5",
-            "unknown property 'headingFilter'; expected one of: allowsBackgroundLocationUpdates, showsBackgroundLocationIndicator, pausesLocationUpdatesAutomatically, distanceFilter, desiredAccuracy, activityType",
+            "1 app set speedFilter 5",
+            "unknown property 'speedFilter'; expected one of: allowsBackgroundLocationUpdates, showsBackgroundLocationIndicator, pausesLocationUpdatesAutomatically, distanceFilter, desiredAccuracy, activityType, headingFilter, headingOrientation",
             11),
         Invalid("1 app set distanceFilter", "missing argument <value> for set distanceFilter", 25),
         Invalid(
@@ -348,7 +349,7 @@ extension ScenarioParserTests {
         Invalid("1 user", "missing argument <answer> for user", 7),
         Invalid(
             "1 user yes",
-            "unknown answer 'yes'; expected allow, allowWhileUsing, allowOnce, allowAlways, dontAllow, keepWhileUsing, changeToAlways, any, dismiss, settings, tapNotification",
+            "unknown answer 'yes'; expected allow, allowWhileUsing, allowOnce, allowAlways, dontAllow, keepWhileUsing, changeToAlways, any, dismiss, settings, tapNotification, unlock",
             8),
         Invalid(
             "1 user .allowWhileUsing",
@@ -363,7 +364,7 @@ extension ScenarioParserTests {
         Invalid("1 user settings", "missing argument <setting> for settings", 16),
         Invalid(
             "1 user settings sometimes",
-            "unknown setting 'sometimes'; expected one of: never, askNextTime, whileUsing, always, any, precise, locationServices, restricted, lowPower, backgroundAppRefresh",
+            "unknown setting 'sometimes'; expected one of: never, askNextTime, whileUsing, always, any, precise, locationServices, restricted, lowPower, backgroundAppRefresh, airplaneMode",
             17),
         Invalid("1 user settings precise", "missing argument <on|off> for settings precise", 24),
         Invalid("1 user settings precise true", "expected on or off for precise, found 'true'", 25),

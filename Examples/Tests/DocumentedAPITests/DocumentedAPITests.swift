@@ -123,6 +123,7 @@ import Testing
             .didChangeAuthorization, .locationManagerDidChangeAuthorization, .didUpdateLocations, .didFailWithError,
             .didEnterRegion, .didExitRegion, .didDetermineState, .didStartMonitoringFor, .monitoringDidFailFor,
             .didVisit, .didRange, .didFailRangingFor, .didPauseLocationUpdates, .didResumeLocationUpdates,
+            .didUpdateHeading, .shouldDisplayHeadingCalibration,
         ]
         #expect(DelegateMethods(methods) == .all)
         #expect(Set(methods.map(\.rawValue)).count == methods.count)
@@ -295,15 +296,17 @@ import Testing
             .didEnterRegion(regionID: "a"), .didExitRegion(regionID: "a"),
             .didVisit(arrival: .seconds(1), departure: nil, here), .didRange(constraint, beacon),
             .didFailRanging(constraint, .rangingUnavailable), .didPauseLocationUpdates, .didResumeLocationUpdates,
+            .didUpdateHeading(HeadingSample(magnetic: 90, trueHeading: -1, accuracy: 5)),
+            .shouldDisplayHeadingCalibration,
         ]
-        #expect(Set(callbacks.map(\.selector)).count == 14)  // didUpdateEarlierLocation is didUpdateLocations
+        #expect(Set(callbacks.map(\.selector)).count == 16)  // didUpdateEarlierLocation is didUpdateLocations
         #expect(callbacks[3].method == .didUpdateLocations)
         #expect(CLErrorCode.denied.rawValue == "kCLErrorDenied" && CLErrorCode.regionMonitoringDenied != .denied)
         let reasons: [DropReason] = [
             .notInUse, .notAuthorized, .reducedAccuracy, .suspended, .superseded, .stale, .keptWhileUsing,
             .unavailable, .notImplemented, .distanceFilter, .forceQuit, .notRunning, .serviceSessionRequired,
             .stationary, .eventPending, .conditionLimitExceeded, .lessAccurate, .stopped, .paused, .reducedInterval, .notRestarted,
-            .locationUnavailable,
+            .locationUnavailable, .headingFilter, .beforeFirstUnlock,
         ]
         #expect(reasons == DropReason.allCases)
         #expect(DropReason(rawValue: "notInUse") == .notInUse && DropReason(rawValue: "nope") == nil)

@@ -131,7 +131,13 @@ import Testing
             #expect(app.heard.contains("locations"))
             #expect(app.manager.location?.horizontalAccuracy == 5)
             #expect(app.manager.simulationError == nil)
-            #expect(!CLLocationManager.headingAvailable())
+            // An iPhone has a compass (docs/rules.md §8, "Heading").
+            #expect(CLLocationManager.headingAvailable())
+            app.manager.headingFilter = kCLHeadingFilterNone
+            app.manager.startUpdatingHeading()
+            try device.world.sense(heading: HeadingSample(magnetic: 90, trueHeading: 92, accuracy: 5))
+            #expect(app.manager.heading?.magneticHeading == 90 && app.manager.heading?.trueHeading == -1)
+            app.manager.stopUpdatingHeading()
         }
     }
 

@@ -97,7 +97,10 @@ struct CoverageWriter: LogWriter {
         case .didRange: return .ranging
         case .didDetermineState: return .regionState
         case .didStartMonitoring, .monitoringDidFail: return .monitoringStart
-        case .didFailWithError, .didFailRanging, .didPauseLocationUpdates, .didResumeLocationUpdates: return .callback
+        case .didFailWithError, .didFailRanging, .didPauseLocationUpdates, .didResumeLocationUpdates,
+            .shouldDisplayHeadingCalibration:
+            return .callback
+        case .didUpdateHeading: return .heading
         case .didChangeAuthorization, .locationManagerDidChangeAuthorization: return nil
         }
     }
@@ -112,6 +115,7 @@ struct CoverageWriter: LogWriter {
         case .enter, .exit: return .region
         case .visitArrive, .visitDepart: return .visit
         case .beacon: return .ranging
+        case .heading: return .heading
         case .callback(let callback): return service(of: callback) ?? .callback
         case .notification: return nil
         }
@@ -126,7 +130,7 @@ struct CoverageTally: Equatable, Sendable {
     /// monitoring delivered it; a held or dropped one does).
     enum Service: String, CaseIterable, Sendable {
         case location, significantChange, region, visit, ranging, regionState, monitoringStart, callback
-        case liveUpdates, monitor
+        case liveUpdates, monitor, heading
     }
 
     struct DeliveryCell: Hashable, Sendable {

@@ -135,6 +135,11 @@ extension SimulatedDevice {
             manager.delegate?.locationManagerDidPauseLocationUpdates(manager)
         case .didResumeLocationUpdates:
             manager.delegate?.locationManagerDidResumeLocationUpdates(manager)
+        case .didUpdateHeading(let heading):
+            manager.heading = heading
+            manager.delegate?.locationManager(manager, didUpdateHeading: heading)
+        case .shouldDisplayHeadingCalibration:
+            _ = manager.delegate?.locationManagerShouldDisplayHeadingCalibration(manager)
         }
     }
 

@@ -68,6 +68,10 @@ extension SimulatedDevice {
             try alive("setDeviceSetting").input(.user(.device(setting, on)))
         }
 
+        /// Unlocks the device: the first unlock since `app.reboot()` lets
+        /// location events relaunch the app again (docs/rules.md §2, "Reboot").
+        public func unlock() throws(DeviceError) { try alive("unlock").input(.user(.unlock)) }
+
         /// Taps the location notification `id` on screen.
         public func tapNotification(id: String) throws(DeviceError) {
             try alive("tapNotification").input(.user(.tapNotification(id: id)))
@@ -94,13 +98,16 @@ extension SimulatedDevice {
         public func terminateBySystem() throws(DeviceError) { try input(.systemTerminate, "terminateBySystem") }
         /// The system is free to show a deferred prompt (provisional Always's upgrade).
         public func systemNotBusy() throws(DeviceError) { try input(.systemNotBusy, "systemNotBusy") }
+        /// The device restarts (`system reboot`): the app ends; until the first unlock
+        /// (`user.unlock()`, or `firstUnlockDelay`) no location event relaunches it.
+        public func reboot() throws(DeviceError) { try input(.systemReboot, "reboot") }
 
         private func input(_ event: Event, _ name: String) throws(DeviceError) {
             try SimulatedDevice.alive(device, "app.\(name)").input(event)
         }
     }
 
-    /// `enter`, `exit`, `visit`, `beacon`, `nofix` lines.
+    /// `enter`, `exit`, `visit`, `beacon`, `nofix`, `heading` lines.
     public struct World {
         weak var device: SimulatedDevice?
 
@@ -113,6 +120,10 @@ extension SimulatedDevice {
         public func loseFix(until: Instant? = nil) throws(DeviceError) {
             try input(.noFix(until: until?.sinceStart), "loseFix")
         }
+        /// `heading <magnetic> <true> <accuracy>`: the magnetometer senses a heading.
+        public func sense(heading: HeadingSample) throws(DeviceError) { try input(.heading(heading), "sense") }
+        /// `heading unavailable`: no heading can be had until the next one (`kCLErrorHeadingFailure`).
+        public func loseHeading() throws(DeviceError) { try input(.headingUnavailable, "loseHeading") }
 
         private func input(_ event: Event, _ name: String) throws(DeviceError) {
             try SimulatedDevice.alive(device, "world.\(name)").input(event)

@@ -143,6 +143,10 @@ public final class SimulatedDevice {
     /// version; the instance property exists from iOS 14).
     public var authorizationStatus: AuthorizationStatus { shownAuth.status }
 
+    /// `CLLocationManager.headingAvailable()`: the device has a magnetometer
+    /// (iPhone, iPad, Apple Watch; not a Mac or Apple TV, docs/rules.md §8).
+    public var headingAvailable: Bool { Simulator.headingAvailable(on: engine.platform) }
+
     // MARK: Managers
 
     /// A new `CLLocationManager` of the app.

@@ -21,6 +21,8 @@
 public final class SimulatedLocationManager {
     /// `kCLDistanceFilterNone`.
     public static let distanceFilterNone: Double = -1
+    /// `kCLHeadingFilterNone`.
+    public static let headingFilterNone: Double = -1
 
     weak var device: SimulatedDevice?
     /// Held weakly, as `CLLocationManager` holds its delegate.
@@ -29,6 +31,9 @@ public final class SimulatedLocationManager {
     public internal(set) var lastError: DeviceError?
     /// The most recent location delivered to the delegate (`location`).
     public internal(set) var location: SimulatedLocation?
+    /// The most recent heading delivered to the delegate (`heading`); nil
+    /// before any (Apple: "nil if heading updates have never been initiated").
+    public internal(set) var heading: HeadingSample?
 
     private var desired = DesiredAccuracy.best
     private var filter = SimulatedLocationManager.distanceFilterNone
@@ -36,6 +41,8 @@ public final class SimulatedLocationManager {
     private var indicator = false
     private var pauses = true
     private var activity = ActivityType.other
+    private var degrees: Double = 1
+    private var orientation = DeviceOrientation.portrait
 
     /// The name the log gives this manager once the app has several: the
     /// first manager made is the one created at launch (`default`), the
@@ -133,7 +140,25 @@ public final class SimulatedLocationManager {
         set { if perform(.set(.activityType(newValue))) { activity = newValue } }
     }
 
+    /// Degrees (default 1); `headingFilterNone` (any negative value) for every movement.
+    public var headingFilter: Double {
+        get { degrees }
+        set {
+            let value = newValue < 0 ? nil : newValue
+            if perform(.set(.headingFilter(value))) { degrees = value ?? Self.headingFilterNone }
+        }
+    }
+
+    /// `CLDeviceOrientation`, recorded: the heading is reported as the device senses it (docs/rules.md §8).
+    public var headingOrientation: DeviceOrientation {
+        get { orientation }
+        set { if perform(.set(.headingOrientation(newValue))) { orientation = newValue } }
+    }
+
     // MARK: Services
+
+    public func startUpdatingHeading() { perform(.startUpdatingHeading) }
+    public func stopUpdatingHeading() { perform(.stopUpdatingHeading) }
 
     public func startUpdatingLocation() { perform(.startUpdatingLocation) }
     public func stopUpdatingLocation() { perform(.stopUpdatingLocation) }

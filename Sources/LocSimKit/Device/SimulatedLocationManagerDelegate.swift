@@ -30,6 +30,11 @@ public protocol SimulatedLocationManagerDelegate: AnyObject {
         _ manager: SimulatedLocationManager, didFailRangingFor constraint: BeaconConstraint, error: any Error)
     func locationManagerDidPauseLocationUpdates(_ manager: SimulatedLocationManager)
     func locationManagerDidResumeLocationUpdates(_ manager: SimulatedLocationManager)
+    /// A heading, as `CLHeading`'s readings (docs/rules.md §8, "Heading").
+    func locationManager(_ manager: SimulatedLocationManager, didUpdateHeading newHeading: HeadingSample)
+    /// Whether the heading calibration alert may show; the rules log the
+    /// call and take no answer from it.
+    func locationManagerShouldDisplayHeadingCalibration(_ manager: SimulatedLocationManager) -> Bool
 }
 
 extension SimulatedLocationManagerDelegate {
@@ -57,4 +62,7 @@ extension SimulatedLocationManagerDelegate {
     ) {}
     public func locationManagerDidPauseLocationUpdates(_ manager: SimulatedLocationManager) {}
     public func locationManagerDidResumeLocationUpdates(_ manager: SimulatedLocationManager) {}
+    public func locationManager(_ manager: SimulatedLocationManager, didUpdateHeading newHeading: HeadingSample) {}
+    /// Apple: without an implementation the alert is not shown.
+    public func locationManagerShouldDisplayHeadingCalibration(_ manager: SimulatedLocationManager) -> Bool { false }
 }

@@ -41,7 +41,8 @@ struct ExploreInput: Sendable {
             guard case .timed(let s) = self, case .user(let action) = s.event else { return false }
             switch action {
             case .answer, .dismiss, .any(.answer): return true
-            case .settings, .precise, .locationServices, .restricted, .device, .tapNotification, .any(.settings):
+            case .settings, .precise, .locationServices, .restricted, .device, .tapNotification, .unlock,
+                .any(.settings):
                 return false
             }
         }

@@ -76,7 +76,7 @@ extension UserAction {
     var isSettings: Bool {
         switch self {
         case .settings, .precise, .locationServices, .restricted, .device, .any(.settings): return true
-        case .answer, .dismiss, .tapNotification, .any(.answer): return false
+        case .answer, .dismiss, .tapNotification, .unlock, .any(.answer): return false
         }
     }
 }

@@ -29,6 +29,8 @@ public struct Callback: Equatable, Sendable {
         indirect case didFailRanging(BeaconConstraint, CLErrorCode)
         case didPauseLocationUpdates
         case didResumeLocationUpdates
+        indirect case didUpdateHeading(HeadingSample)
+        case shouldDisplayHeadingCalibration
     }
 
     /// The call; the library switches over it, clients do not.
@@ -54,6 +56,8 @@ public struct Callback: Equatable, Sendable {
         case .didFailRanging: return "locationManager(_:didFailRangingFor:error:)"
         case .didPauseLocationUpdates: return "locationManagerDidPauseLocationUpdates(_:)"
         case .didResumeLocationUpdates: return "locationManagerDidResumeLocationUpdates(_:)"
+        case .didUpdateHeading: return "locationManager(_:didUpdateHeading:)"
+        case .shouldDisplayHeadingCalibration: return "locationManagerShouldDisplayHeadingCalibration(_:)"
         }
     }
 
@@ -74,6 +78,8 @@ public struct Callback: Equatable, Sendable {
         case .didFailRanging: return .didFailRangingFor
         case .didPauseLocationUpdates: return .didPauseLocationUpdates
         case .didResumeLocationUpdates: return .didResumeLocationUpdates
+        case .didUpdateHeading: return .didUpdateHeading
+        case .shouldDisplayHeadingCalibration: return .shouldDisplayHeadingCalibration
         }
     }
 }
@@ -117,4 +123,7 @@ extension Callback {
     }
     public static let didPauseLocationUpdates = Callback(.didPauseLocationUpdates)
     public static let didResumeLocationUpdates = Callback(.didResumeLocationUpdates)
+    /// `didUpdateHeading` with the heading as the app gets it (docs/rules.md §8, "Heading").
+    public static func didUpdateHeading(_ heading: HeadingSample) -> Callback { Callback(.didUpdateHeading(heading)) }
+    public static let shouldDisplayHeadingCalibration = Callback(.shouldDisplayHeadingCalibration)
 }

@@ -36,6 +36,8 @@ package protocol FieldSink {
     mutating func flag(_ name: String, _ isSet: Bool)
     /// Text `major.minor:proximity`; JSON `"major":…,"minor":…,"proximity":"…"`.
     mutating func beaconReading(_ b: BeaconSighting)
+    /// Degrees with one decimal: text `name=<deg>`; JSON `"name":<deg>`.
+    mutating func degrees(_ name: String, _ value: Double)
     /// Free text to the end of the line; JSON `"message":"…"`.
     mutating func message(_ text: String)
 }

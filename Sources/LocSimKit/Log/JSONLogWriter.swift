@@ -103,6 +103,11 @@ package struct JSONLogWriter: LogWriter, FieldSink {
         LogBytes.appendJSONString(b.proximity.rawValue, to: &output.bytes)
     }
 
+    package mutating func degrees(_ name: String, _ value: Double) {
+        key(name)
+        LogBytes.appendTenths(value, to: &output.bytes)
+    }
+
     package mutating func message(_ text: String) {
         key("message")
         LogBytes.appendJSONString(text, to: &output.bytes)

@@ -67,6 +67,17 @@ package enum LogBytes {
         appendInteger(roundedInteger(meters), to: &bytes)
     }
 
+    /// Appends `value` rounded to tenths (half away from zero) with exactly
+    /// one decimal: `92.5`, `-1.0` (headings, docs/log-format.md).
+    static func appendTenths(_ value: Double, to bytes: inout ByteBuffer) {
+        let tenths = roundedInteger(value * 10)
+        if tenths < 0 { bytes.append(minus) }
+        let magnitude = tenths.magnitude
+        appendInteger(Int64(magnitude / 10), to: &bytes)
+        bytes.append(dot)
+        bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+    }
+
     /// The most bytes each `store…` writes, its 8 bytes of slack included.
     static let maxIntegerLength = 20 + 8
     static let maxSecondsLength = 24 + 8

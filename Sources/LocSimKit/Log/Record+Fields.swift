@@ -124,7 +124,9 @@ extension Callback {
         case .didFailRanging(let constraint, let error):
             sink.word("constraint", constraint.text)
             sink.word("error", error.rawValue)
-        case .didPauseLocationUpdates, .didResumeLocationUpdates:
+        case .didUpdateHeading(let heading):
+            heading.render(to: &sink)
+        case .didPauseLocationUpdates, .didResumeLocationUpdates, .shouldDisplayHeadingCalibration:
             break
         }
     }
@@ -165,6 +167,9 @@ extension UndeliveredEvent {
             sink.word("event", "beacon")
             sink.word("uuid", beacon.uuid)
             sink.beaconReading(beacon)
+        case .heading(let heading):
+            sink.word("event", "heading")
+            heading.render(to: &sink)
         case .notification(let id, let entry):
             sink.word("event", "notification")
             sink.identifier("id", id)
@@ -172,6 +177,17 @@ extension UndeliveredEvent {
         case .callback(let callback):
             callback.render(to: &sink)
         }
+    }
+}
+
+extension HeadingSample {
+    /// `magneticHeading=<deg> trueHeading=<deg> headingAccuracy=<deg>`,
+    /// `CLHeading`'s three readings under its names (`accuracy` is meters
+    /// everywhere else in the log).
+    func render<S: FieldSink>(to sink: inout S) {
+        sink.degrees("magneticHeading", magnetic)
+        sink.degrees("trueHeading", trueHeading)
+        sink.degrees("headingAccuracy", accuracy)
     }
 }
 

@@ -13,6 +13,8 @@ public enum UndeliveredEvent: Equatable, Sendable {
     case visitArrive(Location)
     case visitDepart(Location)
     indirect case beacon(BeaconSighting)
+    /// A heading sample offered to heading updates (docs/rules.md §8, "Heading").
+    indirect case heading(HeadingSample)
     /// A location notification that could not be shown.
     case notification(id: String, entry: Bool)
     /// A callback the app could not receive (for example, not implemented).

@@ -181,6 +181,11 @@ package struct TextLogWriter: LogWriter, FieldSink {
         output.bytes.append(b.proximity.rawValue)
     }
 
+    package mutating func degrees(_ name: String, _ value: Double) {
+        key(name)
+        LogBytes.appendTenths(value, to: &output.bytes)
+    }
+
     package mutating func message(_ text: String) {
         guard !text.isEmpty else { return }
         output.bytes.append(LogBytes.space)

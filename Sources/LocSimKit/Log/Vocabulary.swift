@@ -36,6 +36,7 @@ public enum CLErrorCode: String, Equatable, Sendable, CaseIterable {
     case regionMonitoringFailure = "kCLErrorRegionMonitoringFailure"
     case rangingUnavailable = "kCLErrorRangingUnavailable"
     case promptDeclined = "kCLErrorPromptDeclined"
+    case headingFailure = "kCLErrorHeadingFailure"
 }
 
 /// `CLRegionState`.
@@ -56,6 +57,8 @@ public enum WakeReason: String, Equatable, Sendable, CaseIterable {
 /// Why the app stopped running.
 public enum TerminateReason: String, Equatable, Sendable, CaseIterable {
     case user, system, crash
+    /// The device restarted (`system reboot`, docs/rules.md §2).
+    case reboot
 }
 
 /// Why in use began.
@@ -90,7 +93,8 @@ public struct DropReason: Hashable, Sendable, CustomStringConvertible {
     package enum Code: String, CaseIterable, Sendable {
         case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing, unavailable,
             notImplemented, distanceFilter, forceQuit, notRunning, serviceSessionRequired, stationary, eventPending,
-            conditionLimitExceeded, lessAccurate, stopped, paused, reducedInterval, notRestarted, locationUnavailable
+            conditionLimitExceeded, lessAccurate, stopped, paused, reducedInterval, notRestarted, locationUnavailable,
+            headingFilter, beforeFirstUnlock
     }
 
     package let code: Code
@@ -154,4 +158,9 @@ public struct DropReason: Hashable, Sendable, CustomStringConvertible {
     /// A fix line inside a `nofix … until` window: the device did not sense
     /// it; or a `didFailWithError` the app could not receive then (docs/rules.md §8, "No fix").
     public static let locationUnavailable = DropReason(.locationUnavailable)
+    /// A heading within `headingFilter` of the last delivered one (docs/rules.md §8, "Heading").
+    public static let headingFilter = DropReason(.headingFilter)
+    /// A monitoring event that would relaunch the app before the device was
+    /// first unlocked since a reboot (docs/rules.md §2, "Reboot").
+    public static let beforeFirstUnlock = DropReason(.beforeFirstUnlock)
 }

@@ -26,7 +26,7 @@ enum AnswerPolicy {
                 return (index, .user(.answer(answer, precise: switchShown ? precise : nil)))
             case .dismiss:
                 return (index, statement.reaction.action)
-            case .settings, .precise, .locationServices, .restricted, .device, .tapNotification, .any:
+            case .settings, .precise, .locationServices, .restricted, .device, .tapNotification, .unlock, .any:
                 continue
             }
         }

@@ -388,7 +388,7 @@ package struct ClosedLoop {
                 line: statement.location.line, column: statement.argumentColumn)
             error.notes = [ScenarioError.Note("the policy for the \(policy.kind.rawValue) prompt", at: policy.location)]
             throw error
-        case .settings, .precise, .locationServices, .restricted, .device, .tapNotification, .any(.settings):
+        case .settings, .precise, .locationServices, .restricted, .device, .tapNotification, .unlock, .any(.settings):
             return
         }
     }

@@ -16,7 +16,7 @@ struct ErrorCauses {
     enum Stop {
         /// With the exception's text.
         case crashed(String)
-        case forceQuit, systemTerminated
+        case forceQuit, systemTerminated, rebooted
     }
 
     /// How the app last stopped running; `nil` while it runs.
@@ -108,6 +108,8 @@ struct ErrorCauses {
             stop = (.forceQuit, seen)
         case .terminate(.system):
             stop = (.systemTerminated, seen)
+        case .terminate(.reboot):
+            stop = (.rebooted, seen)
         }
     }
 
@@ -139,6 +141,7 @@ struct ErrorCauses {
                     text = "the app crashed at \(at)" + Self.crashCause(exception, header: header)
                 case .forceQuit: text = "the user force-quit the app at \(at)"
                 case .systemTerminated: text = "the system terminated the app at \(at)"
+                case .rebooted: text = "the device rebooted at \(at)"
                 }
                 return [ScenarioError.Note(text, at: seen.location ?? fallback)]
             }
@@ -147,7 +150,7 @@ struct ErrorCauses {
             }
             return []
         case .launch, .foreground, .systemNotBusy, .systemAny, .user, .fix, .enter, .exit, .visitArrive,
-            .visitDepart, .beacon, .noFix:
+            .visitDepart, .beacon, .noFix, .heading, .headingUnavailable, .systemReboot:
             return []
         }
     }

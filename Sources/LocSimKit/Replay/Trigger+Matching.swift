@@ -61,7 +61,7 @@ extension Callback {
         case .monitoringDidFail(let id, _): return id
         case .didRange(let constraint, _), .didFailRanging(let constraint, _): return constraint.uuid
         case .didUpdateLocations, .didUpdateEarlierLocation, .didVisit, .didPauseLocationUpdates,
-            .didResumeLocationUpdates:
+            .didResumeLocationUpdates, .didUpdateHeading, .shouldDisplayHeadingCalibration:
             return nil
         }
     }

@@ -54,6 +54,9 @@ enum Availability {
             return Support(iOS: (7, 0), macOS: .unavailable, tvOS: false, watchOS: false)
         case .addLocationNotification:
             return Support(iOS: (10, 0), macOS: .noLocationNotifications, tvOS: false)
+        case .startUpdatingHeading, .stopUpdatingHeading:
+            // iOS 3, macOS 10.15, watchOS 2, not tvOS (Apple, startUpdatingHeading()).
+            return Support(macOS: .since(major: 10, minor: 15), tvOS: false)
         case .set(let property):
             return support(property)
         }
@@ -79,6 +82,9 @@ enum Availability {
                 return Support(iOS: (6, 0), macOS: .since(major: 10, minor: 15), tvOS: false)
             }
             return Support(iOS: (12, 0), macOS: .since(major: 10, minor: 15), tvOS: false)
+        case .headingFilter, .headingOrientation:
+            // As the heading service (Apple, headingFilter).
+            return Support(macOS: .since(major: 10, minor: 15), tvOS: false)
         }
     }
 

@@ -24,6 +24,8 @@ extension Simulator {
             authorizationChanged()
         case .device(let setting, let on):
             try deviceSettingChanged(setting, on: on, s)
+        case .unlock:
+            device.rebootedAt = nil
         case .any(let scope):
             let words = scope == .answer ? "user any" : "user settings any"
             throw error(

@@ -63,6 +63,8 @@ extension Simulator {
         case .stopRangingBeacons(let constraint):
             manager.ranging.stop(constraint)
         case .set(let property): try setProperty(property, s)
+        case .startUpdatingHeading: startUpdatingHeading()
+        case .stopUpdatingHeading: world.headings.byManager[serving]?.stop()
         case .addLocationNotification(let region, let repeats):
             monitoring.declaredRegionIDs.insert(region.id)
             // A trigger with the same id replaces the older and goes last.
@@ -188,6 +190,10 @@ extension Simulator {
             // Apple says it helps decide when to pause, with no numbers: no rule
             // reads it, so it is not kept (docs/rules.md §8, a locsim decision).
             break
+        case .headingFilter(let degrees):
+            world.headings.byManager[serving, default: .init()].filter = degrees
+        case .headingOrientation(let orientation):
+            world.headings.byManager[serving, default: .init()].orientation = orientation
         }
     }
 }
@@ -219,7 +225,8 @@ extension AppCall {
         case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .requestTemporaryFullAccuracyAuthorization,
             .stopUpdatingLocation, .startMonitoringSignificantLocationChanges,
             .stopMonitoringSignificantLocationChanges, .startMonitoringVisits, .stopMonitoringVisits, .startMonitoring,
-            .stopMonitoring, .requestState, .startRangingBeacons, .stopRangingBeacons, .set, .addLocationNotification:
+            .stopMonitoring, .requestState, .startRangingBeacons, .stopRangingBeacons, .set, .addLocationNotification,
+            .startUpdatingHeading, .stopUpdatingHeading:
             return nil
         }
         guard rules.atLeast(9), let first = needed.first(where: { !delegate.contains($0) }) else { return nil }
@@ -233,6 +240,9 @@ extension AppCall {
         case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .startUpdatingLocation, .requestLocation,
             .startMonitoringSignificantLocationChanges, .startMonitoringVisits, .startMonitoring, .startRangingBeacons:
             return true
+        case .startUpdatingHeading, .stopUpdatingHeading:
+            // The heading needs no authorization (docs/rules.md §8, "Heading").
+            return false
         case .requestTemporaryFullAccuracyAuthorization, .stopUpdatingLocation,
             .stopMonitoringSignificantLocationChanges,
             .stopMonitoringVisits, .stopMonitoring, .requestState, .stopRangingBeacons, .set, .addLocationNotification:

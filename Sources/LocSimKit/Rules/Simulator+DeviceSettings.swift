@@ -19,6 +19,11 @@
 struct DeviceSettings: Hashable {
     var lowPower = false
     var backgroundAppRefresh = true
+    /// Airplane Mode: recorded; nothing of locsim's iPhone changes (docs/rules.md §5).
+    var airplaneMode = false
+    /// When the device rebooted, while it has not been unlocked since
+    /// (docs/rules.md §2, "Reboot"); nil: unlocked.
+    var rebootedAt: Millis? = nil
 }
 
 extension Simulator {
@@ -31,6 +36,7 @@ extension Simulator {
         switch setting {
         case .lowPower: device.lowPower = on
         case .backgroundAppRefresh: device.backgroundAppRefresh = on
+        case .airplaneMode: device.airplaneMode = on
         }
     }
 
@@ -60,17 +66,41 @@ extension Simulator {
             case .iOS, .iPadOS:
                 return platform.major >= 7 ? nil : "Background App Refresh exists from iOS 7"
             }
+        case .airplaneMode:
+            switch platform.os {
+            case .macOS, .tvOS: return "\(platform.os.rawValue) has no Airplane Mode"
+            case .iOS, .iPadOS, .watchOS: return nil
+            }
         }
     }
 
-    /// iOS 7 with Background App Refresh off: a location event does not wake
-    /// or relaunch the app; nil when `decision` stands.
+    /// iOS 7 with Background App Refresh off, or a device not unlocked
+    /// since a reboot (docs/rules.md §2, "Reboot"): a location event does
+    /// not wake or relaunch the app; nil when `decision` stands.
     func backgroundRefreshBlocks(_ decision: Delivery) -> DropReason? {
+        if device.rebootedAt != nil, decision == .relaunchThenDeliver { return .beforeFirstUnlock }
         guard !device.backgroundAppRefresh, !rules.atLeast(8) else { return nil }
         switch decision {
         case .wakeThenDeliver: return .suspended
         case .relaunchThenDeliver: return .notRunning
         case .deliver, .extendRunThenDeliver, .hold, .queueUntilRunning, .drop: return nil
         }
+    }
+}
+
+/// docs/rules.md §2, "Reboot": `system reboot` ends the app (its monitored
+/// regions, significant-change and visit monitoring and `CLMonitor`
+/// conditions persist, as over any termination), and until the device is
+/// first unlocked no location event relaunches it: dropped
+/// `beforeFirstUnlock`. twocanoes, "iOS Region Monitoring after iPhone
+/// Restart": after a reboot the app got no region notifications at first,
+/// and was launched for them "almost exactly at 3 mins after booting up";
+/// `firstUnlockDelay` (180 s) stands for that, a `user unlock` line for
+/// an earlier or later unlock (a locsim decision).
+extension Simulator {
+    mutating func reboot() {
+        if app != .notRunning { end(.reboot) }
+        device.rebootedAt = now
+        if let delay = parameters.firstUnlockDelay { schedule(.firstUnlock, at: now + delay) }
     }
 }

@@ -19,6 +19,8 @@ extension Simulator {
     }
 
     mutating func launchIntoForeground() {
+        // Opening the app needs the device unlocked (docs/rules.md §2, "Reboot").
+        device.rebootedAt = nil
         lifecycle = .foreground
         emit(.app(.launchForeground))
         settle()
@@ -61,7 +63,7 @@ extension Simulator {
         case (.foreground, .system):
             throw error(
                 "system terminate: the app is in the foreground; the system only ends apps in the background", s)
-        case (.foreground, .user), (.foreground, .crash), (.background, _), (.suspended, _):
+        case (.foreground, .user), (.foreground, .crash), (.foreground, .reboot), (.background, _), (.suspended, _):
             end(reason)
         }
     }

@@ -99,6 +99,7 @@ extension Simulator {
         world.launchManager = LocationManager()
         world.named = []
         world.namedIndex = [:]
+        world.headings.byManager = [:]
         serving = Self.launchManager
     }
 
@@ -119,7 +120,7 @@ extension Simulator {
         let name = manager.name ?? Self.launchManagerName
         let named: Record
         switch record.event {
-        case .delegate, .drop(.fix, _), .drop(.callback, _), .hold(.fix, _):
+        case .delegate, .drop(.fix, _), .drop(.callback, _), .drop(.heading, _), .hold(.fix, _):
             named = Record(.ofManager(name, record.event))
         case .update, .session, .completion, .prompt, .app, .auth, .inUseBegin, .inUseEnd, .indicator, .hold, .drop,
             .notification, .warning, .crash, .react, .expect, .ofManager:

@@ -28,8 +28,8 @@ extension Simulator {
             return String(regionClass == .CLCircularRegion || rules.platform.os != .macOS)
         case .locationServicesEnabled: return String(!authorization.locationServicesOff)
         case .headingAvailable:
-            // A Mac has no magnetometer (locsim decision: iPhone, iPad and Apple Watch have one).
-            return String(rules.platform.os != .macOS)
+            // The heading rule's own answer (docs/rules.md §8, "Heading").
+            return String(headingAvailable)
         case .significantLocationChangeMonitoringAvailable: return "true"
         }
     }

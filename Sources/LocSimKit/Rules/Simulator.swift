@@ -298,6 +298,7 @@ package struct Simulator {
             throw error(
                 "'system any' is a choice point for 'locsim explore'; run, check and matrix need the system's action itself (system terminate or system notBusy)",
                 s, atArgument: true)
+        case .systemReboot: reboot()
         case .app(let call): try appCall(call, s)
         case .managerCall(let name, let call): try managerCall(name, call, s)
         case .modern(let call): try modernCall(call, s)
@@ -309,6 +310,8 @@ package struct Simulator {
         case .visitDepart(let location): visitEvent(location, arrive: false)
         case .beacon(let beacon): beaconSighted(beacon)
         case .noFix(let until): try noFix(until: until, s)
+        case .heading(let sample): headingSensed(sample)
+        case .headingUnavailable: headingLost()
         }
     }
 }

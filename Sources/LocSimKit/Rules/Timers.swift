@@ -18,6 +18,8 @@ enum RuleTimer: Hashable {
     /// A satisfied beacon identity condition (by its key in `Monitors`) has
     /// gone `beaconLostDelay` without a sighting (docs/modern.md M14).
     case beaconLost(String)
+    /// `firstUnlockDelay` after a reboot: the user unlocks the device (docs/rules.md §2).
+    case firstUnlock
 
     enum CrossingTarget: Hashable {
         case region(String)
@@ -31,7 +33,8 @@ enum RuleTimer: Hashable {
         case .graceExpired: return .inUse
         case .suspend: return .suspension
         case .suspendAfterCalls: return .afterLines
-        case .upgradePrompt, .requestLocationTimeout, .crossingDwell, .autoPause, .beaconLost: return .rule
+        case .upgradePrompt, .requestLocationTimeout, .crossingDwell, .autoPause, .beaconLost, .firstUnlock:
+            return .rule
         }
     }
 }
@@ -143,6 +146,10 @@ extension Simulator {
             dwellEnded(target)
         case .beaconLost(let key):
             beaconSilenceEnded(key)
+        case .firstUnlock:
+            if let at = device.rebootedAt, let delay = parameters.firstUnlockDelay, at + delay == now {
+                device.rebootedAt = nil
+            }
         case .autoPause(let name):
             servingIfExists(name) { $0.pauseIfStill() }
         case .requestLocationTimeout(let name):

@@ -28,6 +28,10 @@ struct World: Hashable {
     var namedIndex: [String: Int] = [:]
     var monitoring = Monitoring()
     var fixes = Fixes()
+    /// What the compass senses and each manager's heading updates
+    /// (docs/rules.md §8, "Heading"); kept out of `LocationManager`, which
+    /// the per-fix path copies.
+    var headings = Headings()
     /// Low Power Mode and Background App Refresh (docs/rules.md §5).
     var device = DeviceSettings()
     /// The iOS 17+ APIs (docs/modern.md).

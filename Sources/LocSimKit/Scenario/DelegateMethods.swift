@@ -17,9 +17,13 @@ public struct DelegateMethods: OptionSet, Equatable, Sendable {
     public static let didFailRangingFor = DelegateMethods(rawValue: 1 << 11)
     public static let didPauseLocationUpdates = DelegateMethods(rawValue: 1 << 12)
     public static let didResumeLocationUpdates = DelegateMethods(rawValue: 1 << 13)
+    /// `locationManager(_:didUpdateHeading:)` (docs/rules.md §8, "Heading").
+    public static let didUpdateHeading = DelegateMethods(rawValue: 1 << 14)
+    /// `locationManagerShouldDisplayHeadingCalibration(_:)`.
+    public static let shouldDisplayHeadingCalibration = DelegateMethods(rawValue: 1 << 15)
 
     /// Every method, the default when the header has no `delegate` line.
-    public static let all = DelegateMethods(rawValue: (1 << 14) - 1)
+    public static let all = DelegateMethods(rawValue: (1 << 16) - 1)
 
     /// Short names as the `delegate` header spells them, in declaration order.
     package static let names: [(String, DelegateMethods)] = [
@@ -37,5 +41,7 @@ public struct DelegateMethods: OptionSet, Equatable, Sendable {
         ("didFailRangingFor", .didFailRangingFor),
         ("didPauseLocationUpdates", .didPauseLocationUpdates),
         ("didResumeLocationUpdates", .didResumeLocationUpdates),
+        ("didUpdateHeading", .didUpdateHeading),
+        ("shouldDisplayHeadingCalibration", .shouldDisplayHeadingCalibration),
     ]
 }

@@ -34,6 +34,7 @@ package enum HeaderKeyword: String, KeywordRegistry {
 /// The events of a timed line.
 package enum EventKeyword: String, KeywordRegistry {
     case launch, foreground, background, terminate, system, app, user, fix, gpx, enter, exit, visit, beacon, nofix
+    case heading
 }
 
 /// The app's `CLLocationManager` calls (`app <call> …`); the iOS 17+ calls are `ModernCall`s.
@@ -43,12 +44,14 @@ package enum AppCallKeyword: String, KeywordRegistry {
     case startMonitoringSignificantLocationChanges, stopMonitoringSignificantLocationChanges
     case startMonitoringVisits, stopMonitoringVisits, startMonitoring, stopMonitoring, requestState
     case startRangingBeacons, stopRangingBeacons, set, addLocationNotification
+    case startUpdatingHeading, stopUpdatingHeading
 }
 
 /// The manager properties `app set` writes.
 package enum PropertyKeyword: String, KeywordRegistry {
     case allowsBackgroundLocationUpdates, showsBackgroundLocationIndicator, pausesLocationUpdatesAutomatically
     case distanceFilter, desiredAccuracy, activityType
+    case headingFilter, headingOrientation
 }
 
 extension ByteScanner {
@@ -81,6 +84,8 @@ extension AppCall {
         case .stopRangingBeacons: return .stopRangingBeacons
         case .set: return .set
         case .addLocationNotification: return .addLocationNotification
+        case .startUpdatingHeading: return .startUpdatingHeading
+        case .stopUpdatingHeading: return .stopUpdatingHeading
         }
     }
 
@@ -100,6 +105,8 @@ extension ManagerProperty {
         case .distanceFilter: return .distanceFilter
         case .desiredAccuracy: return .desiredAccuracy
         case .activityType: return .activityType
+        case .headingFilter: return .headingFilter
+        case .headingOrientation: return .headingOrientation
         }
     }
 

@@ -47,6 +47,11 @@ package struct Parameters: Equatable, Sendable {
     /// line (Apple gives no time; locsim uses the 30 s developers measure,
     /// docs/modern.md M14).
     package var beaconLostDelay: Millis? = .seconds(30)
+    /// After `system reboot`, the device is unlocked for the first time this
+    /// long later unless a `user unlock` line comes first; `nil`: only at
+    /// such a line (a locsim decision on twocanoes' "about 3 minutes",
+    /// docs/rules.md §2, "Reboot").
+    package var firstUnlockDelay: Millis? = .seconds(180)
 
     package init() {}
 }
@@ -75,6 +80,7 @@ public enum ParameterSetting: Equatable, Sendable {
     case pauseAfter(Millis?)
     case pauseDistance(Double)
     case beaconLostDelay(Millis?)
+    case firstUnlockDelay(Millis?)
 
     /// The kind of value each parameter takes, by name, for the parser.
     package enum Kind: Sendable {
@@ -98,6 +104,7 @@ public enum ParameterSetting: Equatable, Sendable {
         ("monitorConditionLimit", .count),
         ("suspendedQueueLimit", .count), ("pauseAfter", .optionalDuration), ("pauseDistance", .meters(0...maxDistance)),
         ("beaconLostDelay", .optionalDuration),
+        ("firstUnlockDelay", .optionalDuration),
     ]
 }
 
@@ -127,6 +134,7 @@ extension Parameters {
         case .pauseAfter(let v): pauseAfter = v
         case .pauseDistance(let v): pauseDistance = v
         case .beaconLostDelay(let v): beaconLostDelay = v
+        case .firstUnlockDelay(let v): firstUnlockDelay = v
         }
     }
 }

@@ -89,6 +89,7 @@ extension Scenario {
         case .pauseAfter(let v): return "pauseAfter " + (v.map(\.description) ?? "none")
         case .pauseDistance(let v): return "pauseDistance " + number(v)
         case .beaconLostDelay(let v): return "beaconLostDelay " + (v.map(\.description) ?? "none")
+        case .firstUnlockDelay(let v): return "firstUnlockDelay " + (v.map(\.description) ?? "none")
         }
     }
 
@@ -101,6 +102,7 @@ extension Scenario {
         case .systemTerminate: return EventKeyword.system.rawValue + " terminate"
         case .systemNotBusy: return EventKeyword.system.rawValue + " notBusy"
         case .systemAny: return EventKeyword.system.rawValue + " any"
+        case .systemReboot: return EventKeyword.system.rawValue + " reboot"
         case .app(let call): return EventKeyword.app.rawValue + " " + text(of: call)
         case .managerCall(let name, let call): return EventKeyword.app.rawValue + "[\(name)] " + text(of: call)
         case .modern(let call): return EventKeyword.app.rawValue + " " + text(of: call)
@@ -119,6 +121,9 @@ extension Scenario {
             let line = "beacon \(word(b.uuid)) \(b.major) \(b.minor) \(b.proximity.rawValue)"
             return line + (b.rssi.map { " rssi=\($0)" } ?? "")
         case .noFix(let until): return EventKeyword.nofix.rawValue + (until.map { " until \($0)" } ?? "")
+        case .heading(let h):
+            return "heading \(number(h.magnetic)) \(number(h.trueHeading)) \(number(h.accuracy))"
+        case .headingUnavailable: return "heading unavailable"
         }
     }
 
@@ -126,7 +131,8 @@ extension Scenario {
         switch call {
         case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .startUpdatingLocation,
             .stopUpdatingLocation, .requestLocation, .startMonitoringSignificantLocationChanges,
-            .stopMonitoringSignificantLocationChanges, .startMonitoringVisits, .stopMonitoringVisits:
+            .stopMonitoringSignificantLocationChanges, .startMonitoringVisits, .stopMonitoringVisits,
+            .startUpdatingHeading, .stopUpdatingHeading:
             return call.name
         case .requestTemporaryFullAccuracyAuthorization(let key): return call.name + " " + word(key)
         case .stopMonitoring(let id), .requestState(let id): return call.name + " " + word(id)
@@ -142,6 +148,8 @@ extension Scenario {
             case .distanceFilter(let meters): return call.name + " " + (meters.map(number) ?? "none")
             case .desiredAccuracy(let accuracy): return call.name + " " + accuracy.rawValue
             case .activityType(let type): return call.name + " " + type.rawValue
+            case .headingFilter(let degrees): return call.name + " " + (degrees.map(number) ?? "none")
+            case .headingOrientation(let orientation): return call.name + " " + orientation.rawValue
             }
         }
     }
@@ -198,6 +206,7 @@ extension Scenario {
         case .restricted(let on): return "settings restricted " + onOff(on)
         case .device(let setting, let on): return "settings " + setting.rawValue + " " + onOff(on)
         case .tapNotification(let id): return "tapNotification " + word(id)
+        case .unlock: return "unlock"
         case .dismiss: return "dismiss"
         case .any(.answer): return "any"
         case .any(.settings): return "settings any"

@@ -86,6 +86,8 @@ extension ScenarioParser {
             call = .requestTemporaryFullAccuracyAuthorization(purposeKey: key)
         case .set:
             return .set(try property(&s))
+        case .startUpdatingHeading: call = .startUpdatingHeading
+        case .stopUpdatingHeading: call = .stopUpdatingHeading
         }
         try s.end()
         return call
@@ -179,9 +181,31 @@ extension ScenarioParser {
                 throw s.unknown("activityType", value, expected: ActivityType.allCases.map(\.rawValue))
             }
             property = .activityType(type)
+        case .headingFilter:
+            property = .headingFilter(try headingFilter(value, s))
+        case .headingOrientation:
+            guard !value.isQuoted, value.count <= 20, let orientation = DeviceOrientation(rawValue: s.string(value))
+            else {
+                throw s.unknown("headingOrientation", value, expected: DeviceOrientation.allCases.map(\.rawValue))
+            }
+            property = .headingOrientation(orientation)
         }
         try s.end()
         return property
+    }
+
+    /// Degrees from 0 to 360, or `none` for `kCLHeadingFilterNone`.
+    private func headingFilter(_ token: Token, _ s: ByteScanner) throws(ScenarioError) -> Double? {
+        if s.matches(token, "none") { return nil }
+        guard !token.isQuoted, let degrees = ByteScanner.decimal(s.bytes, token.start, token.end) else {
+            throw s.error("expected degrees or none for headingFilter, found '\(s.display(token))'", at: token)
+        }
+        guard (0...360).contains(degrees) else {
+            throw s.error(
+                "headingFilter must be from 0 to 360 degrees, found '\(s.display(token))'; "
+                    + "use none for kCLHeadingFilterNone", at: token)
+        }
+        return degrees
     }
 
     /// Meters, or `none` for `kCLDistanceFilterNone`.

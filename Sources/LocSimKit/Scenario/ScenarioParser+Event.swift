@@ -24,20 +24,23 @@ extension ScenarioParser {
         case .beacon: return try beacon(&s)
         case .visit: return try visit(&s)
         case .nofix: return try noFix(word, &s)
+        case .heading: return try heading(&s)
         case .app: return try app(&s)
         case .user: return try user(&s)
         case .system:
-            let what = try s.required("terminate|notBusy|any", for: "system")
+            let what = try s.required("terminate|notBusy|reboot|any", for: "system")
             if s.matches(what, "terminate") {
                 event = .systemTerminate
             } else if s.matches(what, "notBusy") {
                 event = .systemNotBusy
+            } else if s.matches(what, "reboot") {
+                event = .systemReboot
             } else if s.matches(what, "any") {
                 event = .systemAny
             } else {
                 throw s.unknown(
-                    "system event", what, expected: ["terminate", "notBusy", "any"],
-                    listed: "terminate, notBusy or any")
+                    "system event", what, expected: ["terminate", "notBusy", "reboot", "any"],
+                    listed: "terminate, notBusy, reboot or any")
             }
             try s.end()
             return (event, what.column)
@@ -101,6 +104,27 @@ extension ScenarioParser {
         }
         let fix = Fix(Location(coordinate, accuracy: accuracy), speed: speed, course: course, altitude: altitude)
         return (.fix(fix), column)
+    }
+
+    /// `heading <magnetic> <true> <accuracy>` or `heading unavailable`
+    /// (docs/language.md, "The world"): degrees, a negative true heading or
+    /// accuracy meaning, as in `CLHeading`, one not determined or invalid.
+    private func heading(_ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
+        let first = try s.required("magnetic heading or unavailable", for: "heading")
+        if s.matches(first, "unavailable") {
+            try s.end()
+            return (.headingUnavailable, first.column)
+        }
+        guard !first.isQuoted, ByteScanner.decimal(s.bytes, first.start, first.end) != nil else {
+            throw s.error(
+                "expected a magnetic heading in degrees or 'unavailable' for heading, found '\(s.display(first))'",
+                at: first)
+        }
+        let magnetic = try s.number(first, "magnetic heading", in: 0...360)
+        let trueHeading = try s.number(try s.required("true heading", for: "heading"), "true heading", in: -1...360)
+        let accuracy = try s.number(try s.required("accuracy", for: "heading"), "heading accuracy", in: -1...180)
+        try s.end()
+        return (.heading(HeadingSample(magnetic: magnetic, trueHeading: trueHeading, accuracy: accuracy)), first.column)
     }
 
     /// `visit arrive|depart <lat> <lon> [<accuracy>]`.

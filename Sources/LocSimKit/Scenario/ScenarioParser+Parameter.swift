@@ -62,6 +62,7 @@ extension ScenarioParser {
         case ("pauseAfter", .optionalDuration(let v)): return .pauseAfter(v)
         case ("pauseDistance", .meters(let v)): return .pauseDistance(v)
         case ("beaconLostDelay", .optionalDuration(let v)): return .beaconLostDelay(v)
+        case ("firstUnlockDelay", .optionalDuration(let v)): return .firstUnlockDelay(v)
         default: return nil
         }
     }

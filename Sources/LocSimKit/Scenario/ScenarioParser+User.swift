@@ -18,6 +18,9 @@ extension ScenarioParser {
         } else if s.matches(word, "dismiss") {
             try s.end()
             action = .dismiss
+        } else if s.matches(word, "unlock") {
+            try s.end()
+            action = .unlock
         } else if s.matches(word, "any") {
             try s.end()
             action = .any(.answer)
@@ -26,8 +29,10 @@ extension ScenarioParser {
         } else {
             throw s.unknown(
                 "answer", word,
-                expected: Answer.allCases.map(\.rawValue) + ["any", "dismiss", "settings", "tapNotification"],
-                listed: "\(Self.answers), any, dismiss, settings, tapNotification")
+                expected: Answer.allCases.map(\.rawValue) + [
+                    "any", "dismiss", "settings", "tapNotification", "unlock",
+                ],
+                listed: "\(Self.answers), any, dismiss, settings, tapNotification, unlock")
         }
         return (.user(action), word.column)
     }

@@ -99,6 +99,30 @@ public enum ManagerProperty: Equatable, Sendable {
     case desiredAccuracy(DesiredAccuracy)
     /// `CLActivityType`; accepted, with no effect on any rule (docs/rules.md §8).
     case activityType(ActivityType)
+    /// Degrees; `nil` is `kCLHeadingFilterNone` (docs/rules.md §8, "Heading").
+    case headingFilter(Double?)
+    /// `CLDeviceOrientation`, the reference the heading is reported against.
+    case headingOrientation(DeviceOrientation)
+}
+
+/// `CLDeviceOrientation` (`app set headingOrientation <value>`).
+public enum DeviceOrientation: String, Equatable, Hashable, Sendable, CaseIterable {
+    case unknown, portrait, portraitUpsideDown, landscapeLeft, landscapeRight, faceUp, faceDown
+}
+
+/// A heading the device's magnetometer senses (`heading <magnetic> <true> <accuracy>`):
+/// `CLHeading`'s `magneticHeading`, `trueHeading` and `headingAccuracy` in
+/// degrees. A negative `trueHeading` is one that could not be determined; a
+/// negative `accuracy` an invalid heading (uncalibrated, interference).
+public struct HeadingSample: Hashable, Sendable {
+    public var magnetic: Double
+    public var trueHeading: Double
+    public var accuracy: Double
+    public init(magnetic: Double, trueHeading: Double, accuracy: Double) {
+        self.magnetic = magnetic
+        self.trueHeading = trueHeading
+        self.accuracy = accuracy
+    }
 }
 
 /// `CLActivityType` (`app set activityType <value>`). `airborne` came with iOS 12.
@@ -125,6 +149,8 @@ public enum AppCall: Equatable, Sendable {
     case stopRangingBeacons(BeaconConstraint)
     case set(ManagerProperty)
     case addLocationNotification(CircularRegion, repeats: Bool)
+    case startUpdatingHeading
+    case stopUpdatingHeading
 }
 
 /// An answer the user gives to the prompt on screen.
@@ -149,6 +175,9 @@ public enum UserAction: Equatable, Sendable {
     /// setting that is not the app's authorization (docs/rules.md §5).
     case device(DeviceSetting, Bool)
     case tapNotification(id: String)
+    /// `user unlock`: the user unlocks the device, the first time since a
+    /// reboot (docs/rules.md §2, "Reboot"); otherwise nothing changes.
+    case unlock
     /// `user dismiss`: the prompt on screen goes away unanswered (the user
     /// leaves it; docs/language.md).
     case dismiss
@@ -165,6 +194,8 @@ public enum DeviceSetting: String, Equatable, Sendable, CaseIterable {
     case lowPower
     /// Settings › General › Background App Refresh, for the app (`UIApplication.backgroundRefreshStatus`).
     case backgroundAppRefresh
+    /// Settings › Airplane Mode: radios off, GPS on (docs/rules.md §5).
+    case airplaneMode
 }
 
 /// What a `user any` line ranges over (docs/explore.md).
@@ -213,6 +244,8 @@ public enum Event: Equatable, Sendable {
     /// ends the app, shows a pending upgrade prompt, or does nothing;
     /// docs/explore.md); `run`, `check` and `matrix` need the system's action itself.
     case systemAny
+    /// `system reboot`: the device restarts (docs/rules.md §2, "Reboot").
+    case systemReboot
     case app(AppCall)
     /// A call on another `CLLocationManager` of the app, by its name
     /// (`app[<name>] <call>`, docs/language.md); `app` alone is the manager
@@ -231,6 +264,12 @@ public enum Event: Equatable, Sendable {
     /// until the next fix line, or, with `until`, until that time (fix lines
     /// before it are not sensed). docs/language.md, docs/rules.md §8.
     case noFix(until: Millis?)
+    /// `heading <magnetic> <true> <accuracy>`: the magnetometer senses a
+    /// heading (docs/rules.md §8, "Heading").
+    case heading(HeadingSample)
+    /// `heading unavailable`: the device cannot determine its heading
+    /// (`kCLErrorHeadingFailure`) until the next `heading` sample.
+    case headingUnavailable
 }
 
 /// A timed line: when, what, and where it was written.

@@ -1,0 +1,62 @@
+import Foundation
+import LocSimKit
+
+/// A heading as Core Location delivers it (`locationManager(_:didUpdateHeading:)`):
+/// the three readings a `heading` line gives, at the device's time. The raw
+/// magnetometer vector (`x`, `y`, `z`) is not simulated.
+open class CLHeading: NSObject, @unchecked Sendable {
+    /// Degrees from magnetic north, 0 to 359.9.
+    public let magneticHeading: CLLocationDirection
+    /// Degrees from true north; negative when it could not be determined
+    /// (valid only while the same manager delivers locations, docs/rules.md §8).
+    public let trueHeading: CLLocationDirection
+    /// The most the magnetic heading may be off, in degrees; negative: invalid.
+    public let headingAccuracy: CLLocationDirection
+    public let timestamp: Date
+
+    init(_ heading: HeadingSample, timestamp: Date) {
+        magneticHeading = heading.magnetic
+        trueHeading = heading.trueHeading
+        headingAccuracy = heading.accuracy
+        self.timestamp = timestamp
+    }
+
+    open override var description: String {
+        "magneticHeading \(magneticHeading) trueHeading \(trueHeading) accuracy \(headingAccuracy) @ \(timestamp)"
+    }
+}
+
+/// `CLDeviceOrientation`: the reference `headingOrientation` reports against.
+public enum CLDeviceOrientation: Int32, Sendable {
+    case unknown = 0
+    case portrait = 1
+    case portraitUpsideDown = 2
+    case landscapeLeft = 3
+    case landscapeRight = 4
+    case faceUp = 5
+    case faceDown = 6
+
+    init(_ orientation: DeviceOrientation) {
+        switch orientation {
+        case .unknown: self = .unknown
+        case .portrait: self = .portrait
+        case .portraitUpsideDown: self = .portraitUpsideDown
+        case .landscapeLeft: self = .landscapeLeft
+        case .landscapeRight: self = .landscapeRight
+        case .faceUp: self = .faceUp
+        case .faceDown: self = .faceDown
+        }
+    }
+
+    var simulated: DeviceOrientation {
+        switch self {
+        case .unknown: return .unknown
+        case .portrait: return .portrait
+        case .portraitUpsideDown: return .portraitUpsideDown
+        case .landscapeLeft: return .landscapeLeft
+        case .landscapeRight: return .landscapeRight
+        case .faceUp: return .faceUp
+        case .faceDown: return .faceDown
+        }
+    }
+}
