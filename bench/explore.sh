@@ -12,6 +12,11 @@
 #    of `locsim run` on a seed spent in hashing and comparing `World`, the
 #    rule state (none: a run
 #    never hashes), and the share of an explore spent there.
+# 4. The RunTracker device exploration of Examples/ (DeviceExploration over
+#    iOS 13–26 with systemTerminations 1, `ComeBackToTheApp`): paths and the
+#    best wall time of three runs, against the same with k = 0 in the same
+#    run. Builds Examples/'s release bench program first (a few minutes the
+#    first time); SKIP_DEVICE=1 leaves it out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LOCSIM=${1:-.build/release/locsim}
@@ -77,4 +82,10 @@ if command -v valgrind > /dev/null; then
   valgrind --tool=callgrind --callgrind-out-file="$WORK/run.cg" "$LOCSIM" run "$seed" > /dev/null 2>&1
   valgrind --tool=callgrind --callgrind-out-file="$WORK/explore.cg" "$LOCSIM" explore "$WORK/seeds/$(basename "$seed")" --all --jobs 1 > /dev/null 2>&1
   echo "state hashing: run $(basename "$seed"): $(share "$WORK/run.cg"); explore --all of it: $(share "$WORK/explore.cg")"
+fi
+
+# 4. The device exploration of RunTracker (Examples/).
+if [ -z "${SKIP_DEVICE:-}" ]; then
+  (cd Examples && swift build -c release --product runtracker-explore-bench > /dev/null)
+  Examples/.build/release/runtracker-explore-bench --runs 3
 fi

@@ -113,7 +113,8 @@ import Testing
             try device.user.answer(.allowWhileUsing)
             try explorer.systemAny()  // in the foreground, nothing pending: no choice
             manager.requestAlwaysAuthorization()  // iOS 13.0: provisional Always
-            manager.startMonitoring(for: CircularRegion(id: "home", center: Coordinate(latitude: 35, longitude: 139), radius: 100))
+            manager.startMonitoring(
+                for: CircularRegion(id: "home", center: Coordinate(latitude: 35, longitude: 139), radius: 100))
             try device.app.enterBackground()
             try device.advance(by: .seconds(10))
             try device.world.exit(regionID: "home")  // held: the upgrade prompt is pending
@@ -126,7 +127,11 @@ import Testing
         #expect(report.paths == 2 + 3)
         #expect(report.failures.isEmpty)
         let paths = try ["1", "2", "3.2"].map { try exploration.replay($0, on: .iOS(13, 0), body).path.description }
-        #expect(paths == ["10.000 system nothing", "10.000 system terminate", "10.000 system notBusy; 10.000 upgrade changeToAlways"])
+        #expect(
+            paths == [
+                "10.000 system nothing", "10.000 system terminate",
+                "10.000 system notBusy; 10.000 upgrade changeToAlways",
+            ])
     }
 
     /// A failed check or a thrown error fails the path; the failure's
@@ -156,7 +161,12 @@ import Testing
 
     /// `maxPaths` is a documented error, and nothing is reported.
     @Test func morePathsThanMaxPathsIsTheDocumentedError() {
-        #expect(throws: DeviceError(.exploreLimit, "explore stopped on iOS 14.0: more than 3 paths (maxPaths); answer some prompts in the closure, or lower systemTerminations")) {
+        #expect(
+            throws: DeviceError(
+                .exploreLimit,
+                "explore stopped on iOS 14.0: more than 3 paths (maxPaths); answer some prompts in the closure, or lower systemTerminations"
+            )
+        ) {
             try SimulatedDevice.explore(platforms: [.iOS(14, 0)], plist: Self.plist, maxPaths: 3, Self.askAndWait)
         }
     }

@@ -50,7 +50,8 @@ public enum ComeBackToTheApp {
         if device.app.isLaunched { try device.app.enterForeground() } else { try device.app.launch() }
         try device.advance(by: .seconds(1))
         try device.feed(fix: fix(1))
-        let shown = app.tracker.lastPoint != nil || app.tracker.permission == .denied
+        let shown =
+            app.tracker.lastPoint != nil || app.tracker.permission == .denied
             || app.tracker.permission == .undecided
         explorer.check(
             shown,

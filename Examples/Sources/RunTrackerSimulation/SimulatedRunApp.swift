@@ -70,19 +70,23 @@ public final class SimulatedRunApp<Tracker: RunTracking>: SimulatedLocationManag
 
     public func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
         tracker.authorizationChanged(
-            to: Self.permission(manager.authorizationStatus), fullAccuracy: manager.accuracyAuthorization == .fullAccuracy)
+            to: Self.permission(manager.authorizationStatus),
+            fullAccuracy: manager.accuracyAuthorization == .fullAccuracy)
     }
 
     /// Before iOS 14 (from 14 only the method above is called when both are implemented).
-    public func locationManager(_ manager: SimulatedLocationManager, didChangeAuthorization status: AuthorizationStatus) {
+    public func locationManager(_ manager: SimulatedLocationManager, didChangeAuthorization status: AuthorizationStatus)
+    {
         tracker.authorizationChanged(to: Self.permission(status), fullAccuracy: true)
     }
 
-    public func locationManager(_ manager: SimulatedLocationManager, didUpdateLocations locations: [SimulatedLocation]) {
+    public func locationManager(_ manager: SimulatedLocationManager, didUpdateLocations locations: [SimulatedLocation])
+    {
         tracker.locationsUpdated(
             locations.map {
                 RunPoint(
-                    latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, accuracy: $0.horizontalAccuracy)
+                    latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
+                    accuracy: $0.horizontalAccuracy)
             })
     }
 

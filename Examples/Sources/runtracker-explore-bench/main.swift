@@ -19,7 +19,9 @@ func best(_ k: Int, runs: Int) throws -> (paths: Int, failures: Int, seconds: Do
         var report: DeviceExploration.Report?
         let elapsed = try clock.measure {
             report = try ComeBackToTheApp.exploration(systemTerminations: k).run { device, explorer in
-                try ComeBackToTheApp.flow(device, explorer) { RunTracker(manager: $0, home: SimulatedRunApp<RunTracker>.home) }
+                try ComeBackToTheApp.flow(device, explorer) {
+                    RunTracker(manager: $0, home: SimulatedRunApp<RunTracker>.home)
+                }
             }
         }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -40,7 +40,8 @@ import Testing
         #expect(failure.shortest.choices.contains { $0.option == "system terminate" })
         // Every failing path has the system end the app: with k = 0 only
         // the flow's own `systemAny()` can, and no path without it fails.
-        let ended = { (row: DeviceExploration.Row) in row.shortest.choices.contains { $0.option == "system terminate" } }
+        let ended = { (row: DeviceExploration.Row) in row.shortest.choices.contains { $0.option == "system terminate" }
+        }
         #expect(report.failures.allSatisfy(ended))
         let scripted = try ComeBackToTheApp.exploration(systemTerminations: 0).run(forgetful)
         #expect(!scripted.failures.isEmpty && scripted.failures.allSatisfy(ended))

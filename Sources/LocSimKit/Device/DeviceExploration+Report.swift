@@ -131,7 +131,8 @@ extension DeviceExploration {
             for platform in platforms {
                 let failing = platform.rows.filter(\.outcome.failed).reduce(0) { $0 + $1.paths }
                 lines.append(
-                    "\(platform.platform): \(platform.paths) paths, \(platform.rows.count) outcomes, \(failing) paths failed")
+                    "\(platform.platform): \(platform.paths) paths, \(platform.rows.count) outcomes, \(failing) paths failed"
+                )
             }
             return lines.joined(separator: "\n") + "\n"
         }

@@ -99,7 +99,9 @@ public struct DeviceExploration: Sendable {
     ///
     /// - Throws: `.notReplayable` for a string that is not a choice string,
     ///   or choices `body` does not meet (another closure, another platform).
-    public func replay(_ choices: String, on platform: Platform, _ body: (SimulatedDevice, DeviceExplorer) throws -> Void)
+    public func replay(
+        _ choices: String, on platform: Platform, _ body: (SimulatedDevice, DeviceExplorer) throws -> Void
+    )
         throws(DeviceError) -> Replayed
     {
         guard let prefix = Path.indices(of: choices) else {
@@ -114,7 +116,8 @@ public struct DeviceExploration: Sendable {
 
     /// One run of `body` on one path.
     private func runOnce(
-        on platform: Platform, prefix: [Int], expectedCounts: [Int], _ body: (SimulatedDevice, DeviceExplorer) throws -> Void
+        on platform: Platform, prefix: [Int], expectedCounts: [Int],
+        _ body: (SimulatedDevice, DeviceExplorer) throws -> Void
     ) throws(DeviceError) -> (
         outcome: Outcome, path: Path, counts: [Int], stop: DeviceError?, device: SimulatedDevice
     ) {
@@ -135,7 +138,8 @@ public struct DeviceExploration: Sendable {
         let failure = explorer.failures.first ?? thrown.map { "threw " + $0 }
         var scenario = device.scenario
         if let failure {
-            scenario += "# locsim: the closure failed here: " + failure.split(separator: "\n").joined(separator: " ") + "\n"
+            scenario +=
+                "# locsim: the closure failed here: " + failure.split(separator: "\n").joined(separator: " ") + "\n"
         }
         let path = Path(platform: platform, choices: explorer.choices, scenario: scenario)
         let outcome = Outcome(

@@ -90,7 +90,8 @@ public final class DeviceExplorer {
                     ))
             }
         }
-        choices.append(DeviceExploration.Choice(time: Instant(sinceStart: time), kind: kind, option: options[pick], index: pick))
+        choices.append(
+            DeviceExploration.Choice(time: Instant(sinceStart: time), kind: kind, option: options[pick], index: pick))
         counts.append(options.count)
         if kind == .suspendedApp && pick == 1 { terminations += 1 }
         return pick

@@ -14,7 +14,8 @@ extension SimulatedDevice {
         if let stop = explorer.stop { throw stop }
         if !answering { try answerPrompts(explorer) }
         let state = engine.appState
-        guard terminable, explorer.terminations < explorer.systemTerminations, state == .background || state == .suspended
+        guard terminable, explorer.terminations < explorer.systemTerminations,
+            state == .background || state == .suspended
         else { return }
         let options = ["system nothing", Scenario.text(of: Event.systemTerminate)]
         if try explorer.choose(options, at: engine.now, kind: .suspendedApp) == 1 {
@@ -63,7 +64,8 @@ extension Event {
     var systemMayEndAppFirst: Bool {
         switch self {
         case .fix, .enter, .exit, .visitArrive, .visitDepart, .beacon, .noFix: return true
-        case .user(.settings), .user(.precise), .user(.locationServices), .user(.restricted), .user(.device): return true
+        case .user(.settings), .user(.precise), .user(.locationServices), .user(.restricted), .user(.device):
+            return true
         case .launch, .foreground, .background, .terminate, .systemTerminate, .systemNotBusy, .app, .managerCall,
             .modern, .user:
             return false
