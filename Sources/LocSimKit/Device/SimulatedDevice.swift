@@ -83,7 +83,7 @@ public final class SimulatedDevice {
     package var coreLocationState: AnyObject?
     /// The run of a `DeviceExploration` this device serves, if any: its
     /// choice points are in the test's calls (`SimulatedDevice+Explore`).
-    var explorer: DeviceExplorer?
+    @exclusivity(unchecked) var explorer: DeviceExplorer?
 
     /// A device on `platform` with the app's Info.plist, its app launched in
     /// the foreground at time 0.
