@@ -51,6 +51,7 @@ public final class DeviceExplorer {
     /// options. Not counted against `systemTerminations`.
     public func systemAny() throws(DeviceError) {
         let device = try SimulatedDevice.alive(device, "explorer.systemAny")
+        device.run(until: nil)
         try device.exploreBeforeCall(answering: false, terminable: false)
         var options: [Event?] = [nil]
         if device.engine.appState == .background || device.engine.appState == .suspended {
