@@ -12,9 +12,20 @@ let package = Package(
         // An app's location logic, written against a small protocol that
         // CLLocationManager and locsim's SimulatedLocationManager both meet.
         .target(name: "RunTracker"),
+        // The tracker on a SimulatedDevice: the app's delegate in a test, a
+        // deliberately broken tracker, and the flow explored on every path.
+        .target(
+            name: "RunTrackerSimulation",
+            dependencies: ["RunTracker", .product(name: "LocSimKit", package: "locsim")]
+        ),
         .testTarget(
             name: "RunTrackerTests",
-            dependencies: ["RunTracker", .product(name: "LocSimKit", package: "locsim")]
+            dependencies: ["RunTracker", "RunTrackerSimulation", .product(name: "LocSimKit", package: "locsim")]
+        ),
+        // bench/explore.sh: the tracker's exploration over iOS 13–26, timed.
+        .executableTarget(
+            name: "runtracker-explore-bench",
+            dependencies: ["RunTracker", "RunTrackerSimulation", .product(name: "LocSimKit", package: "locsim")]
         ),
         // An app's Core Location class, unchanged: built against
         // LocSimCoreLocation with LOCSIM defined (in the app, against

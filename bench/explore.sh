@@ -15,6 +15,11 @@
 #    never hashes), and the share of an explore spent there.
 # 4. `--random 10000` and `100000` on 100 launches: wall time, peak memory.
 # 5. `--counterexamples --shrink` of the seeds against the same without.
+# 6. The RunTracker device exploration of Examples/ (DeviceExploration over
+#    iOS 13–26 with systemTerminations 1, `ComeBackToTheApp`): paths and the
+#    best wall time of three runs, against the same with k = 0 in the same
+#    run. Builds Examples/'s release bench program first (a few minutes the
+#    first time); SKIP_DEVICE=1 leaves it out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LOCSIM=${1:-.build/release/locsim}
@@ -135,4 +140,10 @@ if command -v valgrind > /dev/null; then
   valgrind --tool=callgrind --callgrind-out-file="$WORK/run.cg" "$LOCSIM" run "$seed" > /dev/null 2>&1
   valgrind --tool=callgrind --callgrind-out-file="$WORK/explore.cg" "$LOCSIM" explore "$WORK/seeds/$(basename "$seed")" --all --jobs 1 > /dev/null 2>&1
   echo "state hashing: run $(basename "$seed"): $(share "$WORK/run.cg"); explore --all of it: $(share "$WORK/explore.cg")"
+fi
+
+# 6. The device exploration of RunTracker (Examples/).
+if [ -z "${SKIP_DEVICE:-}" ]; then
+  (cd Examples && swift build -c release --product runtracker-explore-bench > /dev/null)
+  Examples/.build/release/runtracker-explore-bench --runs 3
 fi

@@ -1,6 +1,11 @@
 import LocSimKit
 import RunTracker
+import RunTrackerSimulation
 import Testing
+
+/// The app around the tracker: device, manager, delegate forwarding
+/// (Examples/Sources/RunTrackerSimulation/SimulatedRunApp.swift).
+typealias SimulatedRunApp = RunTrackerSimulation.SimulatedRunApp<RunTracker>
 
 /// `RunTracker` under locsim's rules on iOS 13.0, 14.0 and 17.0. Each test
 /// checks something a hand-made `CLLocationManager` mock gets wrong: it

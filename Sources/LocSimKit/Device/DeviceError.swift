@@ -33,6 +33,13 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         /// process with new managers. Not thrown: kept in
         /// `SimulatedDevice.ignoredCalls` and the manager's `lastError`.
         public static let processEnded = Code("processEnded")
+        /// A `DeviceExploration` past one of its limits (`maxPaths` paths on
+        /// a platform, 1000 choices on a path).
+        public static let exploreLimit = Code("exploreLimit")
+        /// A `DeviceExploration` whose closure met other choice points on a
+        /// re-run with the same choices (it is not deterministic), or a
+        /// choice string `replay` cannot follow.
+        public static let notReplayable = Code("notReplayable")
     }
 
     public var code: Code

@@ -101,6 +101,12 @@ extension SimulatedDevice {
         /// The device restarts (`system reboot`): the app ends; until the first unlock
         /// (`user.unlock()`, or `firstUnlockDelay`) no location event relaunches it.
         public func reboot() throws(DeviceError) { try input(.systemReboot, "reboot") }
+        /// The app has a process: launched and not ended since (in the
+        /// foreground, the background or suspended). False after
+        /// `terminate()`, a system termination (one an exploration chose,
+        /// too) or a crash, until a launch: then `launch()` brings it back,
+        /// not `enterForeground()`.
+        public var isLaunched: Bool { device.map { $0.engine.appState != .notRunning } ?? false }
 
         private func input(_ event: Event, _ name: String) throws(DeviceError) {
             try SimulatedDevice.alive(device, "app.\(name)").input(event)
@@ -153,6 +159,10 @@ extension SimulatedDevice {
     /// - Throws: `.rejected` for a value out of range (latitude beyond ±90, …).
     @inline(__always)
     public func feed(fix: Fix) throws(DeviceError) {
+        if explorer != nil {
+            run(until: nil)
+            try exploreBeforeCall(answering: false, terminable: true)
+        }
         if dispatched < engine.log.records.count || engine.nextTimerEntry.map({ $0.time <= engine.now }) == true {
             run(until: nil)
         }

@@ -84,6 +84,9 @@ public final class SimulatedDevice {
     @exclusivity(unchecked) var fixExtras: [FixExtras] = []
     /// The state LocSimCoreLocation keeps for this device (its epoch).
     package var coreLocationState: AnyObject?
+    /// The run of a `DeviceExploration` this device serves, if any: its
+    /// choice points are in the test's calls (`SimulatedDevice+Explore`).
+    @exclusivity(unchecked) var explorer: DeviceExplorer?
 
     /// A device on `platform` with the app's Info.plist, its app launched in
     /// the foreground at time 0.
@@ -205,6 +208,7 @@ public final class SimulatedDevice {
                     ? "advance(to: \(time)): the device's time is already \(engine.now); time only moves forward"
                     : "advance(to: \(time)): past the last time a scenario can hold (\(ByteScanner.maxSeconds) s)")
         }
+        try exploreBeforeTimeMoves()
         run(until: time)
         try throwKept()
     }
@@ -212,6 +216,7 @@ public final class SimulatedDevice {
     /// Runs every pending timer (grace ending, suspension), as a replay does
     /// after its last line; the clock ends at the last one.
     public func runUntilIdle() throws(DeviceError) {
+        try exploreBeforeTimeMoves()
         run(until: Millis(Self.lastTime))
         try throwKept()
     }
@@ -227,12 +232,29 @@ public final class SimulatedDevice {
         // instant) run once time moves past it.
         let limit = time ?? engine.now
         while let (next, phase) = engine.nextTimerEntry, next < limit || (next == limit && phase < .trace) {
+            if let explorer, next > engine.now { answerPromptsBeforeTimeMoves(explorer) }
             if let error = engine.runTimers(at: next, wholeInstant: next < limit) {
                 keep(DeviceError(.rejected, error))
             }
             dispatch()
         }
-        if let time, time > engine.now, time.value < Self.lastTime { engine.setClock(time) }
+        if let time, time > engine.now, time.value < Self.lastTime {
+            if let explorer { answerPromptsBeforeTimeMoves(explorer) }
+            engine.setClock(time)
+        }
+    }
+
+    /// An exploration's choices at the start of `advance` or `runUntilIdle`.
+    private func exploreBeforeTimeMoves() throws(DeviceError) {
+        guard explorer != nil else { return }
+        run(until: nil)
+        try exploreBeforeCall(answering: false, terminable: true)
+    }
+
+    /// A prompt still on screen when time moves past the instant it showed
+    /// at: a choice point then (its error is the call's).
+    private func answerPromptsBeforeTimeMoves(_ explorer: DeviceExplorer) {
+        do throws(DeviceError) { try answerPrompts(explorer) } catch { keep(error) }
     }
 
     // MARK: Inputs
@@ -241,6 +263,9 @@ public final class SimulatedDevice {
     /// hands what it did to the delegates.
     func input(_ event: Event) throws(DeviceError) {
         run(until: nil)
+        if explorer != nil {
+            try exploreBeforeCall(answering: event.answersPrompt, terminable: event.systemMayEndAppFirst)
+        }
         do throws(DeviceError) { try apply(event) } catch { keep(error) }
         dispatch()
         try throwKept()
