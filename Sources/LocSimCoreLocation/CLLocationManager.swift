@@ -301,8 +301,8 @@ open class CLLocationManager: NSObject {
     static func noDevice(_ name: String) -> DeviceError {
         DeviceError(
             .noCurrentDevice,
-            "\(name): no SimulatedDevice is current; make the app's CLLocationManager inside "
-                + "device.withCurrent { … } (docs/corelocation.md)")
+            "\(name): no SimulatedDevice is current; make the app's Core Location objects (its "
+                + "CLLocationManager, sessions and monitors) inside device.withCurrent { … } (docs/corelocation.md)")
     }
 
     /// The current device, or nil said on standard error.

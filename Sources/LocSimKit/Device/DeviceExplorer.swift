@@ -53,11 +53,7 @@ public final class DeviceExplorer {
         let device = try SimulatedDevice.alive(device, "explorer.systemAny")
         device.run(until: nil)
         try device.exploreBeforeCall(answering: false, terminable: false)
-        var options: [Event?] = [nil]
-        if device.engine.appState == .background || device.engine.appState == .suspended {
-            options.append(.systemTerminate)
-        }
-        if case .pending = device.engine.loop.simulator.upgrade.prompt { options.append(.systemNotBusy) }
+        let options: [Event?] = [nil] + device.engine.loop.simulator.systemMoves
         guard options.count > 1 else { return }
         let pick = try choose(
             options.map { $0.map(Scenario.text(of:)) ?? "system nothing" }, at: device.engine.now, kind: .system)

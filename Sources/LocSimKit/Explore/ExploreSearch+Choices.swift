@@ -14,13 +14,7 @@ extension ExploreSearch {
     /// pending upgrade prompt of provisional Always. Only nothing where the
     /// system can do neither.
     func systemChoices(_ simulator: Simulator) -> [Option] {
-        var options: [Option] = [.nothing]
-        switch simulator.app {
-        case .background, .suspended: options.append(.apply(.systemTerminate))
-        case .foreground, .notRunning: break
-        }
-        if simulator.upgradePromptPending { options.append(.apply(.systemNotBusy)) }
-        return options
+        [.nothing] + simulator.systemMoves.map { .apply($0) }
     }
 
     /// `--system-terminations`: the app is suspended before `line` and the

@@ -16,6 +16,20 @@ extension Simulator {
         if let showAt { schedule(.upgradePrompt, at: showAt) }
     }
 
+    /// What the system can do of its own accord now (a `system any` choice
+    /// point, docs/explore.md): end the app where it is in the background or
+    /// suspended (`system terminate`), and show the pending upgrade prompt
+    /// of provisional Always (`system notBusy`), in that order.
+    package var systemMoves: [Event] {
+        var moves: [Event] = []
+        switch app {
+        case .background, .suspended: moves.append(.systemTerminate)
+        case .foreground, .notRunning: break
+        }
+        if upgradePromptPending { moves.append(.systemNotBusy) }
+        return moves
+    }
+
     /// `system notBusy` would show the upgrade prompt now (also a `system
     /// any` option in `locsim explore`).
     var upgradePromptPending: Bool {
