@@ -41,7 +41,9 @@ extension Explore {
                 continue
             }
             let why: String
-            if choice.action == nil {
+            if choice.event == .systemDeliverFirst {
+                why = "the app is relaunched next; its reactions to the event run before its launch reactions"
+            } else if choice.action == nil {
                 why = "the app was suspended here; the system ends it (--system-terminations)"
             } else {
                 let what = choice.prompt.map { "the \($0.rawValue) prompt" } ?? "a choice"

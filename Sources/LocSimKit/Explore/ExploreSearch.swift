@@ -29,10 +29,15 @@ struct ExploreSearch {
         /// A window open (`OpenWindow`), before the next timer or line due
         /// from the position: its event may happen at the instant chosen.
         case window(Position)
+        /// A relaunch's reactions stopped before (`ClosedLoop.orderPending`),
+        /// their order to choose; then the path goes on at the cursor.
+        /// `anchor`: the line a counterexample writes the choice after.
+        indirect case order(Cursor, anchor: Int)
 
         var position: Position {
             switch self {
             case .timers(let p), .line(let p), .settle(let p), .suspended(let p), .window(let p): return p
+            case .order(let next, _): return next.position
             }
         }
     }
@@ -205,6 +210,9 @@ struct ExploreSearch {
                 // line an error there as in `run` (ClosedLoop.checkAgainstPolicy).
                 let halt: Halt
                 do throws(ScenarioError) {
+                    if case .order = cursor {
+                        try child.loop.resumeOrder(deliverFirst: option != .nothing, into: &child.out)
+                    } else {
                     switch option {
                     case .apply(let event):
                         if line?.windowEnd != nil { child.window = nil }
@@ -218,6 +226,7 @@ struct ExploreSearch {
                         }
                     case .nothing:
                         break
+                    }
                     }
                     halt = forward(&child, from: try next(after: cursor))
                 } catch {
@@ -333,6 +342,7 @@ struct ExploreSearch {
                 let id = graph!.choicePoints.count
                 let what: String
                 switch (cursor, options.first) {
+                case (.order, _): what = "order"
                 case (.suspended, _), (_, .nothing): what = "system"
                 case (.window, _), (_, .wait): what = "window"
                 case (_, .apply(.user(let action))) where action.isSettings: what = "settings"
@@ -356,6 +366,7 @@ struct ExploreSearch {
         case .settle(let p): return .settle(p)
         case .suspended(let p): return .line(p)
         case .window(let p): return .settle(p)
+        case .order(let next, _): return next
         }
     }
 
@@ -367,8 +378,9 @@ struct ExploreSearch {
         guard case .apply(let event) = option else { return nil }
         var prompt: PromptKind? = nil
         if case .user(let action) = event, !action.isSettings { prompt = node.loop.simulator.prompt?.kind }
-        return ExploreChoice(
-            time: time, event: event, prompt: prompt, line: line?.location.line, anchor: cursor.position.previousLine)
+        var anchor = cursor.position.previousLine
+        if case .order(_, let before) = cursor { anchor = before }
+        return ExploreChoice(time: time, event: event, prompt: prompt, line: line?.location.line, anchor: anchor)
     }
 
     private func statement(_ event: Event, at time: Millis, line: TimedStatement?) -> TimedStatement {

@@ -100,6 +100,7 @@ extension Scenario {
         case .terminate: return EventKeyword.terminate.rawValue
         case .systemTerminate: return EventKeyword.system.rawValue + " terminate"
         case .systemNotBusy: return EventKeyword.system.rawValue + " notBusy"
+        case .systemDeliverFirst: return EventKeyword.system.rawValue + " deliverFirst"
         case .systemAny: return EventKeyword.system.rawValue + " any"
         case .app(let call): return EventKeyword.app.rawValue + " " + text(of: call)
         case .managerCall(let name, let call): return EventKeyword.app.rawValue + "[\(name)] " + text(of: call)

@@ -27,17 +27,19 @@ extension ScenarioParser {
         case .app: return try app(&s)
         case .user: return try user(&s)
         case .system:
-            let what = try s.required("terminate|notBusy|any", for: "system")
+            let what = try s.required("terminate|notBusy|any|deliverFirst", for: "system")
             if s.matches(what, "terminate") {
                 event = .systemTerminate
             } else if s.matches(what, "notBusy") {
                 event = .systemNotBusy
             } else if s.matches(what, "any") {
                 event = .systemAny
+            } else if s.matches(what, "deliverFirst") {
+                event = .systemDeliverFirst
             } else {
                 throw s.unknown(
-                    "system event", what, expected: ["terminate", "notBusy", "any"],
-                    listed: "terminate, notBusy or any")
+                    "system event", what, expected: ["terminate", "notBusy", "any", "deliverFirst"],
+                    listed: "terminate, notBusy, any or deliverFirst")
             }
             try s.end()
             return (event, what.column)

@@ -213,6 +213,10 @@ public enum Event: Equatable, Sendable {
     /// ends the app, shows a pending upgrade prompt, or does nothing;
     /// docs/explore.md); `run`, `check` and `matrix` need the system's action itself.
     case systemAny
+    /// `system deliverFirst`: at the next relaunch from this line on, the
+    /// reactions to the event that relaunched the app run before its launch
+    /// reactions (docs/explore.md, "Orders at one instant").
+    case systemDeliverFirst
     case app(AppCall)
     /// A call on another `CLLocationManager` of the app, by its name
     /// (`app[<name>] <call>`, docs/language.md); `app` alone is the manager
