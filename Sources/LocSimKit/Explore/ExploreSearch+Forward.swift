@@ -39,7 +39,9 @@ extension ExploreSearch {
         let input = self.input
         do throws(ScenarioError) {
             // A choice's own event (a window's) relaunched the app.
-            if let halt = try order(&node, then: cursor, anchor: cursor.position.previousLine, time: node.loop.simulator.now) {
+            if let halt = try order(
+                &node, then: cursor, anchor: cursor.position.previousLine, time: node.loop.simulator.now)
+            {
                 return halt
             }
             while true {
@@ -65,7 +67,9 @@ extension ExploreSearch {
                         // One timer at a time, as `advance` does, each maybe a relaunch
                         // whose reactions' order is a choice (written just before it).
                         while try node.loop.step(until: instant, into: &node.out) {
-                            if let halt = try order(&node, then: cursor, anchor: p.previousLine, time: instant - Millis(1)) {
+                            if let halt = try order(
+                                &node, then: cursor, anchor: p.previousLine, time: instant - Millis(1))
+                            {
                                 return halt
                             }
                         }
@@ -74,7 +78,9 @@ extension ExploreSearch {
                         // for the calls made then, docs/rules.md §0): time moves past it.
                         while instant < limit, node.loop.nextDue(until: limit) == instant {
                             _ = try node.loop.step(until: limit, into: &node.out)
-                            if let halt = try order(&node, then: cursor, anchor: p.previousLine, time: instant - Millis(1)) {
+                            if let halt = try order(
+                                &node, then: cursor, anchor: p.previousLine, time: instant - Millis(1))
+                            {
                                 return halt
                             }
                         }

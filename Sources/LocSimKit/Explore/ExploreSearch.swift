@@ -210,23 +210,22 @@ struct ExploreSearch {
                 // line an error there as in `run` (ClosedLoop.checkAgainstPolicy).
                 let halt: Halt
                 do throws(ScenarioError) {
-                    if case .order = cursor {
+                    switch (option, cursor) {
+                    case (_, .order):
+                        // The relaunch's reactions, as written or the event's first.
                         try child.loop.resumeOrder(deliverFirst: option != .nothing, into: &child.out)
-                    } else {
-                    switch option {
-                    case .apply(let event):
+                    case (.apply(let event), _):
                         if line?.windowEnd != nil { child.window = nil }
                         try child.loop.apply(statement(event, at: time, line: line), into: &child.out)
                         if case .suspended = cursor { child.terminations += 1 }
-                    case .wait:
+                    case (.wait, _):
                         if case .line(let p) = cursor, let end = line?.windowEnd {
                             child.window = OpenWindow(position: p, end: end, done: time, last: nil)
                         } else {
                             child.window?.done = time
                         }
-                    case .nothing:
+                    case (.nothing, _):
                         break
-                    }
                     }
                     halt = forward(&child, from: try next(after: cursor))
                 } catch {

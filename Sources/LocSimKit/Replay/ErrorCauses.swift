@@ -146,7 +146,8 @@ struct ErrorCauses {
                 return [suspensionNote(seen, header: header, fallback: fallback)]
             }
             return []
-        case .launch, .foreground, .systemNotBusy, .systemAny, .systemDeliverFirst, .user, .fix, .enter, .exit, .visitArrive,
+        case .launch, .foreground, .systemNotBusy, .systemAny, .systemDeliverFirst, .user, .fix, .enter, .exit,
+            .visitArrive,
             .visitDepart, .beacon, .noFix:
             return []
         }
