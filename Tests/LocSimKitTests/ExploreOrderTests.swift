@@ -62,12 +62,13 @@ import Testing
     }
 
     @Test func theRelaunchOrderIsAChoiceWhereTheOrdersDiffer() throws {
-        let p = try ExploreTests.explore(Self.relaunch).platforms[0]
+        let report = try ExploreTests.explore(Self.relaunch)
+        let p = report.platforms[0]
         #expect(p.paths == 2)
         #expect(p.rows.map { $0.shortestPath.map(\.description) } == [[], ["60.000 system deliverFirst"]])
         #expect(p.rows.map { $0.outcome.deliveredCount("didUpdateLocations") } == [1, 0])
         #expect(p.rows.map(\.outcome.failed) == [false, true])
-        try ExploreClosedLoopTests.everyRowReplays(Self.relaunch, p.report)
+        try ExploreClosedLoopTests.everyRowReplays(Self.relaunch, report)
     }
 
     /// The counterexample writes `system deliverFirst` before the line that
