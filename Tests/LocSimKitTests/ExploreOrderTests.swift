@@ -101,4 +101,22 @@ import Testing
             enter: "app startUpdatingLocation")
         #expect(try ExploreTests.explore(dependent).platforms[0].paths == 64)
     }
+
+    /// A window's event that relaunches the app: the counterexample pins
+    /// the order before the event it writes, and replays to the same failure.
+    @Test func aWindowEventsRelaunchReplays() throws {
+        let text = Self.relaunch.replacingOccurrences(
+            of: "60   exit stationary\n61   fix 35.003 139.7 5\n",
+            with: "50..60 exit stationary\n55   app requestLocation\n71   fix 35.003 139.7 5\n")
+        let report = try ExploreTests.explore(text)
+        let p = report.platforms[0]
+        #expect(
+            p.rows.contains {
+                $0.shortestPath.map(\.description) == ["50.000 exit stationary", "50.000 system deliverFirst"]
+            })
+        let failing = try #require(p.rows.first { $0.outcome.failed && $0.outcome.error == nil })
+        let written = try Explore.counterexample(Array(text.utf8), path: failing.shortestPath, platform: p.platform)
+        #expect(written.contains("\n50.000 system deliverFirst\n50.000 exit stationary\n"))
+        try ExploreClosedLoopTests.everyRowReplays(text, report)
+    }
 }
