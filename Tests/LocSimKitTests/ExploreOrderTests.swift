@@ -107,7 +107,7 @@ import Testing
     @Test func aWindowEventsRelaunchReplays() throws {
         let text = Self.relaunch.replacingOccurrences(
             of: "60   exit stationary\n61   fix 35.003 139.7 5\n",
-            with: "50..60 exit stationary\n55   app requestLocation\n71   fix 35.003 139.7 5\n")
+            with: "50..60 exit stationary\n55   fix 35.0 139.7 5\n71   fix 35.003 139.7 5\n")
         let report = try ExploreTests.explore(text)
         let p = report.platforms[0]
         #expect(
