@@ -147,8 +147,7 @@ struct ErrorCauses {
             }
             return []
         case .launch, .foreground, .systemNotBusy, .systemAny, .systemDeliverFirst, .user, .fix, .enter, .exit,
-            .visitArrive,
-            .visitDepart, .beacon, .noFix:
+            .visitArrive, .visitDepart, .beacon, .noFix:
             return []
         }
     }
