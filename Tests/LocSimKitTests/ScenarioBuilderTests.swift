@@ -40,7 +40,7 @@ import Testing
             id: "my office", center: Coordinate(latitude: -33.86, longitude: 151.2), radius: 150, notifyOnExit: false)
         let constraint = BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", major: 1, minor: 2)
         let events: [Event] = [
-            .launch, .foreground, .background, .terminate, .systemTerminate, .systemNotBusy,
+            .launch, .foreground, .background, .terminate, .systemTerminate, .systemNotBusy, .systemDeliverFirst,
             .app(.requestWhenInUseAuthorization), .app(.requestAlwaysAuthorization),
             .app(.requestTemporaryFullAccuracyAuthorization(purposeKey: "Navigate")),
             .app(.startUpdatingLocation), .app(.stopUpdatingLocation), .app(.requestLocation),

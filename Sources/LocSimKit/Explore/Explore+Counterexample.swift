@@ -27,27 +27,40 @@ extension Explore {
         // Lines written after line number `n` (0: before the first), in path order.
         var after: [Int: [String]] = [:]
         var replaced: [Int: String] = [:]
+        // The window event the last choice wrote: its anchor, place and time.
+        var windowEvent: (Int, Int, Millis)? = nil
         for choice in path {
             let chosen = "\(choice.time) \(Scenario.text(of: choice.event))"
             if let line = choice.line, !Self.isWindowLine(lines[line - 1]) {
                 replaced[line] = chosen
+                windowEvent = nil
                 continue
             }
             if let line = choice.line {
                 // A window's event at the instant chosen, in time order after
                 // the line applied last before it; the window a comment.
                 replaced[line] = "# " + lines[line - 1] + "  (locsim explore: at \(choice.time) on this path)"
+                windowEvent = (choice.anchor, after[choice.anchor, default: []].count, choice.time)
                 after[choice.anchor, default: []] += [chosen]
                 continue
             }
             let why: String
-            if choice.action == nil {
+            if choice.event == .systemDeliverFirst {
+                why = "the app is relaunched next; its reactions to the event run before its launch reactions"
+            } else if choice.action == nil {
                 why = "the app was suspended here; the system ends it (--system-terminations)"
             } else {
                 let what = choice.prompt.map { "the \($0.rawValue) prompt" } ?? "a choice"
                 why = "\(what) shown at \(choice.time), no line answered it"
             }
-            after[choice.anchor, default: []] += ["# locsim explore: " + why, chosen]
+            var anchor = choice.anchor
+            var at = after[anchor, default: []].count
+            if choice.event == .systemDeliverFirst, let (windowAnchor, index, time) = windowEvent, time == choice.time {
+                // The window's event written just before relaunched the app: the pin goes before it.
+                (anchor, at) = (windowAnchor, index)
+            }
+            after[anchor, default: []].insert(contentsOf: ["# locsim explore: " + why, chosen], at: at)
+            windowEvent = nil
         }
         var out = ""
         func firstWord(_ line: String) -> Substring? { line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first }

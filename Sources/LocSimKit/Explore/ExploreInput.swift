@@ -81,6 +81,7 @@ struct ExploreInput: Sendable {
     /// header, observing the header's `on` and `expect` lines, as `run` builds it.
     var start: ClosedLoop {
         var loop = ClosedLoop(simulator: Simulator(header: header), observed: true)
+        loop.pausesAtOrders = true
         for reaction in reactions { loop.add(reaction) }
         for expectation in expectations { loop.add(expectation) }
         return loop

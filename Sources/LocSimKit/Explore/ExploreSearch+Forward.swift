@@ -38,6 +38,12 @@ extension ExploreSearch {
         // mutating method copied it (the header, a few kilobytes) per line.
         let input = self.input
         do throws(ScenarioError) {
+            // A choice's own event (a window's) relaunched the app.
+            if let halt = try order(
+                &node, then: cursor, anchor: cursor.position.previousLine, time: node.loop.simulator.now)
+            {
+                return halt
+            }
             while true {
                 switch cursor {
                 case .settle(let p):
@@ -58,12 +64,25 @@ extension ExploreSearch {
                             return halt
                         }
                         guard let instant else { break }
-                        try node.loop.advance(to: instant, into: &node.out)
+                        // One timer at a time, as `advance` does, each maybe a relaunch
+                        // whose reactions' order is a choice (written just before it).
+                        while try node.loop.step(until: instant, into: &node.out) {
+                            if let halt = try order(
+                                &node, then: cursor, anchor: p.previousLine, time: instant - Millis(1))
+                            {
+                                return halt
+                            }
+                        }
                         if node.window != nil { node.window!.last = instant }
                         // What follows the lines of that instant (a suspension waiting
                         // for the calls made then, docs/rules.md §0): time moves past it.
                         while instant < limit, node.loop.nextDue(until: limit) == instant {
                             _ = try node.loop.step(until: limit, into: &node.out)
+                            if let halt = try order(
+                                &node, then: cursor, anchor: p.previousLine, time: instant - Millis(1))
+                            {
+                                return halt
+                            }
                         }
                         if let options = promptChoices(node.loop, position: p) {
                             return .choice(cursor, options, line: nil, time: node.loop.simulator.now)
@@ -76,11 +95,20 @@ extension ExploreSearch {
                     if let halt = try apply(read.line, at: p, &node) { return halt }
                     if node.window != nil { node.window!.last = read.line.time }
                     cursor = .settle(read.next)
+                    if let halt = try order(&node, then: cursor, anchor: p.previousLine, time: read.line.time) {
+                        return halt
+                    }
                 case .line(let p), .suspended(let p), .window(let p):
                     guard let read = try input.line(at: p) else { return .end(try node.loop.finish(into: &node.out)) }
                     if let halt = try apply(read.line, at: p, &node) { return halt }
                     if node.window != nil { node.window!.last = read.line.time }
                     cursor = .settle(read.next)
+                    if let halt = try order(&node, then: cursor, anchor: p.previousLine, time: read.line.time) {
+                        return halt
+                    }
+                case .order(let next, _):
+                    // Only a choice point's cursor; a path resumes at `next`.
+                    cursor = next
                 }
             }
         } catch {
@@ -163,5 +191,51 @@ extension ExploreSearch {
         }
         let options: [Option] = instant == window.end ? [.apply(statement.event)] : [.apply(statement.event), .wait]
         return .choice(.window(p), options, line: statement, time: instant)
+    }
+}
+
+/// Orders at one instant (docs/explore.md, "Orders at one instant").
+extension ExploreSearch {
+    /// Where the last input relaunched the app and the closed loop stopped
+    /// before its reactions (`ClosedLoop.orderPending`): the dependence
+    /// test. Both orders are run from the same state; when they leave the
+    /// same rule state, the same closed-loop state and the same counts, the
+    /// order makes no difference to anything after it and the path goes on
+    /// in the written order (`nil`, nothing chosen). Otherwise both orders
+    /// are a choice point: the written one (`nothing`), then `system
+    /// deliverFirst`, which a counterexample writes after line `anchor` at `time`.
+    mutating func order(_ node: inout Node, then cursor: Cursor, anchor: Int, time: Millis) throws(ScenarioError)
+        -> Halt?
+    {
+        guard node.loop.orderPending else { return nil }
+        var written = node
+        var swapped = node
+        let writtenError = Self.error { () throws(ScenarioError) in
+            try written.loop.resumeOrder(deliverFirst: false, into: &written.out)
+        }
+        let swappedError = Self.error { () throws(ScenarioError) in
+            try swapped.loop.resumeOrder(deliverFirst: true, into: &swapped.out)
+        }
+        let commute =
+            writtenError?.message == swappedError?.message
+            && written.loop.simulator.world == swapped.loop.simulator.world
+            && written.loop.state == swapped.loop.state && written.out.counts == swapped.out.counts
+        guard commute else {
+            return .choice(
+                .order(cursor, anchor: anchor), [.nothing, .apply(.systemDeliverFirst)], line: nil,
+                time: max(time, Millis.zero))
+        }
+        if let writtenError { throw writtenError }
+        node = written
+        return nil
+    }
+
+    private static func error(_ body: () throws(ScenarioError) -> Void) -> ScenarioError? {
+        do throws(ScenarioError) {
+            try body()
+            return nil
+        } catch {
+            return error
+        }
     }
 }

@@ -29,10 +29,15 @@ struct ExploreSearch {
         /// A window open (`OpenWindow`), before the next timer or line due
         /// from the position: its event may happen at the instant chosen.
         case window(Position)
+        /// A relaunch's reactions stopped before (`ClosedLoop.orderPending`),
+        /// their order to choose; then the path goes on at the cursor.
+        /// `anchor`: the line a counterexample writes the choice after.
+        indirect case order(Cursor, anchor: Int)
 
         var position: Position {
             switch self {
             case .timers(let p), .line(let p), .settle(let p), .suspended(let p), .window(let p): return p
+            case .order(let next, _): return next.position
             }
         }
     }
@@ -303,6 +308,7 @@ struct ExploreSearch {
                 let id = graph!.choicePoints.count
                 let what: String
                 switch (cursor, options.first) {
+                case (.order, _): what = "order"
                 case (.suspended, _), (_, .nothing): what = "system"
                 case (.window, _), (_, .wait): what = "window"
                 case (_, .apply(.user(let action))) where action.isSettings: what = "settings"
@@ -354,18 +360,21 @@ struct ExploreSearch {
         -> Halt
     {
         do throws(ScenarioError) {
-            switch option {
-            case .apply(let event):
+            switch (option, cursor) {
+            case (_, .order):
+                // The relaunch's reactions, as written or the event's first.
+                try node.loop.resumeOrder(deliverFirst: option != .nothing, into: &node.out)
+            case (.apply(let event), _):
                 if line?.windowEnd != nil { node.window = nil }
                 try node.loop.apply(statement(event, at: time, line: line), into: &node.out)
                 if case .suspended = cursor { node.terminations += 1 }
-            case .wait:
+            case (.wait, _):
                 if case .line(let p) = cursor, let end = line?.windowEnd {
                     node.window = OpenWindow(position: p, end: end, done: time, last: nil)
                 } else {
                     node.window?.done = time
                 }
-            case .nothing:
+            case (.nothing, _):
                 break
             }
             return forward(&node, from: try next(after: cursor))
@@ -382,6 +391,7 @@ struct ExploreSearch {
         case .settle(let p): return .settle(p)
         case .suspended(let p): return .line(p)
         case .window(let p): return .settle(p)
+        case .order(let next, _): return next
         }
     }
 
@@ -393,8 +403,9 @@ struct ExploreSearch {
         guard case .apply(let event) = option else { return nil }
         var prompt: PromptKind? = nil
         if case .user(let action) = event, !action.isSettings { prompt = node.loop.simulator.prompt?.kind }
-        return ExploreChoice(
-            time: time, event: event, prompt: prompt, line: line?.location.line, anchor: cursor.position.previousLine)
+        var anchor = cursor.position.previousLine
+        if case .order(_, let before) = cursor { anchor = before }
+        return ExploreChoice(time: time, event: event, prompt: prompt, line: line?.location.line, anchor: anchor)
     }
 
     func statement(_ event: Event, at time: Millis, line: TimedStatement?) -> TimedStatement {

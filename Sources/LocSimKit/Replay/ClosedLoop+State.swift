@@ -18,7 +18,8 @@ extension ClosedLoop {
     /// `on` lines added so far, the policy that answered the last prompt (a timed `user`
     /// line for it is an error), the prompt on screen no policy answers, and
     /// what the `expect` lines have seen so far. Between two steps no
-    /// reaction is ready, so the ready queue is empty and not part of it.
+    /// reaction is ready, so the ready queue is empty and not part of it,
+    /// except where explore stopped before a relaunch's reactions (`paused`).
     /// `causes` is left out: it only adds notes to an error's message,
     /// never changes what happens.
     package struct State: Hashable {
@@ -27,6 +28,10 @@ extension ClosedLoop {
         var lastPolicy: LastPolicy?
         var unanswered: ShownPrompt?
         var expectations: ExpectationChecker.Progress
+        /// A `system deliverFirst` not used yet.
+        var deliverFirst: Bool
+        /// The reactions of a relaunch whose order explore chooses (`orderPending`).
+        var paused: [Pending]
 
         struct LastPolicy: Hashable {
             var kind: PromptKind
@@ -42,7 +47,8 @@ extension ClosedLoop {
             lastPolicy: lastPromptPolicy.map {
                 State.LastPolicy(kind: $0.kind, line: $0.location.line, column: $0.location.column)
             },
-            unanswered: unansweredPrompt, expectations: expectations.progress)
+            unanswered: unansweredPrompt, expectations: expectations.progress, deliverFirst: deliverFirst,
+            paused: orderPending ? ready : [])
     }
 }
 

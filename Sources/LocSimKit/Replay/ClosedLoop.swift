@@ -66,10 +66,19 @@ package struct ClosedLoop {
     private var fired: [Bool] = []
     private(set) var expectations = ExpectationChecker()
     /// Reactions due now, in order (those with `after` wait in the one queue).
-    private var ready: [Pending] = []
+    private(set) var ready: [Pending] = []
     private(set) var delayedRuns = 0
     /// The policy that answered, or will answer, the last prompt shown.
     private(set) var lastPromptPolicy: (kind: PromptKind, location: SourceLocation)? = nil
+    /// A `system deliverFirst` line applied and not used yet: the next
+    /// relaunch runs the event's reactions before the launch's (`relaunchOrder`).
+    private(set) var deliverFirst = false
+    /// `locsim explore`: stop before the reactions of a relaunch that has
+    /// both (`relaunchOrder`), for the search to choose their order
+    /// (docs/explore.md, "Orders at one instant").
+    package var pausesAtOrders = false
+    /// Stopped there: `ready` holds the reactions, `resumeOrder` runs them.
+    package private(set) var orderPending = false
 
     /// A reaction queued: due now (`ready`), or waiting out its `after`
     /// in the one queue (`Scheduled.reaction`).
@@ -133,6 +142,7 @@ package struct ClosedLoop {
         } catch {
             throw explained(error, statement)
         }
+        if case .systemDeliverFirst = statement.event { deliverFirst = true }
         try drain(into: &writer, from: statement.location, depth: 0)
     }
 
@@ -256,7 +266,44 @@ package struct ClosedLoop {
                 try write(record, depth: depth, into: &writer)
             }
         }
-        if depth == 0 { try runReady(into: &writer) }
+        guard depth == 0 else { return }
+        if deliverFirst || pausesAtOrders, let order = relaunchOrder() {
+            if !deliverFirst {
+                orderPending = true
+                return
+            }
+            deliverFirst = false
+            ready = order.event + order.launch
+        }
+        try runReady(into: &writer)
+    }
+
+    /// The reactions ready at a relaunch, as the app's launch reactions
+    /// (`on launch`, `on relaunch`) and the others (to the event delivered
+    /// at the relaunch, and what else that input gave), each in its order;
+    /// `nil` unless there are both. As written, the launch's run first
+    /// (their record comes first); `system deliverFirst` runs the others first.
+    private func relaunchOrder() -> (launch: [Pending], event: [Pending])? {
+        // A launch record at this input with the app in the background: a relaunch.
+        guard ready.count > 1, simulator.app == .background else { return nil }
+        var launch: [Pending] = []
+        var event: [Pending] = []
+        for pending in ready {
+            switch reactions[pending.index].reaction.trigger {
+            case .lifecycle(.launch, _), .lifecycle(.relaunch, _): launch.append(pending)
+            case .lifecycle, .delegate, .update, .prompt: event.append(pending)
+            }
+        }
+        guard !launch.isEmpty, !event.isEmpty else { return nil }
+        return (launch, event)
+    }
+
+    /// Runs the reactions of the relaunch `drain` stopped before
+    /// (`orderPending`): the launch's first, or with `deliverFirst` the event's.
+    package mutating func resumeOrder<W: LogWriter>(deliverFirst: Bool, into writer: inout W) throws(ScenarioError) {
+        orderPending = false
+        if deliverFirst, let order = relaunchOrder() { ready = order.event + order.launch }
+        try runReady(into: &writer)
     }
 
     /// `drain` with no observers.

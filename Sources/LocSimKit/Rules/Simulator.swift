@@ -294,6 +294,8 @@ package struct Simulator {
         case .terminate: try terminate(by: .user, s)
         case .systemTerminate: try terminate(by: .system, s)
         case .systemNotBusy: showUpgradePromptIfPending()
+        // The closed loop keeps it: it orders reactions, not rules (ClosedLoop.deliverFirst).
+        case .systemDeliverFirst: break
         case .systemAny:
             throw error(
                 "'system any' is a choice point for 'locsim explore'; run, check and matrix need the system's action itself (system terminate or system notBusy)",

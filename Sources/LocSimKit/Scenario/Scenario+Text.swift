@@ -101,6 +101,7 @@ extension Scenario {
         case .terminate: return EventKeyword.terminate.rawValue
         case .systemTerminate: return EventKeyword.system.rawValue + " terminate"
         case .systemNotBusy: return EventKeyword.system.rawValue + " notBusy"
+        case .systemDeliverFirst: return EventKeyword.system.rawValue + " deliverFirst"
         case .systemAny: return EventKeyword.system.rawValue + " any"
         case .systemReboot: return EventKeyword.system.rawValue + " reboot"
         case .app(let call): return EventKeyword.app.rawValue + " " + text(of: call)

@@ -28,7 +28,7 @@ extension ScenarioParser {
         case .app: return try app(&s)
         case .user: return try user(&s)
         case .system:
-            let what = try s.required("terminate|notBusy|reboot|any", for: "system")
+            let what = try s.required("terminate|notBusy|reboot|any|deliverFirst", for: "system")
             if s.matches(what, "terminate") {
                 event = .systemTerminate
             } else if s.matches(what, "notBusy") {
@@ -37,10 +37,12 @@ extension ScenarioParser {
                 event = .systemReboot
             } else if s.matches(what, "any") {
                 event = .systemAny
+            } else if s.matches(what, "deliverFirst") {
+                event = .systemDeliverFirst
             } else {
                 throw s.unknown(
-                    "system event", what, expected: ["terminate", "notBusy", "reboot", "any"],
-                    listed: "terminate, notBusy, reboot or any")
+                    "system event", what, expected: ["terminate", "notBusy", "reboot", "any", "deliverFirst"],
+                    listed: "terminate, notBusy, reboot, any or deliverFirst")
             }
             try s.end()
             return (event, what.column)

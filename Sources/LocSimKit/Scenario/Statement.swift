@@ -246,6 +246,10 @@ public enum Event: Equatable, Sendable {
     case systemAny
     /// `system reboot`: the device restarts (docs/rules.md §2, "Reboot").
     case systemReboot
+    /// `system deliverFirst`: at the next relaunch from this line on, the
+    /// reactions to the event that relaunched the app run before its launch
+    /// reactions (docs/explore.md, "Orders at one instant").
+    case systemDeliverFirst
     case app(AppCall)
     /// A call on another `CLLocationManager` of the app, by its name
     /// (`app[<name>] <call>`, docs/language.md); `app` alone is the manager
