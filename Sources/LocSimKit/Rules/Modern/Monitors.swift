@@ -233,32 +233,51 @@ extension Monitors {
         limit: Int, point: (latitude: Double, longitude: Double, cosLatitude: Double), _ body: (inout Circle) -> Void
     ) {
         if circlesStale || circlesLimit != limit { rebuildCircles(limit: limit) }
-        var first = -1  // the first changed circle; any later one sets `more`
-        var more = false
+        // The first changed circle, and whether any later one changed: kept
+        // in the closure's own locals and handed back (captured by a nested
+        // function, they were boxed on the heap, a malloc and a dynamic
+        // exclusivity check per fix).
         let within = circleSkip.covers(point)
-        circles.withUnsafeMutableBufferPointer { circles in
-            @inline(__always) func visit(_ i: Int) {
-                if circles[i].boundary.isSettledOutside,
-                    circles[i].outside.isFar(
-                        latitude: point.latitude, longitude: point.longitude, cosLatitude: point.cosLatitude)
-                {
-                    return
-                }
-                let before = circles[i].boundary
-                body(&circles[i])
-                guard circles[i].boundary != before else { return }
-                if first < 0 { first = i } else { more = true }
-            }
+        let visited = within ? circleSkip.visited : []
+        let (first, more) = circles.withUnsafeMutableBufferPointer { circles -> (Int, Bool) in
+            var first = -1
+            var more = false
             if within {
-                for i in circleSkip.visited { visit(i) }
+                for i in visited where Self.observe(&circles[i], point, body) {
+                    if first < 0 { first = i } else { more = true }
+                }
             } else {
-                for i in circles.indices { visit(i) }
+                for i in circles.indices where Self.observe(&circles[i], point, body) {
+                    if first < 0 { first = i } else { more = true }
+                }
+            }
+            return (first, more)
+        }
+        if !within {
+            circles.withUnsafeBufferPointer { circles in
                 circleSkip.anchor(at: point, count: circles.count) { i in
                     (circles[i].outside, circles[i].boundary.isSettledOutside)
                 }
             }
         }
         if first >= 0 { writeBack(from: first, all: more) }
+    }
+
+    /// Lets `body` observe the fix at `point` on `circle`, unless the fix is
+    /// surely outside a circle settled outside; true when its boundary changed.
+    @inline(__always)
+    private static func observe(
+        _ circle: inout Circle, _ point: (latitude: Double, longitude: Double, cosLatitude: Double),
+        _ body: (inout Circle) -> Void
+    ) -> Bool {
+        if circle.boundary.isSettledOutside,
+            circle.outside.isFar(latitude: point.latitude, longitude: point.longitude, cosLatitude: point.cosLatitude)
+        {
+            return false
+        }
+        let before = circle.boundary
+        body(&circle)
+        return circle.boundary != before
     }
 
     /// Writes the boundaries of the circles from `first` (only that one
