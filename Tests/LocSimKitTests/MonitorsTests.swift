@@ -15,14 +15,16 @@ import Testing
         if pending { m.update(Monitors.key("geo", id)) { $0.pending = .unsatisfied } }
     }
 
-    /// Visits the monitored circles for a fix at `c`, entering each it is inside of.
+    /// Observes a fix at `c` on the monitored circles (no margin, no
+    /// dwell): the keys whose state it changed.
     static func observe(_ m: inout Monitors, _ c: Coordinate, limit: Int = 20) -> [String] {
-        var seen: [String] = []
-        m.forEachMonitoredCircle(limit: limit, point: Geo.Proximity.point(c)) { circle in
-            seen.append(circle.key)
-            if Geo.distance(circle.center, c) <= circle.radius { circle.boundary.cross(entered: true) }
-        }
-        return seen
+        var changed: [String] = []
+        var dwells: [(String, Millis)] = []
+        m.observeCircles(
+            c, point: Geo.Proximity.point(c), limit: limit, margin: 0, dwell: .zero, at: .zero, changed: &changed,
+            dwells: &dwells)
+        #expect(dwells.isEmpty)
+        return changed
     }
 
     @Test func visitsOnlyCirclesTheFixMayConcernWithinTheLimitAndNotPending() {
@@ -37,7 +39,8 @@ import Testing
         // `b` is far and settled outside; `c` waits for its monitor; with a
         // limit of 2, `c` and `d` (third and fourth geographic) are beyond it.
         #expect(Self.observe(&m, Self.here, limit: 2) == ["geo a"])
-        #expect(Self.observe(&m, Self.here) == ["geo a", "geo d"])
+        // Within the default limit `d` is walked too; `a` is inside already.
+        #expect(Self.observe(&m, Self.here) == ["geo d"])
     }
 
     /// The limit counts conditions of one type in the order added, through

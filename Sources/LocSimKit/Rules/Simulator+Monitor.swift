@@ -101,17 +101,9 @@ extension Simulator {
         let now = self.now
         var changed: [String] = []
         var dwells: [(String, Millis)] = []
-        modern.monitors.forEachMonitoredCircle(limit: p.monitorConditionLimit, point: point) { c in
-            // Settling from `unknown` is an event too: every state change is.
-            let observation = c.boundary.observe(
-                location.coordinate, point: point, center: c.center, radius: c.radius, outside: c.outside,
-                margin: p.crossingMargin, dwell: p.crossingDwell, at: now)
-            switch observation {
-            case .none: break
-            case .dwellStarted(let until): dwells.append((c.key, until))
-            case .changed: changed.append(c.key)
-            }
-        }
+        modern.monitors.observeCircles(
+            location.coordinate, point: point, limit: p.monitorConditionLimit, margin: p.crossingMargin,
+            dwell: p.crossingDwell, at: now, changed: &changed, dwells: &dwells)
         for (key, until) in dwells { schedule(.crossingDwell(.condition(key)), at: until) }
         for key in changed { deliverMonitorEvent(key) }
     }

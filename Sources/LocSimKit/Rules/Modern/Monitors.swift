@@ -51,7 +51,7 @@ struct Monitors: Hashable {
 
     /// What every fix reads of each monitored circular condition (within
     /// the limit, no event pending), in a flat array of plain values beside
-    /// `conditions` (see `forEachMonitoredCircle`): rebuilt from
+    /// `conditions` (see `observeCircles`): rebuilt from
     /// `conditions` after a change to them other than a boundary's, which
     /// is rare next to fixes. Not part of the state: `==` and `hash` leave it out.
     private var circles: [Circle] = []
@@ -220,38 +220,50 @@ extension Monitors {
         var boundary: Boundary
     }
 
-    /// Visits every circular condition within `limit` (geographic conditions
-    /// counted in the order added) that has no pending event and that the
-    /// fix at `point` may concern, letting `body` observe the fix on its
-    /// boundary; a boundary `body` changes is written back to its condition.
+    /// Observes the fix at `coordinate` (`point` as `Geo.Proximity` reads
+    /// it) on every circular condition within `limit` (geographic
+    /// conditions counted in the order added) that has no pending event,
+    /// by the regions' rule (`Boundary.observe`): appends to `changed` the
+    /// keys whose state changed and to `dwells` each dwell begun, with its
+    /// end; a changed boundary is written back to its condition.
     ///
     /// A circle the fix is surely outside of, already outside with no dwell
     /// under way, is skipped here (`Boundary.isSettledOutside`): the fix
-    /// changes nothing there, and that is most circles on most fixes.
-    @inline(__always)
-    mutating func forEachMonitoredCircle(
-        limit: Int, point: (latitude: Double, longitude: Double, cosLatitude: Double), _ body: (inout Circle) -> Void
+    /// changes nothing there, and that is most circles on most fixes. No
+    /// closure on this per-fix path: one the compiler declined to inline
+    /// cost 5% of a 20-circle trace.
+    mutating func observeCircles(
+        _ coordinate: Coordinate, point: (latitude: Double, longitude: Double, cosLatitude: Double), limit: Int,
+        margin: Double, dwell: Millis, at now: Millis, changed: inout [String], dwells: inout [(String, Millis)]
     ) {
         if circlesStale || circlesLimit != limit { rebuildCircles(limit: limit) }
-        // The first changed circle, and whether any later one changed: kept
-        // in the closure's own locals and handed back (captured by a nested
-        // function, they were boxed on the heap, a malloc and a dynamic
-        // exclusivity check per fix).
         let within = circleSkip.covers(point)
-        let visited = within ? circleSkip.visited : []
-        let (first, more) = circles.withUnsafeMutableBufferPointer { circles -> (Int, Bool) in
-            var first = -1
-            var more = false
-            if within {
-                for i in visited where Self.observe(&circles[i], point, body) {
-                    if first < 0 { first = i } else { more = true }
-                }
-            } else {
-                for i in circles.indices where Self.observe(&circles[i], point, body) {
-                    if first < 0 { first = i } else { more = true }
-                }
+        var first = -1  // the first changed circle; any later one sets `more`
+        var more = false
+        var k = 0
+        let count = within ? circleSkip.visited.count : circles.count
+        while k < count {
+            let i = within ? circleSkip.visited[k] : k
+            k += 1
+            if circles[i].boundary.isSettledOutside,
+                circles[i].outside.isFar(
+                    latitude: point.latitude, longitude: point.longitude, cosLatitude: point.cosLatitude)
+            {
+                continue
             }
-            return (first, more)
+            let before = circles[i].boundary
+            let (center, radius, outside) = (circles[i].center, circles[i].radius, circles[i].outside)
+            // Settling from `unknown` is an event too: every state change is.
+            switch circles[i].boundary.observe(
+                coordinate, point: point, center: center, radius: radius, outside: outside, margin: margin,
+                dwell: dwell, at: now)
+            {
+            case .none: break
+            case .dwellStarted(let until): dwells.append((circles[i].key, until))
+            case .changed: changed.append(circles[i].key)
+            }
+            guard circles[i].boundary != before else { continue }
+            if first < 0 { first = i } else { more = true }
         }
         if !within {
             circles.withUnsafeBufferPointer { circles in
@@ -261,23 +273,6 @@ extension Monitors {
             }
         }
         if first >= 0 { writeBack(from: first, all: more) }
-    }
-
-    /// Lets `body` observe the fix at `point` on `circle`, unless the fix is
-    /// surely outside a circle settled outside; true when its boundary changed.
-    @inline(__always)
-    private static func observe(
-        _ circle: inout Circle, _ point: (latitude: Double, longitude: Double, cosLatitude: Double),
-        _ body: (inout Circle) -> Void
-    ) -> Bool {
-        if circle.boundary.isSettledOutside,
-            circle.outside.isFar(latitude: point.latitude, longitude: point.longitude, cosLatitude: point.cosLatitude)
-        {
-            return false
-        }
-        let before = circle.boundary
-        body(&circle)
-        return circle.boundary != before
     }
 
     /// Writes the boundaries of the circles from `first` (only that one
