@@ -13,7 +13,9 @@ import Testing
     static func allow(_ meters: Double?, _ seconds: Int64?) -> Event {
         .app(.allowDeferredLocationUpdates(distance: meters, timeout: seconds.map(Millis.seconds)))
     }
-    static func location(_ lat: Double) -> Location { Location(Coordinate(latitude: lat, longitude: 139.7), accuracy: 5) }
+    static func location(_ lat: Double) -> Location {
+        Location(Coordinate(latitude: lat, longitude: 139.7), accuracy: 5)
+    }
 
     /// iOS 12, When In Use, updates running from 3 with a fix at 4 at latitude 35.
     static func updating() throws -> S {
@@ -98,7 +100,8 @@ import Testing
         try s.at(4, S.fix(35, 139.7))
         try s.at(5, Self.allow(nil, nil))
         let records = try s.at(100, .background)
-        #expect(records.starts(with: [.delegate(.didPauseLocationUpdates), Self.finished(.deferredNotUpdatingLocation)]))
+        #expect(
+            records.starts(with: [.delegate(.didPauseLocationUpdates), Self.finished(.deferredNotUpdatingLocation)]))
     }
 
     @Test func requestingDeferralCancelsAPendingRequestLocation() throws {
