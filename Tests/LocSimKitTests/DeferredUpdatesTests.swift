@@ -217,10 +217,47 @@ import Testing
         manager.startUpdatingLocation()
         manager.allowDeferredLocationUpdates(untilTraveled: SimulatedLocationManager.deferralMax, timeout: 30)
         manager.disallowDeferredLocationUpdates()
-        manager.allowDeferredLocationUpdates(untilTraveled: -1, timeout: 30)
-        #expect(manager.lastError?.code == .rejected)
+        try device.advance(by: .seconds(1))  // the delegate hears the calls' callbacks
         #expect(recorder.heard == ["kCLErrorDeferredNotUpdatingLocation", "kCLErrorDeferredCanceled"])
         try SimulatedDeviceTests.expectRoundTrip(device)
+        manager.allowDeferredLocationUpdates(untilTraveled: -1, timeout: 30)
+        #expect(manager.lastError?.code == .rejected)
+        #expect(throws: DeviceError.self) { try device.advance(by: .seconds(1)) }
         #expect(try !SimulatedDevice(platform: .iOS(13, 0)).deferredLocationUpdatesAvailable)
+    }
+}
+
+extension DeferredUpdatesTests {
+    /// The app's usual pattern: defer again when a deferral ends as asked.
+    @Test func anAppCanDeferAgainWhenOneEnds() throws {
+        var reader = LineReader(
+            bytes: Array(
+                """
+                locsim 1
+                platform iOS 12.0
+                on didFinishDeferredUpdatesWithError nil app allowDeferredLocationUpdates 100 max
+                0 launch
+                1 app startUpdatingLocation
+                2 fix 35.000000 139.700000 5
+                3 app allowDeferredLocationUpdates 100 max
+                4 fix 35.001000 139.700000 5
+                5 fix 35.002000 139.700000 5
+                """.utf8))
+        var writer = TextLogWriter()
+        var report = ReplayReport()
+        try Replay.run(&reader, into: &writer, report: &report)
+        let finished = writer.text.split(separator: "\n").filter { $0.contains("didFinishDeferredUpdatesWithError:) nil") }
+        #expect(finished.map { $0.prefix(5) } == ["4.000", "5.000"], "each 111 m, measured from where the last ended")
+    }
+
+    @Test func theTriggerFilterTakesAnErrorOrNil() {
+        var parser = ScenarioParser()
+        #expect(throws: ScenarioError.self) {
+            _ = try parser.parse("on didFinishDeferredUpdatesWithError soon app requestLocation", lineNumber: 1)
+        }
+        #expect(throws: Never.self) {
+            _ = try parser.parse(
+                "on didFinishDeferredUpdatesWithError kCLErrorDeferredCanceled app requestLocation", lineNumber: 2)
+        }
     }
 }

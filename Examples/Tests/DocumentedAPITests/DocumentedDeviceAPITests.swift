@@ -217,6 +217,7 @@ import Testing
         manager.delegate = app
         manager.allowDeferredLocationUpdates(untilTraveled: SimulatedLocationManager.deferralMax, timeout: 60)
         manager.disallowDeferredLocationUpdates()
+        try device.runUntilIdle()
         #expect(device.deferredLocationUpdatesAvailable)
         #expect(app.heard.last == "deferred kCLErrorDeferredNotUpdatingLocation")
     }

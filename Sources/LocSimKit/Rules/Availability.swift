@@ -30,7 +30,6 @@ enum Availability {
     static let tvOSReason = "tvOS offers When In Use authorization and requestLocation only"
     static let watchOSReason = "watchOS has no significant-change, region, visit monitoring or ranging"
     static let macOSReason = "macOS apps are never suspended and have no visit monitoring or ranging"
-    static let deferredReason = "CLLocationManager.h marks deferred updates unavailable there"
     static let macOSNotificationReason = "UNLocationNotificationTrigger is unavailable on macOS"
 
     /// Where `call` exists: by its keyword, and for `set desiredAccuracy reduced` by its value.
@@ -95,12 +94,7 @@ enum Availability {
 
     /// Why `call` cannot be made on `rules`' platform, or nil when it can.
     static func problem(_ call: AppCall, on rules: RulesVersion) -> String? {
-        switch call {
-        case .allowDeferredLocationUpdates, .disallowDeferredLocationUpdates:
-            return problem(call.name, support(call), on: rules, reason: deferredReason)
-        default:
-            return problem(call.name, support(call), on: rules)
-        }
+        problem(call.name, support(call), on: rules)
     }
 
     /// Why `name`, which exists where `support` says, cannot be used on
