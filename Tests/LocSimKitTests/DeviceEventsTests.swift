@@ -115,7 +115,7 @@ import Testing
 
     @Test(arguments: [
         ("1 system reboot now", "unexpected extra argument 'now'", 17),
-        ("1 system restart", "unknown system event 'restart'; expected terminate, notBusy or reboot", 10),
+        ("1 system restart", "unknown system event 'restart'; expected terminate, notBusy, reboot or any", 10),
         ("1 user unlock now", "unexpected extra argument 'now'", 15),
         ("1 user settings airplaneMode maybe", "expected on or off for airplaneMode, found 'maybe'", 30),
     ])
