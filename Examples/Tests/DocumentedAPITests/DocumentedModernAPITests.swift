@@ -41,14 +41,14 @@ import Testing
         while let diagnostic = try await serviceIterator.next() { serviceSeen.append(diagnostic) }
         #expect(serviceSeen.count == 2)
         let off = try #require(serviceSeen.last)
-        #expect(off.authorizationDeniedGlobally && !off.authorizationDenied && !off.authorizationRestricted)
+        #expect(off.authorizationDeniedGlobally && off.authorizationDenied && !off.authorizationRestricted)
         #expect(!off.insufficientlyInUse && !off.serviceSessionRequired && !off.alwaysAuthorizationDenied)
         #expect(!off.authorizationRequestInProgress && !off.fullAccuracyDenied)
 
         var activitySeen: [CLBackgroundActivitySession.Diagnostic] = []
         for try await diagnostic in activity.diagnostics { activitySeen.append(diagnostic) }
         let last = try #require(activitySeen.last)
-        #expect(last.authorizationDeniedGlobally && !last.authorizationDenied && !last.authorizationRestricted)
+        #expect(last.authorizationDeniedGlobally && last.authorizationDenied && !last.authorizationRestricted)
         #expect(!last.insufficientlyInUse && !last.serviceSessionRequired && !last.authorizationRequestInProgress)
 
         // The device's object under it.
