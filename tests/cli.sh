@@ -354,6 +354,20 @@ if grep -q "cannot read 'run.gpx' at 'tracks/deep/run.gpx' (a relative path star
   ok "a missing gpx file names the resolved path"
 else fail "a missing gpx file names the resolved path" "$(cat gpx.err)"; fi
 
+# Deferred updates: a bad distance is an error at its column, exit 2, no log;
+# a call on an iOS 12 app that runs no updates gets its error (docs/rules.md §8).
+printf 'locsim 1\nplatform iOS 12.0\n0 launch\n1 app allowDeferredLocationUpdates -5 60\n' > deferred-bad.scn
+"$LOCSIM" run deferred-bad.scn > deferred-bad.out 2> deferred-bad.err
+status=$?
+deferred_msg="deferred-bad.scn:4:36: error: allowDeferredLocationUpdates distance must be above 0 and at most 40000000 meters, found '-5'; use max for CLLocationDistanceMax"
+if [ "$status" = 2 ] && [ "$(cat deferred-bad.err)" = "$deferred_msg" ] && [ ! -s deferred-bad.out ]; then
+  ok "a bad deferral distance is an error at its column"
+else fail "a bad deferral distance is an error at its column" "status $status: $(cat deferred-bad.err)"; fi
+printf 'locsim 1\nplatform iOS 12.0\n0 launch\n1 app allowDeferredLocationUpdates max max\n' > deferred.scn
+if "$LOCSIM" run deferred.scn | grep -q "^1.000 delegate locationManager(_:didFinishDeferredUpdatesWithError:) kCLErrorDeferredNotUpdatingLocation$"; then
+  ok "allowDeferredLocationUpdates without running updates fails with kCLErrorDeferredNotUpdatingLocation"
+else fail "allowDeferredLocationUpdates without running updates" "$("$LOCSIM" run deferred.scn 2>&1 | tail -2)"; fi
+
 # explore: a counterexample replays in `run` to the failure explore reported.
 printf 'locsim 1\nplatform iOS 13.0\nplist NSLocationWhenInUseUsageDescription "Why"\nplist UIBackgroundModes location\n0 launch\n1 app requestWhenInUseAuthorization\n2 user any\n3 app set allowsBackgroundLocationUpdates true\n4 app startUpdatingLocation\n10 background\n60 app stopUpdatingLocation\n' > ex.scn
 "$LOCSIM" explore ex.scn --counterexamples cx -o ex.out 2> ex.err

@@ -43,6 +43,11 @@ public struct CLError: Error, Hashable, Sendable, CustomNSError {
     public static var regionMonitoringFailure: Code { .regionMonitoringFailure }
     public static var regionMonitoringSetupDelayed: Code { .regionMonitoringSetupDelayed }
     public static var regionMonitoringResponseDelayed: Code { .regionMonitoringResponseDelayed }
+    public static var deferredFailed: Code { .deferredFailed }
+    public static var deferredNotUpdatingLocation: Code { .deferredNotUpdatingLocation }
+    public static var deferredAccuracyTooLow: Code { .deferredAccuracyTooLow }
+    public static var deferredDistanceFiltered: Code { .deferredDistanceFiltered }
+    public static var deferredCanceled: Code { .deferredCanceled }
     public static var rangingUnavailable: Code { .rangingUnavailable }
     public static var rangingFailure: Code { .rangingFailure }
     public static var promptDeclined: Code { .promptDeclined }
@@ -65,6 +70,11 @@ extension CLError {
         case .rangingUnavailable: self.init(Code.rangingUnavailable)
         case .promptDeclined: self.init(Code.promptDeclined)
         case .headingFailure: self.init(Code.headingFailure)
+        case .deferredFailed: self.init(Code.deferredFailed)
+        case .deferredNotUpdatingLocation: self.init(Code.deferredNotUpdatingLocation)
+        case .deferredAccuracyTooLow: self.init(Code.deferredAccuracyTooLow)
+        case .deferredDistanceFiltered: self.init(Code.deferredDistanceFiltered)
+        case .deferredCanceled: self.init(Code.deferredCanceled)
         }
     }
 

@@ -202,6 +202,18 @@ open class CLLocationManager: NSObject {
     public func dismissHeadingCalibrationDisplay() {}
     public func requestLocation() { call("requestLocation") { $0.requestLocation() } }
 
+    /// Deferred updates, iOS 6 to 12 (docs/rules.md §8, "Deferred updates"):
+    /// `CLLocationDistanceMax` and `CLTimeIntervalMax` for no limit.
+    public func allowDeferredLocationUpdates(untilTraveled distance: CLLocationDistance, timeout: TimeInterval) {
+        call("allowDeferredLocationUpdates(untilTraveled:timeout:)") {
+            $0.allowDeferredLocationUpdates(untilTraveled: distance, timeout: timeout)
+        }
+    }
+
+    public func disallowDeferredLocationUpdates() {
+        call("disallowDeferredLocationUpdates()") { $0.disallowDeferredLocationUpdates() }
+    }
+
     public func startMonitoringSignificantLocationChanges() {
         call("startMonitoringSignificantLocationChanges") { $0.startMonitoringSignificantLocationChanges() }
     }
@@ -266,6 +278,11 @@ open class CLLocationManager: NSObject {
     /// The current device has a magnetometer: iPhone, iPad, Apple Watch; not a Mac (docs/rules.md §8).
     open class func headingAvailable() -> Bool {
         current("headingAvailable()")?.headingAvailable ?? false
+    }
+
+    /// An iPhone before iOS 13 (GPS); false from iOS 13, where it was deprecated, and on a Mac (docs/rules.md §8).
+    open class func deferredLocationUpdatesAvailable() -> Bool {
+        current("deferredLocationUpdatesAvailable()")?.deferredLocationUpdatesAvailable ?? false
     }
 
     // MARK: Calls
@@ -499,6 +516,11 @@ private final class Relay: SimulatedLocationManagerDelegate {
         var shows = false
         owner.tell { shows = $0.locationManagerShouldDisplayHeadingCalibration(owner) }
         return shows
+    }
+
+    func locationManager(_ manager: SimulatedLocationManager, didFinishDeferredUpdatesWithError error: (any Error)?) {
+        guard let owner else { return }
+        owner.tell { $0.locationManager(owner, didFinishDeferredUpdatesWithError: error.map(CLError.bridged)) }
     }
 }
 

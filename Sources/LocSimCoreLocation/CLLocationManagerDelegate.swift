@@ -37,6 +37,8 @@ public protocol CLLocationManagerDelegate: AnyObject {
     func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading)
     /// Whether the heading calibration alert may show; the simulation shows none.
     func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool
+    /// A deferral ended; `nil` when its distance or timeout was reached (docs/rules.md §8, "Deferred updates").
+    func locationManager(_ manager: CLLocationManager, didFinishDeferredUpdatesWithError error: (any Error)?)
 }
 
 extension CLLocationManagerDelegate {
@@ -100,5 +102,8 @@ extension CLLocationManagerDelegate {
     public func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool {
         manager.notImplemented(.shouldDisplayHeadingCalibration)
         return false
+    }
+    public func locationManager(_ manager: CLLocationManager, didFinishDeferredUpdatesWithError error: (any Error)?) {
+        manager.notImplemented(.didFinishDeferredUpdatesWithError)
     }
 }

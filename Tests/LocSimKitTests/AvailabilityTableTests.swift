@@ -60,6 +60,9 @@ import Testing
         row(.stopUpdatingHeading, "-", "10.15", tv: false, watch: true),
         row(.set(.headingFilter(5)), "-", "10.15", tv: false, watch: true),
         row(.set(.headingOrientation(.faceUp)), "-", "10.15", tv: false, watch: true),
+        // Deferred updates: iOS 6, macOS 10.15, not tvOS or watchOS (Apple, allowDeferredLocationUpdates(untilTraveled:timeout:)).
+        row(.allowDeferredLocationUpdates(distance: nil, timeout: nil), "6.0", "10.15", tv: false, watch: false),
+        row(.disallowDeferredLocationUpdates, "6.0", "10.15", tv: false, watch: false),
     ]
 
     @Test func everyKeywordHasARow() {

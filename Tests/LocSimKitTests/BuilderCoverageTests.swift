@@ -81,6 +81,8 @@ import Testing
             .heading(HeadingSample(magnetic: 90, trueHeading: 92.5, accuracy: 10)), .headingUnavailable,
             .app(.startUpdatingHeading), .app(.stopUpdatingHeading), .app(.set(.headingFilter(nil))),
             .app(.set(.headingOrientation(.faceUp))),
+            .app(.allowDeferredLocationUpdates(distance: 100, timeout: .seconds(60))),
+            .app(.allowDeferredLocationUpdates(distance: nil, timeout: nil)), .app(.disallowDeferredLocationUpdates),
             .app(.requestWhenInUseAuthorization), .app(.requestAlwaysAuthorization),
             .app(.requestTemporaryFullAccuracyAuthorization(purposeKey: "Navigate")),
             .app(.startUpdatingLocation), .app(.stopUpdatingLocation), .app(.requestLocation),

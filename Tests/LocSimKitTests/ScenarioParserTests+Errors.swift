@@ -269,6 +269,7 @@ extension ScenarioParserTests {
                     "requestState",
                     "startRangingBeacons", "stopRangingBeacons", "set", "addLocationNotification",
                     "startUpdatingHeading", "stopUpdatingHeading",
+                    "allowDeferredLocationUpdates", "disallowDeferredLocationUpdates",
                     "liveUpdates", "backgroundActivitySession", "serviceSession", "monitor",
                 ].joined(separator: ", "), 7),
         Invalid("1 app startUpdatingLocation now", "unexpected extra argument 'now'", 29),

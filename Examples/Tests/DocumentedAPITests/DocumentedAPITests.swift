@@ -123,7 +123,7 @@ import Testing
             .didChangeAuthorization, .locationManagerDidChangeAuthorization, .didUpdateLocations, .didFailWithError,
             .didEnterRegion, .didExitRegion, .didDetermineState, .didStartMonitoringFor, .monitoringDidFailFor,
             .didVisit, .didRange, .didFailRangingFor, .didPauseLocationUpdates, .didResumeLocationUpdates,
-            .didUpdateHeading, .shouldDisplayHeadingCalibration,
+            .didUpdateHeading, .shouldDisplayHeadingCalibration, .didFinishDeferredUpdatesWithError,
         ]
         #expect(DelegateMethods(methods) == .all)
         #expect(Set(methods.map(\.rawValue)).count == methods.count)
@@ -297,9 +297,9 @@ import Testing
             .didVisit(arrival: .seconds(1), departure: nil, here), .didRange(constraint, beacon),
             .didFailRanging(constraint, .rangingUnavailable), .didPauseLocationUpdates, .didResumeLocationUpdates,
             .didUpdateHeading(HeadingSample(magnetic: 90, trueHeading: -1, accuracy: 5)),
-            .shouldDisplayHeadingCalibration,
+            .shouldDisplayHeadingCalibration, .didFinishDeferredUpdates(nil),
         ]
-        #expect(Set(callbacks.map(\.selector)).count == 16)  // didUpdateEarlierLocation is didUpdateLocations
+        #expect(Set(callbacks.map(\.selector)).count == 17)  // didUpdateEarlierLocation is didUpdateLocations
         #expect(callbacks[3].method == .didUpdateLocations)
         #expect(CLErrorCode.denied.rawValue == "kCLErrorDenied" && CLErrorCode.regionMonitoringDenied != .denied)
         let reasons: [DropReason] = [

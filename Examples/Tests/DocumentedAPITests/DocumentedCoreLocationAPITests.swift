@@ -138,6 +138,15 @@ import Testing
             try device.world.sense(heading: HeadingSample(magnetic: 90, trueHeading: 92, accuracy: 5))
             #expect(app.manager.heading?.magneticHeading == 90 && app.manager.heading?.trueHeading == -1)
             app.manager.stopUpdatingHeading()
+            // Deferred updates are iOS 6-12; from iOS 13 the calls do nothing (docs/rules.md §8).
+            #expect(!CLLocationManager.deferredLocationUpdatesAvailable())
+            app.manager.allowDeferredLocationUpdates(untilTraveled: CLLocationDistanceMax, timeout: CLTimeIntervalMax)
+            app.manager.disallowDeferredLocationUpdates()
+            #expect(app.manager.simulationError == nil)
+            #expect(CLError(.deferredCanceled).code == CLError.deferredCanceled)
+            #expect(
+                [CLError.deferredFailed, .deferredNotUpdatingLocation, .deferredAccuracyTooLow, .deferredDistanceFiltered]
+                    .map(\.rawValue) == [11, 12, 13, 14])
         }
     }
 

@@ -38,6 +38,9 @@ import Testing
         ) { heard.append("rangeFail") }
         func locationManagerDidPauseLocationUpdates(_ manager: SimulatedLocationManager) { heard.append("pause") }
         func locationManagerDidResumeLocationUpdates(_ manager: SimulatedLocationManager) { heard.append("resume") }
+        func locationManager(_ manager: SimulatedLocationManager, didFinishDeferredUpdatesWithError error: (any Error)?) {
+            heard.append("deferred " + ((error as? SimulatedLocationError)?.code.rawValue ?? "nil"))
+        }
         func applicationDidFinishLaunching(inBackground: Bool) { heard.append("launch \(inBackground)") }
         func applicationDidEnterBackground() { heard.append("background") }
         func applicationWillEnterForeground() { heard.append("foreground") }
@@ -203,5 +206,19 @@ import Testing
     @available(*, deprecated, message: "the spellings before 0.2, on purpose")
     @Test func theOldAccuracySpellingsStillCompile() {
         #expect(AccuracyAuthorization.full == .fullAccuracy && AccuracyAuthorization.reduced == .reducedAccuracy)
+    }
+
+    /// Deferred updates on iOS 12 (docs/rules.md §8, "Deferred updates"):
+    /// without running updates the call fails at once.
+    @Test func deferredUpdatesNeedRunningUpdates() throws {
+        let app = Everything()
+        let device = try SimulatedDevice(platform: .iOS(12, 0))
+        let manager = device.makeLocationManager()
+        manager.delegate = app
+        manager.allowDeferredLocationUpdates(untilTraveled: SimulatedLocationManager.deferralMax, timeout: 60)
+        manager.disallowDeferredLocationUpdates()
+        try device.runUntilIdle()
+        #expect(device.deferredLocationUpdatesAvailable)
+        #expect(app.heard.last == "deferred kCLErrorDeferredNotUpdatingLocation")
     }
 }

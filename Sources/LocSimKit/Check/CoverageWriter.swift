@@ -98,7 +98,7 @@ struct CoverageWriter: LogWriter {
         case .didDetermineState: return .regionState
         case .didStartMonitoring, .monitoringDidFail: return .monitoringStart
         case .didFailWithError, .didFailRanging, .didPauseLocationUpdates, .didResumeLocationUpdates,
-            .shouldDisplayHeadingCalibration:
+            .shouldDisplayHeadingCalibration, .didFinishDeferredUpdates:
             return .callback
         case .didUpdateHeading: return .heading
         case .didChangeAuthorization, .locationManagerDidChangeAuthorization: return nil

@@ -140,6 +140,9 @@ extension SimulatedDevice {
             manager.delegate?.locationManager(manager, didUpdateHeading: heading)
         case .shouldDisplayHeadingCalibration:
             _ = manager.delegate?.locationManagerShouldDisplayHeadingCalibration(manager)
+        case .didFinishDeferredUpdates(let error):
+            manager.delegate?.locationManager(
+                manager, didFinishDeferredUpdatesWithError: error.map(SimulatedLocationError.init))
         }
     }
 

@@ -160,6 +160,31 @@ public final class SimulatedLocationManager {
     public func startUpdatingHeading() { perform(.startUpdatingHeading) }
     public func stopUpdatingHeading() { perform(.stopUpdatingHeading) }
 
+    /// `CLLocationDistanceMax` and `CLTimeIntervalMax`: a deferral without that limit.
+    public static let deferralMax = Double.greatestFiniteMagnitude
+
+    /// `allowDeferredLocationUpdates(untilTraveled:timeout:)`: meters and
+    /// seconds, each above 0; `deferralMax` (or infinity) for no limit. The
+    /// outcome reaches `didFinishDeferredUpdatesWithError` (docs/rules.md §8,
+    /// "Deferred updates"); a value out of range is `.rejected`.
+    public func allowDeferredLocationUpdates(untilTraveled distance: Double, timeout: Double) {
+        guard distance > 0, timeout > 0 else {
+            let error = DeviceError(
+                .rejected,
+                "allowDeferredLocationUpdates: the distance and the timeout must be above 0, found \(distance) and \(timeout)"
+            )
+            lastError = error
+            device?.keep(error)
+            return
+        }
+        let meters = distance >= Self.deferralMax ? nil : distance
+        let seconds = timeout >= Self.deferralMax || timeout > 1e9 ? nil : Millis(Int64((timeout * 1000).rounded()))
+        perform(.allowDeferredLocationUpdates(distance: meters, timeout: seconds))
+    }
+
+    /// `disallowDeferredLocationUpdates()`.
+    public func disallowDeferredLocationUpdates() { perform(.disallowDeferredLocationUpdates) }
+
     public func startUpdatingLocation() { perform(.startUpdatingLocation) }
     public func stopUpdatingLocation() { perform(.stopUpdatingLocation) }
     public func requestLocation() { perform(.requestLocation) }

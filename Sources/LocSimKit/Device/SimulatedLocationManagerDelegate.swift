@@ -35,6 +35,8 @@ public protocol SimulatedLocationManagerDelegate: AnyObject {
     /// Whether the heading calibration alert may show; the rules log the
     /// call and take no answer from it.
     func locationManagerShouldDisplayHeadingCalibration(_ manager: SimulatedLocationManager) -> Bool
+    /// A deferral ended; `nil` when its distance or timeout was reached (docs/rules.md §8, "Deferred updates").
+    func locationManager(_ manager: SimulatedLocationManager, didFinishDeferredUpdatesWithError error: (any Error)?)
 }
 
 extension SimulatedLocationManagerDelegate {
@@ -65,4 +67,7 @@ extension SimulatedLocationManagerDelegate {
     public func locationManager(_ manager: SimulatedLocationManager, didUpdateHeading newHeading: HeadingSample) {}
     /// Apple: without an implementation the alert is not shown.
     public func locationManagerShouldDisplayHeadingCalibration(_ manager: SimulatedLocationManager) -> Bool { false }
+    public func locationManager(
+        _ manager: SimulatedLocationManager, didFinishDeferredUpdatesWithError error: (any Error)?
+    ) {}
 }

@@ -31,6 +31,8 @@ public struct Callback: Equatable, Sendable {
         case didResumeLocationUpdates
         indirect case didUpdateHeading(HeadingSample)
         case shouldDisplayHeadingCalibration
+        /// `nil`: the deferral ended as asked (docs/rules.md §8, "Deferred updates").
+        case didFinishDeferredUpdates(CLErrorCode?)
     }
 
     /// The call; the library switches over it, clients do not.
@@ -58,6 +60,7 @@ public struct Callback: Equatable, Sendable {
         case .didResumeLocationUpdates: return "locationManagerDidResumeLocationUpdates(_:)"
         case .didUpdateHeading: return "locationManager(_:didUpdateHeading:)"
         case .shouldDisplayHeadingCalibration: return "locationManagerShouldDisplayHeadingCalibration(_:)"
+        case .didFinishDeferredUpdates: return "locationManager(_:didFinishDeferredUpdatesWithError:)"
         }
     }
 
@@ -80,6 +83,7 @@ public struct Callback: Equatable, Sendable {
         case .didResumeLocationUpdates: return .didResumeLocationUpdates
         case .didUpdateHeading: return .didUpdateHeading
         case .shouldDisplayHeadingCalibration: return .shouldDisplayHeadingCalibration
+        case .didFinishDeferredUpdates: return .didFinishDeferredUpdatesWithError
         }
     }
 }
@@ -126,4 +130,9 @@ extension Callback {
     /// `didUpdateHeading` with the heading as the app gets it (docs/rules.md §8, "Heading").
     public static func didUpdateHeading(_ heading: HeadingSample) -> Callback { Callback(.didUpdateHeading(heading)) }
     public static let shouldDisplayHeadingCalibration = Callback(.shouldDisplayHeadingCalibration)
+    /// `didFinishDeferredUpdatesWithError`; `nil` when the distance or the
+    /// timeout was reached (docs/rules.md §8, "Deferred updates").
+    public static func didFinishDeferredUpdates(_ error: CLErrorCode?) -> Callback {
+        Callback(.didFinishDeferredUpdates(error))
+    }
 }

@@ -126,6 +126,8 @@ extension Callback {
             sink.word("error", error.rawValue)
         case .didUpdateHeading(let heading):
             heading.render(to: &sink)
+        case .didFinishDeferredUpdates(let error):
+            sink.word("error", error?.rawValue ?? "nil")
         case .didPauseLocationUpdates, .didResumeLocationUpdates, .shouldDisplayHeadingCalibration:
             break
         }

@@ -37,6 +37,17 @@ public enum CLErrorCode: String, Equatable, Sendable, CaseIterable {
     case rangingUnavailable = "kCLErrorRangingUnavailable"
     case promptDeclined = "kCLErrorPromptDeclined"
     case headingFailure = "kCLErrorHeadingFailure"
+    // Deferred updates (docs/rules.md §8, "Deferred updates"); CLError.h's comments.
+    /// "Deferred mode failed".
+    case deferredFailed = "kCLErrorDeferredFailed"
+    /// "Deferred mode failed because location updates disabled or paused".
+    case deferredNotUpdatingLocation = "kCLErrorDeferredNotUpdatingLocation"
+    /// "Deferred mode not supported for the requested accuracy".
+    case deferredAccuracyTooLow = "kCLErrorDeferredAccuracyTooLow"
+    /// "Deferred mode does not support distance filters".
+    case deferredDistanceFiltered = "kCLErrorDeferredDistanceFiltered"
+    /// "Deferred mode request canceled a previous request".
+    case deferredCanceled = "kCLErrorDeferredCanceled"
 }
 
 /// `CLRegionState`.

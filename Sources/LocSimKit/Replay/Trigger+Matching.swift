@@ -56,6 +56,7 @@ extension Callback {
         case .didChangeAuthorization(let status), .locationManagerDidChangeAuthorization(let status, _):
             return status.rawValue
         case .didFailWithError(let error): return error.rawValue
+        case .didFinishDeferredUpdates(let error): return error?.rawValue ?? "nil"
         case .didDetermineState(let state, _): return state.rawValue
         case .didStartMonitoring(let id), .didEnterRegion(let id), .didExitRegion(let id): return id
         case .monitoringDidFail(let id, _): return id

@@ -57,6 +57,10 @@ enum Availability {
         case .startUpdatingHeading, .stopUpdatingHeading:
             // iOS 3, macOS 10.15, watchOS 2, not tvOS (Apple, startUpdatingHeading()).
             return Support(macOS: .since(major: 10, minor: 15), tvOS: false)
+        case .allowDeferredLocationUpdates, .disallowDeferredLocationUpdates:
+            // iOS 6 (deprecated from 13), macOS 10.15 (deprecated there), not
+            // tvOS or watchOS (Apple, allowDeferredLocationUpdates(untilTraveled:timeout:)).
+            return Support(iOS: (6, 0), macOS: .since(major: 10, minor: 15), tvOS: false, watchOS: false)
         case .set(let property):
             return support(property)
         }

@@ -37,6 +37,7 @@ extension Simulator {
         emitCallback(callback)
         guard lostAccess else { return }
         apply(manager.accessLost())
+        endDeferral(.deferredFailed)
     }
 
     /// Delivers what changed while the app was suspended (§2): the callback

@@ -26,6 +26,7 @@ extension Simulator {
         case .startUpdatingLocation: startUpdatingLocation()
         case .stopUpdatingLocation:
             apply(manager.stopUpdating())
+            endDeferral(.deferredNotUpdatingLocation)
         case .requestLocation: requestLocation()
         case .startMonitoringSignificantLocationChanges:
             promptOnFirstUse()
@@ -65,6 +66,9 @@ extension Simulator {
         case .set(let property): try setProperty(property, s)
         case .startUpdatingHeading: startUpdatingHeading()
         case .stopUpdatingHeading: world.headings.byManager[serving]?.stop()
+        case .allowDeferredLocationUpdates(let distance, let timeout):
+            allowDeferredUpdates(distance: distance, timeout: timeout)
+        case .disallowDeferredLocationUpdates: disallowDeferredUpdates()
         case .addLocationNotification(let region, let repeats):
             monitoring.declaredRegionIDs.insert(region.id)
             // A trigger with the same id replaces the older and goes last.
@@ -226,7 +230,8 @@ extension AppCall {
             .stopUpdatingLocation, .startMonitoringSignificantLocationChanges,
             .stopMonitoringSignificantLocationChanges, .startMonitoringVisits, .stopMonitoringVisits, .startMonitoring,
             .stopMonitoring, .requestState, .startRangingBeacons, .stopRangingBeacons, .set, .addLocationNotification,
-            .startUpdatingHeading, .stopUpdatingHeading:
+            .startUpdatingHeading, .stopUpdatingHeading, .allowDeferredLocationUpdates,
+            .disallowDeferredLocationUpdates:
             return nil
         }
         guard rules.atLeast(9), let first = needed.first(where: { !delegate.contains($0) }) else { return nil }
@@ -240,8 +245,10 @@ extension AppCall {
         case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .startUpdatingLocation, .requestLocation,
             .startMonitoringSignificantLocationChanges, .startMonitoringVisits, .startMonitoring, .startRangingBeacons:
             return true
-        case .startUpdatingHeading, .stopUpdatingHeading:
-            // The heading needs no authorization (docs/rules.md §8, "Heading").
+        case .startUpdatingHeading, .stopUpdatingHeading, .allowDeferredLocationUpdates,
+            .disallowDeferredLocationUpdates:
+            // The heading needs no authorization (docs/rules.md §8, "Heading");
+            // a deferral changes how running updates are delivered.
             return false
         case .requestTemporaryFullAccuracyAuthorization, .stopUpdatingLocation,
             .stopMonitoringSignificantLocationChanges,

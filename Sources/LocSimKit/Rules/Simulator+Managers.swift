@@ -100,6 +100,7 @@ extension Simulator {
         world.named = []
         world.namedIndex = [:]
         world.headings.byManager = [:]
+        world.deferrals = [:]
         serving = Self.launchManager
     }
 

@@ -14,5 +14,7 @@ extension Simulator {
         // Paused updates keep no background session (a When In Use app then
         // loses access until it restarts the updates): `settle()` ends it.
         apply(actions)
+        // "Deferred mode failed because location updates disabled or paused" (CLError.h).
+        if readingManager(\.paused) { endDeferral(.deferredNotUpdatingLocation) }
     }
 }

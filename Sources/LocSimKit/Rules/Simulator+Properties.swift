@@ -31,6 +31,8 @@ extension Simulator {
             // The heading rule's own answer (docs/rules.md §8, "Heading").
             return String(headingAvailable)
         case .significantLocationChangeMonitoringAvailable: return "true"
+        case .deferredLocationUpdatesAvailable:
+            return String(Self.deferredLocationUpdatesAvailable(on: rules.platform))
         }
     }
 
@@ -54,6 +56,9 @@ extension Simulator {
             support = .init(macOS: .since(major: 10, minor: 7), tvOS: false)
         case .significantLocationChangeMonitoringAvailable:
             support = .init(macOS: .since(major: 10, minor: 7), tvOS: false, watchOS: false)
+        case .deferredLocationUpdatesAvailable:
+            // iOS 6, macOS 10.9 (deprecated from iOS 13, macOS 10.15), not tvOS or watchOS.
+            support = .init(iOS: (6, 0), macOS: .since(major: 10, minor: 9), tvOS: false, watchOS: false)
         }
         guard
             let problem = Availability.problem(

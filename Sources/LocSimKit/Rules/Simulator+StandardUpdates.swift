@@ -59,6 +59,7 @@ extension Simulator {
         let now = self.now
         let actions = changingManager { $0.offer(location, at: now, decision, reducedTooSoon: tooSoon, fixParameters) }
         apply(actions, reduces: reduces)
+        if !world.deferrals.isEmpty { deferralSaw(location) }
         return actions.reachesApp
     }
 

@@ -133,7 +133,7 @@ package struct Simulator {
     /// timer due first), when that is all it does: `.standard`, only to
     /// `didUpdateLocations` of the one manager's running updates, which §8's
     /// table delivers now, with no `distanceFilter`, no automatic pause under
-    /// way or tracked and no reduced accuracy; `.liveUpdates`, only as an
+    /// way or tracked, no deferral and no reduced accuracy; `.liveUpdates`, only as an
     /// element of a running `liveUpdates` stream delivered now (standard
     /// updates off), unless the stream's stationary detection says
     /// otherwise. Either way no derived crossings, `didUpdateLocations`
@@ -160,7 +160,9 @@ package struct Simulator {
         let manager = world.launchManager
         switch manager.standard {
         case .updating(_, let motion):
-            guard !motion.isPaused, manager.distanceFilter == nil, !modern.isActive, !modern.liveUpdates.wantsFixes,
+            // A deferral measures each fix (docs/rules.md §8, "Deferred updates").
+            guard !motion.isPaused, manager.distanceFilter == nil, world.deferrals.isEmpty, !modern.isActive,
+                !modern.liveUpdates.wantsFixes,
                 !(manager.pausesLocationUpdatesAutomatically && header.parameters.pauseAfter != nil),
                 decide(.location) == .deliver
             else { return nil }

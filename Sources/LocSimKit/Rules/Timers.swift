@@ -20,6 +20,9 @@ enum RuleTimer: Hashable {
     case beaconLost(String)
     /// `firstUnlockDelay` after a reboot: the user unlocks the device (docs/rules.md §2).
     case firstUnlock
+    /// A deferral's timeout (docs/rules.md §8, "Deferred updates"), of the
+    /// launch manager (nil) or a named one.
+    case deferralTimeout(manager: String?)
 
     enum CrossingTarget: Hashable {
         case region(String)
@@ -33,7 +36,8 @@ enum RuleTimer: Hashable {
         case .graceExpired: return .inUse
         case .suspend: return .suspension
         case .suspendAfterCalls: return .afterLines
-        case .upgradePrompt, .requestLocationTimeout, .crossingDwell, .autoPause, .beaconLost, .firstUnlock:
+        case .upgradePrompt, .requestLocationTimeout, .crossingDwell, .autoPause, .beaconLost, .firstUnlock,
+            .deferralTimeout:
             return .rule
         }
     }
@@ -154,6 +158,8 @@ extension Simulator {
             servingIfExists(name) { $0.pauseIfStill() }
         case .requestLocationTimeout(let name):
             servingIfExists(name) { $0.apply($0.manager.requestTimedOut(at: $0.now, $0.decide(.location))) }
+        case .deferralTimeout(let name):
+            servingIfExists(name) { $0.deferralTimedOut() }
         }
     }
 }

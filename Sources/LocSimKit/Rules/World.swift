@@ -32,6 +32,9 @@ struct World: Hashable {
     /// (docs/rules.md §8, "Heading"); kept out of `LocationManager`, which
     /// the per-fix path copies.
     var headings = Headings()
+    /// Each manager's deferral of its location updates, by index
+    /// (docs/rules.md §8, "Deferred updates"); out of `LocationManager` too.
+    var deferrals: [Int: Deferral] = [:]
     /// Low Power Mode and Background App Refresh (docs/rules.md §5).
     var device = DeviceSettings()
     /// The iOS 17+ APIs (docs/modern.md).

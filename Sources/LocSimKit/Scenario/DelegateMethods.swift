@@ -21,9 +21,11 @@ public struct DelegateMethods: OptionSet, Equatable, Sendable {
     public static let didUpdateHeading = DelegateMethods(rawValue: 1 << 14)
     /// `locationManagerShouldDisplayHeadingCalibration(_:)`.
     public static let shouldDisplayHeadingCalibration = DelegateMethods(rawValue: 1 << 15)
+    /// `locationManager(_:didFinishDeferredUpdatesWithError:)` (docs/rules.md §8, "Deferred updates").
+    public static let didFinishDeferredUpdatesWithError = DelegateMethods(rawValue: 1 << 16)
 
     /// Every method, the default when the header has no `delegate` line.
-    public static let all = DelegateMethods(rawValue: (1 << 16) - 1)
+    public static let all = DelegateMethods(rawValue: (1 << 17) - 1)
 
     /// Short names as the `delegate` header spells them, in declaration order.
     package static let names: [(String, DelegateMethods)] = [
@@ -43,5 +45,6 @@ public struct DelegateMethods: OptionSet, Equatable, Sendable {
         ("didResumeLocationUpdates", .didResumeLocationUpdates),
         ("didUpdateHeading", .didUpdateHeading),
         ("shouldDisplayHeadingCalibration", .shouldDisplayHeadingCalibration),
+        ("didFinishDeferredUpdatesWithError", .didFinishDeferredUpdatesWithError),
     ]
 }

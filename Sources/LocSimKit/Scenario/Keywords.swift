@@ -45,6 +45,7 @@ package enum AppCallKeyword: String, KeywordRegistry {
     case startMonitoringVisits, stopMonitoringVisits, startMonitoring, stopMonitoring, requestState
     case startRangingBeacons, stopRangingBeacons, set, addLocationNotification
     case startUpdatingHeading, stopUpdatingHeading
+    case allowDeferredLocationUpdates, disallowDeferredLocationUpdates
 }
 
 /// The manager properties `app set` writes.
@@ -86,6 +87,8 @@ extension AppCall {
         case .addLocationNotification: return .addLocationNotification
         case .startUpdatingHeading: return .startUpdatingHeading
         case .stopUpdatingHeading: return .stopUpdatingHeading
+        case .allowDeferredLocationUpdates: return .allowDeferredLocationUpdates
+        case .disallowDeferredLocationUpdates: return .disallowDeferredLocationUpdates
         }
     }
 

@@ -14,6 +14,8 @@ package enum ManagerReading: Hashable, Sendable {
     case locationServicesEnabled
     case headingAvailable
     case significantLocationChangeMonitoringAvailable
+    /// `deferredLocationUpdatesAvailable()` (docs/rules.md §8, "Deferred updates").
+    case deferredLocationUpdatesAvailable
 
     /// The class `isMonitoringAvailable(for:)` is asked about.
     package enum RegionClass: String, CaseIterable, Hashable, Sendable {
@@ -24,7 +26,7 @@ package enum ManagerReading: Hashable, Sendable {
     static let names = [
         "authorizationStatus", "accuracyAuthorization", "monitoredRegions", "rangedBeaconConstraints", "location",
         "maximumRegionMonitoringDistance", "isMonitoringAvailable", "locationServicesEnabled", "headingAvailable",
-        "significantLocationChangeMonitoringAvailable",
+        "significantLocationChangeMonitoringAvailable", "deferredLocationUpdatesAvailable",
     ]
 
     /// The property as a line writes it (`isMonitoringAvailable CLBeaconRegion`).
@@ -40,6 +42,7 @@ package enum ManagerReading: Hashable, Sendable {
         case .locationServicesEnabled: return "locationServicesEnabled"
         case .headingAvailable: return "headingAvailable"
         case .significantLocationChangeMonitoringAvailable: return "significantLocationChangeMonitoringAvailable"
+        case .deferredLocationUpdatesAvailable: return "deferredLocationUpdatesAvailable"
         }
     }
 }

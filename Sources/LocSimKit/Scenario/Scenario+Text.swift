@@ -133,8 +133,10 @@ extension Scenario {
         case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .startUpdatingLocation,
             .stopUpdatingLocation, .requestLocation, .startMonitoringSignificantLocationChanges,
             .stopMonitoringSignificantLocationChanges, .startMonitoringVisits, .stopMonitoringVisits,
-            .startUpdatingHeading, .stopUpdatingHeading:
+            .startUpdatingHeading, .stopUpdatingHeading, .disallowDeferredLocationUpdates:
             return call.name
+        case .allowDeferredLocationUpdates(let distance, let timeout):
+            return call.name + " " + (distance.map(number) ?? "max") + " " + (timeout.map(\.description) ?? "max")
         case .requestTemporaryFullAccuracyAuthorization(let key): return call.name + " " + word(key)
         case .stopMonitoring(let id), .requestState(let id): return call.name + " " + word(id)
         case .startMonitoring(let region): return call.name + " " + text(of: region)

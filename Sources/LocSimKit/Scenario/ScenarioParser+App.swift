@@ -88,6 +88,11 @@ extension ScenarioParser {
             return .set(try property(&s))
         case .startUpdatingHeading: call = .startUpdatingHeading
         case .stopUpdatingHeading: call = .stopUpdatingHeading
+        case .allowDeferredLocationUpdates:
+            let distance = try deferralDistance(try s.required("meters", for: owner), s)
+            let timeout = try deferralTimeout(try s.required("seconds", for: owner), s)
+            call = .allowDeferredLocationUpdates(distance: distance, timeout: timeout)
+        case .disallowDeferredLocationUpdates: call = .disallowDeferredLocationUpdates
         }
         try s.end()
         return call
@@ -192,6 +197,33 @@ extension ScenarioParser {
         }
         try s.end()
         return property
+    }
+
+    /// Meters above 0, or `max` for `CLLocationDistanceMax` (docs/rules.md §8, "Deferred updates").
+    private func deferralDistance(_ token: Token, _ s: ByteScanner) throws(ScenarioError) -> Double? {
+        if s.matches(token, "max") { return nil }
+        guard !token.isQuoted, let meters = ByteScanner.decimal(s.bytes, token.start, token.end) else {
+            throw s.error(
+                "expected meters or max for allowDeferredLocationUpdates, found '\(s.display(token))'", at: token)
+        }
+        guard meters > 0, meters <= 40_000_000 else {
+            throw s.error(
+                "allowDeferredLocationUpdates distance must be above 0 and at most 40000000 meters, "
+                    + "found '\(s.display(token))'; use max for CLLocationDistanceMax", at: token)
+        }
+        return meters
+    }
+
+    /// Seconds above 0, or `max` for `CLTimeIntervalMax`.
+    private func deferralTimeout(_ token: Token, _ s: ByteScanner) throws(ScenarioError) -> Millis? {
+        if s.matches(token, "max") { return nil }
+        let timeout = try s.duration(token, "allowDeferredLocationUpdates timeout")
+        guard timeout > Millis(0) else {
+            throw s.error(
+                "allowDeferredLocationUpdates timeout must be above 0 seconds, found '\(s.display(token))'; "
+                    + "use max for CLTimeIntervalMax", at: token)
+        }
+        return timeout
     }
 
     /// Degrees from 0 to 360, or `none` for `kCLHeadingFilterNone`.

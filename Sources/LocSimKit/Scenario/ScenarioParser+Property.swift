@@ -17,6 +17,7 @@ extension ScenarioParser {
         case "locationServicesEnabled": reading = .locationServicesEnabled
         case "headingAvailable": reading = .headingAvailable
         case "significantLocationChangeMonitoringAvailable": reading = .significantLocationChangeMonitoringAvailable
+        case "deferredLocationUpdatesAvailable": reading = .deferredLocationUpdatesAvailable
         default:
             let regionClass = try s.required("region class", for: "isMonitoringAvailable")
             guard !regionClass.isQuoted, let c = ManagerReading.RegionClass(rawValue: s.string(regionClass)) else {
@@ -44,7 +45,7 @@ extension ScenarioParser {
         case .accuracyAuthorization:
             return try oneOf(["fullAccuracy", "reducedAccuracy"], "accuracy authorization")
         case .locationServicesEnabled, .headingAvailable, .significantLocationChangeMonitoringAvailable,
-            .isMonitoringAvailable:
+            .isMonitoringAvailable, .deferredLocationUpdatesAvailable:
             return try oneOf(["true", "false"], "value")
         case .monitoredRegions, .rangedBeaconConstraints:
             // `none`, or the ids (constraints) separated by commas, in any order.

@@ -105,6 +105,10 @@ extension ScenarioParser {
             return try named(AuthorizationStatus.self, word, s, what: "status").rawValue
         case .didFailWithError:
             return try named(CLErrorCode.self, word, s, what: "error").rawValue
+        case .didFinishDeferredUpdatesWithError:
+            // `nil`: the deferral's distance or timeout was reached (docs/rules.md §8, "Deferred updates").
+            if s.matches(word, "nil") { return "nil" }
+            return try named(CLErrorCode.self, word, s, what: "error", extra: ["nil"]).rawValue
         case .didDetermineState:
             return try named(RegionState.self, word, s, what: "region state").rawValue
         case .didEnterRegion, .didExitRegion, .didStartMonitoringFor, .monitoringDidFailFor:

@@ -151,6 +151,11 @@ public enum AppCall: Equatable, Sendable {
     case addLocationNotification(CircularRegion, repeats: Bool)
     case startUpdatingHeading
     case stopUpdatingHeading
+    /// `allowDeferredLocationUpdates(untilTraveled:timeout:)`: meters and a
+    /// duration; nil is `CLLocationDistanceMax` / `CLTimeIntervalMax`
+    /// (docs/rules.md §8, "Deferred updates").
+    case allowDeferredLocationUpdates(distance: Double?, timeout: Millis?)
+    case disallowDeferredLocationUpdates
 }
 
 /// An answer the user gives to the prompt on screen.
