@@ -176,14 +176,7 @@ import Testing
         ("1 app disallowDeferredLocationUpdates now", "unexpected extra argument 'now'", 39),
     ])
     func badLinesAreErrors(line: String, message: String, column: Int) {
-        var parser = ScenarioParser()
-        do {
-            _ = try parser.parse(line, lineNumber: 3)
-            Issue.record("\(line) parsed")
-        } catch {
-            #expect(error.message == message)
-            #expect(error.location == SourceLocation(line: 3, column: column))
-        }
+        ScenarioParserTests.expectRejected(line, message, column: column)
     }
 
     @Test func maxIsNoLimit() throws {
@@ -246,7 +239,9 @@ extension DeferredUpdatesTests {
         var writer = TextLogWriter()
         var report = ReplayReport()
         try Replay.run(&reader, into: &writer, report: &report)
-        let finished = writer.text.split(separator: "\n").filter { $0.contains("didFinishDeferredUpdatesWithError:) nil") }
+        let finished = writer.text.split(separator: "\n").filter {
+            $0.contains("didFinishDeferredUpdatesWithError:) nil")
+        }
         #expect(finished.map { $0.prefix(5) } == ["4.000", "5.000"], "each 111 m, measured from where the last ended")
     }
 

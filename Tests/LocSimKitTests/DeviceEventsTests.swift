@@ -115,19 +115,15 @@ import Testing
 
     @Test(arguments: [
         ("1 system reboot now", "unexpected extra argument 'now'", 17),
-        ("1 system restart", "unknown system event 'restart'; expected terminate, notBusy, reboot, any or deliverFirst", 10),
+        (
+            "1 system restart",
+            "unknown system event 'restart'; expected terminate, notBusy, reboot, any or deliverFirst", 10
+        ),
         ("1 user unlock now", "unexpected extra argument 'now'", 15),
         ("1 user settings airplaneMode maybe", "expected on or off for airplaneMode, found 'maybe'", 30),
     ])
     func badLinesAreErrors(line: String, message: String, column: Int) {
-        var parser = ScenarioParser()
-        do {
-            _ = try parser.parse(line, lineNumber: 2)
-            Issue.record("\(line) parsed")
-        } catch {
-            #expect(error.message == message)
-            #expect(error.location == SourceLocation(line: 2, column: column))
-        }
+        ScenarioParserTests.expectRejected(line, message, column: column)
     }
 
     @Test func theDeviceReboots() throws {

@@ -204,14 +204,7 @@ import Testing
         ("1 app startUpdatingHeading now", "unexpected extra argument 'now'", 28),
     ])
     func badLinesAreErrors(line: String, message: String, column: Int) {
-        var parser = ScenarioParser()
-        do {
-            _ = try parser.parse(line, lineNumber: 3)
-            Issue.record("\(line) parsed")
-        } catch {
-            #expect(error.message == message)
-            #expect(error.location == SourceLocation(line: 3, column: column))
-        }
+        ScenarioParserTests.expectRejected(line, message, column: column)
     }
 
     @Test func anOrientationOutsideTheListIsAnError() {

@@ -388,6 +388,20 @@ extension ScenarioParserTests {
             ])
     }
 
+    /// One timed line, parsed alone as line 3: rejected with `message` at `column`.
+    static func expectRejected(
+        _ line: String, _ message: String, column: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        var parser = ScenarioParser()
+        do {
+            _ = try parser.parse(line, lineNumber: 3)
+            Issue.record("\(line) parsed", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.message == message, sourceLocation: sourceLocation)
+            #expect(error.location == SourceLocation(line: 3, column: column), sourceLocation: sourceLocation)
+        }
+    }
+
     @Test(arguments: syntaxErrors + headerErrors + timeErrors + eventErrors + appErrors + userErrors)
     func rejectsInvalidLine(_ c: Invalid) {
         let e = error(c.lines)
