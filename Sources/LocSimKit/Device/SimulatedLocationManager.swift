@@ -26,7 +26,8 @@ public final class SimulatedLocationManager {
 
     weak var device: SimulatedDevice?
     /// Held weakly, as `CLLocationManager` holds its delegate. Setting it
-    /// replaces a LocSimCoreLocation `CLLocationManager`'s relay.
+    /// replaces a LocSimCoreLocation `CLLocationManager`'s relay. No dynamic
+    /// exclusivity check (one a fix), for the reason given at `relay`.
     @exclusivity(unchecked) public weak var delegate: (any SimulatedLocationManagerDelegate)? {
         didSet { relay = nil }
     }
