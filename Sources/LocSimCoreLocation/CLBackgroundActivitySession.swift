@@ -28,36 +28,11 @@ public final class CLBackgroundActivitySession: @unchecked Sendable {
 
     /// iOS 18: the session's diagnostics as the device yields them (read on
     /// iOS 17, it is empty and the read is in `ignoredCalls`, `.unavailable`).
-    public var diagnostics: Diagnostics {
-        Diagnostics(stream: DiagnosticStream.read(simulatedSession, "CLBackgroundActivitySession.diagnostics"))
-    }
+    public var diagnostics: Diagnostics { Diagnostics(simulatedSession, "CLBackgroundActivitySession.diagnostics") }
 
     /// `CLBackgroundActivitySession.Diagnostic`: why the session does not keep the app in use, if it does not.
-    public struct Diagnostic: Sendable {
-        public let authorizationDenied: Bool
-        public let authorizationDeniedGlobally: Bool
-        public let authorizationRestricted: Bool
-        public let insufficientlyInUse: Bool
-        public let serviceSessionRequired: Bool
-        public let authorizationRequestInProgress: Bool
-
-        init(_ flags: DiagnosticFlags) {
-            authorizationDenied = flags.contains(.authorizationDenied)
-            authorizationDeniedGlobally = flags.contains(.authorizationDeniedGlobally)
-            authorizationRestricted = flags.contains(.authorizationRestricted)
-            insufficientlyInUse = flags.contains(.insufficientlyInUse)
-            serviceSessionRequired = flags.contains(.serviceSessionRequired)
-            authorizationRequestInProgress = flags.contains(.authorizationRequestInProgress)
-        }
-    }
+    public typealias Diagnostic = SessionDiagnostic<CLBackgroundActivitySession>
 
     /// `CLBackgroundActivitySession.Diagnostics`: each diagnostic, in the device's order.
-    public struct Diagnostics: AsyncSequence, Sendable {
-        public typealias Iterator = DiagnosticStream.Iterator<Diagnostic>
-        let stream: AsyncStream<DiagnosticFlags>
-
-        public func makeAsyncIterator() -> Iterator {
-            Iterator(base: stream.makeAsyncIterator(), make: Diagnostic.init)
-        }
-    }
+    public typealias Diagnostics = SessionDiagnostics<CLBackgroundActivitySession>
 }

@@ -48,8 +48,11 @@ open class CLLocationManager: NSObject {
         guard let simulatedManager else { return }
         let relay = Relay(self)
         self.relay = relay
-        simulatedManager.delegate = relay
+        simulatedManager.relay = relay
     }
+
+    /// The relay, which the device's manager holds, no longer reaches this manager.
+    deinit { relay?.owner = nil }
 
     /// The last misuse of this manager: a call the platform lacks or the
     /// rules reject (also thrown by the device's next call from the test),
@@ -406,15 +409,21 @@ open class CLLocationManager: NSObject {
     fileprivate var epoch: Date { state?.epoch ?? SimulatedDevice.defaultEpoch }
 }
 
-/// The device manager's delegate: each callback to the app's delegate in Core Location's types.
+/// The device manager's relay (`SimulatedLocationManager.relay`, held
+/// strongly there): each callback to the app's delegate in Core Location's types.
 private final class Relay: SimulatedLocationManagerDelegate {
-    /// Weak: the owner alone holds the relay strongly (the device's
-    /// manager holds it weakly), but a caller that loaded the relay may
-    /// still call it after the app let go of its manager (a tracker that
-    /// replaces its manager inside a callback): the call then reaches no
-    /// one. It was `unowned(unsafe)`, a use after free in that case, which
-    /// corrupted the memory of tests running beside it.
-    weak var owner: CLLocationManager?
+    /// Unowned, and nil once the owner is gone (its `deinit`): the device's
+    /// manager, which the owner holds, holds the relay, so the relay
+    /// outlives its owner, and a callback after the app let go of its
+    /// manager (a tracker that replaces its manager inside a callback)
+    /// reaches no one. Not `weak`: a weak reference gives the owner a side
+    /// table, and each load and each retain and release of it then takes
+    /// the slow path (a third of the module's cost a delivered fix,
+    /// `locsim-corelocation-bench`). Not `unowned(unsafe)`: a load of it
+    /// after the owner went would be a use after free (it once corrupted
+    /// the memory of tests running beside it); an `unowned` one traps instead.
+    /// No exclusivity check (one a fix): only the owner's `deinit` writes it.
+    @exclusivity(unchecked) unowned var owner: CLLocationManager?
 
     init(_ owner: CLLocationManager) { self.owner = owner }
 

@@ -52,65 +52,13 @@ public final class CLServiceSession: @unchecked Sendable {
     public func invalidate() { simulatedSession?.invalidate() }
 
     /// The session's diagnostics as the device yields them.
-    public var diagnostics: Diagnostics {
-        Diagnostics(stream: DiagnosticStream.read(simulatedSession, "CLServiceSession.diagnostics"))
-    }
+    public var diagnostics: Diagnostics { Diagnostics(simulatedSession, "CLServiceSession.diagnostics") }
 
     /// `CLServiceSession.Diagnostic`: why the session is not met, if it is not.
-    public struct Diagnostic: Sendable {
-        public let authorizationDenied: Bool
-        public let authorizationDeniedGlobally: Bool
-        public let authorizationRestricted: Bool
-        public let insufficientlyInUse: Bool
-        public let serviceSessionRequired: Bool
-        public let fullAccuracyDenied: Bool
-        public let alwaysAuthorizationDenied: Bool
-        public let authorizationRequestInProgress: Bool
-
-        init(_ flags: DiagnosticFlags) {
-            authorizationDenied = flags.contains(.authorizationDenied)
-            authorizationDeniedGlobally = flags.contains(.authorizationDeniedGlobally)
-            authorizationRestricted = flags.contains(.authorizationRestricted)
-            insufficientlyInUse = flags.contains(.insufficientlyInUse)
-            serviceSessionRequired = flags.contains(.serviceSessionRequired)
-            fullAccuracyDenied = flags.contains(.fullAccuracyDenied)
-            alwaysAuthorizationDenied = flags.contains(.alwaysAuthorizationDenied)
-            authorizationRequestInProgress = flags.contains(.authorizationRequestInProgress)
-        }
-    }
+    public typealias Diagnostic = SessionDiagnostic<CLServiceSession>
 
     /// `CLServiceSession.Diagnostics`: each diagnostic, in the device's order.
-    public struct Diagnostics: AsyncSequence, Sendable {
-        public typealias Iterator = DiagnosticStream.Iterator<Diagnostic>
-        let stream: AsyncStream<DiagnosticFlags>
-
-        public func makeAsyncIterator() -> Iterator {
-            Iterator(base: stream.makeAsyncIterator(), make: Diagnostic.init)
-        }
-    }
-}
-
-/// What the sessions' `Diagnostics` sequences share (locsim's, not Core
-/// Location's: each `Diagnostics.Iterator` is one of these).
-public enum DiagnosticStream {
-    /// An iterator over a session's diagnostics as `Element`s.
-    public struct Iterator<Element: Sendable>: AsyncIteratorProtocol {
-        var base: AsyncStream<DiagnosticFlags>.Iterator
-        let make: @Sendable (DiagnosticFlags) -> Element
-
-        /// Throws nothing today: Core Location's sequences may throw.
-        public mutating func next() async throws -> Element? {
-            await base.next().map(make)
-        }
-    }
-
-    /// The stream of `session`: empty for none, or (reported) before iOS 18.
-    static func read(_ session: SimulatedSession?, _ name: String) -> AsyncStream<DiagnosticFlags> {
-        guard let session, session.simulatedDevice?.unavailableRead(name, since: 18) == nil else {
-            return AsyncStream { $0.finish() }
-        }
-        return session.diagnostics
-    }
+    public typealias Diagnostics = SessionDiagnostics<CLServiceSession>
 }
 
 extension SimulatedDevice {

@@ -85,9 +85,9 @@ extension SimulatedDevice {
     private func callAtCreation(_ callback: Callback, _ manager: SimulatedLocationManager) {
         guard manager.process == process else { return }
         if case .didChangeAuthorization = callback.event {
-            manager.delegate?.locationManager(manager, didChangeAuthorization: shownAuth.status)
+            manager.listener?.locationManager(manager, didChangeAuthorization: shownAuth.status)
         } else {
-            manager.delegate?.locationManagerDidChangeAuthorization(manager)
+            manager.listener?.locationManagerDidChangeAuthorization(manager)
         }
     }
 
@@ -105,43 +105,43 @@ extension SimulatedDevice {
         case .didUpdateEarlierLocation(let location, let fixedAt):
             updateLocations(located(location, at: fixedAt), manager)
         case .didChangeAuthorization(let status):
-            manager.delegate?.locationManager(manager, didChangeAuthorization: status)
+            manager.listener?.locationManager(manager, didChangeAuthorization: status)
         case .locationManagerDidChangeAuthorization:
-            manager.delegate?.locationManagerDidChangeAuthorization(manager)
+            manager.listener?.locationManagerDidChangeAuthorization(manager)
         case .didFailWithError(let code):
-            manager.delegate?.locationManager(manager, didFailWithError: SimulatedLocationError(code))
+            manager.listener?.locationManager(manager, didFailWithError: SimulatedLocationError(code))
         case .didStartMonitoring(let id):
-            manager.delegate?.locationManager(manager, didStartMonitoringFor: region(id))
+            manager.listener?.locationManager(manager, didStartMonitoringFor: region(id))
         case .monitoringDidFail(let id, let code):
-            manager.delegate?.locationManager(
+            manager.listener?.locationManager(
                 manager, monitoringDidFailFor: id.map(region), withError: SimulatedLocationError(code))
         case .didDetermineState(let state, let id):
-            manager.delegate?.locationManager(manager, didDetermineState: state, for: region(id))
+            manager.listener?.locationManager(manager, didDetermineState: state, for: region(id))
         case .didEnterRegion(let id):
-            manager.delegate?.locationManager(manager, didEnterRegion: region(id))
+            manager.listener?.locationManager(manager, didEnterRegion: region(id))
         case .didExitRegion(let id):
-            manager.delegate?.locationManager(manager, didExitRegion: region(id))
+            manager.listener?.locationManager(manager, didExitRegion: region(id))
         case .didVisit(let arrival, let departure, let location):
             let visit = SimulatedVisit(
                 coordinate: location.coordinate, horizontalAccuracy: location.accuracy, arrivalDate: arrival,
                 departureDate: departure)
-            manager.delegate?.locationManager(manager, didVisit: visit)
+            manager.listener?.locationManager(manager, didVisit: visit)
         case .didRange(let constraint, let beacon):
-            manager.delegate?.locationManager(manager, didRange: [beacon], satisfying: constraint)
+            manager.listener?.locationManager(manager, didRange: [beacon], satisfying: constraint)
         case .didFailRanging(let constraint, let code):
-            manager.delegate?.locationManager(
+            manager.listener?.locationManager(
                 manager, didFailRangingFor: constraint, error: SimulatedLocationError(code))
         case .didPauseLocationUpdates:
-            manager.delegate?.locationManagerDidPauseLocationUpdates(manager)
+            manager.listener?.locationManagerDidPauseLocationUpdates(manager)
         case .didResumeLocationUpdates:
-            manager.delegate?.locationManagerDidResumeLocationUpdates(manager)
+            manager.listener?.locationManagerDidResumeLocationUpdates(manager)
         case .didUpdateHeading(let heading):
             manager.heading = heading
-            manager.delegate?.locationManager(manager, didUpdateHeading: heading)
+            manager.listener?.locationManager(manager, didUpdateHeading: heading)
         case .shouldDisplayHeadingCalibration:
-            _ = manager.delegate?.locationManagerShouldDisplayHeadingCalibration(manager)
+            _ = manager.listener?.locationManagerShouldDisplayHeadingCalibration(manager)
         case .didFinishDeferredUpdates(let error):
-            manager.delegate?.locationManager(
+            manager.listener?.locationManager(
                 manager, didFinishDeferredUpdatesWithError: error.map(SimulatedLocationError.init))
         }
     }
@@ -150,7 +150,7 @@ extension SimulatedDevice {
     @inline(__always)
     private func updateLocations(_ location: SimulatedLocation, _ manager: SimulatedLocationManager) {
         manager.location = location
-        guard let delegate = manager.delegate else { return }
+        guard let delegate = manager.listener else { return }
         if locationBuffer.isEmpty {
             locationBuffer = [location]
         } else {

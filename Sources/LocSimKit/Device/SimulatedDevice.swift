@@ -29,18 +29,20 @@ public final class SimulatedDevice {
     // check on each access cost a sixth of a fed fix's instructions
     // (`swift_beginAccess`, 8 a fix). Safe here: no access is held across
     // a call into the app's code (`dispatch` copies each record out before
-    // handing it over), so a delegate's call back into the device never
-    // overlaps one.
+    // handing it over, and a completion is taken out of `completions`
+    // before it runs), so a delegate's call back into the device never
+    // overlaps one. `dispatch` reads `completions`, `regions`,
+    // `liveUpdateStreams` and `appDelegate` once a call: four checks a fed fix.
     @exclusivity(unchecked) var engine: DeviceEngine
     /// How many of `records` the delegates have been handed.
     @exclusivity(unchecked) var dispatched = 0
     @exclusivity(unchecked) var dispatching = false
     @exclusivity(unchecked) var managers: [SimulatedLocationManager] = []
     /// The completions of `requestTemporaryFullAccuracyAuthorization`, in call order.
-    var completions: [(((any Error)?) -> Void)?] = []
+    @exclusivity(unchecked) var completions: [(((any Error)?) -> Void)?] = []
     /// Regions by id, as the app last gave them to `startMonitoring(for:)`.
-    var regions: [String: CircularRegion] = [:]
-    var liveUpdateStreams: [AsyncStream<SimulatedLocationUpdate>.Continuation] = []
+    @exclusivity(unchecked) var regions: [String: CircularRegion] = [:]
+    @exclusivity(unchecked) var liveUpdateStreams: [AsyncStream<SimulatedLocationUpdate>.Continuation] = []
     /// The app's service and activity sessions and its open monitors
     /// (`ModernObjects`, `SimulatedSession`, `SimulatedMonitor`).
     var modernObjects = ModernObjects()
@@ -53,7 +55,10 @@ public final class SimulatedDevice {
     /// runs inside this setter, as on a device it runs before any of the
     /// app's other code. Each relaunch reaches it when the device hands
     /// over the launch's `app` record.
-    public weak var appDelegate: (any SimulatedAppDelegate)? {
+    ///
+    /// Unchecked as the hot state above: `dispatch` reads it once a call
+    /// (a check a fed fix), and its observer runs after the write.
+    @exclusivity(unchecked) public weak var appDelegate: (any SimulatedAppDelegate)? {
         didSet { tellFirstLaunch() }
     }
     /// The app's process the managers made now belong to: 1 for the launch
@@ -68,7 +73,7 @@ public final class SimulatedDevice {
     /// one at its creation, as the launch's does).
     var unheardAuthorization: Callback?
     /// A manager made after its process's authorization callback, and that callback.
-    var creationCallback: (SimulatedLocationManager, Callback)?
+    @exclusivity(unchecked) var creationCallback: (SimulatedLocationManager, Callback)?
     /// Calls (and property reads) the app's code made that had no effect and
     /// are not thrown to the test: a call on a manager of an ended process
     /// (`.processEnded`: after a termination or a crash, a relaunch is a new
