@@ -68,6 +68,15 @@ extension Simulator {
         }
     }
 
+    /// `drain` after `deliverPlainly`, which left `directFix` alone (no
+    /// record in `output`): the delivered fix, with its line's `text`.
+    @inline(__always)
+    mutating func drainPlain<W: LogWriter>(into writer: inout W, text: FixText) {
+        guard let fix = directFix else { return }
+        directFix = nil
+        writer.write(fix, text: text)
+    }
+
     /// True while a prompt is on screen (an answer or `dismiss` applies).
     package var promptShown: Bool { prompt != nil }
 
