@@ -7,30 +7,33 @@ import Testing
 /// line's numbers, whatever the line.
 @Suite struct FixTextTests {
     /// A recorded fix line's delivered-fix log line, written from its text
-    /// and formatted from its values, with the layout the parser found
-    /// (`nil` when the recorded reader leaves the line alone).
+    /// and formatted from its values, and which of its numbers were copied
+    /// (time, latitude, longitude, accuracy); `nil` when the recorded
+    /// reader leaves the line alone.
     static func bothRoutes(_ line: String, liveUpdate: Bool = false) -> (
-        copied: String, formatted: String, layout: UInt64
+        copied: String, formatted: String, parts: [Bool]
     )? {
         var copy = line
-        return copy.withUTF8 { buffer in
+        return copy.withUTF8 { buffer -> (copied: String, formatted: String, parts: [Bool])? in
             let bytes = UnsafeRawBufferPointer(buffer)
             var layout: UInt32 = 0
             guard let timed = ScenarioParser.recordedFixLine(bytes, lineNumber: 1, layout: &layout) else {
                 return nil
             }
+            let text = FixText(base: bytes.baseAddress, layout: layout)
             let fix = DirectFix(location: timed.fix.location, time: timed.time, liveUpdateFlags: liveUpdate ? [] : nil)
             var copied = TextLogWriter()
-            copied.write(fix, text: FixText(base: bytes.baseAddress, layout: layout))
+            copied.write(fix, text: text)
             var formatted = TextLogWriter()
             formatted.write(fix)
-            return (copied.text, formatted.text, layout)
+            let scratch = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
+            defer { scratch.deallocate() }
+            let parts = [
+                text.storeTime(at: scratch) != nil, text.storeLatitude(at: scratch) != nil,
+                text.storeLongitude(at: scratch) != nil, text.storeAccuracy(at: scratch) != nil,
+            ]
+            return (copied.text, formatted.text, parts)
         }
-    }
-
-    /// Which parts of `layout` are copied: time, latitude, longitude, accuracy.
-    static func parts(_ layout: UInt64) -> [Bool] {
-        [layout & 0xFFFF != 0, (layout >> 16) & 0xFFFF != 0, (layout >> 32) & 0xFFFF != 0, layout >> 48 != 0]
     }
 
     /// Lines at the edges of the rounding: ties at the seventh decimal (the
@@ -49,14 +52,14 @@ import Testing
         "1.000 fix -0.0000005 0.0000005 4",
         "1.000 fix -0.000001 -0.000000 0",
         "1.000 fix 0.000000 0.0000000 0",
-        "1.000 fix 035.123456 0139.123456 4",
+        "1.000 fix 035.123456 039.123456 4",
         "1.000 fix 035.1234567 00.1234567 4",
         "1.000 fix 90.0000000 -180.0000000 4",
         "1.000 fix -89.9999996 -179.9999996 4",
         "1.000 fix 89.999999 179.999999 4",
-        "1.000 fix 1.000000 1.0000004 12345678",
-        "1.000 fix 1.0000006 1.0000001 123456789",
-        "1.000 fix 1.5 1.25 4",
+        "1.000 fix 1.000000 1.0000004 1000000",
+        "1.000 fix 1.0000006 1.0000001 999999",
+        "1.000 fix 1.5 1.25 123456",
         "1.000 fix 1.12345678 1.123456789012345 4",
         "0 fix 35.681236 139.767125 8",
         "0.000 fix 35.681236 139.767125 8",
@@ -83,12 +86,12 @@ import Testing
     /// The parts that must be copied (the common shapes) and those that
     /// must not (the double decides a tie; a leading zero or a sign is not printed).
     @Test func copiesTheCommonShapesAndFormatsTheRest() throws {
-        func parts(_ line: String) throws -> [Bool] { Self.parts(try #require(Self.bothRoutes(line)).layout) }
+        func parts(_ line: String) throws -> [Bool] { try #require(Self.bothRoutes(line)).parts }
         #expect(try parts("1.000 fix 35.6979744 139.7600127 4") == [true, true, true, true])
         #expect(try parts("12 fix -35.697974 -139.760012 17") == [true, true, true, true])
         #expect(try parts("1.000 fix 35.1234565 139.1234565 4.5") == [true, false, false, false])
         #expect(try parts("012 fix 035.123456 139.12345 05") == [false, false, false, false])
-        #expect(try parts("1.000 fix -0.0000004 0.0000006 123456789") == [true, false, false, false])
+        #expect(try parts("1.000 fix -0.0000004 0.0000006 4.0") == [true, false, true, false])
         // A carry through all six decimals is formatted at the store: same bytes.
         let carry = try #require(Self.bothRoutes("1.000 fix 35.9999996 139.9999996 4"))
         #expect(carry.copied == carry.formatted)
@@ -122,19 +125,29 @@ import Testing
         for _ in 0..<25_000 {
             let seconds = (random.below(10) == 0 ? "0" : "") + String(random.below(2_000_000))
             let time = seconds + [".000", "", "." + digits(3)][random.below(3)]
-            var accuracy = random.below(10) == 0 ? "0" + digits(1) : String(random.below(1_000_000_000))
+            var accuracy =
+                random.below(10) == 0 ? "0" + digits(1) : String(random.below([10, 1000, 1_000_000][random.below(3)]))
             if random.below(4) == 0 { accuracy += "." + digits(random.below(4)) }
             let line = [time, "fix", coordinate(maxWhole: 90), coordinate(maxWhole: 180), accuracy].joined(
                 separator: " ")
             guard let routes = Self.bothRoutes(line, liveUpdate: random.below(5) == 0) else { continue }
             lines += 1
             #expect(routes.copied == routes.formatted, "\(line)")
-            for (k, isCopied) in Self.parts(routes.layout).enumerated() where isCopied { copied[k] += 1 }
-            if routes.layout & (0x8000 << 16 | 0x8000 << 32) != 0 { roundedUp += 1 }
+            for (k, isCopied) in routes.parts.enumerated() where isCopied { copied[k] += 1 }
+            if line.split(separator: " ")[2...3].contains(where: { Self.roundsUpOnDigits(String($0)) }) {
+                roundedUp += 1
+            }
         }
         #expect(lines > 15_000, "the recorded reader took only \(lines) lines")
         #expect(copied.allSatisfy { $0 > 3_000 }, "copied parts (time, lat, lon, accuracy): \(copied)")
-        #expect(roundedUp > 1_000, "coordinates rounded up on their digits: \(roundedUp)")
+        #expect(roundedUp > 1_000, "lines with a coordinate rounded up on its digits: \(roundedUp)")
+    }
+
+    /// Seven decimals, the seventh above 5, not `.9999999`: the copy route adds one to the sixth.
+    static func roundsUpOnDigits(_ coordinate: String) -> Bool {
+        guard let dot = coordinate.firstIndex(of: "."), let last = coordinate.last else { return false }
+        let decimals = coordinate[coordinate.index(after: dot)...]
+        return decimals.count == 7 && last > "5" && !decimals.hasPrefix("999999")
     }
 
     /// The whole replay: a plain delivery's line is copied on one thread
