@@ -185,7 +185,8 @@ extension String {
         let magnitude = units.magnitude % UInt(scale * 180)
         let whole = String(magnitude / UInt(scale))
         let fraction = String(magnitude % UInt(scale))
-        self = (units < 0 ? "-" : "") + whole + "." + String(repeating: "0", count: decimals - fraction.count)
+        self =
+            (units < 0 ? "-" : "") + whole + "." + String(repeating: "0", count: decimals - fraction.count)
             + fraction
     }
 }

@@ -77,7 +77,8 @@ package struct TextLogWriter: LogWriter, FieldSink {
             n &+= text.storeLongitude(at: p + n) ?? LogBytes.storeFixed6(location.coordinate.longitude, at: p + n)
             (p + n).storeBytes(of: Self.plusMinus.littleEndian, as: UInt32.self)
             n &+= 3
-            n &+= text.storeAccuracy(at: p + n)
+            n &+=
+                text.storeAccuracy(at: p + n)
                 ?? LogBytes.storeInteger(LogBytes.roundedInteger(location.accuracy), at: p + n)
             guard flags.isEmpty else { return n }
             (p + n).storeBytes(of: LogBytes.newline, as: UInt8.self)
