@@ -175,8 +175,8 @@ package struct ClosedLoop {
         }
         if let kind = plainFixes, simulator.deliverPlainly(fix, at: time, kind) {
             plainDeliveries &+= 1
-            // The fix delivered as it came and nothing else: its line's text.
-            if !isActive { return simulator.drainPlain(into: &writer, text: text) }
+            // The fix delivered as its line states it: the writer may copy the line's text.
+            if !isActive { return simulator.drain(into: &writer, causes: &causes, from: nil, text: text) }
         } else {
             simulator.apply(fix, at: time, direct: true)
             plainFixes = simulator.plainDelivery()
