@@ -59,9 +59,14 @@ package struct EventQueue<Payload> {
 
     /// True when the next event is due at or before `limit` and, at exactly
     /// `limit`, sorts before `phase` (the boundary rule of `run(until:before:)`).
+    ///
+    /// Reads the first entry's time and phase in place: `heap.first` copied
+    /// the entry, retaining and releasing its payload, on every fix of a
+    /// plain replay (`Simulator.deliverPlainly` asks before each).
     package func hasEvent(until limit: Millis, before phase: Phase) -> Bool {
-        guard let first = heap.first else { return false }
-        return first.time < limit || (first.time == limit && first.phase < phase)
+        guard !heap.isEmpty else { return false }
+        let time = heap[0].time
+        return time < limit || (time == limit && heap[0].phase < phase)
     }
 
     /// Adds an event.

@@ -78,6 +78,13 @@ package struct FilteredLogWriter<Base: LogWriter>: LogWriter {
         }
     }
 
+    package mutating func write(_ fix: DirectFix, text: FixText) {
+        if fix.liveUpdateFlags == nil ? keepsDeliveredFixes : keepsLiveUpdates {
+            written += 1
+            base.write(fix, text: text)
+        }
+    }
+
     /// `filter.keeps` of a delivered fix and of a `liveUpdates` element, asked once.
     private let keepsDeliveredFixes: Bool
     private let keepsLiveUpdates: Bool

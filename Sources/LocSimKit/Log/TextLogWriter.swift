@@ -34,7 +34,16 @@ package struct TextLogWriter: LogWriter, FieldSink {
     package mutating func write(_ fix: DirectFix) {
         writeLocated(
             fix.location, at: fix.time, middle: fix.liveUpdateFlags == nil ? deliveredFixMiddle : liveUpdateMiddle,
-            flags: fix.liveUpdateFlags ?? [])
+            flags: fix.liveUpdateFlags ?? [], text: .none)
+    }
+
+    /// `write(fix)`, copying the numbers' text from the fix's line where
+    /// it is already the log's (`FixText`), formatting the others.
+    package mutating func write(_ fix: DirectFix, text: FixText) {
+        guard !text.isEmpty else { return write(fix) }
+        writeLocated(
+            fix.location, at: fix.time, middle: fix.liveUpdateFlags == nil ? deliveredFixMiddle : liveUpdateMiddle,
+            flags: fix.liveUpdateFlags ?? [], text: text)
     }
 
     /// Writes any record field by field through `render`; `write` takes
@@ -53,22 +62,24 @@ package struct TextLogWriter: LogWriter, FieldSink {
     /// numbers stored through one pointer and the constant middle copied at once.
     @inline(__always)
     private mutating func writeLocated(
-        _ location: Location, at time: Millis, middle: LineMiddle, flags: DiagnosticFlags
+        _ location: Location, at time: Millis, middle: LineMiddle, flags: DiagnosticFlags, text: FixText
     ) {
         let maximum =
             LogBytes.maxSecondsLength + LineMiddle.capacity + 2 * LogBytes.maxFixed6Length + LogBytes.maxIntegerLength
             + 4
         output.bytes.appendStored(maximum: maximum) { p in
-            var n = LogBytes.storeSeconds(time, at: p)
+            var n = text.storeTime(at: p) ?? LogBytes.storeSeconds(time, at: p)
             middle.store(at: p + n)
             n &+= middle.count
-            n &+= LogBytes.storeFixed6(location.coordinate.latitude, at: p + n)
+            n &+= text.storeLatitude(at: p + n) ?? LogBytes.storeFixed6(location.coordinate.latitude, at: p + n)
             (p + n).storeBytes(of: LogBytes.comma, as: UInt8.self)
             n &+= 1
-            n &+= LogBytes.storeFixed6(location.coordinate.longitude, at: p + n)
+            n &+= text.storeLongitude(at: p + n) ?? LogBytes.storeFixed6(location.coordinate.longitude, at: p + n)
             (p + n).storeBytes(of: Self.plusMinus.littleEndian, as: UInt32.self)
             n &+= 3
-            n &+= LogBytes.storeInteger(LogBytes.roundedInteger(location.accuracy), at: p + n)
+            n &+=
+                text.storeAccuracy(at: p + n)
+                ?? LogBytes.storeInteger(LogBytes.roundedInteger(location.accuracy), at: p + n)
             guard flags.isEmpty else { return n }
             (p + n).storeBytes(of: LogBytes.newline, as: UInt8.self)
             return n &+ 1

@@ -160,12 +160,23 @@ package struct ClosedLoop {
     /// simulator, and a delivered fix goes to the writer without a record.
     @inline(__always)
     package mutating func apply<W: LogWriter>(_ fix: Fix, at time: Millis, into writer: inout W) throws(ScenarioError) {
+        try apply(fix, at: time, text: .none, into: &writer)
+    }
+
+    /// `apply(_:at:into:)` with the text of the fix's line (`FixText`):
+    /// a plain delivery with no observers goes to the writer with it.
+    @inline(__always)
+    mutating func apply<W: LogWriter>(_ fix: Fix, at time: Millis, text: FixText, into writer: inout W)
+        throws(ScenarioError)
+    {
         if isActive {
             try advance(to: time, into: &writer)
             delayedRuns = 0
         }
         if let kind = plainFixes, simulator.deliverPlainly(fix, at: time, kind) {
             plainDeliveries &+= 1
+            // The fix delivered as its line states it: the writer may copy the line's text.
+            if !isActive { return simulator.drain(into: &writer, causes: &causes, from: nil, text: text) }
         } else {
             simulator.apply(fix, at: time, direct: true)
             plainFixes = simulator.plainDelivery()

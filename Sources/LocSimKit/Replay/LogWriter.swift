@@ -5,10 +5,18 @@ package protocol LogWriter {
     /// almost every record of a long trace: the plain replay hands it over
     /// without building the record (`Simulator.directFix`).
     mutating func write(_ fix: DirectFix)
+    /// `write(fix)`, where `text` tells where the fix's line holds the
+    /// text of its numbers: a fix delivered exactly as its line states it,
+    /// at its time (`FixText`; the text writer copies those bytes).
+    mutating func write(_ fix: DirectFix, text: FixText)
 }
 
 extension LogWriter {
     package mutating func write(_ fix: DirectFix) {
         write(fix.record)
+    }
+
+    package mutating func write(_ fix: DirectFix, text: FixText) {
+        write(fix)
     }
 }

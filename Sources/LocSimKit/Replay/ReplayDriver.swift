@@ -85,9 +85,16 @@ struct ReplayDriver {
 
     @inline(__always)
     mutating func fix<W: LogWriter>(_ line: TimedFix, into writer: inout W) throws(ScenarioError) {
+        try fix(line, text: .none, into: &writer)
+    }
+
+    /// `fix(_:into:)` with where the line holds its numbers' text, for the
+    /// writer to copy if the fix is delivered the plain way (`FixText`).
+    @inline(__always)
+    mutating func fix<W: LogWriter>(_ line: TimedFix, text: FixText, into writer: inout W) throws(ScenarioError) {
         if playing { try play(until: line.time, into: &writer) }
         try start()
-        try loop.apply(line.fix, at: line.time, into: &writer)
+        try loop.apply(line.fix, at: line.time, text: text, into: &writer)
         noteUnheard(line.location)
     }
 

@@ -48,13 +48,17 @@ extension Simulator {
 
     /// Hands the new records to `writer` unobserved and empties `output`
     /// (`directFix` first); `location` is the line that produced them, if
-    /// one did (`causes` keeps what may explain a later error).
+    /// one did (`causes` keeps what may explain a later error). `text`: the
+    /// fix line's, when `directFix` is its fix delivered as it states it
+    /// (`deliverPlainly`), for the writer to copy.
     @inline(__always)
-    mutating func drain<W: LogWriter>(into writer: inout W, causes: inout ErrorCauses, from location: SourceLocation?) {
+    mutating func drain<W: LogWriter>(
+        into writer: inout W, causes: inout ErrorCauses, from location: SourceLocation?, text: FixText = .none
+    ) {
         if let fix = directFix {
             // Before `output`, which it preceded; a delivered fix explains no error.
             self.directFix = nil
-            writer.write(fix)
+            if text.isEmpty { writer.write(fix) } else { writer.write(fix, text: text) }
         }
         guard !output.isEmpty else { return }
         // Moved out from the end, so no record is copied and the array needs

@@ -16,9 +16,18 @@ extension ScenarioParser {
     /// The fix `line` states, or `nil` to leave the line to the general path.
     @inline(__always)
     func fixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> TimedFix? {
-        if let fix = Self.recordedFixLine(line, lineNumber: lineNumber) {
+        var layout: UInt32 = 0
+        return fixLine(line, lineNumber: lineNumber, layout: &layout)
+    }
+
+    /// `fixLine(_:lineNumber:)`, also setting `layout` to where the line's
+    /// words are (`FixText`; `0` for a line the recorded-trace reader leaves).
+    @inline(__always)
+    func fixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int, layout: inout UInt32) -> TimedFix? {
+        if let fix = Self.recordedFixLine(line, lineNumber: lineNumber, layout: &layout) {
             return fix.time >= previousTime ? fix : nil
         }
+        layout = 0
         return cursorFixLine(line, lineNumber: lineNumber)
     }
 
@@ -91,6 +100,15 @@ extension ScenarioParser {
     /// inside the line.
     @inline(__always)
     static func recordedFixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> TimedFix? {
+        var layout: UInt32 = 0
+        return recordedFixLine(line, lineNumber: lineNumber, layout: &layout)
+    }
+
+    /// `recordedFixLine(_:lineNumber:)`, also setting `layout` to where its
+    /// words end: the time's, the latitude's and the longitude's (their
+    /// spaces) and the line's, a byte each from the lowest (`FixText`).
+    @inline(__always)
+    static func recordedFixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int, layout: inout UInt32) -> TimedFix? {
         // No line of the shape is shorter than `1 fix 1.0 1.0 1` (15 bytes);
         // the loads below check their own room.
         guard line.count >= 15, let base = line.baseAddress else { return nil }
@@ -121,10 +139,15 @@ extension ScenarioParser {
         let fixColumn = i &+ 1
         i &+= 4
         let latitudeColumn = i &+ 1
-        guard let latitude = recordedCoordinate(base, &i, end), latitude.magnitude <= 90,
-            let longitude = recordedCoordinate(base, &i, end), longitude.magnitude <= 180,
+        guard let latitude = recordedCoordinate(base, &i, end), latitude.magnitude <= 90 else { return nil }
+        let latitudeEnd = i &- 1
+        guard let longitude = recordedCoordinate(base, &i, end), longitude.magnitude <= 180,
             let accuracy = recordedAccuracy(base, i, end), accuracy <= accuracyRange.upperBound
         else { return nil }
+        // Each below 256: 11 bytes of time, 20 a coordinate, 16 the accuracy.
+        layout =
+            UInt32(truncatingIfNeeded: fixColumn &- 2) | UInt32(truncatingIfNeeded: latitudeEnd) &<< 8
+            | UInt32(truncatingIfNeeded: i &- 1) &<< 16 | UInt32(truncatingIfNeeded: end) &<< 24
         return TimedFix(
             time: Millis(millis),
             fix: Fix(Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy)),

@@ -11,6 +11,8 @@ package struct ScenarioParser {
     /// Where that time is written: the note of a time that goes backwards.
     private(set) var previousTimeLine = 0
     private(set) var previousTimeColumn = 1
+    /// The `FixText` layout of the last line `parseFixLine` read.
+    private(set) var fixLayout: UInt32 = 0
     /// The line of the `platform` statement, once seen (a second one is an error).
     var platformLine: Int? = nil
     /// Lines that replay but deserve a look (no `platform` line), in line order.
@@ -94,12 +96,21 @@ package struct ScenarioParser {
     /// calls per line, 6% of a trace's instructions.
     @inline(never)
     mutating func parseFixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> TimedFix? {
-        guard let fix = fixLine(line, lineNumber: lineNumber) else { return nil }
+        var layout: UInt32 = 0
+        guard let fix = fixLine(line, lineNumber: lineNumber, layout: &layout) else { return nil }
+        fixLayout = layout
         if !seenTimed { headerEnded() }
         seenTimed = true
         previousTime = fix.time
         (previousTimeLine, previousTimeColumn) = (lineNumber, 1)
         return fix
+    }
+
+    /// Where the line `parseFixLine` just read holds the text of its
+    /// numbers as the log prints them (`line` must be that line).
+    @inline(__always)
+    func fixText(_ line: UnsafeRawBufferPointer) -> FixText {
+        FixText(base: line.baseAddress, layout: fixLayout)
     }
 
     /// The general path: any line, checked byte by byte, split into words.

@@ -1,0 +1,148 @@
+/// Where a recorded fix line (`ScenarioParser.recordedFixLine`) holds the
+/// text of its numbers, so the text writer copies the bytes the log would
+/// print instead of formatting the numbers (issue 31 item 7).
+///
+/// The log prints a time with three decimals, a coordinate rounded half
+/// away from zero to six (`LogBytes.storeFixed6`) and an accuracy in whole
+/// meters. Digits pass through unchanged where the rounding cannot change
+/// them: a time `<s>` or `<s>.ddd`, a coordinate with six decimals, an
+/// accuracy of at most 8 digits and no decimals, each without a leading
+/// zero. A coordinate with seven decimals is rounded on its digits: cut
+/// after six when the seventh is below 5, one added to the sixth (carried
+/// over nines) when it is above 5; within a relative 2⁻⁵⁰ of the decimal
+/// value, the double's `× 10⁶` is then 0.1 or more from a half-integer and
+/// rounds the same way. A seventh digit of exactly 5 is a tie only the
+/// double's exact value decides: that coordinate is formatted, as is any
+/// other shape, a negative value that prints as zero and a carry into the
+/// degrees (FixTextTests compare the two routes byte for byte).
+///
+/// The parser only notes where the words end; the writer decides, so a
+/// fix that is not delivered as its line states it costs nothing here.
+/// Valid only while the line's bytes are, during the line's replay.
+package struct FixText {
+    let base: UnsafeRawPointer?
+    /// The ends of the time, the latitude and the longitude (the spaces
+    /// after them) and of the line, a byte each from the lowest.
+    let layout: UInt32
+
+    /// Nothing to copy: every number formatted.
+    static var none: FixText { FixText(base: nil, layout: 0) }
+
+    @inline(__always)
+    init(base: UnsafeRawPointer?, layout: UInt32) {
+        self.base = base
+        self.layout = layout
+    }
+
+    /// Whether the line's text is at hand.
+    var isEmpty: Bool { base == nil || layout == 0 }
+
+    @inline(__always)
+    private func byte(_ base: UnsafeRawPointer, _ offset: Int) -> UInt8 {
+        base.load(fromByteOffset: offset, as: UInt8.self)
+    }
+
+    /// Stores the time's text, with `.000` when it has no decimals; `nil`
+    /// for a leading zero (formatted).
+    @inline(__always)
+    func storeTime(at p: UnsafeMutableRawPointer) -> Int? {
+        guard let base else { return nil }
+        let length = Int(layout & 0xFF)
+        // 1 to 7 digits, then `.ddd` or nothing (the recorded shape).
+        guard byte(base, 0) != UInt8(ascii: "0") || length == 1 || byte(base, 1) == UInt8(ascii: ".") else {
+            return nil
+        }
+        // At most 11 bytes in a line of 15 or more: two overlapping words,
+        // the first store's excess overwritten.
+        p.storeBytes(of: base.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        if length > 8 {
+            p.storeBytes(
+                of: base.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self), toByteOffset: length &- 8,
+                as: UInt64.self)
+        }
+        if length > 4, byte(base, length &- 4) == UInt8(ascii: ".") { return length }
+        (p + length).storeBytes(of: UInt32(0x3030_302E).littleEndian, as: UInt32.self)  // `.000`
+        return length &+ 4
+    }
+
+    /// Stores the latitude's six-decimal text; `nil` when it is formatted.
+    @inline(__always)
+    func storeLatitude(at p: UnsafeMutableRawPointer) -> Int? {
+        let start = Int(layout & 0xFF) &+ 5  // after ` fix `
+        return storeCoordinate(from: start, to: Int((layout &>> 8) & 0xFF), at: p)
+    }
+
+    /// Stores the longitude's six-decimal text; `nil` when it is formatted.
+    @inline(__always)
+    func storeLongitude(at p: UnsafeMutableRawPointer) -> Int? {
+        storeCoordinate(from: Int((layout &>> 8) & 0xFF) &+ 1, to: Int((layout &>> 16) & 0xFF), at: p)
+    }
+
+    /// `[-]<d{1,3}>.<decimals>` at `start..<end`, rounded on its digits.
+    @inline(__always)
+    private func storeCoordinate(from start: Int, to end: Int, at p: UnsafeMutableRawPointer) -> Int? {
+        guard let base else { return nil }
+        // Six decimals, or seven cut to six: the text to copy ends at `last`.
+        // (The dot is the only one in the word, which is long enough to hold it there.)
+        var last = end
+        var up = false
+        if end &- start >= 8, byte(base, end &- 7) == UInt8(ascii: ".") {
+        } else if end &- start >= 9, byte(base, end &- 8) == UInt8(ascii: ".") {
+            let seventh = byte(base, end &- 1)
+            guard seventh != UInt8(ascii: "5") else { return nil }  // a tie: the double decides
+            up = seventh > UInt8(ascii: "5")
+            last = end &- 1
+        } else {
+            return nil
+        }
+        let negative = byte(base, start) == UInt8(ascii: "-")
+        let whole = start &+ (negative ? 1 : 0)
+        // A leading zero is not printed.
+        guard byte(base, whole) != UInt8(ascii: "0") || byte(base, whole &+ 1) == UInt8(ascii: ".") else {
+            return nil
+        }
+        // 8 to 11 bytes (`d.dddddd` to `-ddd.dddddd`): the first word and
+        // the last, overlapping; the last holds the dot and the six decimals.
+        let length = last &- start
+        var tail = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: last &- 8, as: UInt64.self))
+        if up {
+            // One added to the sixth decimal (the highest byte), carried
+            // over the nines above the last other byte; never past the dot (byte 1).
+            let nines = (tail ^ 0x3939_3939_3939_0000).leadingZeroBitCount &>> 3
+            guard nines < 6 else { return nil }  // `.999999` carries into the degrees: formatted
+            let zeros: UInt64 = nines == 0 ? 0 : ~0 &<< UInt64(64 &- 8 &* nines)
+            tail = ((tail & ~zeros) &+ (1 &<< UInt64(8 &* (7 &- nines)))) | (0x3030_3030_3030_3030 & zeros)
+        } else if negative, length == 9, tail == Self.zeroDegrees {
+            return nil  // `-0.000000` prints as `0.000000`
+        }
+        p.storeBytes(of: base.loadUnaligned(fromByteOffset: start, as: UInt64.self), as: UInt64.self)
+        p.storeBytes(of: tail.littleEndian, toByteOffset: length &- 8, as: UInt64.self)
+        return length
+    }
+
+    /// `0.000000` as a little-endian word.
+    private static let zeroDegrees = UInt64(0x3030_3030_3030_2E30)
+
+    /// Stores the accuracy's digits; `nil` when it is formatted (decimals,
+    /// a leading zero, more than 8 digits).
+    @inline(__always)
+    func storeAccuracy(at p: UnsafeMutableRawPointer) -> Int? {
+        guard let base else { return nil }
+        let end = Int(layout &>> 24)
+        let length = end &- Int((layout &>> 16) & 0xFF) &- 1
+        guard length <= 8 else { return nil }
+        // The accuracy ends the line (15 bytes or more): the line's last
+        // word, shifted down to the accuracy's bytes.
+        let word =
+            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self))
+            &>> UInt64(8 &* (8 &- length))
+        // Every byte a digit (no `.`), the first not `0` unless it is alone.
+        let values = word ^ 0x3030_3030_3030_3030
+        let bytes: UInt64 = length == 8 ? ~0 : (1 &<< UInt64(8 &* length)) &- 1
+        guard ((values &+ 0x7676_7676_7676_7676) | values) & 0x8080_8080_8080_8080 & bytes == 0,
+            values & 0xFF != 0 || length == 1
+        else { return nil }
+        p.storeBytes(of: word.littleEndian, as: UInt64.self)
+        return length
+    }
+}
