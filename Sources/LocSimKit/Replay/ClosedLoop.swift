@@ -79,6 +79,10 @@ package struct ClosedLoop {
     package var pausesAtOrders = false
     /// Stopped there: `ready` holds the reactions, `resumeOrder` runs them.
     package private(set) var orderPending = false
+    /// A `system inputFirst` line applied and not used yet: the next input
+    /// runs before the rule timers and delayed reactions due at its instant,
+    /// which run after it (docs/explore.md, "Orders at one instant").
+    package private(set) var inputFirst = false
 
     /// A reaction queued: due now (`ready`), or waiting out its `after`
     /// in the one queue (`Scheduled.reaction`).
@@ -133,17 +137,38 @@ package struct ClosedLoop {
     /// Runs what is due up to `statement.time`, then the statement, then the reactions.
     package mutating func apply<W: LogWriter>(_ statement: TimedStatement, into writer: inout W) throws(ScenarioError) {
         if let end = statement.windowEnd { throw Self.windowError(statement, end: end) }
-        try advance(to: statement.time, into: &writer)
+        if case .systemInputFirst = statement.event {
+            // Nothing due at its instant may run before the input it pins,
+            // and that input's timers run one at a time (observed) to be left behind it.
+            inputFirst = true
+            return observe()
+        }
+        let first = inputFirst
+        if first {
+            try advance(before: statement.time, into: &writer)
+            // The other pin leaves it for the input after it.
+            if statement.event != .systemDeliverFirst { inputFirst = false }
+        } else {
+            try advance(to: statement.time, into: &writer)
+        }
         try checkAgainstPolicy(statement)
         delayedRuns = 0
         plainFixes = nil
         do throws(ScenarioError) {
-            try simulator.apply(statement)
+            if first { try simulator.applyNow(statement) } else { try simulator.apply(statement) }
         } catch {
             throw explained(error, statement)
         }
         if case .systemDeliverFirst = statement.event { deliverFirst = true }
         try drain(into: &writer, from: statement.location, depth: 0)
+    }
+
+    /// Runs every event of the one queue due before `time` (not those at
+    /// `time`), then sets the clock to it: the input `system inputFirst`
+    /// pinned comes next, before what is due at its instant.
+    private mutating func advance<W: LogWriter>(before time: Millis, into writer: inout W) throws(ScenarioError) {
+        while try step(until: time, before: .inUse, into: &writer) {}
+        simulator.advanceClock(to: time)
     }
 
     /// A window line replayed as one path: `run` needs its instant.
@@ -161,6 +186,15 @@ package struct ClosedLoop {
     @inline(__always)
     package mutating func apply<W: LogWriter>(_ fix: Fix, at time: Millis, into writer: inout W) throws(ScenarioError) {
         if isActive {
+            if inputFirst {
+                let location = SourceLocation(line: 0, column: 0)
+                inputFirst = false
+                try advance(before: time, into: &writer)
+                delayedRuns = 0
+                plainFixes = nil
+                try simulator.applyNow(TimedStatement(time: time, event: .fix(fix), location: location, argumentColumn: 0))
+                return try drain(into: &writer, from: nil, depth: 0)
+            }
             try advance(to: time, into: &writer)
             delayedRuns = 0
         }
@@ -189,8 +223,10 @@ package struct ClosedLoop {
     /// false when none is due. At one instant the rules' timers come first,
     /// then delayed reactions in the order queued, then (after the
     /// instant's lines) the timers of phase `afterLines` (`Phase`).
-    package mutating func step<W: LogWriter>(until limit: Millis, into writer: inout W) throws(ScenarioError) -> Bool {
-        guard let stepped = simulator.step(until: limit) else { return false }
+    package mutating func step<W: LogWriter>(
+        until limit: Millis, before phase: Phase = .trace, into writer: inout W
+    ) throws(ScenarioError) -> Bool {
+        guard let stepped = simulator.step(until: limit, before: phase) else { return false }
         plainFixes = nil
         switch stepped {
         case .timer:

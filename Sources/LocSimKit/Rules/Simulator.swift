@@ -296,8 +296,9 @@ package struct Simulator {
         case .terminate: try terminate(by: .user, s)
         case .systemTerminate: try terminate(by: .system, s)
         case .systemNotBusy: showUpgradePromptIfPending()
-        // The closed loop keeps it: it orders reactions, not rules (ClosedLoop.deliverFirst).
-        case .systemDeliverFirst: break
+        // The closed loop keeps them: they order reactions and inputs, not rules
+        // (ClosedLoop.deliverFirst, ClosedLoop.inputFirst).
+        case .systemDeliverFirst, .systemInputFirst: break
         case .systemAny:
             throw error(
                 "'system any' is a choice point for 'locsim explore'; run, check and matrix need the system's action itself (system terminate or system notBusy)",
