@@ -163,6 +163,22 @@ package struct ClosedLoop {
         try drain(into: &writer, from: statement.location, depth: 0)
     }
 
+    /// A fix `system inputFirst` pinned: applied before what is due at its
+    /// instant. Out of line: the per-fix path only tests the flag, and only
+    /// with observers (the pin makes the loop observe).
+    @inline(never)
+    private mutating func applyFirst<W: LogWriter>(_ fix: Fix, at time: Millis, into writer: inout W)
+        throws(ScenarioError)
+    {
+        inputFirst = false
+        try advance(before: time, into: &writer)
+        delayedRuns = 0
+        plainFixes = nil
+        let location = SourceLocation(line: 0, column: 0)
+        try simulator.applyNow(TimedStatement(time: time, event: .fix(fix), location: location, argumentColumn: 0))
+        try drain(into: &writer, from: nil, depth: 0)
+    }
+
     /// Runs every event of the one queue due before `time` (not those at
     /// `time`), then sets the clock to it: the input `system inputFirst`
     /// pinned comes next, before what is due at its instant.
@@ -186,15 +202,7 @@ package struct ClosedLoop {
     @inline(__always)
     package mutating func apply<W: LogWriter>(_ fix: Fix, at time: Millis, into writer: inout W) throws(ScenarioError) {
         if isActive {
-            if inputFirst {
-                let location = SourceLocation(line: 0, column: 0)
-                inputFirst = false
-                try advance(before: time, into: &writer)
-                delayedRuns = 0
-                plainFixes = nil
-                try simulator.applyNow(TimedStatement(time: time, event: .fix(fix), location: location, argumentColumn: 0))
-                return try drain(into: &writer, from: nil, depth: 0)
-            }
+            if inputFirst { return try applyFirst(fix, at: time, into: &writer) }
             try advance(to: time, into: &writer)
             delayedRuns = 0
         }
