@@ -46,8 +46,9 @@ import Testing
     /// `count` fixes a second apart, each (from the second on) meeting the
     /// delayed reaction the fix before it queued, `after` seconds later,
     /// whose `action` sets a property; a `user any` answers the prompt.
-    /// `offset`: the fixes' milliseconds past each second (0: they meet).
-    static func meetings(_ count: Int, action: String, offset: Int = 0) -> String {
+    /// `apart`: fix `i` comes `i` ms past its second instead, 1 ms after
+    /// the reaction the fix before it queued: no meeting.
+    static func meetings(_ count: Int, action: String, apart: Bool = false) -> String {
         var text = """
             locsim 1
             platform iOS 17.0
@@ -61,7 +62,7 @@ import Testing
 
             """
         for i in 0..<count {
-            let ms = String(offset + 1000)
+            let ms = String((apart ? i : 0) + 1000)
             text += "\(10 + i).\(ms.suffix(3)) fix \(35 + Double(i) / 1000) 139.7 5\n"
         }
         return text
@@ -115,21 +116,31 @@ import Testing
         #expect(at15.first?.kind.description == "delegate")
         #expect(at15.last?.dropReason == .notAuthorized)
         #expect(at15.filter { $0.dropReason != nil }.count == 1)
+        // An `on` line between the pin and the input: what is due still waits for the input.
+        let withOn = pinned.replacingOccurrences(
+            of: "15 system deliverFirst\n", with: "15 on didUpdateLocations app set activityType fitness\n")
+        let at15withOn = try Replay.log(of: Array(withOn.utf8)).records.filter { $0.time == .seconds(15) }
+        #expect(at15withOn.first?.kind.description == "delegate")
+        #expect(at15withOn.last?.dropReason == .notAuthorized)
     }
 
     /// Meetings that commute cost nothing: fifty fixes each meeting a
     /// reaction that sets a property the delivery does not read explore
-    /// exactly as many paths and distinct states as with the fixes 1 ms
-    /// later (no meeting); a reaction that stops the updates does not commute.
+    /// exactly as many paths and distinct states as with each fix 1 ms
+    /// after the reaction (no meeting); a reaction that stops the updates
+    /// does not commute: each meeting is a choice, found by `system inputFirst`.
     @Test func independentMeetingsCostNothing() throws {
         let action = "app set activityType fitness"
         let met = try ExploreTests.explore(Self.meetings(50, action: action)).platforms[0]
-        let apart = try ExploreTests.explore(Self.meetings(50, action: action, offset: 1)).platforms[0]
+        let apart = try ExploreTests.explore(Self.meetings(50, action: action, apart: true)).platforms[0]
+        #expect(met.paths > 1)
         #expect(met.paths == apart.paths)
         #expect(met.states == apart.states)
         #expect(met.rows.count == apart.rows.count)
-        let stopping = try ExploreTests.explore(Self.meetings(2, action: "app stopUpdatingLocation")).platforms[0]
-        #expect(stopping.paths > (try ExploreTests.explore(Self.meetings(2, action: "app stopUpdatingLocation", offset: 1)).platforms[0].paths))
+        let stop = "app stopUpdatingLocation"
+        let stopping = try ExploreTests.explore(Self.meetings(3, action: stop)).platforms[0]
+        let stoppingApart = try ExploreTests.explore(Self.meetings(3, action: stop, apart: true)).platforms[0]
+        #expect(stopping.paths > stoppingApart.paths)
         #expect(stopping.rows.contains { $0.shortestPath.map(\.description).contains("11.000 system inputFirst") })
     }
 

@@ -179,8 +179,8 @@ extension ScenarioParserTests {
         Invalid("1 gpx a.gpx speed 2 3", "unexpected extra argument '3'", 21),
         Invalid("1 system", "missing argument <terminate|notBusy|reboot|any|deliverFirst|inputFirst> for system", 9),
         Invalid(
-            "1 system busy", "unknown system event 'busy'; expected terminate, notBusy, reboot, any, deliverFirst or inputFirst", 10
-        ),
+            "1 system busy",
+            "unknown system event 'busy'; expected terminate, notBusy, reboot, any, deliverFirst or inputFirst", 10),
         Invalid("1 fix abc 2", "expected a number for latitude, found 'abc'", 7),
         // Numbers copied from a log line, in the log's own forms.
         Invalid(

@@ -179,6 +179,12 @@ package struct ClosedLoop {
         try drain(into: &writer, from: nil, depth: 0)
     }
 
+    /// `advance(to:)` before a line that is no input (an `on` line): with
+    /// `system inputFirst` pending, what is due at `time` waits for the input.
+    package mutating func advance<W: LogWriter>(toLineAt time: Millis, into writer: inout W) throws(ScenarioError) {
+        if inputFirst { try advance(before: time, into: &writer) } else { try advance(to: time, into: &writer) }
+    }
+
     /// Runs every event of the one queue due before `time` (not those at
     /// `time`), then sets the clock to it: the input `system inputFirst`
     /// pinned comes next, before what is due at its instant.

@@ -43,7 +43,8 @@ extension ScenarioParser {
                 event = .systemInputFirst
             } else {
                 throw s.unknown(
-                    "system event", what, expected: ["terminate", "notBusy", "reboot", "any", "deliverFirst", "inputFirst"],
+                    "system event", what,
+                    expected: ["terminate", "notBusy", "reboot", "any", "deliverFirst", "inputFirst"],
                     listed: "terminate, notBusy, reboot, any, deliverFirst or inputFirst")
             }
             try s.end()
