@@ -163,22 +163,6 @@ package struct ClosedLoop {
         try drain(into: &writer, from: statement.location, depth: 0)
     }
 
-    /// A fix `system inputFirst` pinned: applied before what is due at its
-    /// instant. Out of line: the per-fix path only tests the flag, and only
-    /// with observers (the pin makes the loop observe).
-    @inline(never)
-    private mutating func applyFirst<W: LogWriter>(_ fix: Fix, at time: Millis, into writer: inout W)
-        throws(ScenarioError)
-    {
-        inputFirst = false
-        try advance(before: time, into: &writer)
-        delayedRuns = 0
-        plainFixes = nil
-        let location = SourceLocation(line: 0, column: 0)
-        try simulator.applyNow(TimedStatement(time: time, event: .fix(fix), location: location, argumentColumn: 0))
-        try drain(into: &writer, from: nil, depth: 0)
-    }
-
     /// `advance(to:)` before a line that is no input (an `on` line): with
     /// `system inputFirst` pending, what is due at `time` waits for the input.
     package mutating func advance<W: LogWriter>(toLineAt time: Millis, into writer: inout W) throws(ScenarioError) {
@@ -207,15 +191,21 @@ package struct ClosedLoop {
     /// simulator, and a delivered fix goes to the writer without a record.
     @inline(__always)
     package mutating func apply<W: LogWriter>(_ fix: Fix, at time: Millis, into writer: inout W) throws(ScenarioError) {
+        // What is due at `time` runs first, unless `system inputFirst` put
+        // the fix first (`.inUse`: nothing at `time` sorts before it). A
+        // value, not a branch: a branch here cost 1.3 % of a fix line
+        // without observers, where it is never taken.
+        var dueFirst = Phase.trace
         if isActive {
-            if inputFirst { return try applyFirst(fix, at: time, into: &writer) }
-            try advance(to: time, into: &writer)
+            dueFirst = inputFirst ? .inUse : .trace
+            inputFirst = false
+            while try step(until: time, before: dueFirst, into: &writer) {}
             delayedRuns = 0
         }
         if let kind = plainFixes, simulator.deliverPlainly(fix, at: time, kind) {
             plainDeliveries &+= 1
         } else {
-            simulator.apply(fix, at: time, direct: true)
+            simulator.apply(fix, at: time, direct: true, dueFirst: dueFirst)
             plainFixes = simulator.plainDelivery()
         }
         if isActive {
