@@ -117,7 +117,7 @@ import Testing
         ("1 system reboot now", "unexpected extra argument 'now'", 17),
         (
             "1 system restart",
-            "unknown system event 'restart'; expected terminate, notBusy, reboot, any or deliverFirst", 10
+            "unknown system event 'restart'; expected terminate, notBusy, reboot, any, deliverFirst or inputFirst", 10
         ),
         ("1 user unlock now", "unexpected extra argument 'now'", 15),
         ("1 user settings airplaneMode maybe", "expected on or off for airplaneMode, found 'maybe'", 30),

@@ -41,6 +41,7 @@ import Testing
         let constraint = BeaconConstraint(uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", major: 1, minor: 2)
         let events: [Event] = [
             .launch, .foreground, .background, .terminate, .systemTerminate, .systemNotBusy, .systemDeliverFirst,
+            .systemInputFirst,
             .app(.requestWhenInUseAuthorization), .app(.requestAlwaysAuthorization),
             .app(.requestTemporaryFullAccuracyAuthorization(purposeKey: "Navigate")),
             .app(.startUpdatingLocation), .app(.stopUpdatingLocation), .app(.requestLocation),

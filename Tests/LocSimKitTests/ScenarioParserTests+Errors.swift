@@ -177,10 +177,10 @@ extension ScenarioParserTests {
         Invalid("1 gpx a.gpx speed -2", "the speed factor must be above 0, found '-2'", 19),
         Invalid("1 gpx a.gpx speed x", "expected a number for the speed factor, found 'x'", 19),
         Invalid("1 gpx a.gpx speed 2 3", "unexpected extra argument '3'", 21),
-        Invalid("1 system", "missing argument <terminate|notBusy|reboot|any|deliverFirst> for system", 9),
+        Invalid("1 system", "missing argument <terminate|notBusy|reboot|any|deliverFirst|inputFirst> for system", 9),
         Invalid(
-            "1 system busy", "unknown system event 'busy'; expected terminate, notBusy, reboot, any or deliverFirst", 10
-        ),
+            "1 system busy",
+            "unknown system event 'busy'; expected terminate, notBusy, reboot, any, deliverFirst or inputFirst", 10),
         Invalid("1 fix abc 2", "expected a number for latitude, found 'abc'", 7),
         // Numbers copied from a log line, in the log's own forms.
         Invalid(

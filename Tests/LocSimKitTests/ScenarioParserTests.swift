@@ -138,6 +138,7 @@ import Testing
         Valid("01:02:03 system terminate", at(3_723_000, .systemTerminate, 10, 17)),
         Valid("00:00:01.5 system notBusy", at(1_500, .systemNotBusy, 12, 19)),
         Valid("60 system deliverFirst", at(60_000, .systemDeliverFirst, 4, 11)),
+        Valid("15 system inputFirst", at(15_000, .systemInputFirst, 4, 11)),
         Valid("\t3\tlaunch", at(3_000, .launch, 4)),
         Valid("1 fix 35.6812345 139.7671234", at(1_000, fix(35.6812345, 139.7671234), 3, 7)),
         Valid("1 fix 35.6812345 139.7671234 12", at(1_000, fix(35.6812345, 139.7671234, 12), 3, 7)),

@@ -68,7 +68,7 @@ extension Event {
         case .user(.settings), .user(.precise), .user(.locationServices), .user(.restricted), .user(.device):
             return true
         case .launch, .foreground, .background, .terminate, .systemTerminate, .systemNotBusy, .systemReboot,
-            .systemAny, .systemDeliverFirst, .app, .managerCall, .modern, .user:
+            .systemAny, .systemDeliverFirst, .systemInputFirst, .app, .managerCall, .modern, .user:
             return false
         }
     }

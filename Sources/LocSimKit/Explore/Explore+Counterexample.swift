@@ -47,6 +47,8 @@ extension Explore {
             let why: String
             if choice.event == .systemDeliverFirst {
                 why = "the app is relaunched next; its reactions to the event run before its launch reactions"
+            } else if choice.event == .systemInputFirst {
+                why = "the next line runs before the timers and delayed reactions due at its instant"
             } else if choice.action == nil {
                 why = "the app was suspended here; the system ends it (--system-terminations)"
             } else {

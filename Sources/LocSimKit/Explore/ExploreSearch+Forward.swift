@@ -51,19 +51,30 @@ extension ExploreSearch {
                         return .choice(cursor, options, line: nil, time: node.loop.simulator.now)
                     }
                     cursor = .timers(p)
-                case .timers(let p):
+                case .timers(let p), .meeting(let p):
                     // The line is read once, here, and applied right after the
                     // timers due before it (a choice among them reads it again).
                     let read = try input.line(at: p)
                     let limit = read?.line.time ?? Millis(.max)
+                    // The order of what is due at the line's instant and the line: chosen at `.meeting`.
+                    var met = cursor == .meeting(p)
                     while true {
-                        let instant = node.loop.nextDue(until: limit)
+                        var instant = node.loop.nextDue(until: limit)
+                        // `system inputFirst` chosen: the line runs before what is due with it.
+                        if instant == limit, node.loop.inputFirst { instant = nil }
                         if let window = node.window,
                             let halt = try windowChoice(window, before: instant ?? limit, at: p)
                         {
                             return halt
                         }
                         guard let instant else { break }
+                        if instant == limit, !met, let read {
+                            met = true
+                            if try meets(node, read.line, at: limit) {
+                                return .choice(
+                                    .meeting(p), [.nothing, .apply(.systemInputFirst)], line: nil, time: limit)
+                            }
+                        }
                         // One timer at a time, as `advance` does, each maybe a relaunch
                         // whose reactions' order is a choice (written just before it).
                         while try node.loop.step(until: instant, into: &node.out) {
@@ -228,6 +239,82 @@ extension ExploreSearch {
         if let writtenError { throw writtenError }
         node = written
         return nil
+    }
+
+    /// Where rule timers or delayed reactions are due at `time`, the instant
+    /// of the input `line` (an event or a fix line): the dependence test.
+    /// Both orders are run from `node` — what is due first, then the line
+    /// (`run`'s), and the line first (`system inputFirst`), each followed by
+    /// what else is due at `time` before a line — and compared as at a
+    /// relaunch (`order`). True where they differ: the meeting is a choice
+    /// point. A relaunch met on the way runs its reactions as written in
+    /// both (its own order is chosen on the path itself).
+    mutating func meets(_ node: Node, _ line: ExploreInput.Line, at time: Millis) throws(ScenarioError) -> Bool {
+        guard Self.isInput(line) else { return false }
+        var written = node
+        var swapped = node
+        let writtenError = Self.error { () throws(ScenarioError) in
+            try Self.meet(&written, line, at: time, inputFirst: false)
+        }
+        let swappedError = Self.error { () throws(ScenarioError) in
+            try Self.meet(&swapped, line, at: time, inputFirst: true)
+        }
+        // The delayed reactions run since the last line differ by those the
+        // line went before (`run` counts them to stop a runaway `after`
+        // loop, and the next line resets them): not what makes a difference.
+        var writtenState = written.loop.state
+        var swappedState = swapped.loop.state
+        writtenState.delayedRuns = 0
+        swappedState.delayedRuns = 0
+        let commute =
+            writtenError?.message == swappedError?.message && writtenError?.location == swappedError?.location
+            && written.loop.simulator.world == swapped.loop.simulator.world
+            && writtenState == swappedState && written.out.counts == swapped.out.counts
+        return !commute
+    }
+
+    /// A line a rule timer or a delayed reaction due at its instant may
+    /// follow or precede: an event or a fix, not a choice point's line
+    /// (`any`, a window), a pin (`system deliverFirst`, `system
+    /// inputFirst`) or an `on` line.
+    private static func isInput(_ line: ExploreInput.Line) -> Bool {
+        switch line {
+        case .fix: return true
+        case .reaction: return false
+        case .timed(let statement):
+            guard statement.windowEnd == nil else { return false }
+            switch statement.event {
+            case .systemAny, .systemDeliverFirst, .systemInputFirst, .user(.any): return false
+            default: return true
+            }
+        }
+    }
+
+    /// One order of a meeting at `time` (`meets`), run on `node`.
+    private static func meet(_ node: inout Node, _ line: ExploreInput.Line, at time: Millis, inputFirst: Bool)
+        throws(ScenarioError)
+    {
+        let somewhere = SourceLocation(line: 0, column: 0)
+        if inputFirst {
+            let pin = TimedStatement(time: time, event: .systemInputFirst, location: somewhere, argumentColumn: 0)
+            try node.loop.apply(pin, into: &node.out)
+        } else {
+            try runDue(&node, at: time)
+        }
+        switch line {
+        case .fix(let fix): try node.loop.apply(fix.fix, at: fix.time, into: &node.out)
+        case .timed(let statement): try node.loop.apply(statement, into: &node.out)
+        case .reaction: break
+        }
+        if node.loop.orderPending { try node.loop.resumeOrder(deliverFirst: false, into: &node.out) }
+        try runDue(&node, at: time)
+    }
+
+    /// Runs what is due at or before `time` ahead of a line there, relaunches' reactions as written.
+    private static func runDue(_ node: inout Node, at time: Millis) throws(ScenarioError) {
+        while try node.loop.step(until: time, into: &node.out) {
+            if node.loop.orderPending { try node.loop.resumeOrder(deliverFirst: false, into: &node.out) }
+        }
     }
 
     private static func error(_ body: () throws(ScenarioError) -> Void) -> ScenarioError? {

@@ -33,10 +33,15 @@ struct ExploreSearch {
         /// their order to choose; then the path goes on at the cursor.
         /// `anchor`: the line a counterexample writes the choice after.
         indirect case order(Cursor, anchor: Int)
+        /// The timers and delayed reactions due at the instant of the line at
+        /// the position meet that line, and their order is chosen: as
+        /// `.timers`, without the dependence test (`meets`).
+        case meeting(Position)
 
         var position: Position {
             switch self {
-            case .timers(let p), .line(let p), .settle(let p), .suspended(let p), .window(let p): return p
+            case .timers(let p), .line(let p), .settle(let p), .suspended(let p), .window(let p), .meeting(let p):
+                return p
             case .order(let next, _): return next.position
             }
         }
@@ -308,7 +313,7 @@ struct ExploreSearch {
                 let id = graph!.choicePoints.count
                 let what: String
                 switch (cursor, options.first) {
-                case (.order, _): what = "order"
+                case (.order, _), (.meeting, _): what = "order"
                 case (.suspended, _), (_, .nothing): what = "system"
                 case (.window, _), (_, .wait): what = "window"
                 case (_, .apply(.user(let action))) where action.isSettings: what = "settings"
@@ -392,6 +397,7 @@ struct ExploreSearch {
         case .suspended(let p): return .line(p)
         case .window(let p): return .settle(p)
         case .order(let next, _): return next
+        case .meeting(let p): return .meeting(p)
         }
     }
 

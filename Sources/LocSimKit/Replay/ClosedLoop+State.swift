@@ -30,6 +30,8 @@ extension ClosedLoop {
         var expectations: ExpectationChecker.Progress
         /// A `system deliverFirst` not used yet.
         var deliverFirst: Bool
+        /// A `system inputFirst` not used yet.
+        var inputFirst: Bool
         /// The reactions of a relaunch whose order explore chooses (`orderPending`).
         var paused: [Pending]
 
@@ -48,6 +50,7 @@ extension ClosedLoop {
                 State.LastPolicy(kind: $0.kind, line: $0.location.line, column: $0.location.column)
             },
             unanswered: unansweredPrompt, expectations: expectations.progress, deliverFirst: deliverFirst,
+            inputFirst: inputFirst,
             paused: orderPending ? ready : [])
     }
 }

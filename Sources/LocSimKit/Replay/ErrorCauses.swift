@@ -149,8 +149,8 @@ struct ErrorCauses {
                 return [suspensionNote(seen, header: header, fallback: fallback)]
             }
             return []
-        case .launch, .foreground, .systemNotBusy, .systemAny, .systemDeliverFirst, .user, .fix, .enter, .exit,
-            .visitArrive, .visitDepart, .beacon, .noFix, .heading, .headingUnavailable, .systemReboot:
+        case .launch, .foreground, .systemNotBusy, .systemAny, .systemDeliverFirst, .systemInputFirst, .user, .fix,
+            .enter, .exit, .visitArrive, .visitDepart, .beacon, .noFix, .heading, .headingUnavailable, .systemReboot:
             return []
         }
     }

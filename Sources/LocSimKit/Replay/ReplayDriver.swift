@@ -138,8 +138,9 @@ struct ReplayDriver {
         if let time = statement.time {
             if playing { try play(until: time, into: &writer) }
             try start()
-            // What is due before the line happens before it, unseen by it.
-            try loop.advance(to: time, into: &writer)
+            // What is due before the line happens before it, unseen by it
+            // (what is due at its time waits for an input `system inputFirst` pinned).
+            try loop.advance(toLineAt: time, into: &writer)
             warnIfNeverShown(statement)
         } else if statement.reaction.isPolicy {
             policies.append(statement)  // warned about once the platform is known

@@ -15,10 +15,11 @@ extension Simulator {
     }
 
     /// Takes out the next event due at or before `limit` (at exactly
-    /// `limit`, one that sorts before a trace line), moving the one clock to
-    /// its time; nil when none is due.
-    mutating func step(until limit: Millis) -> Stepped? {
-        switch timers.next(until: limit, before: .trace) {
+    /// `limit`, one that sorts before `phase`: a trace line, or with
+    /// `.inUse` nothing at `limit`), moving the one clock to its time; nil
+    /// when none is due.
+    mutating func step(until limit: Millis, before phase: Phase = .trace) -> Stepped? {
+        switch timers.next(until: limit, before: phase) {
         case nil: return nil
         case .rule(let timer)?:
             fire(timer)

@@ -114,10 +114,12 @@ package struct Simulator {
     ///
     /// `direct`: a delivered fix or `liveUpdates` element that is the
     /// line's first record may be kept in `directFix` instead of `output`
-    /// (for `drain`).
+    /// (for `drain`). `dueFirst`: the timers due at `time` that run before
+    /// the fix are those whose phase sorts before it (`.inUse`: none, the
+    /// fix `system inputFirst` pinned).
     @inline(__always)
-    package mutating func apply(_ fix: Fix, at time: Millis, direct: Bool = false) {
-        advance(to: time)
+    package mutating func apply(_ fix: Fix, at time: Millis, direct: Bool = false, dueFirst: Phase = .trace) {
+        advance(to: time, before: dueFirst)
         directFixAllowed = direct
         fixArrived(fix)
         directFixAllowed = false
@@ -231,10 +233,11 @@ package struct Simulator {
         if output.isEmpty { output.append(fix.record) } else { output.insert(fix.record, at: 0) }
     }
 
-    /// Runs the timers due at or before a trace line at `time`, then sets the clock to it.
+    /// Runs the timers due at or before a trace line at `time` (at `time`,
+    /// those whose phase sorts before `phase`), then sets the clock to it.
     @inline(__always)
-    private mutating func advance(to time: Millis) {
-        runTimers(until: time, before: .trace)
+    private mutating func advance(to time: Millis, before phase: Phase = .trace) {
+        runTimers(until: time, before: phase)
         timers.advance(to: time)
     }
 
@@ -296,8 +299,9 @@ package struct Simulator {
         case .terminate: try terminate(by: .user, s)
         case .systemTerminate: try terminate(by: .system, s)
         case .systemNotBusy: showUpgradePromptIfPending()
-        // The closed loop keeps it: it orders reactions, not rules (ClosedLoop.deliverFirst).
-        case .systemDeliverFirst: break
+        // The closed loop keeps them: they order reactions and inputs, not rules
+        // (ClosedLoop.deliverFirst, ClosedLoop.inputFirst).
+        case .systemDeliverFirst, .systemInputFirst: break
         case .systemAny:
             throw error(
                 "'system any' is a choice point for 'locsim explore'; run, check and matrix need the system's action itself (system terminate or system notBusy)",

@@ -102,6 +102,7 @@ extension Scenario {
         case .systemTerminate: return EventKeyword.system.rawValue + " terminate"
         case .systemNotBusy: return EventKeyword.system.rawValue + " notBusy"
         case .systemDeliverFirst: return EventKeyword.system.rawValue + " deliverFirst"
+        case .systemInputFirst: return EventKeyword.system.rawValue + " inputFirst"
         case .systemAny: return EventKeyword.system.rawValue + " any"
         case .systemReboot: return EventKeyword.system.rawValue + " reboot"
         case .app(let call): return EventKeyword.app.rawValue + " " + text(of: call)

@@ -28,7 +28,7 @@ extension ScenarioParser {
         case .app: return try app(&s)
         case .user: return try user(&s)
         case .system:
-            let what = try s.required("terminate|notBusy|reboot|any|deliverFirst", for: "system")
+            let what = try s.required("terminate|notBusy|reboot|any|deliverFirst|inputFirst", for: "system")
             if s.matches(what, "terminate") {
                 event = .systemTerminate
             } else if s.matches(what, "notBusy") {
@@ -39,10 +39,13 @@ extension ScenarioParser {
                 event = .systemAny
             } else if s.matches(what, "deliverFirst") {
                 event = .systemDeliverFirst
+            } else if s.matches(what, "inputFirst") {
+                event = .systemInputFirst
             } else {
                 throw s.unknown(
-                    "system event", what, expected: ["terminate", "notBusy", "reboot", "any", "deliverFirst"],
-                    listed: "terminate, notBusy, reboot, any or deliverFirst")
+                    "system event", what,
+                    expected: ["terminate", "notBusy", "reboot", "any", "deliverFirst", "inputFirst"],
+                    listed: "terminate, notBusy, reboot, any, deliverFirst or inputFirst")
             }
             try s.end()
             return (event, what.column)

@@ -255,6 +255,10 @@ public enum Event: Equatable, Sendable {
     /// reactions to the event that relaunched the app run before its launch
     /// reactions (docs/explore.md, "Orders at one instant").
     case systemDeliverFirst
+    /// `system inputFirst`: the next input line (an event or a fix) runs
+    /// before the rule timers and delayed reactions due at its instant,
+    /// which then run after it (docs/explore.md, "Orders at one instant").
+    case systemInputFirst
     case app(AppCall)
     /// A call on another `CLLocationManager` of the app, by its name
     /// (`app[<name>] <call>`, docs/language.md); `app` alone is the manager
