@@ -26,6 +26,10 @@ final class GoldenComparator {
     private var start = 0
     private var end = 0
     private var goldenAtEnd = false
+    /// The golden's size when opened, and the bytes read of it so far: a
+    /// short read past that size is its end (`LineReader(regularFile:size:)`).
+    private var goldenSize = 0
+    private var goldenRead = 0
     /// Bytes of the log found equal to the golden so far.
     private var matched = 0
     /// Where the log first differs from the golden, once it does.
@@ -52,9 +56,10 @@ final class GoldenComparator {
         self.goldenPath = goldenPath
         self.actualPath = actualPath
         buffer = .allocate(byteCount: Self.chunkSize, alignment: 16)
-        switch FileIO.openRegularFile(goldenPath) {
-        case .success(let fd):
-            golden = fd
+        switch FileIO.openRegular(goldenPath) {
+        case .success(let file):
+            golden = file.fd
+            goldenSize = file.size
             goldenExists = true
         case .failure(let error) where error.code == ENOENT:
             goldenAtEnd = true
@@ -140,7 +145,8 @@ final class GoldenComparator {
         switch FileIO.readInto(golden, buffer, count: Self.chunkSize, label: goldenPath) {
         case .success(let n):
             end = n
-            if n == 0 { goldenAtEnd = true }
+            goldenRead += n
+            if n == 0 || (n < Self.chunkSize && goldenRead >= goldenSize) { goldenAtEnd = true }
             if n > 0 && memchr(buffer, 0x0D, n) != nil { goldenHasCR = true }
             if matched == 0 && n >= 3 && memcmp(buffer, Self.byteOrderMark, 3) == 0 { goldenHasBOM = true }
         case .failure(let error):
