@@ -281,19 +281,22 @@ import Testing
         dir.write("a.actual.log", "from an earlier failing run\n")
         dir.write("b.explore", "E:old\n")
         dir.write("abc.explore", "not a.scn's nor ab.scn's\n")
-        for jobs in [1, 2] {
+        func check(jobs: Int) throws -> (Check.Summary, String) {
             var report = ""
-            let check = Check(jobs: jobs, replay: FakeCheck.replay, explore: fakeExplore)
-            let summary = try check.run([dir.path], to: &report)
-            #expect(summary.passed == 2 && summary.failed == 1)
+            let summary = try Check(jobs: jobs, replay: FakeCheck.replay, explore: fakeExplore).run(
+                [dir.path], to: &report)
+            return (summary, report)
+        }
+        for jobs in [1, 2] {
+            let (summary, report) = try check(jobs: jobs)
+            #expect(summary == Self.summary(passed: 2, failed: 1))
             #expect(report.contains("-E:old\n+E:one\n"))
             #expect(!report.contains("a.explore") && !report.contains("ab.explore"))
             #expect(dir.read("a.actual.log") == nil)
         }
         dir.write("ab.actual.log", "stale\n")
         dir.write("b.explore", "E:one\n")
-        let (summary, _) = try run([dir.path])
-        #expect(summary == Self.summary(passed: 3, failed: 0))
+        #expect(try check(jobs: 2).0 == Self.summary(passed: 3, failed: 0))
         #expect(dir.read("ab.actual.log") == nil)
     }
 

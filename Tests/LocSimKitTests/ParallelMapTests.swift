@@ -25,7 +25,10 @@ import Testing
             i * i
         }
         #expect(squares == (0..<1000).map { $0 * $0 })
-        let none = ParallelMap.stream(threads: threads) { (_: (Int) -> Void) in } _: { $0 }
+        let none = ParallelMap.stream(threads: threads) { (_: (Int) -> Void) in
+        } _: {
+            $0
+        }
         #expect(none.isEmpty)
     }
 
@@ -57,7 +60,9 @@ import Testing
             _ = try ParallelMap.stream(threads: threads) { (emit: (Int) -> Void) throws(Stop) in
                 for i in 0..<100 { emit(i) }
                 throw Stop()
-            } _: { $0 }
+            } _: {
+                $0
+            }
         }
     }
 }
