@@ -23,7 +23,8 @@
 /// single log. Elsewhere an `x.explore` beside a scenario is optional, as a
 /// matrix golden is.
 ///
-/// Scenarios run in parallel, each streamed from its file and compared with
+/// Scenarios run in parallel, starting while the folders are still being
+/// walked (`ParallelMap.stream`), each streamed from its file and compared with
 /// its golden as the log is written (`GoldenComparator`), so memory does
 /// not grow with either; the report is assembled in scenario order
 /// afterwards, so it is byte-identical for any number of jobs. A log that
