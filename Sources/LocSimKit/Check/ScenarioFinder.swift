@@ -153,7 +153,7 @@ package enum ScenarioFinder {
         var failure: FileError? = nil
     }
 
-    /// A folder, or a `*.scn` of any other type, in its folder's listing.
+    /// A folder, or a `*.scn` of any file type, in its folder's listing.
     struct Listed {
         var path: [UInt8]
         var isFolder: Bool
