@@ -32,7 +32,7 @@ import Testing
         #expect(none.isEmpty)
     }
 
-    /// With a second thread, the first item is worked on while the
+    /// With a second thread, the first items are worked on while the
     /// producer still runs; with one, only once it has finished.
     @Test func workStartsBeforeTheLastItemIsFound() {
         for threads in [1, 2] {
@@ -40,17 +40,29 @@ import Testing
             var seenWhileProducing = false
             _ = ParallelMap.stream(threads: threads) { (emit: (Int) -> Void) in
                 emit(0)
+                emit(1)
                 for _ in 0..<2000 where !seenWhileProducing {  // up to 2 s
                     seenWhileProducing = started.raised.load(ordering: .acquiring)
                     usleep(1000)
                 }
-                emit(1)
+                emit(2)
             } _: { i in
-                if i == 0 { started.raised.store(true, ordering: .releasing) }
+                started.raised.store(true, ordering: .releasing)
                 return i
             }
             #expect(seenWhileProducing == (threads == 2))
         }
+    }
+
+    /// A single item starts no thread (`check x.scn`): the caller's thread works it.
+    @Test func aSingleItemRunsOnTheCallersThread() {
+        let caller = pthread_self()
+        let onCaller = ParallelMap.stream(threads: 4) { (emit: (Int) -> Void) in
+            emit(0)
+        } _: { _ in
+            pthread_equal(pthread_self(), caller) != 0
+        }
+        #expect(onCaller == [true])
     }
 
     /// The producer's error comes out, once the threads have stopped.

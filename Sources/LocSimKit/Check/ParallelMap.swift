@@ -30,12 +30,13 @@ enum ParallelMap {
     /// `body` on each item `produce` hands to its `emit`, on up to `threads`
     /// threads, with the results in the order the items were emitted.
     ///
-    /// The other threads start before `produce` runs on the caller's thread
-    /// and take items as they come, so work begins while the items are
-    /// still being found (`check` walks its folders while the first
-    /// scenarios run: the walk was the serial part of `check --jobs 2`,
-    /// issue 31 item 9); the caller's thread then works too. `threads <= 1`
-    /// finds every item, then runs `body` on each, in order.
+    /// The other threads start as the items come, one for each item past
+    /// the first (a single item starts none), while `produce` runs on the
+    /// caller's thread, and take items as they come, so work begins while
+    /// the items are still being found (`check` walks its folders while
+    /// the first scenarios run: the walk was the serial part of `check
+    /// --jobs 2`, issue 31 item 9); the caller's thread then works too.
+    /// `threads <= 1` finds every item, then runs `body` on each, in order.
     ///
     /// - Throws: what `produce` throws, once the other threads have
     ///   finished the items they had begun; none is started after it.
@@ -44,9 +45,18 @@ enum ParallelMap {
         _ body: @escaping @Sendable (Item) -> T
     ) throws(Failure) -> [T] {
         let feed = Feed<Item, T>(body: body)
-        let started = start(threads - 1, running: feed)
+        var started: [pthread_t] = []
+        var asked = 0
+        var emitted = 0
         do throws(Failure) {
-            try produce { feed.append($0) }
+            try produce { item in
+                feed.append(item)
+                emitted += 1
+                if asked < min(threads - 1, emitted - 1) {
+                    asked += 1
+                    started += start(1, running: feed)
+                }
+            }
         } catch {
             feed.close(cancelled: true)
             for thread in started { pthread_join(thread, nil) }
