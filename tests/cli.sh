@@ -606,6 +606,33 @@ status=$?
 if [ "$status" = 1 ] && grep -q "not a regular file (a pipe)" fifo-scn.out; then ok "check refuses a FIFO scenario"
 else fail "check refuses a FIFO scenario" "status $status: $(cat fifo-scn.out)"; fi
 
+# A folder inside the suite that cannot be read fails in its place and the
+# rest is checked (scenarios run while the walk goes on, issue 31 item 9); an
+# input folder that cannot be read is an error before anything runs. Root
+# reads any folder, so as root locsim runs as nobody here (setpriv).
+as_user=()
+if [ "$(id -u)" = 0 ]; then as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups); fi
+if [ "$(id -u)" != 0 ] || command -v setpriv > /dev/null; then
+  open_dir=$(mktemp -d)
+  chmod 755 "$open_dir"
+  mkdir -p "$open_dir/suite/locked"
+  cp "$QUICK" "$open_dir/suite/a.scn"
+  cp "$EXPECTED" "$open_dir/suite/a.log"
+  cp "$QUICK" "$open_dir/suite/locked/b.scn"
+  chmod 0 "$open_dir/suite/locked"
+  "${as_user[@]}" "$LOCSIM" check "$open_dir/suite" --jobs 2 > locked.out 2>&1
+  status=$?
+  "${as_user[@]}" "$LOCSIM" check "$open_dir/suite/locked" > locked-input.out 2>&1
+  input_status=$?
+  chmod 755 "$open_dir/suite/locked"
+  rm -rf "$open_dir"
+  if [ "$status" = 1 ] && grep -qxF "$open_dir/suite/locked: error: cannot read folder '$open_dir/suite/locked': Permission denied" locked.out \
+    && grep -qx "1 passed, 1 failed" locked.out && [ "$input_status" = 2 ] \
+    && grep -qxF "locsim: error: cannot read folder '$open_dir/suite/locked': Permission denied" locked-input.out; then
+    ok "check fails a folder it cannot read in its place and checks the rest"
+  else fail "check fails a folder it cannot read in its place and checks the rest" "status $status/$input_status: $(cat locked.out locked-input.out)"; fi
+fi
+
 # A gpx track that is a FIFO is opened once: the writer's points all play.
 mkdir fifo-gpx
 cp "$(dirname "$QUICK")/gpx/morning-run.gpx" fifo-gpx/real.gpx

@@ -202,11 +202,21 @@ import Testing
     @Test func scenariosAreFoundRecursivelyInByteOrder() throws {
         let dir = TemporaryFolder()
         defer { dir.remove() }
-        for name in ["b.scn", "a/z.scn", "a.scn", "B.scn", "a-b.scn", ".hidden/x.scn", "a/.y.scn", "c.scn.txt"] {
-            dir.write(name, "x\n")
-        }
+        let names = [
+            "b.scn", "a/z.scn", "a.scn", "B.scn", "a-b.scn", ".hidden/x.scn", "a/.y.scn", "c.scn.txt", "a.b/y.scn",
+            "a0.scn", "a-/x.scn", "a/b/c.scn", "a/b.scn", "a/b-c.scn",
+        ]
+        for name in names { dir.write(name, "x\n") }
         let found = try ScenarioFinder.scenarios(in: [dir.path, dir.path + "/b.scn"])
-        #expect(found == ["B.scn", "a-b.scn", "a.scn", "a/z.scn", "b.scn"].map { dir.path + "/" + $0 })
+        // The walk goes folder by folder; the order is still the bytes' of
+        // the whole paths: the folder `a` after `a-b.scn`, `a.b/` and `a.scn`
+        // (`-` < `.` < `/`), before `a0.scn`.
+        let expected = [
+            "B.scn", "a-/x.scn", "a-b.scn", "a.b/y.scn", "a.scn", "a/b-c.scn", "a/b.scn", "a/b/c.scn", "a/z.scn",
+            "a0.scn", "b.scn",
+        ]
+        #expect(expected == expected.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        #expect(found == expected.map { dir.path + "/" + $0 })
     }
 
     /// A folder named like a scenario is searched, not checked; a folder
@@ -221,6 +231,97 @@ import Testing
 
     @Test func aMissingInputIsAnError() {
         #expect(throws: FileError.self) { try run(["/nonexistent/locsim/Scenarios"]) }
+    }
+
+    /// Every input is looked at before the first scenario runs: a missing
+    /// one after a folder leaves the folder's goldens untouched.
+    @Test func aMissingInputAfterAFolderChecksNothing() {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        dir.write("a.scn", "one\n")
+        dir.write("a.log", "different\n")
+        #expect(throws: FileError.self) { try run([dir.path, "/nonexistent/locsim/x.scn"], update: true) }
+        #expect(dir.read("a.log") == "different\n")
+    }
+
+    /// A folder inside the suite that cannot be read fails in its place and
+    /// the rest is checked (the scenarios run while the walk goes on, so it
+    /// cannot stop the check before they do); one given as an input is an
+    /// error before anything runs. Root reads any folder: not tested as root.
+    @Test(.enabled(if: getuid() != 0)) func aFolderThatCannotBeReadFailsInItsPlace() throws {
+        let dir = TemporaryFolder()
+        defer {
+            chmod(dir.path + "/b", 0o755)
+            dir.remove()
+        }
+        for name in ["a.scn", "c.scn", "b/x.scn"] { dir.write(name, "one\n") }
+        for name in ["a.log", "c.log", "b/x.log"] { dir.write(name, "ONE\n") }
+        chmod(dir.path + "/b", 0)
+        for jobs in [1, 2] {
+            let (summary, report) = try run([dir.path], jobs: jobs)
+            #expect(summary == Self.summary(passed: 2, failed: 1))
+            let p = dir.path
+            #expect(report == "\(p)/b: error: cannot read folder '\(p)/b': Permission denied\n2 passed, 1 failed\n")
+        }
+        #expect(throws: FileError.self) { try run([dir.path + "/b"]) }
+    }
+
+    /// The files `check` asks about only when the folder's listing holds
+    /// them: a stale `x.actual.log` goes when `x` passes, an `x.explore`
+    /// beside a scenario is checked; none of them is made up for another
+    /// scenario whose name they start with.
+    @Test func siblingsInTheListingAreStillRead() throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        let fakeExplore: Check.MatrixFunction = { scenario, _ in .success(Array("E:".utf8) + scenario) }
+        for name in ["a", "ab", "b"] {
+            dir.write("\(name).scn", "one\n")
+            dir.write("\(name).log", "ONE\n")
+        }
+        dir.write("a.actual.log", "from an earlier failing run\n")
+        dir.write("b.explore", "E:old\n")
+        dir.write("abc.explore", "not a.scn's nor ab.scn's\n")
+        func check(jobs: Int) throws -> (Check.Summary, String) {
+            var report = ""
+            let summary = try Check(jobs: jobs, replay: FakeCheck.replay, explore: fakeExplore).run(
+                [dir.path], to: &report)
+            return (summary, report)
+        }
+        for jobs in [1, 2] {
+            let (summary, report) = try check(jobs: jobs)
+            #expect(summary == Self.summary(passed: 2, failed: 1))
+            #expect(report.contains("-E:old\n+E:one\n"))
+            #expect(!report.contains("a.explore") && !report.contains("ab.explore"))
+            #expect(dir.read("a.actual.log") == nil)
+        }
+        dir.write("ab.actual.log", "stale\n")
+        dir.write("b.explore", "E:one\n")
+        #expect(try check(jobs: 2).0 == Self.summary(passed: 3, failed: 0))
+        #expect(dir.read("ab.actual.log") == nil)
+    }
+
+    /// A scenario and its golden are read to their ends at every size
+    /// around the read chunk (the end of a regular file is taken from its
+    /// size: one read short of a chunk, no second read to see it).
+    @Test(arguments: [0, 1, 1023, 65535, 65536, 65537, 131_072, 200_000])
+    func scenariosAndGoldensAreReadToTheirEnds(size: Int) throws {
+        let dir = TemporaryFolder()
+        defer { dir.remove() }
+        // Lines of 1,024 bytes, then one of the rest: `size` bytes of scenario and of log.
+        let line = String(repeating: "x", count: 1023) + "\n"
+        let rest = size % 1024 == 0 ? "" : String(repeating: "x", count: size % 1024 - 1) + "\n"
+        let text = String(repeating: line, count: size / 1024) + rest
+        #expect(text.utf8.count == size)
+        dir.write("s.scn", text)
+        dir.write("s.log", text.uppercased())
+        #expect(try run([dir.path]).0 == Self.summary(passed: 1, failed: 0))
+        dir.write("s.log", text.uppercased() + "X")
+        #expect(try run([dir.path]).0 == Self.summary(passed: 0, failed: 1))
+        if size > 0 {
+            dir.write("s.log", String(text.uppercased().dropLast()))
+            #expect(try run([dir.path]).0 == Self.summary(passed: 0, failed: 1))
+            #expect(dir.read("s.actual.log") == text.uppercased())
+        }
     }
 
     @Test func parallelReportIsByteIdenticalToSerial() throws {

@@ -23,7 +23,8 @@
 /// single log. Elsewhere an `x.explore` beside a scenario is optional, as a
 /// matrix golden is.
 ///
-/// Scenarios run in parallel, each streamed from its file and compared with
+/// Scenarios run in parallel, starting while the folders are still being
+/// walked (`ParallelMap.stream`), each streamed from its file and compared with
 /// its golden as the log is written (`GoldenComparator`), so memory does
 /// not grow with either; the report is assembled in scenario order
 /// afterwards, so it is byte-identical for any number of jobs. A log that
@@ -144,8 +145,10 @@ package struct Check: Sendable {
     /// then `updated N` (with `--update`), `shard i/n: N of N scenarios`
     /// (with a shard) and `N passed, N failed`.
     ///
-    /// - Throws: when an input does not exist or a folder cannot be read
-    ///   (nothing has been checked yet).
+    /// - Throws: when an input does not exist or is a folder that cannot be
+    ///   read (nothing has been checked yet). A folder inside one that
+    ///   cannot be read fails in its place in the report, and the rest is
+    ///   checked, as a scenario that cannot be read does.
     package func run<Out: TextOutputStream>(_ inputs: [String], to out: inout Out) throws(FileError) -> Summary {
         var results: [ScenarioResult] = []
         return try run(inputs, to: &out, results: &results)
@@ -156,21 +159,27 @@ package struct Check: Sendable {
     package func run<Out: TextOutputStream>(
         _ inputs: [String], to out: inout Out, results: inout [ScenarioResult]
     ) throws(FileError) -> Summary {
-        let found = try ScenarioFinder.entries(in: inputs)
-        let scenarios = shard.map { shard in found.filter { shard.contains(key: $0.key) } } ?? found
-        let timed = ParallelMap.map(scenarios.count, threads: jobs) { [self] i in
+        // The scenarios are checked as the walk finds them (issue 31 item 9).
+        var found = 0
+        let timed = try ParallelMap.stream(threads: jobs) { (emit: (ScenarioFinder.Entry) -> Void) throws(FileError) in
+            try ScenarioFinder.forEachEntry(in: inputs) { entry in
+                found += 1
+                if shard?.contains(key: entry.key) ?? true { emit(entry) }
+            }
+        } _: { [self] entry in
             let start = ScenarioResult.now()
-            let outcome = self.check(scenarios[i].path)
-            return (outcome, ScenarioResult.now() - start)
+            let outcome =
+                entry.failure.map { Outcome(status: .failed, report: "\(entry.path): error: \($0.message)\n") }
+                ?? self.check(entry.path, siblings: entry.siblings)
+            return (entry.path, outcome, ScenarioResult.now() - start)
         }
         var summary = Summary()
-        summary.otherShards = found.count - scenarios.count
-        for (i, (outcome, microseconds)) in timed.enumerated() {
+        summary.otherShards = found - timed.count
+        for (path, outcome, microseconds) in timed {
             out.write(outcome.report)
             results.append(
                 ScenarioResult(
-                    name: scenarios[i].path, result: outcome.status, records: outcome.records,
-                    microseconds: microseconds))
+                    name: path, result: outcome.status, records: outcome.records, microseconds: microseconds))
             switch outcome.status {
             case .passed: summary.passed += 1
             case .failed: summary.failed += 1
@@ -181,21 +190,23 @@ package struct Check: Sendable {
         }
         if update { out.write("updated \(summary.updated)\n") }
         if let shard {
-            out.write("shard \(shard.index)/\(shard.count): \(scenarios.count) of \(found.count) scenarios\n")
+            out.write("shard \(shard.index)/\(shard.count): \(timed.count) of \(found) scenarios\n")
         }
         out.write("\(summary.passed) passed, \(summary.failed) failed\n")
         return summary
     }
 
-    /// Checks one scenario.
-    package func check(_ path: String) -> Outcome {
-        let fd: Int32
-        switch FileIO.openRegularFile(path) {
-        case .success(let d): fd = d
+    /// Checks one scenario; of the files beside it that are read or
+    /// removed only when they exist, only `siblings` may (the rest are not
+    /// asked about: `ScenarioFinder.Entry.siblings`).
+    package func check(_ path: String, siblings: ScenarioFinder.Siblings = .all) -> Outcome {
+        let file: FileIO.RegularFile
+        switch FileIO.openRegular(path) {
+        case .success(let opened): file = opened
         case .failure(let error): return Outcome(status: .failed, report: "\(path): error: \(error.message)\n")
         }
-        defer { close(fd) }
-        var reader = LineReader(fileDescriptor: fd)
+        defer { close(file.fd) }
+        var reader = LineReader(regularFile: file.fd, size: file.size)
         let stem = path.hasSuffix(".scn") ? String(path.dropLast(4)) : path
         if FileIO.fileName(of: FileIO.directory(of: path)) == "errors" {
             return checkError(&reader, golden: stem + ".err", scenario: path)
@@ -203,14 +214,20 @@ package struct Check: Sendable {
         if FileIO.fileName(of: FileIO.directory(of: path)) == "explore" {
             return checkReport(golden: stem + ".explore", scenario: path, required: true, explore)
         }
-        return checkLog(&reader, stem: stem, scenario: path)
-            .then(checkReport(golden: stem + ".matrix", scenario: path, required: false, matrix))
-            .then(checkReport(golden: stem + ".explore", scenario: path, required: false, explore))
+        var outcome = checkLog(&reader, stem: stem, scenario: path, staleLog: siblings.contains(.actualLog))
+        if siblings.contains(.matrix) {
+            outcome = outcome.then(checkReport(golden: stem + ".matrix", scenario: path, required: false, matrix))
+        }
+        if siblings.contains(.explore) {
+            outcome = outcome.then(checkReport(golden: stem + ".explore", scenario: path, required: false, explore))
+        }
+        return outcome
     }
 
     /// Compares the replayed log with the golden `stem.log` as it is
-    /// written, keeping a differing log in `stem.actual.log`.
-    private func checkLog(_ reader: inout LineReader, stem: String, scenario path: String) -> Outcome {
+    /// written, keeping a differing log in `stem.actual.log`; a log that
+    /// matches removes a stale one when there may be one (`staleLog`).
+    private func checkLog(_ reader: inout LineReader, stem: String, scenario path: String, staleLog: Bool) -> Outcome {
         let actualPath = Self.actualLogPath(stem: stem)
         let comparator = GoldenComparator(goldenPath: stem + ".log", actualPath: update ? stem + ".log" : actualPath)
         var output = OutputBuffer.comparing(with: comparator)
@@ -226,12 +243,14 @@ package struct Check: Sendable {
         let expectations = Outcome(
             status: failedExpectations.isEmpty ? .passed : .failed,
             report: failedExpectations.map { $0.formatted(file: path) + "\n" }.joined())
-        return logOutcome(comparator, output: &output, stem: stem, scenario: path).then(expectations)
+        return logOutcome(comparator, output: &output, stem: stem, scenario: path, staleLog: staleLog)
+            .then(expectations)
     }
 
     /// How the log written to `output` compares with its golden.
     private func logOutcome(
-        _ comparator: GoldenComparator, output: inout OutputBuffer, stem: String, scenario path: String
+        _ comparator: GoldenComparator, output: inout OutputBuffer, stem: String, scenario path: String,
+        staleLog: Bool
     ) -> Outcome {
         let actualPath = Self.actualLogPath(stem: stem)
         try? output.commit()  // a comparison throws nothing; its failures are the comparator's
@@ -239,7 +258,7 @@ package struct Check: Sendable {
         if let failure = comparator.failure {
             return Outcome(status: .failed, report: "\(path): error: \(failure.message)\n")
         }
-        if same || update {
+        if staleLog && (same || update) {
             unlink(actualPath)  // from an earlier failing run: it no longer says anything
         }
         if same { return Outcome(status: .passed, report: "", records: comparator.records) }

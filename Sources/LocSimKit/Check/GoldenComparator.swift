@@ -23,9 +23,18 @@ final class GoldenComparator {
     private(set) var goldenExists = false
     /// One chunk of the golden; `buffer[start..<end]` is not compared yet.
     private let buffer: UnsafeMutableRawPointer
+    /// The buffer's size: a chunk, or a byte more than a smaller golden (one
+    /// `read` then reads it whole and sees its end), so that `check`'s small
+    /// scenarios do not each take and give back 64 KB (`LineReader`'s
+    /// `readSmallFile` says why that costs).
+    private let bufferSize: Int
     private var start = 0
     private var end = 0
     private var goldenAtEnd = false
+    /// The golden's size when opened, and the bytes read of it so far: a
+    /// short read past that size is its end (`LineReader(regularFile:size:)`).
+    private var goldenSize = 0
+    private var goldenRead = 0
     /// Bytes of the log found equal to the golden so far.
     private var matched = 0
     /// Where the log first differs from the golden, once it does.
@@ -51,16 +60,18 @@ final class GoldenComparator {
     init(goldenPath: String, actualPath: String) {
         self.goldenPath = goldenPath
         self.actualPath = actualPath
-        buffer = .allocate(byteCount: Self.chunkSize, alignment: 16)
-        switch FileIO.openRegularFile(goldenPath) {
-        case .success(let fd):
-            golden = fd
+        switch FileIO.openRegular(goldenPath) {
+        case .success(let file):
+            golden = file.fd
+            goldenSize = file.size
             goldenExists = true
         case .failure(let error) where error.code == ENOENT:
             goldenAtEnd = true
         case .failure(let error):
             failure = error
         }
+        bufferSize = min(Self.chunkSize, goldenSize + 1)
+        buffer = .allocate(byteCount: bufferSize, alignment: 16)
     }
 
     deinit {
@@ -137,10 +148,11 @@ final class GoldenComparator {
         start = 0
         end = 0
         guard !goldenAtEnd else { return }
-        switch FileIO.readInto(golden, buffer, count: Self.chunkSize, label: goldenPath) {
+        switch FileIO.readInto(golden, buffer, count: bufferSize, label: goldenPath) {
         case .success(let n):
             end = n
-            if n == 0 { goldenAtEnd = true }
+            goldenRead += n
+            if n == 0 || (n < bufferSize && goldenRead >= goldenSize) { goldenAtEnd = true }
             if n > 0 && memchr(buffer, 0x0D, n) != nil { goldenHasCR = true }
             if matched == 0 && n >= 3 && memcmp(buffer, Self.byteOrderMark, 3) == 0 { goldenHasBOM = true }
         case .failure(let error):
@@ -160,7 +172,7 @@ final class GoldenComparator {
         var offset = 0
         while offset < matched {
             switch FileIO.readInto(
-                golden, buffer, count: min(Self.chunkSize, matched - offset), at: offset, label: goldenPath)
+                golden, buffer, count: min(bufferSize, matched - offset), at: offset, label: goldenPath)
             {
             case .success(let n) where n > 0:
                 output.append(UnsafeRawBufferPointer(start: buffer, count: n))
@@ -276,7 +288,7 @@ final class GoldenComparator {
         var newlinesToSkip = lines + 1  // the line holding `offset`, then `lines` more
         var blockEnd = offset
         while blockEnd > 0 {
-            let blockStart = max(0, blockEnd - Self.chunkSize)
+            let blockStart = max(0, blockEnd - bufferSize)
             guard
                 case .success(let n) = FileIO.readInto(
                     golden, buffer, count: blockEnd - blockStart, at: blockStart, label: goldenPath),
@@ -302,7 +314,7 @@ final class GoldenComparator {
         while position < offset {
             guard
                 case .success(let n) = FileIO.readInto(
-                    golden, buffer, count: min(Self.chunkSize, offset - position), at: position, label: goldenPath),
+                    golden, buffer, count: min(bufferSize, offset - position), at: position, label: goldenPath),
                 n > 0
             else { break }
             count += Self.newlines(in: UnsafeRawBufferPointer(start: buffer, count: n))

@@ -90,11 +90,25 @@ package enum FileIO {
     /// Opens `path` for reading if it is a regular file (after its links):
     /// `check` reads scenarios and goldens to their end, and `/dev/zero` or a
     /// FIFO has none (issue 14). The error says `not a regular file`.
-    ///
-    /// Opened once, without waiting (`O_NONBLOCK`, cleared again for a
-    /// regular file): opening a FIFO to read waits for a writer, and
-    /// testing the path before opening it would race with its replacement.
     package static func openRegularFile(_ path: String) -> Result<Int32, FileError> {
+        openRegular(path).map(\.fd)
+    }
+
+    /// A regular file open for reading, and its size when it was opened.
+    package struct RegularFile {
+        package var fd: Int32
+        package var size: Int
+    }
+
+    /// `openRegularFile`, with the file's size: a reader that has read that
+    /// many bytes and gets fewer than it asked for is at the end, with no
+    /// further `read` to see it (`check` reads two small files a scenario).
+    ///
+    /// Opened once, without waiting (`O_NONBLOCK`): opening a FIFO to read
+    /// waits for a writer, and testing the path before opening it would race
+    /// with its replacement. The flag stays set: it has no effect on a
+    /// regular file (open(2)), and clearing it cost two `fcntl` calls a file.
+    package static func openRegular(_ path: String) -> Result<RegularFile, FileError> {
         var fd: Int32 = -1
         while fd < 0 {
             fd = SystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
@@ -120,15 +134,22 @@ package enum FileIO {
             let what = kind == "not a regular file" ? kind : "not a regular file (\(kind))"
             return .failure(FileError("cannot read '\(path)': \(what)", code: EINVAL))
         }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return .success(fd)
+        return .success(RegularFile(fd: fd, size: Int(info.st_size)))
     }
 
     /// Reads the whole file at `path`; with `regularOnly`, only a regular
     /// file (see `openRegularFile`).
     package static func readFile(_ path: String, regularOnly: Bool = false) -> Result<[UInt8], FileError> {
+        if regularOnly {
+            switch openRegular(path) {
+            case .success(let file):
+                defer { close(file.fd) }
+                return readBytes(file.fd, upTo: file.size, label: path)
+            case .failure(let e): return .failure(e)
+            }
+        }
         let fd: Int32
-        switch regularOnly ? openRegularFile(path) : openForReading(path) {
+        switch openForReading(path) {
         case .success(let d): fd = d
         case .failure(let e): return .failure(e)
         }

@@ -23,7 +23,9 @@ package struct LineReader {
     private static let maxCarry = maxLineLength + 4
 
     private enum Source {
-        case file(Int32)
+        /// A file read to its end; `size`, when known, is a regular file's
+        /// size (`readLines`).
+        case file(Int32, size: Int?)
         /// `pread(2)` from an offset of its own: several readers share one
         /// open file (`locsim matrix` replays one file on many threads).
         case positioned(Int32, offset: Int)
@@ -33,7 +35,13 @@ package struct LineReader {
     private var source: Source
 
     /// Reads from an open file descriptor (not closed by the reader).
-    package init(fileDescriptor: Int32) { source = .file(fileDescriptor) }
+    package init(fileDescriptor: Int32) { source = .file(fileDescriptor, size: nil) }
+
+    /// Reads a regular file of `size` bytes (when opened) from an open
+    /// descriptor (not closed by the reader): one `read(2)` for a file
+    /// shorter than a chunk, where one of unknown size takes a second to
+    /// see its end (`check`, issue 31 item 9).
+    package init(regularFile fd: Int32, size: Int) { source = .file(fd, size: size) }
 
     /// Reads a regular file from `offset` on with `pread(2)`, leaving the
     /// descriptor's own offset alone, so readers on other threads may share it.
@@ -71,17 +79,22 @@ package struct LineReader {
                 }
             }
             if let failure { throw failure }
-        case .file(let fd):
-            try readLines(fd, offset: nil, &splitter, body)
+        case .file(let fd, let size?) where size < Self.chunkSize:
+            try readSmallFile(fd, size: size, &splitter, body)
+        case .file(let fd, let size):
+            try readLines(fd, offset: nil, size: size, &splitter, body)
         case .positioned(let fd, let offset):
-            try readLines(fd, offset: offset, &splitter, body)
+            try readLines(fd, offset: offset, size: nil, &splitter, body)
         }
     }
 
     /// Streams `fd` through one fixed buffer: a carried partial line at the
-    /// front, then the next chunk.
+    /// front, then the next chunk. A regular file of `size` bytes ends at
+    /// the first short read past that size: a short read of a regular file
+    /// is its end, and counting the size as well keeps a read cut short by
+    /// a signal from ending it early.
     private func readLines(
-        _ fd: Int32, offset start: Int?, _ splitter: inout LineSplitter,
+        _ fd: Int32, offset start: Int?, size: Int?, _ splitter: inout LineSplitter,
         _ body: (UnsafeRawBufferPointer, Int) throws(ScenarioError) -> Void
     ) throws(ScenarioError) {
         let capacity = Self.maxCarry + Self.chunkSize
@@ -89,9 +102,13 @@ package struct LineReader {
         defer { buffer.deallocate() }
         var filled = 0  // bytes in the buffer, all of them one partial line
         var offset = start
-        while true {
+        var total = 0
+        var atEnd = false
+        while !atEnd {
             let count = try readChunk(fd, into: buffer + filled, at: offset, line: splitter.lineNumber + 1)
             if count == 0 { break }
+            total += count
+            if let size, count < Self.chunkSize && total >= size { atEnd = true }
             offset = offset.map { $0 + count }
             let end = filled + count
             let tail = try splitter.completeLines(buffer, lineStart: 0, scanFrom: filled, end: end, body)
@@ -104,13 +121,35 @@ package struct LineReader {
         if filled > 0 { try splitter.deliver(buffer, 0, filled, body) }
     }
 
+    /// A regular file shorter than a chunk, read as it was when opened (as
+    /// `FileIO.readFile` reads one) into a buffer of its size: the chunk
+    /// buffer, 128 KB allocated and freed for each of `check`'s small
+    /// scenarios, made the C library give memory back to the system and
+    /// take it again every time, and each time with two threads, flush the
+    /// other core's address translations too (issue 31 item 9).
+    private func readSmallFile(
+        _ fd: Int32, size: Int, _ splitter: inout LineSplitter,
+        _ body: (UnsafeRawBufferPointer, Int) throws(ScenarioError) -> Void
+    ) throws(ScenarioError) {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: 16)
+        defer { buffer.deallocate() }
+        var filled = 0
+        while filled < size {
+            let count = try readChunk(fd, into: buffer + filled, count: size - filled, at: nil, line: 1)
+            if count == 0 { break }
+            filled += count
+        }
+        let tail = try splitter.completeLines(buffer, lineStart: 0, scanFrom: 0, end: filled, body)
+        if tail < filled { try splitter.deliver(buffer, tail, filled, body) }
+    }
+
     /// One `read(2)` (`pread(2)` at `offset`), retried on `EINTR` and waited
     /// for on `EAGAIN`; 0 at end of file.
     private func readChunk(
-        _ fd: Int32, into pointer: UnsafeMutableRawPointer, at offset: Int?, line: Int
+        _ fd: Int32, into pointer: UnsafeMutableRawPointer, count: Int = chunkSize, at offset: Int?, line: Int
     ) throws(ScenarioError) -> Int {
         while true {
-            let n = offset.map { pread(fd, pointer, Self.chunkSize, off_t($0)) } ?? read(fd, pointer, Self.chunkSize)
+            let n = offset.map { pread(fd, pointer, count, off_t($0)) } ?? read(fd, pointer, count)
             if n >= 0 { return n }
             let code = errno
             if code == EINTR { continue }
