@@ -48,6 +48,9 @@ extension Explore {
         var facts = Facts()
         /// The line of `{"platform":…}`, for errors.
         var line: Int
+        /// The choices and shortest paths its outcomes name by id (`Explore.TrailTable`).
+        var choices: [ExploreChoice] = []
+        var trails: [ChoiceTrail] = []
     }
 
     /// One shard's file read.
@@ -316,6 +319,14 @@ struct ShardReader {
     private func take(
         _ json: ShardJSON, into part: inout Explore.ShardPart, _ lookup: [Int: ExpectationStatement]
     ) throws(ShardJSON.Failure) {
+        if case .array(let items) = json.value, let kind = try items.first?.string(), kind == "choice" || kind == "trail" {
+            guard var platform = part.platforms.popLast() else {
+                throw ShardJSON.Failure(column: 1, message: "a \(kind) before its platform")
+            }
+            try Self.table(items, json, into: &platform)
+            part.platforms.append(platform)
+            return
+        }
         if case .array(let items) = json.value {
             guard var platform = part.platforms.popLast(), var prefix = platform.parts.popLast() else {
                 throw ShardJSON.Failure(column: 1, message: "a log line before its prefix")
@@ -358,7 +369,7 @@ struct ShardReader {
             guard var prefix = platform.parts.popLast(), prefix.saved.stop == nil else {
                 throw ShardJSON.Failure(column: 1, message: "an outcome before its prefix, or after a stop")
             }
-            prefix.saved.entries.append(try Self.entry(json, lookup))
+            prefix.saved.entries.append(try Self.entry(json, lookup, trails: platform.trails))
             platform.parts.append(prefix)
         } else if let facts = json.optionalMember("facts") {
             platform.facts = try Self.facts(facts)
@@ -401,9 +412,49 @@ struct ShardReader {
         }
     }
 
-    private static func entry(_ json: ShardJSON, _ lookup: [Int: ExpectationStatement]) throws(ShardJSON.Failure)
-        -> ExploreSearch.SavedEntry
+    /// `["choice",id,time,event,prompt,line,anchor]` or `["trail",id,choice,rest]`, ids counting from 0.
+    private static func table(_ items: [ShardJSON], _ json: ShardJSON, into platform: inout Explore.PlatformPart)
+        throws(ShardJSON.Failure)
     {
+        if try items[0].string() == "choice" {
+            guard items.count == 7, try items[1].int() == platform.choices.count else {
+                throw ShardJSON.Failure(
+                    column: json.column, message: "expected [\"choice\",\(platform.choices.count),time,event,prompt,line,anchor]")
+            }
+            guard case .number(let ms) = items[2].value, ms >= 0 else {
+                throw ShardJSON.Failure(column: items[2].column, message: "expected milliseconds")
+            }
+            guard let event = Self.event(try items[3].string()) else {
+                throw ShardJSON.Failure(column: items[3].column, message: "not an event of a choice")
+            }
+            var prompt: PromptKind? = nil
+            if !items[4].isNull {
+                guard let kind = PromptKind(rawValue: try items[4].string()) else {
+                    throw ShardJSON.Failure(column: items[4].column, message: "not a prompt kind")
+                }
+                prompt = kind
+            }
+            platform.choices.append(
+                ExploreChoice(
+                    time: Millis(ms), event: event, prompt: prompt, line: items[5].isNull ? nil : try items[5].int(),
+                    anchor: try items[6].int()))
+            return
+        }
+        guard items.count == 4, try items[1].int() == platform.trails.count else {
+            throw ShardJSON.Failure(
+                column: json.column, message: "expected [\"trail\",\(platform.trails.count),choice,rest]")
+        }
+        guard !platform.choices.isEmpty else {
+            throw ShardJSON.Failure(column: json.column, message: "a trail before any choice")
+        }
+        let choice = try items[2].int(0...platform.choices.count - 1)
+        let rest = try items[3].int(-1...platform.trails.count - 1)
+        platform.trails.append(ChoiceTrail(platform.choices[choice], after: rest < 0 ? nil : platform.trails[rest]))
+    }
+
+    private static func entry(
+        _ json: ShardJSON, _ lookup: [Int: ExpectationStatement], trails: [ChoiceTrail]
+    ) throws(ShardJSON.Failure) -> ExploreSearch.SavedEntry {
         let pathsValue = try json.member("paths")
         guard let paths = UInt64(try pathsValue.string()), paths > 0 else {
             throw ShardJSON.Failure(column: pathsValue.column, message: "expected a path count, in a string")
@@ -448,30 +499,10 @@ struct ShardReader {
             }
             return FailedExpectation(statement.expectation, at: at, reason: try f.member("reason").string())
         }
-        let trail = try json.member("trail").array().map { c throws(ShardJSON.Failure) -> ExploreChoice in
-            let eventValue = try c.member("event")
-            guard let event = Self.event(try eventValue.string()) else {
-                throw ShardJSON.Failure(column: eventValue.column, message: "not an event of a choice")
-            }
-            let promptValue = try c.member("prompt")
-            var prompt: PromptKind? = nil
-            if !promptValue.isNull {
-                guard let kind = PromptKind(rawValue: try promptValue.string()) else {
-                    throw ShardJSON.Failure(column: promptValue.column, message: "not a prompt kind")
-                }
-                prompt = kind
-            }
-            let lineValue = try c.member("line")
-            let timeValue = try c.member("time")
-            guard case .number(let ms) = timeValue.value, ms >= 0 else {
-                throw ShardJSON.Failure(column: timeValue.column, message: "expected milliseconds")
-            }
-            return ExploreChoice(
-                time: Millis(ms), event: event, prompt: prompt, line: lineValue.isNull ? nil : try lineValue.int(),
-                anchor: try c.member("anchor").int())
-        }
+        let trail = try json.member("trail").int(-1...trails.count - 1)
         return ExploreSearch.SavedEntry(
-            counts: counts, status: status, accuracy: accuracy, error: error, failed: failed, paths: paths, trail: trail)
+            counts: counts, status: status, accuracy: accuracy, error: error, failed: failed, paths: paths,
+            trail: trail < 0 ? nil : trails[trail])
     }
 
     /// A choice's event read back as a scenario line at time 0 reads it.

@@ -62,11 +62,11 @@ extension Explore {
         let platforms = self.platforms ?? [own.header.platform]
         let ownPlatform = self.platforms == nil
         let (maxStates, maxOutcomes, terminations) = (self.maxStates, self.maxOutcomes, systemTerminations)
-        let parts = ParallelMap.map(platforms.count, threads: jobs) { i -> String in
+        let parts = ParallelMap.map(platforms.count, threads: jobs) { i -> (text: String, unreadable: String?) in
             let head = "{\"platform\":" + ReportTable.json(platforms[i].description)
             // A platform the scenario does not run on: the merge finds the same error.
             guard let input = ownPlatform ? own : try? ExploreInput(scenario, platform: platforms[i]) else {
-                return head + ",\"cut\":0,\"prefixes\":0,\"owned\":[]}\n"
+                return (head + ",\"cut\":0,\"prefixes\":0,\"owned\":[]}\n", nil)
             }
             var search = ExploreSearch(input, maxStates: maxStates, maxOutcomes: maxOutcomes, progress: nil)
             search.systemTerminations = terminations
@@ -74,19 +74,28 @@ extension Explore {
             let owned = prefixes.indices.filter { $0 % shard.count == shard.index - 1 }
             var out = head + ",\"cut\":\(cut),\"prefixes\":\(prefixes.count),\"owned\":["
             out += owned.map(String.init).joined(separator: ",") + "]}\n"
+            var trails = TrailTable()
             for (k, part) in search.shard(prefixes, cut: cut, index: shard.index, count: shard.count) {
                 out += "{\"prefix\":\(k),\"key\":\"\(ExploreSearch.fingerprint(prefixes[k].key).hex)\"}\n"
                 for event in part.log { out += Self.line(event) }
                 if let stop = part.stop { out += "{\"stop\":\"\(stop.rawValue)\"}\n" }
-                for entry in part.entries { out += Self.line(entry) }
+                for entry in part.entries {
+                    let trail = trails.id(entry.trail, lines: &out)
+                    out += Self.line(entry, trail: trail)
+                }
             }
-            return out + Self.factsLine(search)
+            return (out + Self.factsLine(search), trails.unreadable)
         }
         var text = "{\"locsim\":\"\(Self.shardFormat)\",\"version\":\"\(LocSimVersion.tool)\",\"probe\":\"\(Self.hashProbe)\""
         text += ",\"shard\":\"\(shard.index)/\(shard.count)\",\"name\":" + ReportTable.json(name)
         text += ",\"options\":" + shardOptions + "}\n"
         text += "{\"scenario\":" + ReportTable.json(String(decoding: scenario, as: UTF8.self)) + "}\n"
-        text += parts.joined()
+        if let unreadable = parts.lazy.compactMap(\.unreadable).first {
+            throw ScenarioError(
+                "explore --shard: the choice '\(unreadable)' does not read back as it was; explore without --shard",
+                at: SourceLocation(line: 1, column: 1))
+        }
+        text += parts.map(\.text).joined()
         let lines = text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
         return text + "{\"end\":\(lines),\"digest\":\"\(Self.digestHex(text.utf8))\"}\n"
     }
@@ -109,7 +118,44 @@ extension Explore {
         }
     }
 
-    private static func line(_ e: ExploreSearch.SavedEntry) -> String {
+    /// The choices and shortest paths of one platform's outcomes, each
+    /// written once as a line before the first outcome that names it by id
+    /// (`["choice",id,time,event,prompt,line,anchor]`, `["trail",id,choice,rest]`):
+    /// outcomes share their paths' tails, as `ChoiceTrail`s do.
+    struct TrailTable {
+        private var choices: [String: Int] = [:]
+        private var trails: [ObjectIdentifier: Int] = [:]
+        /// A choice whose event does not read back as it was (none known: a shard then fails).
+        private(set) var unreadable: String? = nil
+
+        /// The id of `trail` (-1: none), its lines and its tail's added to `lines` first when new.
+        mutating func id(_ trail: ChoiceTrail?, lines: inout String) -> Int {
+            guard let trail else { return -1 }
+            if let known = trails[ObjectIdentifier(trail)] { return known }
+            let rest = id(trail.rest, lines: &lines)
+            let c = trail.choice
+            let json = ReportTable.json(_:) as (String) -> String
+            let text =
+                "\(c.time.value),\(json(Scenario.text(of: c.event))),"
+                + (c.prompt.map { json($0.rawValue) } ?? "null") + "," + (c.line.map(String.init) ?? "null")
+                + ",\(c.anchor)"
+            let choice: Int
+            if let known = choices[text] {
+                choice = known
+            } else {
+                choice = choices.count
+                choices[text] = choice
+                if ShardReader.event(Scenario.text(of: c.event)) != c.event { unreadable = Scenario.text(of: c.event) }
+                lines += "[\"choice\",\(choice),\(text)]\n"
+            }
+            let id = trails.count
+            trails[ObjectIdentifier(trail)] = id
+            lines += "[\"trail\",\(id),\(choice),\(rest)]\n"
+            return id
+        }
+    }
+
+    private static func line(_ e: ExploreSearch.SavedEntry, trail: Int) -> String {
         let json = ReportTable.json(_:) as (String) -> String
         var out = "{\"paths\":\"\(e.paths)\",\"auth\":\(json(e.status.rawValue))"
         out += ",\"accuracy\":" + (e.accuracy.map { json($0.word) } ?? "null")
@@ -118,13 +164,7 @@ extension Explore {
         out += ",\"failed\":["
         out += e.failed.map { "{\"line\":\($0.location.line),\"column\":\($0.location.column),\"reason\":\(json($0.reason))}" }
             .joined(separator: ",")
-        out += "],\"trail\":["
-        out += e.trail.map { c in
-            "{\"time\":\(c.time.value),\"event\":\(json(Scenario.text(of: c.event))),\"prompt\":"
-                + (c.prompt.map { json($0.rawValue) } ?? "null") + ",\"line\":" + (c.line.map(String.init) ?? "null")
-                + ",\"anchor\":\(c.anchor)}"
-        }.joined(separator: ",")
-        return out + "]}\n"
+        return out + "],\"trail\":\(trail)}\n"
     }
 
     private static func json(_ error: ScenarioError) -> String {

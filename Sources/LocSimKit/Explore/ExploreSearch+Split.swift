@@ -86,7 +86,7 @@ extension ExploreSearch {
         var error: ScenarioError?
         var failed: [FailedExpectation]
         var paths: UInt64
-        var trail: [ExploreChoice]
+        var trail: ChoiceTrail?
     }
 
     /// What a shard found below one prefix.
@@ -224,8 +224,7 @@ extension ExploreSearch {
         let s = entry.suffix
         return SavedEntry(
             counts: s.error == nil ? counts[s.counts] : OutcomeCounts(), status: s.status, accuracy: s.accuracy,
-            error: s.error.map { errors[$0] }, failed: failures[s.failures], paths: entry.paths,
-            trail: ChoiceTrail.choices(entry.trail))
+            error: s.error.map { errors[$0] }, failed: failures[s.failures], paths: entry.paths, trail: entry.trail)
     }
 
     /// A choice point `key` met for the first time at `node` (`halt`),
@@ -293,12 +292,10 @@ extension ExploreSearch {
     private mutating func restored(_ entries: [SavedEntry]) -> Outcomes {
         Outcomes(
             finished: entries.map { e in
-                var trail: ChoiceTrail? = nil
-                for choice in e.trail.reversed() { trail = ChoiceTrail(choice, after: trail) }
-                return Outcomes.Entry(
+                Outcomes.Entry(
                     suffix: suffix(
                         counts: e.counts, status: e.status, accuracy: e.accuracy, error: e.error, failed: e.failed),
-                    paths: e.paths, trail: trail)
+                    paths: e.paths, trail: e.trail)
             })
     }
 }
