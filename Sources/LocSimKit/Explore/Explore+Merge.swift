@@ -390,7 +390,8 @@ struct ShardReader {
     }
 
     private static func location(_ line: ShardJSON, _ column: ShardJSON) throws(ShardJSON.Failure) -> SourceLocation {
-        SourceLocation(line: try line.int(1...Int(Int32.max)), column: try column.int(1...Int(Int32.max)))
+        // Line 0: a choice's own line, which the scenario does not have (an error's note may point there).
+        SourceLocation(line: try line.int(), column: try column.int())
     }
 
     private static func event(_ items: [ShardJSON], _ json: ShardJSON) throws(ShardJSON.Failure)
