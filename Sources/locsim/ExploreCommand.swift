@@ -104,18 +104,23 @@ enum ExploreCommand {
             }
             if let scenario { files.insert(scenario, at: 0) }
             guard !files.isEmpty else { throw UsageError("'--merge' needs the shards' files") }
-            guard format != .dot else { throw UsageError("'--format dot' needs the whole graph: explore without --shard") }
+            guard format != .dot else {
+                throw UsageError("'--format dot' needs the whole graph: explore without --shard")
+            }
         }
         guard let scenario = merge ? "-" : scenario else {
             throw UsageError("missing scenario; give a file, or '-' for standard input")
         }
         if shard != nil {
-            let own: Set<String> = ["--shard", "--platforms", "--all", "-o", "--output", "--jobs", "-j", "--max-states",
-                "--max-outcomes", "--system-terminations"]
+            let own: Set<String> = [
+                "--shard", "--platforms", "--all", "-o", "--output", "--jobs", "-j", "--max-states",
+                "--max-outcomes", "--system-terminations",
+            ]
             if let other = given.first(where: { !own.contains($0) }) {
                 throw UsageError(
                     "'\(other)' does not go with '--shard': a shard writes its part of the search for '--merge'"
-                        + (["--format", "--only-failing"].contains(other) ? ", which takes it" : "; explore without --shard"))
+                        + (["--format", "--only-failing"].contains(other)
+                            ? ", which takes it" : "; explore without --shard"))
             }
         }
         if shrink && counterexamples == nil {

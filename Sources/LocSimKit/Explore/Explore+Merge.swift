@@ -79,12 +79,13 @@ extension Explore {
         var expectations: (scenario: String, lookup: [Int: ExpectationStatement])? = nil
         for file in files {
             var reader = ShardReader(file: file.name, bytes: file.bytes)
-            parts.append(try reader.read { text in
-                if let known = expectations, known.scenario == text { return known.lookup }
-                let lookup = ExpectationLookup.of(text)
-                expectations = (text, lookup)
-                return lookup
-            })
+            parts.append(
+                try reader.read { text in
+                    if let known = expectations, known.scenario == text { return known.lookup }
+                    let lookup = ExpectationLookup.of(text)
+                    expectations = (text, lookup)
+                    return lookup
+                })
         }
         let first = parts[0]
         let count = first.shard.count
@@ -261,7 +262,8 @@ struct ShardReader {
         guard case .string(let v) = version.value, v == LocSimVersion.tool else {
             throw failure(
                 version.column,
-                "written by another build of locsim, not \(LocSimVersion.tool): merge with the build that wrote the shards")
+                "written by another build of locsim, not \(LocSimVersion.tool): merge with the build that wrote the shards"
+            )
         }
         let probe = try check { () throws(ShardJSON.Failure) in try header.member("probe") }
         guard case .string(let p) = probe.value, p == Explore.hashProbe else {
@@ -294,7 +296,8 @@ struct ShardReader {
         while true {
             guard let json = try next() else {
                 throw Failure(
-                    message: "\(file):\(line + 1):1: error: the file ends before its last line ({\"end\":…}): cut short?")
+                    message:
+                        "\(file):\(line + 1):1: error: the file ends before its last line ({\"end\":…}): cut short?")
             }
             if let endValue = json.optionalMember("end") {
                 let digestStart = start
@@ -305,7 +308,8 @@ struct ShardReader {
                     let digest = try json.member("digest")
                     guard try digest.string() == Explore.digestHex(bytes[0..<digestStart]) else {
                         throw ShardJSON.Failure(
-                            column: digest.column, message: "the file was changed after locsim wrote it (its digest differs)")
+                            column: digest.column,
+                            message: "the file was changed after locsim wrote it (its digest differs)")
                     }
                 }
                 guard end + 1 == bytes.count else { throw failure(1, "text after the last line") }
@@ -319,7 +323,9 @@ struct ShardReader {
     private func take(
         _ json: ShardJSON, into part: inout Explore.ShardPart, _ lookup: [Int: ExpectationStatement]
     ) throws(ShardJSON.Failure) {
-        if case .array(let items) = json.value, let kind = try items.first?.string(), kind == "choice" || kind == "trail" {
+        if case .array(let items) = json.value, let kind = try items.first?.string(),
+            kind == "choice" || kind == "trail"
+        {
             guard var platform = part.platforms.popLast() else {
                 throw ShardJSON.Failure(column: 1, message: "a \(kind) before its platform")
             }
@@ -409,7 +415,8 @@ struct ShardReader {
             return .pop(fingerprint, outcomes: try items[2].int(), at: try location(items[3], items[4]))
         default:
             throw ShardJSON.Failure(
-                column: json.column, message: "expected [\"enter\",key,line,column] or [\"pop\",key,outcomes,line,column]")
+                column: json.column,
+                message: "expected [\"enter\",key,line,column] or [\"pop\",key,outcomes,line,column]")
         }
     }
 
@@ -420,7 +427,8 @@ struct ShardReader {
         if try items[0].string() == "choice" {
             guard items.count == 7, try items[1].int() == platform.choices.count else {
                 throw ShardJSON.Failure(
-                    column: json.column, message: "expected [\"choice\",\(platform.choices.count),time,event,prompt,line,anchor]")
+                    column: json.column,
+                    message: "expected [\"choice\",\(platform.choices.count),time,event,prompt,line,anchor]")
             }
             guard case .number(let ms) = items[2].value, ms >= 0 else {
                 throw ShardJSON.Failure(column: items[2].column, message: "expected milliseconds")
@@ -468,7 +476,8 @@ struct ShardReader {
         var accuracy: AccuracyAuthorization? = nil
         if !accuracyValue.isNull {
             let word = try accuracyValue.string()
-            guard let a = [AccuracyAuthorization.fullAccuracy, .reducedAccuracy].first(where: { $0.word == word }) else {
+            guard let a = [AccuracyAuthorization.fullAccuracy, .reducedAccuracy].first(where: { $0.word == word })
+            else {
                 throw ShardJSON.Failure(column: accuracyValue.column, message: "expected full or reduced")
             }
             accuracy = a
@@ -476,7 +485,9 @@ struct ShardReader {
         let countsValue = try json.member("counts")
         let slots = try countsValue.array().map { item throws(ShardJSON.Failure) -> (slot: Int, count: UInt32) in
             let pair = try item.array()
-            guard pair.count == 2 else { throw ShardJSON.Failure(column: item.column, message: "expected [slot,count]") }
+            guard pair.count == 2 else {
+                throw ShardJSON.Failure(column: item.column, message: "expected [slot,count]")
+            }
             return (try pair[0].int(), UInt32(try pair[1].int(0...Int(UInt32.max))))
         }
         guard let counts = OutcomeCounts(nonZero: slots) else {
@@ -489,14 +500,16 @@ struct ShardReader {
                 try errorValue.member("message").string(),
                 at: try location(errorValue.member("line"), errorValue.member("column")))
             e.notes = try errorValue.member("notes").array().map { n throws(ShardJSON.Failure) in
-                ScenarioError.Note(try n.member("message").string(), at: try location(n.member("line"), n.member("column")))
+                ScenarioError.Note(
+                    try n.member("message").string(), at: try location(n.member("line"), n.member("column")))
             }
             error = e
         }
         let failed = try json.member("failed").array().map { f throws(ShardJSON.Failure) -> FailedExpectation in
             let at = try location(f.member("line"), f.member("column"))
             guard let statement = lookup[at.line], statement.location == at else {
-                throw ShardJSON.Failure(column: f.column, message: "the scenario has no expect line at \(at.line):\(at.column)")
+                throw ShardJSON.Failure(
+                    column: f.column, message: "the scenario has no expect line at \(at.line):\(at.column)")
             }
             return FailedExpectation(statement.expectation, at: at, reason: try f.member("reason").string())
         }
@@ -520,7 +533,9 @@ struct ShardReader {
             var out: [Int: SourceLocation] = [:]
             for item in try json.member(name).array() {
                 let pair = try item.array()
-                guard pair.count == 2 else { throw ShardJSON.Failure(column: item.column, message: "expected [line,column]") }
+                guard pair.count == 2 else {
+                    throw ShardJSON.Failure(column: item.column, message: "expected [line,column]")
+                }
                 let at = try location(pair[0], pair[1])
                 out[at.line] = at
             }
@@ -540,7 +555,8 @@ struct ShardReader {
             else {
                 throw ShardJSON.Failure(column: item.column, message: "expected [service,app,status,provisional,count]")
             }
-            let key = CoverageTally.DeliveryCell(service: service, app: app, status: status, provisional: try cell[3].bool())
+            let key = CoverageTally.DeliveryCell(
+                service: service, app: app, status: status, provisional: try cell[3].bool())
             facts.coverage.delivery[key, default: 0] += try cell[4].int()
         }
         for item in try json.member("answers").array() {
@@ -548,7 +564,8 @@ struct ShardReader {
             guard cell.count == 3, let kind = PromptKind(rawValue: try cell[0].string()) else {
                 throw ShardJSON.Failure(column: item.column, message: "expected [prompt,answer,count]")
             }
-            facts.coverage.promptAnswers[CoverageTally.PromptCell(kind: kind, answer: try cell[1].string()), default: 0] +=
+            facts.coverage.promptAnswers[
+                CoverageTally.PromptCell(kind: kind, answer: try cell[1].string()), default: 0] +=
                 try cell[2].int()
         }
         for item in try json.member("shown").array() {

@@ -54,10 +54,13 @@ extension Explore {
         "[\"\(p.os.rawValue)\",\(p.major),\(p.minor)]"
     }
 
-    /// Shard `shard`'s file for `scenario`, read from `name`.
+    /// Shard `shard`'s file for `scenario`, read from `name`; `cut`: the
+    /// prefixes' depth instead of the planned one (tests).
     ///
     /// - Throws: the scenario's first syntax error.
-    package func shardFile(_ scenario: [UInt8], name: String, shard: Shard) throws(ScenarioError) -> String {
+    package func shardFile(_ scenario: [UInt8], name: String, shard: Shard, cut: Int? = nil) throws(ScenarioError)
+        -> String
+    {
         let own = try ExploreInput(scenario, platform: nil)
         let platforms = self.platforms ?? [own.header.platform]
         let ownPlatform = self.platforms == nil
@@ -70,7 +73,7 @@ extension Explore {
             }
             var search = ExploreSearch(input, maxStates: maxStates, maxOutcomes: maxOutcomes, progress: nil)
             search.systemTerminations = terminations
-            let (cut, prefixes) = search.plan(shards: shard.count)
+            let (cut, prefixes) = search.plan(shards: shard.count, cut: cut)
             let owned = prefixes.indices.filter { $0 % shard.count == shard.index - 1 }
             var out = head + ",\"cut\":\(cut),\"prefixes\":\(prefixes.count),\"owned\":["
             out += owned.map(String.init).joined(separator: ",") + "]}\n"
@@ -86,7 +89,8 @@ extension Explore {
             }
             return (out + Self.factsLine(search), trails.unreadable)
         }
-        var text = "{\"locsim\":\"\(Self.shardFormat)\",\"version\":\"\(LocSimVersion.tool)\",\"probe\":\"\(Self.hashProbe)\""
+        var text =
+            "{\"locsim\":\"\(Self.shardFormat)\",\"version\":\"\(LocSimVersion.tool)\",\"probe\":\"\(Self.hashProbe)\""
         text += ",\"shard\":\"\(shard.index)/\(shard.count)\",\"name\":" + ReportTable.json(name)
         text += ",\"options\":" + shardOptions + "}\n"
         text += "{\"scenario\":" + ReportTable.json(String(decoding: scenario, as: UTF8.self)) + "}\n"
@@ -162,8 +166,10 @@ extension Explore {
         out += ",\"counts\":[" + e.counts.nonZero.map { "[\($0.slot),\($0.count)]" }.joined(separator: ",") + "]"
         out += ",\"error\":" + (e.error.map(Self.json) ?? "null")
         out += ",\"failed\":["
-        out += e.failed.map { "{\"line\":\($0.location.line),\"column\":\($0.location.column),\"reason\":\(json($0.reason))}" }
-            .joined(separator: ",")
+        out += e.failed.map {
+            "{\"line\":\($0.location.line),\"column\":\($0.location.column),\"reason\":\(json($0.reason))}"
+        }
+        .joined(separator: ",")
         return out + "],\"trail\":\(trail)}\n"
     }
 
@@ -188,7 +194,8 @@ extension Explore {
             "[\(json(cell.service.rawValue)),\(json(String(describing: cell.app))),\(json(cell.status.rawValue)),"
                 + "\(cell.provisional),\(n)]"
         }.sorted()
-        let answers = c.promptAnswers.map { "[\(json($0.key.kind.rawValue)),\(json($0.key.answer)),\($0.value)]" }.sorted()
+        let answers = c.promptAnswers.map { "[\(json($0.key.kind.rawValue)),\(json($0.key.answer)),\($0.value)]" }
+            .sorted()
         let shown = c.promptsShown.map { "[\(json($0.key.rawValue)),\($0.value)]" }.sorted()
         let drops = c.dropReasons.map { json($0.rawValue) }.sorted()
         return "{\"facts\":{\"idle\":\(places(s.idleAnyLines)),\"answered\":\(lines(s.answeredAnyLines))"

@@ -131,7 +131,8 @@ extension ExploreSearch {
     /// depth that has at least 4 per shard (or the deepest with any, when
     /// the tree ends above that, or at `maxCut`), each distinct one once,
     /// in the whole search's order.
-    mutating func plan(shards: Int) -> (cut: Int, prefixes: [Prefix]) {
+    mutating func plan(shards: Int, cut: Int? = nil) -> (cut: Int, prefixes: [Prefix]) {
+        if let cut { return (cut, prefixes(cut: cut)) }
         var best = (cut: 0, prefixes: prefixes(cut: 0))
         while !best.prefixes.isEmpty && best.prefixes.count < 4 * shards && best.cut < Self.maxCut {
             let deeper = prefixes(cut: best.cut + 1)

@@ -306,7 +306,8 @@ struct ExploreSearch {
                 progress((states, outcomesKept, pathsSeen))
             }
             var frame = Frame(
-                key: key, node: Self.cleared(node), cursor: cursor, options: options, line: line, time: time, depth: depth,
+                key: key, node: Self.cleared(node), cursor: cursor, options: options, line: line, time: time,
+                depth: depth,
                 prefix: prefix, choice: choice, fingerprint: fingerprint)
             if graph != nil {
                 let id = graph!.choicePoints.count

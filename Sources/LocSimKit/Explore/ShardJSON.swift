@@ -147,7 +147,9 @@ struct ShardJSON {
         }
 
         mutating func expect(_ byte: UInt8) throws(Failure) {
-            guard i < bytes.endIndex, bytes[i] == byte else { throw failure("expected '\(Character(Unicode.Scalar(byte)))'") }
+            guard i < bytes.endIndex, bytes[i] == byte else {
+                throw failure("expected '\(Character(Unicode.Scalar(byte)))'")
+            }
             i += 1
         }
 
@@ -231,7 +233,9 @@ struct ShardJSON {
         mutating func hex4() throws(Failure) -> UInt32 {
             var n: UInt32 = 0
             for _ in 0..<4 {
-                guard i < bytes.endIndex, let d = Self.hexDigit(bytes[i]) else { throw failure("expected 4 hex digits") }
+                guard i < bytes.endIndex, let d = Self.hexDigit(bytes[i]) else {
+                    throw failure("expected 4 hex digits")
+                }
                 n = n << 4 | d
                 i += 1
             }
