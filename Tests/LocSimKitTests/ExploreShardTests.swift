@@ -97,6 +97,39 @@ import Testing
         }
     }
 
+    /// A choice point above the cut that a shard met below an earlier
+    /// prefix (here: said to be met, with all that follows it) is one the
+    /// whole search remembers: the merge finds its outcomes by searching it
+    /// again, counting none of its states, and the rows stay the whole search's.
+    @Test func aChoicePointAboveTheCutMetBelowIsSearchedWithoutCounting() throws {
+        let input = try ExploreInput(Array(ExploreTests.relaunches(4).utf8), platform: nil)
+        func search() -> ExploreSearch {
+            ExploreSearch(input, maxStates: 100_000, maxOutcomes: 1_000_000, progress: nil)
+        }
+        var whole = search()
+        let outcomes = try whole.run()
+        var planner = search()
+        let cut = 3
+        let prefixes = planner.plan(shards: 1, cut: cut).prefixes
+        let above = try #require(planner.plan(shards: 1, cut: 1).prefixes.first)
+        var shard = search()
+        var split = ExploreSearch.Split(cut: cut, merging: true)
+        for (k, part) in shard.shard(prefixes, cut: cut, index: 1, count: 1) {
+            split.prefixes[ExploreSearch.fingerprint(prefixes[k].key)] = part
+        }
+        var met = search()
+        for (_, part) in met.shard([above], cut: 1, index: 1, count: 1) {
+            for case .enter(let fingerprint, _) in part.log { split.seen.insert(fingerprint) }
+        }
+        var merge = search()
+        merge.split = split
+        let merged = try merge.run()
+        #expect(
+            merged.rows(merge.counts, errors: merge.errors, failures: merge.failures)
+                == outcomes.rows(whole.counts, errors: whole.errors, failures: whole.failures))
+        #expect(merge.states > 0 && merge.states < whole.states)
+    }
+
     /// A line of a shard's file that is not what the file holds is an error
     /// at its line and column.
     @Test func aBrokenLineIsAnErrorAtItsColumn() throws {

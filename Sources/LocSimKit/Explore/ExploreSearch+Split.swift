@@ -236,27 +236,28 @@ extension ExploreSearch {
             split!.log.append(.enter(fingerprint, at: place(of: key.cursor)))
             return .fresh(fingerprint)
         }
-        if depth == split!.cut {
-            guard let part = split!.prefixes[fingerprint] else {
-                throw ScenarioError(
-                    "explore --merge: no shard searched the prefix at \(key.cursor.position.previousLine) on "
-                        + "\(input.header.platform); were the shards written by this build from this scenario?",
-                    at: place(of: key.cursor))
-            }
+        if depth == split!.cut, let part = split!.prefixes[fingerprint] {
             try replay(part.log, stop: part.stop)
             let value = restored(part.entries)
             remember(key, value)
             return .known(value)
         }
         guard split!.seen.insert(fingerprint).inserted else {
-            // A shard met this choice point below an earlier prefix: the
-            // whole search knew its outcomes here, and counts nothing.
+            // A shard met this choice point below an earlier prefix (and
+            // everything after it), or a prefix the plan met first there:
+            // the whole search knew its outcomes here, and counts nothing.
             var own = ExploreSearch(input, maxStates: .max, maxOutcomes: .max, progress: nil)
             own.systemTerminations = systemTerminations
             let found = try own.search(Self.cleared(node), halt, depth: 0)
             let value = restored(found.entries.map(own.saved))
             remember(key, value)
             return .known(value)
+        }
+        guard depth < split!.cut else {
+            throw ScenarioError(
+                "explore --merge: no shard searched the prefix at \(key.cursor.position.previousLine) on "
+                    + "\(input.header.platform); were the shards written by this build from this scenario?",
+                at: place(of: key.cursor))
         }
         return .fresh(nil)
     }
