@@ -81,6 +81,21 @@ if [ -x /usr/bin/time ]; then
 else
   "$LOCSIM" explore "$WORK/synthetic.scn" -o "$WORK/synthetic.out"
 fi
+# The same search in 4 shards and merged (docs/explore.md, "Sharded search"):
+# each shard's time and file, the merge's time, and the merged report
+# against the one above, byte for byte.
+start=$(now_ms)
+for i in 1 2 3 4; do
+  s=$(now_ms)
+  "$LOCSIM" explore "$WORK/synthetic.scn" --shard "$i/4" -o "$WORK/part-$i.jsonl" 2> /dev/null
+  echo "  shard $i/4: $(($(now_ms) - s)) ms, $(($(wc -c < "$WORK/part-$i.jsonl") / 1024)) KiB"
+done
+shards_ms=$(($(now_ms) - start))
+start=$(now_ms)
+"$LOCSIM" explore --merge "$WORK"/part-*.jsonl -o "$WORK/merged.out" 2> /dev/null
+merge_ms=$(($(now_ms) - start))
+same=$(cmp -s "$WORK/merged.out" "$WORK/synthetic.out" && echo "the same bytes" || echo "DIFFERENT bytes")
+echo "synthetic in 4 shards: $shards_ms ms in all, merge $merge_ms ms; merged report: $same"
 
 # 4. Random paths: 100,000 samples of 100 launches that each ask again
 #    after Allow Once (too many outcomes to search whole, issue 28).

@@ -408,6 +408,90 @@ if [ "$s1$s2$s3$s4" = 2222 ] && cmp -s exin/x.scn exin/orig.scn && [ ! -e exin/r
   && grep -q "the output 'exin/cx/${cx/ex./x.}' is the input file" exin4.err; then
   ok "explore refuses to write its scenario (-o, a link, standard input, a counterexample name)"
 else fail "explore refuses to write its scenario (-o, a link, standard input, a counterexample name)" "status $s1$s2$s3$s4: $(cat exin*.err | head -c 400)"; fi
+# explore --shard i/n and --merge (docs/explore.md, "Sharded search"): the
+# merged report is the report of the search without shards, byte for byte
+# (standard output, standard error but the timing line, exit status), for
+# every shipped explore example and the synthetic flow of bench/explore.sh
+# (8 launches here; 12 in the bench), split in 1 to 4 shards, also where a
+# limit stops the search.
+mkdir shards && {
+  echo 'locsim 1'; echo 'platform iOS 14.0'
+  echo 'plist NSLocationWhenInUseUsageDescription "Why"'; echo 'plist NSLocationAlwaysAndWhenInUseUsageDescription "Why always"'
+  for k in $(seq 0 7); do
+    t=$((k * 100))
+    printf '%s\n' "$t launch" "$((t + 1)) app requestWhenInUseAuthorization" "$((t + 2)) app startUpdatingLocation" \
+      "$((t + 3)) fix 35.0 139.7 5" "$((t + 50)) terminate"
+    if [ $((k % 2)) -eq 1 ]; then echo "$((t + 60)) user settings any"; fi
+  done
+} > shards/synthetic.scn
+untimed_err() { grep -v '^locsim explore: [0-9]' "$1"; }
+merged_differ=""
+merged_case() { # merged_case N FORMAT SCENARIO [OPTIONS…]
+  local n=$1 format=$2 f=$3 i status merged
+  shift 3
+  rm -f shards/part-*.jsonl
+  for i in $(seq 1 "$n"); do "$LOCSIM" explore "$f" "$@" --shard "$i/$n" -o "shards/part-$i.jsonl" 2> /dev/null; done
+  "$LOCSIM" explore "$f" "$@" --format "$format" > shards/whole.out 2> shards/whole.err; status=$?
+  "$LOCSIM" explore --merge shards/part-*.jsonl --format "$format" > shards/merged.out 2> shards/merged.err; merged=$?
+  if [ "$status" != "$merged" ] || ! cmp -s shards/whole.out shards/merged.out \
+    || [ "$(untimed_err shards/whole.err)" != "$(untimed_err shards/merged.err)" ]; then
+    merged_differ+=" $(basename "$f") $* n=$n $format (status $merged, not $status)"
+  fi
+}
+for f in "$SCENARIOS"/explore/*.scn shards/synthetic.scn; do
+  for n in 1 2 3 4; do merged_case $n text "$f"; done
+  merged_case 3 jsonl "$f" --all
+  merged_case 2 markdown "$f" --platforms "iOS 12.5,13.0,17.0" --system-terminations 1
+done
+for limit in "--max-states 1" "--max-states 40" "--max-outcomes 500"; do
+  # shellcheck disable=SC2086
+  merged_case 3 text shards/synthetic.scn $limit
+  grep -q "explore stopped on iOS 14.0: more than" shards/merged.err || merged_differ+=" ($limit did not stop the search)"
+done
+if [ -z "$merged_differ" ]; then ok "explore --merge of 1-4 shards gives the report without shards, byte for byte"
+else fail "explore --merge of 1-4 shards gives the report without shards, byte for byte" "$merged_differ"; fi
+# What cannot be split or merged exits 2 with why (a file's line at its line and column).
+shard_refused() { # shard_refused NAME MESSAGE ARGS…
+  local name=$1 message=$2 status
+  shift 2
+  "$LOCSIM" explore "$@" > /dev/null 2> "$WORK/shards/refused.err"; status=$?
+  if [ "$status" = 2 ] && grep -qF -- "$message" "$WORK/shards/refused.err"; then ok "explore $name exits 2"
+  else fail "explore $name exits 2" "status $status: $(head -c 300 "$WORK/shards/refused.err")"; fi
+}
+cd shards
+for i in 1 2 3; do "$LOCSIM" explore synthetic.scn --shard "$i/3" -o "p$i.jsonl" 2> /dev/null; done
+"$LOCSIM" explore synthetic.scn --shard 2/2 -o two.jsonl 2> /dev/null
+"$LOCSIM" explore synthetic.scn --shard 2/3 --max-states 900 -o opt.jsonl 2> /dev/null
+"$LOCSIM" explore "$GEOFENCE" --shard 2/3 -o other.jsonl 2> /dev/null
+shard_refused "--shard 0/2" "index counts from 1" synthetic.scn --shard 0/2
+shard_refused "--shard 3/2" "index must be from 1 to 2, not 3" synthetic.scn --shard 3/2
+shard_refused "--shard x/y" "'--shard' needs <index>/<count>" synthetic.scn --shard x/y
+shard_refused "--shard 1/0" "count must be from 1" synthetic.scn --shard 1/0
+shard_refused "--shard with --random" "'--random' does not go with '--shard'" synthetic.scn --shard 1/2 --random 5
+shard_refused "--shard with --format" "'--format' does not go with '--shard'" synthetic.scn --shard 1/2 --format dot
+shard_refused "--shard with --counterexamples" "'--counterexamples' does not go with '--shard'" synthetic.scn --shard 1/2 --counterexamples cx
+shard_refused "--merge with --max-states" "'--max-states' does not go with '--merge'" --merge p1.jsonl --max-states 5
+shard_refused "--merge --format dot" "'--format dot' needs the whole graph" --merge p1.jsonl p2.jsonl p3.jsonl --format dot
+shard_refused "--merge with a shard missing" "error: shard 3/3 is missing (given: 1/3, 2/3)" --merge p1.jsonl p2.jsonl
+shard_refused "--merge with a shard twice" "p2.jsonl:1:1: error: shard 2/3 given twice (also p2.jsonl)" --merge p1.jsonl p2.jsonl p2.jsonl p3.jsonl
+shard_refused "--merge of different splits" "two.jsonl:1:1: error: shard 2/2 of a split in 2" --merge p1.jsonl two.jsonl
+shard_refused "--merge of different options" "opt.jsonl:1:1: error: a shard explored with other options" --merge p1.jsonl opt.jsonl p3.jsonl
+shard_refused "--merge of different scenarios" "other.jsonl:2:1: error: a shard of another scenario" --merge p1.jsonl other.jsonl p3.jsonl
+shard_refused "--merge -o onto a shard's file" "is the input file" --merge p1.jsonl p2.jsonl p3.jsonl -o p2.jsonl
+lines=$(wc -l < p2.jsonl)
+head -c "$(($(wc -c < p2.jsonl) - 10))" p2.jsonl > cut.jsonl
+shard_refused "--merge of a cut file" "cut.jsonl:$lines:" --merge p1.jsonl cut.jsonl p3.jsonl
+head -n 3 p2.jsonl > short.jsonl
+shard_refused "--merge of a file without its end" "short.jsonl:4:1: error: the file ends before its last line" --merge p1.jsonl short.jsonl p3.jsonl
+sed '0,/"paths":"1"/s//"paths":"2"/' p2.jsonl > edited.jsonl
+shard_refused "--merge of an edited file" "edited.jsonl:$lines:" --merge p1.jsonl edited.jsonl p3.jsonl
+grep -q "the file was changed after locsim wrote it" refused.err || fail "--merge of an edited file says so" "$(cat refused.err)"
+sed '3s/^{"platform"/{"platfrm"/' p2.jsonl > broken.jsonl
+shard_refused "--merge of a broken line" "broken.jsonl:3:1: error:" --merge p1.jsonl broken.jsonl p3.jsonl
+sed '1s/"version":"[^"]*"/"version":"0.0.1"/' p2.jsonl > old.jsonl
+shard_refused "--merge of another build's file" "old.jsonl:1:" --merge p1.jsonl old.jsonl p3.jsonl
+grep -q "written by another build of locsim" refused.err || fail "--merge of another build's file says so" "$(cat refused.err)"
+cd ..
 # Counterexamples and the report are written all or none: one that cannot be
 # written (its name is a folder) leaves no other behind.
 mkdir -p cxa/cxa.iOS-13.0.expect-4.scn

@@ -140,7 +140,9 @@ enum Usage {
                               [--format text|markdown|jsonl|dot] [--only-failing] [-o <file>]
                               [--counterexamples <dir>] [--jobs <n>] [--max-states <n>]
                               [--max-outcomes <n>] [--system-terminations <k>]
-                              [--shrink] [--random <n> [--seed <s>]]
+                              [--shrink] [--random <n> [--seed <s>]] [--shard <i>/<n>]
+               locsim explore --merge <shard files> [--format text|markdown|jsonl]
+                              [--only-failing] [-o <file>] [--jobs <n>]
 
         ARGUMENTS:
           <scenario>              A regular scenario file (*.scn), or '-' for standard input
@@ -164,6 +166,10 @@ enum Usage {
                                   every path (each option of a choice point
                                   equally likely); rows count samples
           --seed <s>              The seed of '--random' (default 0)
+          --shard <i>/<n>         Search shard <i> of <n> (from 1) and write it as
+                                  JSON lines for '--merge' instead of the report
+          --merge <files>         The report of the whole search, byte for byte,
+                                  from the files of shards 1/n ... n/n
           --jobs <n>              Platforms explored at once (default: all cores)
           --max-states <n>        Stop with an error past <n> distinct states on a
                                   platform (default: 100000)

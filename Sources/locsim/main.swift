@@ -8,6 +8,14 @@ import LocSimKit
     import Darwin
 #endif
 
+// `explore --shard` and `--merge` compare choice points across processes by
+// their hash: the seed is fixed before anything is hashed (Explore.fixHashSeed).
+if CommandLine.arguments.dropFirst().first == "explore",
+    CommandLine.arguments.contains(where: { $0 == "--merge" || $0.hasPrefix("--shard") })
+{
+    Explore.fixHashSeed()
+}
+
 // A closed pipe must be a reported write error (exit status 2), not a signal death.
 signal(SIGPIPE, SIG_IGN)
 

@@ -100,7 +100,7 @@ public struct Explore: Sendable {
     }
 
     /// A platform's search with the `user any` lines it found idle or answered.
-    private struct Searched {
+    struct Searched {
         var result: PlatformResult
         var idle: [Int: SourceLocation]
         var answered: Set<Int>
@@ -156,32 +156,47 @@ public struct Explore: Sendable {
                 search.merging = merging
                 search.systemTerminations = systemTerminations
                 if graph { search.graph = ExploreGraph() }
-                var result: PlatformResult
-                if let sampling {
-                    var sampler = ExploreSampler(search)
-                    let (rows, outcomes) = try sampler.run(samples: sampling.samples, seed: sampling.seed)
-                    search = sampler.search
-                    result = PlatformResult(
-                        platform: platforms[i], rows: rows, paths: UInt64(sampling.samples), states: 0)
-                    result.sampledOutcomes = outcomes
-                } else {
+                guard let sampling else {
                     let outcomes = try search.run()
-                    result = PlatformResult(
-                        platform: platforms[i],
-                        rows: outcomes.rows(search.counts, errors: search.errors, failures: search.failures),
-                        paths: outcomes.paths, states: search.states)
+                    return .success(Self.searched(search, outcomes, on: platforms[i]))
                 }
+                var sampler = ExploreSampler(search)
+                let (rows, outcomes) = try sampler.run(samples: sampling.samples, seed: sampling.seed)
+                var result = PlatformResult(
+                    platform: platforms[i], rows: rows, paths: UInt64(sampling.samples), states: 0)
+                result.sampledOutcomes = outcomes
                 result.askSometimes(input.expectations)
-                result.graph = search.graph
-                return .success(
-                    Searched(
-                        result: result, idle: search.idleAnyLines, answered: search.answeredAnyLines,
-                        system: search.systemAnyLines, windows: search.windowLines, eventful: search.eventfulWindows,
-                        coverage: search.coverage, start: input.start.simulator))
+                result.graph = sampler.search.graph
+                return .success(Self.searched(sampler.search, result))
             } catch {
                 return .failure(error)
             }
         }
+        return try Self.report(results, platforms: platforms, sampling: sampling)
+    }
+
+    /// A platform's search that found `outcomes` (every path).
+    static func searched(_ search: ExploreSearch, _ outcomes: Outcomes, on platform: Platform) -> Searched {
+        var result = PlatformResult(
+            platform: platform, rows: outcomes.rows(search.counts, errors: search.errors, failures: search.failures),
+            paths: outcomes.paths, states: search.states)
+        result.askSometimes(search.input.expectations)
+        result.graph = search.graph
+        return searched(search, result)
+    }
+
+    private static func searched(_ search: ExploreSearch, _ result: PlatformResult) -> Searched {
+        Searched(
+            result: result, idle: search.idleAnyLines, answered: search.answeredAnyLines,
+            system: search.systemAnyLines, windows: search.windowLines, eventful: search.eventfulWindows,
+            coverage: search.coverage, start: search.input.start.simulator)
+    }
+
+    /// The report of the platforms' searches, in platform order: the first
+    /// error, or what every platform found.
+    static func report(
+        _ results: [Result<Searched, ScenarioError>], platforms: [Platform], sampling: Sampling?
+    ) throws(ScenarioError) -> Report {
         var out: [PlatformResult] = []
         var idle: [Int: SourceLocation] = [:]
         var answered = Set<Int>()

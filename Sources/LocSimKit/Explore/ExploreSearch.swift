@@ -123,6 +123,8 @@ struct ExploreSearch {
         /// What the path delivered since the choice before it, and that choice.
         var prefix: CountsTable.ID
         var choice: ExploreChoice?
+        /// Its fingerprint, when a shard logs what it searches (`Split`).
+        var fingerprint: Fingerprint? = nil
     }
 
     let input: ExploreInput
@@ -135,9 +137,9 @@ struct ExploreSearch {
     var merging = true
     let progress: (@Sendable (Explore.Progress) -> Void)?
     /// Distinct choice points searched.
-    private(set) var states = 0
+    var states = 0
     /// Outcomes kept for the memoized choice points, over all of them.
-    private(set) var outcomesKept = 0
+    var outcomesKept = 0
     private var memo: [Key: Outcomes] = [:]
     /// The counts outcomes name by id.
     private(set) var counts = CountsTable()
@@ -170,6 +172,8 @@ struct ExploreSearch {
     /// a timer or a line: a window no path met anything inside is an error.
     var windowLines: [Int: SourceLocation] = [:]
     var eventfulWindows = Set<Int>()
+    /// A sharded search's part (`explore --shard`, `--merge`); `nil`: the whole search.
+    var split: Split? = nil
 
     /// The most choices one path may make (docs/explore.md): the work list
     /// holds one choice point per choice of the path being followed.
@@ -192,11 +196,18 @@ struct ExploreSearch {
     /// - Throws: more than `maxStates` distinct choice points, more than
     ///   `maxOutcomes` outcomes kept, or a path of more than `maxDepth` choices.
     mutating func run() throws(ScenarioError) -> Outcomes {
-        var root = Outcomes()
-        var stack: [Frame] = []
         var node = Node(loop: input.start)
         let halt = forward(&node, from: .timers(input.first))
-        if let (value, prefix) = try enter(node, halt, choice: nil, depth: 0, onto: &stack) {
+        return try search(node, halt, depth: 0)
+    }
+
+    /// The outcomes of every path on from `node`, halted at `halt` after
+    /// `depth` choices: `run` from the start, a shard from each of its
+    /// prefixes (`ExploreSearch+Split.swift`).
+    mutating func search(_ node: Node, _ halt: Halt, depth: Int) throws(ScenarioError) -> Outcomes {
+        var root = Outcomes()
+        var stack: [Frame] = []
+        if let (value, prefix) = try enter(node, halt, choice: nil, depth: depth, onto: &stack) {
             root.add(value, after: prefix, choice: nil, table: &counts)
         }
         graph?.edges.append(ExploreGraph.Edge(from: nil, option: "", to: graphTarget))
@@ -226,14 +237,11 @@ struct ExploreSearch {
             let value = merging ? frame.result.finished : frame.result
             if merging {
                 outcomesKept += value.entries.count
-                guard outcomesKept <= maxOutcomes else {
-                    throw ScenarioError(
-                        "explore stopped on \(input.header.platform): more than \(maxOutcomes) outcomes kept "
-                            + "(--max-outcomes) after \(states) distinct choice points; the paths end in too many "
-                            + "different ways to list: reduce the choices (answer some prompts with 'on prompt' "
-                            + "policies or timed user lines) or shorten the scenario",
-                        at: place(of: frame.cursor))
+                if let fingerprint = frame.fingerprint {
+                    let at = place(of: frame.cursor)
+                    split?.log.append(.pop(fingerprint, outcomes: value.entries.count, at: at))
                 }
+                guard outcomesKept <= maxOutcomes else { throw outcomesError(at: place(of: frame.cursor)) }
                 memo[frame.key] = value
             }
             if stack.isEmpty {
@@ -288,27 +296,24 @@ struct ExploreSearch {
                 if graph != nil, let id = graphIDs[key] { graphTarget = .choice(id) }
                 return (known, prefix)
             }
+            var fingerprint: Fingerprint? = nil
+            if split != nil {
+                // A shard logs the state; a merge reads a prefix's outcomes from its shard.
+                switch try splitEnter(node, halt, key: key, depth: depth) {
+                case .known(let value): return (value, prefix)
+                case .fresh(let logged): fingerprint = logged
+                }
+            }
             states += 1
-            guard states <= maxStates else {
-                throw ScenarioError(
-                    "explore stopped on \(input.header.platform): more than \(maxStates) distinct choice points "
-                        + "(--max-states); shorten the scenario or answer some prompts with 'on prompt' policies",
-                    at: place(of: cursor))
-            }
-            guard depth < Self.maxDepth else {
-                throw ScenarioError(
-                    "explore stopped on \(input.header.platform): a path of more than \(Self.maxDepth) choices",
-                    at: place(of: cursor))
-            }
+            guard states <= maxStates else { throw statesError(at: place(of: cursor)) }
+            guard depth < Self.maxDepth else { throw depthError(at: place(of: cursor)) }
             if states & 255 == 0, let progress {
                 progress((states, outcomesKept, pathsSeen))
             }
-            var fresh = node
-            fresh.out.counts = OutcomeCounts()
-            fresh.out.coverage.tally = CoverageTally()
             var frame = Frame(
-                key: key, node: fresh, cursor: cursor, options: options, line: line, time: time, depth: depth,
-                prefix: prefix, choice: choice)
+                key: key, node: Self.cleared(node), cursor: cursor, options: options, line: line, time: time,
+                depth: depth,
+                prefix: prefix, choice: choice, fingerprint: fingerprint)
             if graph != nil {
                 let id = graph!.choicePoints.count
                 let what: String
@@ -329,6 +334,30 @@ struct ExploreSearch {
         }
     }
 
+    /// More than `maxStates` distinct choice points, the next at `place`.
+    func statesError(at place: SourceLocation) -> ScenarioError {
+        ScenarioError(
+            "explore stopped on \(input.header.platform): more than \(maxStates) distinct choice points "
+                + "(--max-states); shorten the scenario or answer some prompts with 'on prompt' policies",
+            at: place)
+    }
+
+    /// A path of more than `maxDepth` choices, the last at `place`.
+    func depthError(at place: SourceLocation) -> ScenarioError {
+        ScenarioError(
+            "explore stopped on \(input.header.platform): a path of more than \(Self.maxDepth) choices", at: place)
+    }
+
+    /// More than `maxOutcomes` outcomes kept, the last choice point searched at `place`.
+    func outcomesError(at place: SourceLocation) -> ScenarioError {
+        ScenarioError(
+            "explore stopped on \(input.header.platform): more than \(maxOutcomes) outcomes kept "
+                + "(--max-outcomes) after \(states) distinct choice points; the paths end in too many "
+                + "different ways to list: reduce the choices (answer some prompts with 'on prompt' "
+                + "policies or timed user lines) or shorten the scenario",
+            at: place)
+    }
+
     /// The outcome of a path that ended at `node`, failing `failed`.
     mutating func end(_ node: Node, _ failed: [FailedExpectation]) -> Outcomes.Suffix {
         var suffix = ending(node, failed)
@@ -341,19 +370,41 @@ struct ExploreSearch {
     mutating func ending(_ node: Node, _ failed: [FailedExpectation]) -> Outcomes.Suffix {
         let simulator = node.loop.simulator
         let view = simulator.authorization.view(on: simulator.rules)
-        let key =
-            failed.isEmpty
-            ? "" : failed.map { "\($0.location.line):\($0.location.column): \($0.reason)" }.joined(separator: "\n")
         return Outcomes.Suffix(
             counts: CountsTable.zero, status: view.status, accuracy: simulator.rules.hasAccuracy ? view.accuracy : nil,
-            failures: failures.id(failed, key: key))
+            failures: failures.id(failed, key: Self.key(failed)))
+    }
+
+    /// An outcome read back from a shard's file (`--merge`), its ids in this search's tables.
+    mutating func suffix(
+        counts: OutcomeCounts, status: AuthorizationStatus, accuracy: AccuracyAuthorization?, error: ScenarioError?,
+        failed: [FailedExpectation]
+    ) -> Outcomes.Suffix {
+        if let error { return stopped(error) }
+        return Outcomes.Suffix(
+            counts: self.counts.id(counts), status: status, accuracy: accuracy,
+            failures: failures.id(failed, key: Self.key(failed)))
+    }
+
+    /// The outcomes that follow `key`, known from elsewhere (a shard's file).
+    mutating func remember(_ key: Key, _ value: Outcomes) {
+        memo[key] = value
+    }
+
+    /// The text that tells sets of failed expectations apart.
+    static func key(_ failed: [FailedExpectation]) -> String {
+        failed.map { "\($0.location.line):\($0.location.column): \($0.reason)" }.joined(separator: "\n")
+    }
+
+    /// The text that tells errors apart (their notes may differ: the first stays).
+    static func key(_ error: ScenarioError) -> String {
+        "\(error.location.line):\(error.location.column): \(error.message)"
     }
 
     /// The outcome of a path `error` stopped: the error is the whole
     /// outcome, so paths stopped by it are one row.
     mutating func stopped(_ error: ScenarioError) -> Outcomes.Suffix {
-        let key = "\(error.location.line):\(error.location.column): \(error.message)"
-        return Outcomes.Suffix(counts: CountsTable.zero, status: .notDetermined, error: errors.id(error, key: key))
+        Outcomes.Suffix(counts: CountsTable.zero, status: .notDetermined, error: errors.id(error, key: Self.key(error)))
     }
 
     /// Follows `option` from the choice point at `cursor` (its `line`, made

@@ -48,6 +48,20 @@ struct OutcomeCounts: Hashable, Sendable {
         counters &+= other.counters
     }
 
+    /// The non-zero counters by slot, in slot order (a shard's file, `explore --merge`).
+    var nonZero: [(slot: Int, count: UInt32)] {
+        (0..<Self.slots).compactMap { counters[$0] == 0 ? nil : ($0, counters[$0]) }
+    }
+
+    /// The counts `nonZero` gave; `nil` for a slot out of range.
+    init?(nonZero: [(slot: Int, count: UInt32)]) {
+        self.init()
+        for (slot, count) in nonZero {
+            guard slot >= 0, slot < Self.slots else { return nil }
+            counters[slot] = count
+        }
+    }
+
     var delivered: [Tally.Count] { named(from: 0, Self.deliveredNames) }
     var held: [Tally.Count] { named(from: Self.heldBase, Self.heldNames) }
     var dropped: [Tally.Count] { named(from: Self.droppedBase, Self.droppedNames) }

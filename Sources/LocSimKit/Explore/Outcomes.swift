@@ -65,6 +65,14 @@ struct Outcomes {
     private(set) var entries: [Entry] = []
     private var index: [Suffix: Int] = [:]
 
+    init() {}
+
+    /// Outcomes known from elsewhere (a shard's file, `--merge`), each a
+    /// distinct outcome, as `finished` leaves them: only read from then on.
+    init(finished entries: [Entry]) {
+        self.entries = entries
+    }
+
     /// Adds one path's end.
     mutating func add(_ suffix: Suffix) {
         add(Entry(suffix: suffix, paths: 1, trail: nil))
