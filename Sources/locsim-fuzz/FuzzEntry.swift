@@ -19,8 +19,9 @@ func replayForFuzzing(_ bytes: [UInt8]) {
     precondition(counts[0] == counts[1], "text and jsonl logs differ in length: \(counts)")
 }
 
-/// One fuzz input for `locsim explore` (`FUZZ_TARGET=explore bench/fuzz.sh`):
-/// every path of it, then a few random ones, under small limits (an input
+/// One fuzz input for `locsim explore` (`FUZZ_TARGET=explore bench/fuzz.sh`,
+/// after the replay of the same input): every path of it, then a few
+/// random ones, under small limits (an input
 /// past them is an error, a fine outcome), each report rendered. Windows,
 /// `system any`, `user any` and the relaunch orders are choice points here.
 func exploreForFuzzing(_ bytes: [UInt8]) {
@@ -39,10 +40,9 @@ func exploreForFuzzing(_ bytes: [UInt8]) {
     @_cdecl("LLVMFuzzerTestOneInput")
     public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+        replayForFuzzing(bytes)
         #if FUZZ_EXPLORE
             exploreForFuzzing(bytes)
-        #else
-            replayForFuzzing(bytes)
         #endif
         return 0
     }
@@ -60,7 +60,8 @@ func exploreForFuzzing(_ bytes: [UInt8]) {
                 }
                 switch FileIO.readFile(path) {
                 case .success(let bytes):
-                    if explore { exploreForFuzzing(bytes) } else { replayForFuzzing(bytes) }
+                    replayForFuzzing(bytes)
+                    if explore { exploreForFuzzing(bytes) }
                     print("\(path): ok")
                 case .failure(let error):
                     print("locsim-fuzz: \(error)")

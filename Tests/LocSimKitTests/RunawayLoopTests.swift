@@ -35,14 +35,15 @@ import Testing
     @Test func aReactionReArmingARequestLocationTimeoutStops() {
         let error = Self.error(
             Self.header + """
-            on didFailWithError app requestLocation
-            0 launch
-            0 app requestWhenInUseAuthorization
-            0 user allowWhileUsing
-            0 app requestLocation
-            """)
+                on didFailWithError app requestLocation
+                0 launch
+                0 app requestWhenInUseAuthorization
+                0 user allowWhileUsing
+                0 app requestLocation
+                """)
         #expect(error?.location == SourceLocation(line: 4, column: 1))
-        #expect(error?.message.hasPrefix("more than \(ClosedLoop.maxTimerRuns) timers of the rules ran reactions") == true)
+        #expect(
+            error?.message.hasPrefix("more than \(ClosedLoop.maxTimerRuns) timers of the rules ran reactions") == true)
     }
 
     /// A deferral re-allowed each time its timeout ends it (iOS 6–12) is the
@@ -71,15 +72,15 @@ import Testing
     @Test func retriesALineEndsAreNoError() throws {
         let log = try Self.run(
             Self.header + """
-            on didFailWithError app requestLocation
-            0 launch
-            0 app requestWhenInUseAuthorization
-            0 user allowWhileUsing
-            0 app requestLocation
-            60000 fix 35 139 5
-            60000 app requestLocation
-            120000 fix 35 139 5
-            """)
+                on didFailWithError app requestLocation
+                0 launch
+                0 app requestWhenInUseAuthorization
+                0 user allowWhileUsing
+                0 app requestLocation
+                60000 fix 35 139 5
+                60000 app requestLocation
+                120000 fix 35 139 5
+                """)
         // A timeout every 10 s up to each fix line (the one due at its instant runs before it).
         #expect(log.filter { $0.contains("delegate locationManager(_:didFailWithError:)") }.count == 12_000)
         #expect(log.last?.hasPrefix("120010.000 delegate locationManager(_:didUpdateLocations:)") == true)
@@ -88,12 +89,13 @@ import Testing
     /// `locsim explore` runs each path through the same loop: the path
     /// stops with the error (an outcome row), and the search ends.
     @Test func exploreStopsTheLoopingPath() throws {
-        let text = Self.header + """
-            on didFailWithError app requestLocation
-            0 launch
-            0 app requestWhenInUseAuthorization
-            1 app requestLocation
-            """
+        let text =
+            Self.header + """
+                on didFailWithError app requestLocation
+                0 launch
+                0 app requestWhenInUseAuthorization
+                1 app requestLocation
+                """
         let report = try Explore(jobs: 1).run(Array(text.utf8))
         let errors = report.platforms[0].rows.compactMap(\.outcome.error)
         #expect(errors.contains { $0.message.contains("timers of the rules ran reactions") })
@@ -122,10 +124,11 @@ import Testing
     /// outcomes (before: only when a 1024th distinct outcome was found, so
     /// a long sampling of one outcome stayed silent).
     @Test func samplingReportsProgressWithFewOutcomes() throws {
-        let text = Self.header + """
-            0 launch
-            0 app requestWhenInUseAuthorization
-            """
+        let text =
+            Self.header + """
+                0 launch
+                0 app requestWhenInUseAuthorization
+                """
         var explore = Explore(jobs: 1)
         explore.sampling = Explore.Sampling(samples: 5_000, seed: 1)
         let calls = Mutex(0)
