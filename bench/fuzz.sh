@@ -5,11 +5,15 @@
 # FUZZ_TARGET=explore fuzzes `locsim explore` too (every path, then random
 # ones, under small limits) after the replay of each input.
 # FUZZ_SANITIZE (default fuzzer,address): `fuzzer` alone leaves AddressSanitizer
-# out. With Swift 6.3.1 at -O, ASan reports a heap-use-after-free inside the
-# `_read`/`_modify` accessors of `Simulator.monitoring` at every app end
-# (the accessor coroutine's frame), on the seed corpus itself, so no input
-# gets further; without ASan the fuzzer still catches traps, hangs
-# (-timeout) and memory (-rss_limit_mb).
+# out. Known problem (Swift 6.3.1, since the rule state became one `World`
+# read through `_read`/`_modify` accessors): this single-module build stops
+# on the seed corpus itself, with ASan a heap-use-after-free inside
+# `Simulator.significantChangesOutliveProcess` (any app end) and
+# `failMonitoringUnavailableToWhenInUse`, without it a SEGV in
+# `swift_release` destroying a `ModernState` in `Simulator.fixArrived`;
+# the SwiftPM builds replay the same files to their goldens, and
+# `locsim-fuzz [--explore] <files>` (built by SwiftPM) runs them clean.
+# Until that is bisected, mutate through that build instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
