@@ -1,19 +1,36 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target and runs it over a corpus seeded from Scenarios/.
+# Builds the libFuzzer target and runs it over a corpus seeded from Scenarios/
+# and bench/fuzz-seeds/, with the language's words in bench/fuzz.dict.
 # FUZZ_SECONDS (default 60) bounds the run; crashes land in fuzz-out/.
+# FUZZ_TARGET=explore fuzzes `locsim explore` too (every path, then random
+# ones, under small limits) after the replay of each input.
+# FUZZ_SANITIZE (default fuzzer,address): `fuzzer` alone leaves AddressSanitizer
+# out. Known problem (Swift 6.3.1, since the rule state became one `World`
+# read through `_read`/`_modify` accessors): this single-module build stops
+# on the seed corpus itself, with ASan a heap-use-after-free inside
+# `Simulator.significantChangesOutliveProcess` (any app end) and
+# `failMonitoringUnavailableToWhenInUse`, without it a SEGV in
+# `swift_release` destroying a `ModernState` in `Simulator.fixArrived`;
+# the SwiftPM builds replay the same files to their goldens, and
+# `locsim-fuzz [--explore] <files>` (built by SwiftPM) runs them clean.
+# Until that is bisected, mutate through that build instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
+target=${FUZZ_TARGET:-replay}
 scratch=.build-fuzz
 mkdir -p "$scratch"
+flags=()
+if [ "$target" = explore ]; then flags=(-DFUZZ_EXPLORE); fi
 # One module compiled by swiftc directly: SwiftPM's --sanitize=fuzzer leaves
 # library targets without coverage counters (seen with Swift 6.3.1), and a
 # fuzzer without coverage runs blind.
-swiftc -O -sanitize=fuzzer,address -parse-as-library -DFUZZING -module-name LocSimFuzz -package-name locsim \
+swiftc -O -sanitize="${FUZZ_SANITIZE:-fuzzer,address}" -parse-as-library -DFUZZING "${flags[@]}" -module-name LocSimFuzz -package-name locsim \
   $(find Sources/LocSimKit -name '*.swift' | sort) Sources/locsim-fuzz/FuzzEntry.swift \
-  -o "$scratch/locsim-fuzz" 2>&1 | grep -v "Cannot export local symbol" || true
-mkdir -p fuzz-out/corpus
-find Scenarios -name '*.scn' -exec cp {} fuzz-out/corpus/ \;
-SWIFT_BACKTRACE=enable=no "$scratch/locsim-fuzz" \
+  -o "$scratch/locsim-fuzz-$target" 2>&1 | grep -v "Cannot export local symbol" || true
+out=fuzz-out/$target
+mkdir -p "$out/corpus"
+find Scenarios bench/fuzz-seeds -name '*.scn' -exec cp {} "$out/corpus/" \;
+SWIFT_BACKTRACE=enable=no "$scratch/locsim-fuzz-$target" \
   -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
-  -artifact_prefix=fuzz-out/ fuzz-out/corpus
+  -dict=bench/fuzz.dict -artifact_prefix="$out/" "$out/corpus"

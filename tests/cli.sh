@@ -867,6 +867,23 @@ if [ "$status" = 2 ] && grep -qF "the output '$odd.scn' is the input file '$odd.
   ok "a non-UTF-8 name is found and named as its bytes"
 else fail "a non-UTF-8 name is found and named as its bytes" "status $status: $(cat odd.err)"; fi
 
+# A reaction re-arming a rule timer from its own record (the outside
+# attack of this round: 200 MB of log in 7 s, and on): run stops with the
+# error at the 'on' line, nothing on standard output, no spool left; and
+# explore of the same flow ends, the path an outcome stopped by it.
+printf 'locsim 1\nplatform iOS 14.0\nplist NSLocationWhenInUseUsageDescription "x"\non didFailWithError app requestLocation\n0 launch\n0 app requestWhenInUseAuthorization\n0 user allowWhileUsing\n0 app requestLocation\n' > retry.scn
+(ulimit -f 100000; timeout 60 "$LOCSIM" run retry.scn > retry.out 2> retry.err)
+status=$?
+if [ "$status" = 2 ] && [ ! -s retry.out ] && grep -q "^retry.scn:4:1: error: more than 10000 timers of the rules ran reactions" retry.err; then
+  ok "a reaction re-arming a timer forever stops run"
+else fail "a reaction re-arming a timer forever stops run" "status $status: $(head -c 300 retry.err)"; fi
+sed -i '/user allowWhileUsing/d' retry.scn
+(ulimit -f 100000; timeout 60 "$LOCSIM" explore retry.scn > retry.out 2> retry.err)
+status=$?
+if [ "$status" = 0 ] && grep -q "more than 10000 timers of the rules ran reactions" retry.out; then
+  ok "a reaction re-arming a timer forever stops each explore path"
+else fail "a reaction re-arming a timer forever stops each explore path" "status $status: $(head -c 300 retry.err)"; fi
+
 if [ "$failures" -gt 0 ]; then
   echo "CLI tests: $passes passed, $failures failed"
   exit 1

@@ -193,6 +193,44 @@ import Testing
         #expect(shrunk.text == blocks[1])
     }
 
+    /// The replay budget covers the choices' freedom too (before, only the
+    /// delta debugging: a path of 2000 choices of 6 options each could
+    /// replay 10,000 times past the documented 5000): never more replays
+    /// than the budget, and a choice the budget did not reach is `untried`,
+    /// not claimed to matter.
+    @Test func theReplayBudgetCoversTheChoices() throws {
+        let text = """
+            locsim 1
+            platform iOS 13.0
+            plist NSLocationWhenInUseUsageDescription "Why"
+            expect final auth denied
+            0 launch
+            1 app requestWhenInUseAuthorization
+            2 user any
+
+            """
+        let scenario = Array(text.utf8)
+        let report = try Explore(jobs: 1).run(scenario)
+        let file = try #require(report.counterexamples.first)
+        let written = try Explore.counterexample(scenario, path: file.path, platform: file.platform)
+        let whole = try #require(
+            Explore.shrink(written, scenario: scenario, path: file.path, platform: file.platform, expectLine: 4))
+        #expect(whole.choices.map(\.freedom) == [.needed])
+        for budget in 1..<whole.replays {
+            let shrunk = try #require(
+                Explore.shrink(
+                    written, scenario: scenario, path: file.path, platform: file.platform, expectLine: 4,
+                    maxReplays: budget))
+            #expect(shrunk.replays <= budget)
+            #expect(shrunk.choices.allSatisfy { $0.freedom == .needed || $0.freedom == .untried })
+        }
+        let starved = try #require(
+            Explore.shrink(
+                written, scenario: scenario, path: file.path, platform: file.platform, expectLine: 4, maxReplays: 1))
+        #expect(starved.choices.map(\.freedom) == [.untried])
+        #expect(starved.text.contains("# locsim explore: choices that were not tried (the shrink's replays ran out): "))
+    }
+
     /// The freedoms of the first counterexample's choices.
     static func freedoms(_ text: String) throws -> [Explore.Freedom] {
         let scenario = Array(text.utf8)

@@ -243,12 +243,28 @@ public final class SimulatedDevice {
         // phase `afterLines` (a suspension waiting for the calls of that
         // instant) run once time moves past it.
         let limit = time ?? engine.now
+        // Timer instants whose callbacks made the app call the device: app
+        // code that re-arms a timer from its callback (a `requestLocation`
+        // retried on each timeout) would otherwise run to the last instant.
+        var rearmed = 0
         while let (next, phase) = engine.nextTimerEntry, next < limit || (next == limit && phase < .trace) {
             if let explorer, next > engine.now { answerPromptsBeforeTimeMoves(explorer) }
             if let error = engine.runTimers(at: next, wholeInstant: next < limit) {
                 keep(DeviceError(.rejected, error))
             }
+            let lines = engine.journal.nextLineNumber
             dispatch()
+            if engine.journal.nextLineNumber != lines {
+                rearmed += 1
+                if rearmed > ClosedLoop.maxTimerRuns {
+                    keep(
+                        DeviceError(
+                            .rejected,
+                            "more than \(ClosedLoop.maxTimerRuns) timers ran the app's code, which called the device again, with no call from the test between them, the last at \(engine.now): the app re-arms a timer from its callback (a request retried on each timeout); time stops there"
+                        ))
+                    return
+                }
+            }
         }
         if let time, time > engine.now, time.value < Self.lastTime {
             if let explorer { answerPromptsBeforeTimeMoves(explorer) }

@@ -37,10 +37,13 @@ extension Explore {
         case free
         /// Some other option written in its place loses the failure.
         case needed
+        /// Not decided: the shrink's replays ran out first (`maxShrinkReplays`).
+        case untried
     }
 
-    /// Replays a shrink may run per counterexample: beyond them the lines
-    /// not yet tried stay (every drop made was still checked).
+    /// Replays a shrink may run per counterexample, the choices' freedom
+    /// included: beyond them the lines not yet tried stay (every drop made
+    /// was still checked), and the choices not yet tried are said to be so.
     package static let maxShrinkReplays = 5_000
 
     /// Shrinks `counterexample` (from `counterexample(_:path:platform:stoppedAt:)`
@@ -51,7 +54,8 @@ extension Explore {
     /// - Returns: `nil` when `run` does not fail `counterexample` that way
     ///   (nothing to keep).
     package static func shrink(
-        _ counterexample: String, scenario: [UInt8], path: [ExploreChoice], platform: Platform, expectLine: Int?
+        _ counterexample: String, scenario: [UInt8], path: [ExploreChoice], platform: Platform, expectLine: Int?,
+        maxReplays: Int = maxShrinkReplays
     ) -> Shrunk? {
         var lines = counterexample.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
@@ -59,10 +63,11 @@ extension Explore {
         // The `expect` line as the counterexample numbers it (a `platform`
         // line explore added moves it down one).
         let line = expectLine.map { n in (origins.firstIndex(of: n) ?? n - 1) + 1 }
-        var shrinker = Shrinker(lines: lines)
+        var shrinker = Shrinker(lines: lines, maxReplays: maxReplays)
         guard let target = shrinker.failure(of: Array(lines.indices), expectLine: line) else { return nil }
         shrinker.target = target
         let kept = shrinker.minimize()
+        let linesUntried = shrinker.replays >= maxReplays
         let choiceLines = Self.choiceLines(lines, path: path)
         let options = Self.options(scenario, path: path, platform: platform)
         var choices: [ShrunkChoice] = []
@@ -73,26 +78,38 @@ extension Explore {
             }
             // Another instant of a window (`wait`) is another choice point, not an option here.
             let others = (k < options.count ? options[k] : []).filter { $0 != .apply(choice.event) && $0 != .wait }
-            let free = others.allSatisfy { option in
+            // Each other option in turn, within the replays left: one that
+            // loses the failure decides it.
+            var (free, tried) = (true, true)
+            for option in others {
+                guard shrinker.replays < maxReplays else {
+                    tried = false
+                    break
+                }
                 var changed = kept.map { lines[$0] }
                 switch option {
                 case .apply(let event): changed[at] = "\(choice.time) \(Scenario.text(of: event))"
                 case .nothing, .wait: changed[at] = "# locsim explore: nothing chosen here"
                 }
-                return shrinker.fails(changed, kept: kept)
+                if !shrinker.fails(changed, kept: kept) {
+                    free = false
+                    break
+                }
             }
-            choices.append(ShrunkChoice(choice: choice, freedom: free && !others.isEmpty ? .free : .needed))
+            let freedom: Freedom = !free ? .needed : !tried ? .untried : others.isEmpty ? .needed : .free
+            choices.append(ShrunkChoice(choice: choice, freedom: freedom))
         }
         var text = kept.map { lines[$0] + "\n" }.joined()
         text += "# locsim explore: shrunk to \(kept.count) of \(lines.count) lines by delta debugging, each drop "
         text += "checked by replaying it as run does (\(shrinker.replays) replays"
-        text += shrinker.replays >= Self.maxShrinkReplays ? ", the most a shrink runs: lines not tried stay)\n" : ")\n"
+        text += linesUntried ? ", the most a shrink runs: lines not tried stay)\n" : ")\n"
         let numbers = kept.map { origins[$0].map(String.init) ?? "-" }
         text += "# locsim explore: their lines in the scenario (-: written by explore): "
         text += numbers.joined(separator: ", ") + "\n"
         let kinds: [(String, Freedom)] = [
             ("can vary freely (each other option alone keeps this failure)", .free),
             ("matter (some other option loses this failure)", .needed), ("are not needed (dropped)", .notNeeded),
+            ("were not tried (the shrink's replays ran out)", .untried),
         ]
         for (name, freedom) in kinds {
             let these = choices.filter { $0.freedom == freedom }.map(\.choice.description)
@@ -184,10 +201,14 @@ private struct Shrinker {
     }
 
     let lines: [String]
+    let maxReplays: Int
     var target: Failure? = nil
     private(set) var replays = 0
 
-    init(lines: [String]) { self.lines = lines }
+    init(lines: [String], maxReplays: Int) {
+        self.lines = lines
+        self.maxReplays = maxReplays
+    }
 
     /// The lines kept: every line but the `locsim` and `platform` lines may
     /// go, comments and blank lines first (one replay for all of them).
@@ -198,12 +219,12 @@ private struct Shrinker {
         }
         var units = lines.indices.filter { !fixed.contains($0) }
         let code = units.filter { !lines[$0].allSatisfy { $0 == " " || $0 == "\t" } && !lines[$0].hasPrefix("#") }
-        if code.count < units.count && test(code, fixed) { units = code }
+        if code.count < units.count && replays < maxReplays && test(code, fixed) { units = code }
         var n = 2
-        while units.count >= 1 && replays < Explore.maxShrinkReplays {
+        while units.count >= 1 && replays < maxReplays {
             let size = (units.count + n - 1) / n
             var dropped = false
-            for start in stride(from: 0, to: units.count, by: size) where replays < Explore.maxShrinkReplays {
+            for start in stride(from: 0, to: units.count, by: size) where replays < maxReplays {
                 var rest = units
                 rest.removeSubrange(start..<min(start + size, units.count))
                 if test(rest, fixed) {

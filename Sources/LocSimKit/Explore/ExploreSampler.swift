@@ -109,6 +109,11 @@ struct ExploreSampler {
             var random = Self.generator(seed, i)
             let (outcome, depth) = try walk(from: root, &random, recording: &none)
             search.pathsSeen &+= 1
+            // Every 1024 samples, new outcomes or not: a long sampling of
+            // few outcomes shows its progress too.
+            if i & 1023 == 1023, let progress = search.progress {
+                progress((points.count, found.count, search.pathsSeen))
+            }
             if let j = index[outcome] {
                 found[j].samples += 1
                 if depth < found[j].depth { (found[j].shortest, found[j].depth) = (i, depth) }
@@ -122,9 +127,6 @@ struct ExploreSampler {
                         + "(--max-outcomes) after \(i + 1) sampled paths; the paths end in too many different "
                         + "ways to list: reduce the choices or shorten the scenario",
                     at: SourceLocation(line: 1, column: 1))
-            }
-            if found.count & 1023 == 0, let progress = search.progress {
-                progress((points.count, found.count, search.pathsSeen))
             }
         }
         let shown = shown()

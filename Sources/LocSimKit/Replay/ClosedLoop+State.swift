@@ -25,6 +25,7 @@ extension ClosedLoop {
     package struct State: Hashable {
         var reactions: Int
         var delayedRuns: Int
+        var timerRuns: Int
         var lastPolicy: LastPolicy?
         var unanswered: ShownPrompt?
         var expectations: ExpectationChecker.Progress
@@ -45,7 +46,7 @@ extension ClosedLoop {
     /// The loop's state now.
     package var state: State {
         State(
-            reactions: reactions.count, delayedRuns: delayedRuns,
+            reactions: reactions.count, delayedRuns: delayedRuns, timerRuns: timerRuns,
             lastPolicy: lastPromptPolicy.map {
                 State.LastPolicy(kind: $0.kind, line: $0.location.line, column: $0.location.column)
             },

@@ -20,9 +20,12 @@
 /// first in, first out once the input is handled; a reaction's records
 /// queue further reactions at the back, one level deeper. A chain deeper
 /// than `maxDepth`, more than `maxReactionsPerInput` reactions for one
-/// input, or more than `maxDelayedRuns` delayed reactions with no scenario
-/// line between them (a reaction re-arming itself with `after`) is an error
-/// at the `on` line: never a hang.
+/// input, more than `maxDelayedRuns` delayed reactions with no scenario
+/// line between them (a reaction re-arming itself with `after`), or more
+/// than `maxTimerRuns` rule timers whose records ran reactions with no
+/// scenario line between them (a reaction re-arming a timer of the rules:
+/// `on didFailWithError app requestLocation` with no fix to come) is an
+/// error at the `on` line: never a hang.
 ///
 /// A scenario without `on` and `expect` lines is the same engine with no
 /// observers: its records go straight to the writer, and a delivered fix
@@ -32,6 +35,8 @@ package struct ClosedLoop {
     package static let maxDepth = 16
     /// Delayed reactions run with no scenario line between them, at most.
     package static let maxDelayedRuns = 10_000
+    /// Rule timers whose records ran reactions with no scenario line between them, at most.
+    package static let maxTimerRuns = 10_000
     /// Reactions run at one instant for one input (a line, a fix, a timer
     /// or a delayed reaction) and the reactions it triggers, at most: `on`
     /// lines that each fire several others fan out geometrically long
@@ -68,6 +73,11 @@ package struct ClosedLoop {
     /// Reactions due now, in order (those with `after` wait in the one queue).
     private(set) var ready: [Pending] = []
     private(set) var delayedRuns = 0
+    private(set) var timerRuns = 0
+    /// Reactions whose action ran, and the last of them: whether a timer's
+    /// records ran any (`timerRuns`). Not state.
+    private var actionsRun = 0
+    private var lastActionRun = 0
     /// The policy that answered, or will answer, the last prompt shown.
     private(set) var lastPromptPolicy: (kind: PromptKind, location: SourceLocation)? = nil
     /// A `system deliverFirst` line applied and not used yet: the next
@@ -153,6 +163,7 @@ package struct ClosedLoop {
         }
         try checkAgainstPolicy(statement)
         delayedRuns = 0
+        timerRuns = 0
         plainFixes = nil
         do throws(ScenarioError) {
             if first { try simulator.applyNow(statement) } else { try simulator.apply(statement) }
@@ -210,6 +221,7 @@ package struct ClosedLoop {
             inputFirst = false
             while try step(until: time, before: dueFirst, into: &writer) {}
             delayedRuns = 0
+            timerRuns = 0
         }
         if let kind = plainFixes, simulator.deliverPlainly(fix, at: time, kind) {
             plainDeliveries &+= 1
@@ -245,7 +257,16 @@ package struct ClosedLoop {
         plainFixes = nil
         switch stepped {
         case .timer:
+            let before = actionsRun
             try drain(into: &writer, from: nil, depth: 0)
+            if actionsRun != before {
+                timerRuns += 1
+                if timerRuns > Self.maxTimerRuns {
+                    throw ScenarioError(
+                        "more than \(Self.maxTimerRuns) timers of the rules ran reactions with no scenario line between them, the last at \(simulator.now): a reaction keeps re-arming a timer (a request that times out, a deferral), and its records fire it again",
+                        at: reactions[lastActionRun].location)
+                }
+            }
         case .reaction(var pending):
             delayedRuns += 1
             if delayedRuns > Self.maxDelayedRuns {
@@ -459,6 +480,8 @@ package struct ClosedLoop {
             line: statement.location.line, skipped: skipped)
         try write(LogRecord(Instant(sinceStart: simulator.now), .react(record)), depth: pending.depth, into: &writer)
         guard skipped == nil else { return }
+        actionsRun &+= 1
+        lastActionRun = pending.index
         try perform(
             pending.action, at: statement.actionLocation, argumentColumn: statement.actionArgumentColumn,
             depth: pending.depth, into: &writer)
