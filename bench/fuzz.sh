@@ -5,15 +5,11 @@
 # FUZZ_TARGET=explore fuzzes `locsim explore` too (every path, then random
 # ones, under small limits) after the replay of each input.
 # FUZZ_SANITIZE (default fuzzer,address): `fuzzer` alone leaves AddressSanitizer
-# out. Known problem (Swift 6.3.1, since the rule state became one `World`
-# read through `_read`/`_modify` accessors): this single-module build stops
-# on the seed corpus itself, with ASan a heap-use-after-free inside
-# `Simulator.significantChangesOutliveProcess` (any app end) and
-# `failMonitoringUnavailableToWhenInUse`, without it a SEGV in
-# `swift_release` destroying a `ModernState` in `Simulator.fixArrived`;
-# the SwiftPM builds replay the same files to their goldens, and
-# `locsim-fuzz [--explore] <files>` (built by SwiftPM) runs them clean.
-# Until that is bisected, mutate through that build instead.
+# out. This build once stopped on the seed corpus itself (a heap use after free
+# in `Simulator.significantChangesOutliveProcess`): Swift 6.3.1 miscompiled
+# reads through the rule state's `_read` accessors; they are getters now
+# (Simulator.world says why) and `make asan` runs the goldens under
+# AddressSanitizer in every `make test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}

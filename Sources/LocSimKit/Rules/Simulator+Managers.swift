@@ -21,13 +21,11 @@ extension Simulator {
 
     /// The manager the rule running now serves (`serving`), in its place in
     /// the rule state (the per-fix rules use `readingManager` and
-    /// `changingManager` instead). Yielding an element of one array of all
-    /// managers copied it on every read (+16 % instructions with crossings
-    /// derived).
+    /// `changingManager` instead). Read with `get`, not `_read`: see
+    /// `Simulator.world`. Yielding an element of one array of all managers
+    /// copied it on every read (+16 % instructions with crossings derived).
     var manager: LocationManager {
-        _read {
-            if serving == Self.launchManager { yield world.launchManager } else { yield world.named[serving - 1] }
-        }
+        get { serving == Self.launchManager ? world.launchManager : world.named[serving - 1] }
         _modify {
             if serving == Self.launchManager { yield &world.launchManager } else { yield &world.named[serving - 1] }
         }

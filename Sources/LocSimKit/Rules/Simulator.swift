@@ -36,51 +36,58 @@ package struct Simulator {
     /// the launch manager between inputs. Not rule state.
     var serving = Simulator.launchManager
     /// The rule state, one `Hashable` value (`World`); the properties below
-    /// read and change its parts in place (`_read`/`_modify`: a getter
-    /// copied a part, and retained what it holds, on every read).
+    /// read its parts with `get` and change them in place with `_modify`.
+    /// Not `_read`: Swift 6.3.1 at `-Onone` (every debug build, so every
+    /// `swift test` of a package using LocSimKit) reads a value yielded by a
+    /// `_read` after the coroutine has ended and freed it, when an optional
+    /// member of it is compared or mapped (`monitoring.significantChange !=
+    /// nil`): a heap use after free AddressSanitizer reports, and the cause
+    /// of the crashes bench/fuzz.sh saw. `make test` runs the goldens under
+    /// AddressSanitizer (`make asan`). At `-O` the getters cost nothing more
+    /// (callgrind on bench/realistic.sh's traces: the same counts).
     var world: World
 
     var timers: Timers {
-        _read { yield world.timers }
+        get { world.timers }
         _modify { yield &world.timers }
     }
     var lifecycle: Lifecycle {
-        _read { yield world.lifecycle }
+        get { world.lifecycle }
         _modify {
             yield &world.lifecycle
             lifecycleWritten = true
         }
     }
     var reported: Reported {
-        _read { yield world.reported }
+        get { world.reported }
         _modify { yield &world.reported }
     }
     package internal(set) var authorization: Authorization {
-        _read { yield world.authorization }
+        get { world.authorization }
         _modify { yield &world.authorization }
     }
     var prompt: Prompt? {
-        _read { yield world.prompt }
+        get { world.prompt }
         _modify { yield &world.prompt }
     }
     var upgrade: AlwaysUpgrade {
-        _read { yield world.upgrade }
+        get { world.upgrade }
         _modify { yield &world.upgrade }
     }
     var monitoring: Monitoring {
-        _read { yield world.monitoring }
+        get { world.monitoring }
         _modify { yield &world.monitoring }
     }
     var fixes: Fixes {
-        _read { yield world.fixes }
+        get { world.fixes }
         _modify { yield &world.fixes }
     }
     var device: DeviceSettings {
-        _read { yield world.device }
+        get { world.device }
         _modify { yield &world.device }
     }
     var modern: ModernState {
-        _read { yield world.modern }
+        get { world.modern }
         _modify { yield &world.modern }
     }
 
