@@ -98,7 +98,9 @@ struct ReplayDriver {
         try ruledFix(line, text: text, into: &writer)
     }
 
-    /// `fix(_:text:into:)` past the plain run.
+    /// `fix(_:text:into:)` past the plain run. `loop.apply` asks the plain
+    /// run again (a track played first may have made the fix plain); a
+    /// refusal changes nothing, so asking twice is safe.
     @inline(__always)
     private mutating func ruledFix<W: LogWriter>(_ line: TimedFix, text: FixText, into writer: inout W)
         throws(ScenarioError)
