@@ -211,32 +211,53 @@ package struct ClosedLoop {
     mutating func apply<W: LogWriter>(_ fix: Fix, at time: Millis, text: FixText, into writer: inout W)
         throws(ScenarioError)
     {
-        // What is due at `time` runs first, unless `system inputFirst` put
-        // the fix first (`.inUse`: nothing at `time` sorts before it). A
-        // value, not a branch: a branch here cost 1.3 % of a fix line
-        // without observers, where it is never taken.
-        var dueFirst = Phase.trace
+        if deliverPlainly(fix, at: time, text: text, into: &writer) { return }
         if isActive {
-            dueFirst = inputFirst ? .inUse : .trace
+            // What is due at `time` runs first, unless `system inputFirst` put
+            // the fix first (`.inUse`: nothing at `time` sorts before it). A
+            // value, not a branch: a branch here cost 1.3 % of a fix line
+            // without observers, where it is never taken.
+            let dueFirst: Phase = inputFirst ? .inUse : .trace
             inputFirst = false
             while try step(until: time, before: dueFirst, into: &writer) {}
             delayedRuns = 0
             timerRuns = 0
-        }
-        if let kind = plainFixes, simulator.deliverPlainly(fix, at: time, kind) {
-            plainDeliveries &+= 1
-            // The fix delivered as its line states it: the writer may copy the line's text.
-            if !isActive { return simulator.drain(into: &writer, causes: &causes, from: nil, text: text) }
-        } else {
-            simulator.apply(fix, at: time, direct: true, dueFirst: dueFirst)
-            plainFixes = simulator.plainDelivery()
-        }
-        if isActive {
+            if let kind = plainFixes, simulator.deliverPlainly(fix, at: time, kind) {
+                plainDeliveries &+= 1
+            } else {
+                applyByRules(fix, at: time, dueFirst: dueFirst)
+            }
             simulator.recordDirectFix()
             try drain(into: &writer, from: nil, depth: 0)
         } else {
+            applyByRules(fix, at: time, dueFirst: .trace)
             writeUnobserved(into: &writer, from: nil)
         }
+    }
+
+    /// The plain run: with no observers, a fix that finds the last fix's
+    /// `plainFixes` still true (no timer due first) goes from the
+    /// simulator's plain delivery straight to the writer with its line's
+    /// text, no record, no `directFix`, no drain (`ReplayDriver.fix` calls
+    /// this first). False, having done nothing, for any other fix.
+    @inline(__always)
+    mutating func deliverPlainly<W: LogWriter>(_ fix: Fix, at time: Millis, text: FixText, into writer: inout W)
+        -> Bool
+    {
+        guard !isActive, let kind = plainFixes, let delivered = simulator.plainly(fix, at: time, kind) else {
+            return false
+        }
+        plainDeliveries &+= 1
+        // The fix delivered as its line states it: the writer may copy the line's text.
+        writer.write(delivered, text: text)
+        return true
+    }
+
+    /// A fix through the rules' walk, noting whether the next may go the plain way.
+    @inline(__always)
+    private mutating func applyByRules(_ fix: Fix, at time: Millis, dueFirst: Phase) {
+        simulator.apply(fix, at: time, direct: true, dueFirst: dueFirst)
+        plainFixes = simulator.plainDelivery()
     }
 
     /// Runs every event of the one queue due at or before `limit` (at

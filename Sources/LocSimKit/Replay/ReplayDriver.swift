@@ -92,6 +92,19 @@ struct ReplayDriver {
     /// writer to copy if the fix is delivered the plain way (`FixText`).
     @inline(__always)
     mutating func fix<W: LogWriter>(_ line: TimedFix, text: FixText, into writer: inout W) throws(ScenarioError) {
+        // A run of plain fixes: the simulator and the writer only (no track
+        // to play first; a delivered fix leaves nothing for `noteUnheard`).
+        if !playing, loop.deliverPlainly(line.fix, at: line.time, text: text, into: &writer) { return }
+        try ruledFix(line, text: text, into: &writer)
+    }
+
+    /// `fix(_:text:into:)` past the plain run. `loop.apply` asks the plain
+    /// run again (a track played first may have made the fix plain); a
+    /// refusal changes nothing, so asking twice is safe.
+    @inline(__always)
+    private mutating func ruledFix<W: LogWriter>(_ line: TimedFix, text: FixText, into writer: inout W)
+        throws(ScenarioError)
+    {
         if playing { try play(until: line.time, into: &writer) }
         try start()
         try loop.apply(line.fix, at: line.time, text: text, into: &writer)

@@ -198,38 +198,50 @@ package struct Simulator {
     /// check each use against `apply` on a copy.
     @inline(__always)
     package mutating func deliverPlainly(_ fix: Fix, at time: Millis, _ kind: PlainDelivery) -> Bool {
+        guard let delivered = plainly(fix, at: time, kind) else { return false }
+        directFix = delivered
+        return true
+    }
+
+    /// `deliverPlainly` handing the delivered fix back instead of keeping
+    /// it in `directFix`, for a caller that writes it at once (the plain
+    /// run: `ClosedLoop.deliverPlainly(_:at:text:into:)`); `nil`, doing
+    /// nothing, where `deliverPlainly` is false.
+    @inline(__always)
+    package mutating func plainly(_ fix: Fix, at time: Millis, _ kind: PlainDelivery) -> DirectFix? {
         guard !timers.queue.hasEvent(until: time, before: .trace), output.isEmpty, directFix == nil else {
-            return false
+            return nil
         }
         #if DEBUG
             var reference = self
             reference.apply(fix, at: time, direct: true)
         #endif
+        let delivered: DirectFix
         switch kind {
         case .standard:
             // `plainDelivery` found one manager: the launch manager.
-            guard case .updating(_, let motion) = world.launchManager.standard else { return false }
+            guard case .updating(_, let motion) = world.launchManager.standard else { return nil }
             timers.advance(to: time)
             world.launchManager.standard = .updating(lastDelivered: fix.location, motion: motion)
-            directFix = DirectFix(location: fix.location, time: time)
+            delivered = DirectFix(location: fix.location, time: time)
         case .liveUpdates:
             let p = parameters
             guard
                 modern.liveUpdates.observeMoving(
                     fix.location, at: time, radius: p.stationaryRadius, delay: p.stationaryDelay)
-            else { return false }
+            else { return nil }
             timers.advance(to: time)
             modern.liveUpdates.lastProblems = []
-            directFix = DirectFix(location: fix.location, time: time, liveUpdateFlags: [])
+            delivered = DirectFix(location: fix.location, time: time, liveUpdateFlags: [])
         }
         fixes.last = fix.location
         if modern.isActive { refreshModernDiagnostics() }
         #if DEBUG
             assert(
-                reference.world == world && reference.directFix == directFix && reference.output == output,
+                reference.world == world && reference.directFix == delivered && reference.output == output,
                 "a plain delivery differs from the rules' at \(time)")
         #endif
-        return true
+        return delivered
     }
 
     /// Puts `directFix`, if any, into `output` as its record, before the
