@@ -5,6 +5,19 @@ import Testing
 /// `Explore.shrink` (`explore --counterexamples <dir> --shrink`,
 /// docs/explore.md, "Shrinking").
 @Suite struct ExploreShrinkTests {
+    /// One `user any` whose answer decides `expect final auth denied`: only
+    /// Don't Allow ends denied.
+    static let deniedByAnswer = """
+        locsim 1
+        platform iOS 13.0
+        plist NSLocationWhenInUseUsageDescription "Why"
+        expect final auth denied
+        0 launch
+        1 app requestWhenInUseAuthorization
+        2 user any
+
+        """
+
     /// How `run` fails a scenario: the error or the failed `expect` lines,
     /// each with the scenario line it stands for (`lines[n - 1]`: the
     /// scenario's number of line `n`, `nil` for a line explore wrote).
@@ -98,16 +111,7 @@ import Testing
     /// whose other options lose the failure is needed.
     @Test func choicesAreNeededOrNotNeeded() throws {
         // Only Don't Allow ends denied: the answer that fails is needed.
-        let needed = """
-            locsim 1
-            platform iOS 13.0
-            plist NSLocationWhenInUseUsageDescription "Why"
-            expect final auth denied
-            0 launch
-            1 app requestWhenInUseAuthorization
-            2 user any
-
-            """
+        let needed = Self.deniedByAnswer
         #expect(try Self.freedoms(needed) == [.needed])
         // iOS 13 has no temporary full accuracy: the error needs no answer.
         let notNeeded = """
@@ -199,16 +203,7 @@ import Testing
     /// than the budget, and a choice the budget did not reach is `untried`,
     /// not claimed to matter.
     @Test func theReplayBudgetCoversTheChoices() throws {
-        let text = """
-            locsim 1
-            platform iOS 13.0
-            plist NSLocationWhenInUseUsageDescription "Why"
-            expect final auth denied
-            0 launch
-            1 app requestWhenInUseAuthorization
-            2 user any
-
-            """
+        let text = Self.deniedByAnswer
         let scenario = Array(text.utf8)
         let report = try Explore(jobs: 1).run(scenario)
         let file = try #require(report.counterexamples.first)

@@ -15,6 +15,16 @@ import Testing
         plist NSLocationWhenInUseUsageDescription "x"
 
         """
+    /// `requestLocation` again on each failure, with one request made at 0.
+    static let retrying =
+        header + """
+            on didFailWithError app requestLocation
+            0 launch
+            0 app requestWhenInUseAuthorization
+            0 user allowWhileUsing
+            0 app requestLocation
+
+            """
 
     static func run(_ text: String) throws(ScenarioError) -> [String] {
         var reader = LineReader(bytes: Array(text.utf8))
@@ -33,14 +43,7 @@ import Testing
     /// an error at the `on` line once 10,000 timers have run reactions with
     /// no line between them (before: 200 MB of log in 7 s, and on).
     @Test func aReactionReArmingARequestLocationTimeoutStops() {
-        let error = Self.error(
-            Self.header + """
-                on didFailWithError app requestLocation
-                0 launch
-                0 app requestWhenInUseAuthorization
-                0 user allowWhileUsing
-                0 app requestLocation
-                """)
+        let error = Self.error(Self.retrying)
         #expect(error?.location == SourceLocation(line: 4, column: 1))
         #expect(
             error?.message.hasPrefix("more than \(ClosedLoop.maxTimerRuns) timers of the rules ran reactions") == true)
@@ -71,12 +74,7 @@ import Testing
     /// would stop them).
     @Test func retriesALineEndsAreNoError() throws {
         let log = try Self.run(
-            Self.header + """
-                on didFailWithError app requestLocation
-                0 launch
-                0 app requestWhenInUseAuthorization
-                0 user allowWhileUsing
-                0 app requestLocation
+            Self.retrying + """
                 60000 fix 35 139 5
                 60000 app requestLocation
                 120000 fix 35 139 5
