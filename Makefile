@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR := $(DESTDIR)$(PREFIX)/bin
 
-.PHONY: help build lint run test check asan bench fuzz fuzz-gpx clean install uninstall
+.PHONY: help build lint run test check asan asan-tests bench fuzz fuzz-gpx clean install uninstall
 
 help:
 	@echo "make build   release build (.build/release/locsim and locsim-gpx)"
@@ -16,6 +16,7 @@ help:
 	@echo "make lint    swift format lint --strict over Sources/ (.swift-format)"
 	@echo "make check   the quick loop: build, then only the goldens in Scenarios/ and the CLI tests"
 	@echo "make asan    the goldens in Scenarios/ under AddressSanitizer (a debug build in .build-asan; part of make test)"
+	@echo "make asan-tests  swift test under AddressSanitizer (about 4 min; not part of make test)"
 	@echo "make bench   1 M and 10 M line benchmarks, realistic traces against the C floor and the previous commit's build, written to bench/RESULTS.md"
 	@echo "make fuzz    libFuzzer over parser and simulator (FUZZ_SECONDS=60)"
 	@echo "make fuzz-gpx  libFuzzer over the GPX reader (FUZZ_SECONDS=60)"
@@ -65,6 +66,12 @@ asan: build
 	@$(SWIFT) build --sanitize=address --build-path .build-asan --product locsim > .build-asan/build.log 2>&1 \
 	  || { grep -v 'Cannot export local symbol' .build-asan/build.log; exit 1; }
 	LOCSIM_GPX=$(abspath $(LOCSIM_GPX)) .build-asan/debug/locsim check Scenarios
+
+# The unit tests under AddressSanitizer: too slow for every `make test`
+# (about 4 minutes here against 1), run before a release. Leak reports are
+# off: the only leaks LeakSanitizer finds are inside Foundation itself.
+asan-tests:
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --disable-xctest --sanitize=address --build-path .build-asan-tests
 
 bench: build
 	bench/run.sh $(LOCSIM)
