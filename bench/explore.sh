@@ -22,6 +22,8 @@
 #    first time); SKIP_DEVICE=1 leaves it out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# launches N: the synthetic flow of N launches (bench/launches.sh).
+source bench/launches.sh
 LOCSIM=${1:-.build/release/locsim}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
@@ -60,21 +62,7 @@ terminations_ms=$(($(now_ms) - start))
 echo "  explore --system-terminations 1: $paths paths in $terminations_ms ms in total (ratio to explore $(echo "scale=2; $terminations_ms / $explore_ms" | bc))"
 
 # 2. Synthetic: a dozen launches, each asking again after Allow Once.
-{
-  echo 'locsim 1'
-  echo 'platform iOS 14.0'
-  echo 'plist NSLocationWhenInUseUsageDescription "Why"'
-  echo 'plist NSLocationAlwaysAndWhenInUseUsageDescription "Why always"'
-  for k in $(seq 0 11); do
-    t=$((k * 100))
-    echo "$t launch"
-    echo "$((t + 1)) app requestWhenInUseAuthorization"
-    echo "$((t + 2)) app startUpdatingLocation"
-    echo "$((t + 3)) fix 35.0 139.7 5"
-    echo "$((t + 50)) terminate"
-    if [ $((k % 2)) -eq 1 ]; then echo "$((t + 60)) user settings any"; fi
-  done
-} > "$WORK/synthetic.scn"
+launches 12 > "$WORK/synthetic.scn"
 if [ -x /usr/bin/time ]; then
   /usr/bin/time -f '%e s %M KiB' -o "$WORK/time.txt" "$LOCSIM" explore "$WORK/synthetic.scn" -o "$WORK/synthetic.out" 2> "$WORK/err.txt"
   echo "synthetic: $(tail -1 "$WORK/err.txt" | sed 's/^locsim explore: //'); wall $(awk '{ print $1, $2 }' "$WORK/time.txt"), peak $(awk '{ printf "%.0f MB", $3 / 1024 }' "$WORK/time.txt"); $(grep " distinct state" "$WORK/synthetic.out" | tail -1 | sed 's/.*, //')"
@@ -99,21 +87,7 @@ echo "synthetic in 4 shards: $shards_ms ms in all, merge $merge_ms ms; merged re
 
 # 4. Random paths: 100,000 samples of 100 launches that each ask again
 #    after Allow Once (too many outcomes to search whole, issue 28).
-{
-  echo 'locsim 1'
-  echo 'platform iOS 14.0'
-  echo 'plist NSLocationWhenInUseUsageDescription "Why"'
-  echo 'plist NSLocationAlwaysAndWhenInUseUsageDescription "Why always"'
-  for k in $(seq 0 99); do
-    t=$((k * 100))
-    echo "$t launch"
-    echo "$((t + 1)) app requestWhenInUseAuthorization"
-    echo "$((t + 2)) app startUpdatingLocation"
-    echo "$((t + 3)) fix 35.0 139.7 5"
-    echo "$((t + 50)) terminate"
-    if [ $((k % 2)) -eq 1 ]; then echo "$((t + 60)) user settings any"; fi
-  done
-} > "$WORK/launches100.scn"
+launches 100 > "$WORK/launches100.scn"
 for samples in 10000 100000; do
   if [ -x /usr/bin/time ]; then
     /usr/bin/time -f '%e s %M KiB' -o "$WORK/time.txt" "$LOCSIM" explore "$WORK/launches100.scn" --random $samples --seed 1 -o "$WORK/random.out" 2> /dev/null

@@ -14,6 +14,8 @@ SEEDS=$(realpath Scenarios/seeds)
 INSTALL_DOC=$(realpath docs/install.md)
 EXPECTED=$(realpath Scenarios/quickstart.log)
 SCENARIOS=$(realpath Scenarios)
+# launches N: the synthetic explore flow (bench/launches.sh).
+source bench/launches.sh
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 failures=0
@@ -414,16 +416,7 @@ else fail "explore refuses to write its scenario (-o, a link, standard input, a 
 # every shipped explore example and the synthetic flow of bench/explore.sh
 # (8 launches here; 12 in the bench), split in 1 to 4 shards, also where a
 # limit stops the search.
-mkdir shards && {
-  echo 'locsim 1'; echo 'platform iOS 14.0'
-  echo 'plist NSLocationWhenInUseUsageDescription "Why"'; echo 'plist NSLocationAlwaysAndWhenInUseUsageDescription "Why always"'
-  for k in $(seq 0 7); do
-    t=$((k * 100))
-    printf '%s\n' "$t launch" "$((t + 1)) app requestWhenInUseAuthorization" "$((t + 2)) app startUpdatingLocation" \
-      "$((t + 3)) fix 35.0 139.7 5" "$((t + 50)) terminate"
-    if [ $((k % 2)) -eq 1 ]; then echo "$((t + 60)) user settings any"; fi
-  done
-} > shards/synthetic.scn
+mkdir shards && launches 8 > shards/synthetic.scn
 untimed_err() { grep -v '^locsim explore: [0-9]' "$1"; }
 merged_differ=""
 merged_case() { # merged_case N FORMAT SCENARIO [OPTIONS…]

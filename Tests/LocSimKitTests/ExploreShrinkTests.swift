@@ -39,19 +39,18 @@ import Testing
         return line.dropFirst(marker.count).split(separator: ", ").map { Int($0) }
     }
 
-    /// Every counterexample of the shipped explore scenarios, on every
-    /// platform: the shrunk file is no longer than the unshrunk one, and
-    /// `run` fails it the same way (the same error or `expect` failure at
-    /// the same line of the scenario, through the line map it gives).
-    @Test func everyShippedCounterexampleShrinksToTheSameFailure() throws {
-        var before = 0
-        var after = 0
+    /// Every counterexample of every shipped explore scenario, on every
+    /// platform, written and shrunk: `body` gets the scenario's name, the
+    /// platform, its bytes on that platform, the counterexample, its text,
+    /// the `expect` line it fails (nil for an error) and the shrink.
+    static func forEachShippedShrunk(
+        _ body: (String, Platform, [UInt8], Explore.Report.Counterexample, String, Int?, Explore.Shrunk) throws -> Void
+    ) throws {
         for name in try DocumentationTests.files(in: "Scenarios/explore", suffix: ".scn") {
             let text = try DocumentationTests.read(name)
             let own = try #require(text.split(separator: "\n").first { $0.hasPrefix("platform ") })
             for platform in Matrix.allPlatforms {
-                let scenario = text.replacingOccurrences(of: "\n\(own)\n", with: "\nplatform \(platform)\n")
-                let bytes = Array(scenario.utf8)
+                let bytes = Array(text.replacingOccurrences(of: "\n\(own)\n", with: "\nplatform \(platform)\n").utf8)
                 guard let report = try ExploreClosedLoopTests.shipped({ try Explore(jobs: 1).run(bytes) }) else {
                     continue
                 }
@@ -63,21 +62,33 @@ import Testing
                         Explore.shrink(
                             written, scenario: bytes, path: file.path, platform: file.platform, expectLine: expectLine),
                         "\(name) on \(platform): \(file.suffix)")
-                    let origins = Explore.origins(
-                        written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-                        scenario: bytes)
-                    var want = Self.failure(written, lines: origins)
-                    if let expectLine { want = want.filter { $0.hasPrefix("\(expectLine):") } }
-                    let got = Self.failure(shrunk.text, lines: try Self.mapped(shrunk.text))
-                    #expect(!want.isEmpty)
-                    #expect(
-                        expectLine == nil ? got == want : got.contains(want[0]),
-                        "\(name) on \(platform): \(file.suffix)\n\(shrunk.text)")
-                    #expect(shrunk.kept <= shrunk.lines)
-                    before += shrunk.lines
-                    after += shrunk.kept
+                    try body(name, platform, bytes, file, written, expectLine, shrunk)
                 }
             }
+        }
+    }
+
+    /// Every counterexample of the shipped explore scenarios, on every
+    /// platform: the shrunk file is no longer than the unshrunk one, and
+    /// `run` fails it the same way (the same error or `expect` failure at
+    /// the same line of the scenario, through the line map it gives).
+    @Test func everyShippedCounterexampleShrinksToTheSameFailure() throws {
+        var before = 0
+        var after = 0
+        try Self.forEachShippedShrunk { name, platform, bytes, file, written, expectLine, shrunk in
+            let origins = Explore.origins(
+                written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                scenario: bytes)
+            var want = Self.failure(written, lines: origins)
+            if let expectLine { want = want.filter { $0.hasPrefix("\(expectLine):") } }
+            let got = Self.failure(shrunk.text, lines: try Self.mapped(shrunk.text))
+            #expect(!want.isEmpty)
+            #expect(
+                expectLine == nil ? got == want : got.contains(want[0]),
+                "\(name) on \(platform): \(file.suffix)\n\(shrunk.text)")
+            #expect(shrunk.kept <= shrunk.lines)
+            before += shrunk.lines
+            after += shrunk.kept
         }
         #expect(after < before / 2, "shrinking kept \(after) of \(before) lines")
     }
@@ -133,47 +144,31 @@ import Testing
     /// shrink's own replays).
     @Test func freeChoicesKeepTheFailureWithEveryOtherOption() throws {
         var needed = 0
-        for name in try DocumentationTests.files(in: "Scenarios/explore", suffix: ".scn") {
-            let text = try DocumentationTests.read(name)
-            let own = try #require(text.split(separator: "\n").first { $0.hasPrefix("platform ") })
-            for platform in Matrix.allPlatforms {
-                let bytes = Array(text.replacingOccurrences(of: "\n\(own)\n", with: "\nplatform \(platform)\n").utf8)
-                guard let report = try ExploreClosedLoopTests.shipped({ try Explore(jobs: 1).run(bytes) }) else {
-                    continue
+        try Self.forEachShippedShrunk { name, platform, bytes, file, written, expectLine, shrunk in
+            let map = try Self.mapped(shrunk.text)
+            let lines = shrunk.text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+            let want = Self.failure(shrunk.text, lines: map).filter { f in
+                expectLine.map { f.hasPrefix("\($0):") } ?? true
+            }
+            let options = Explore.options(bytes, path: file.path, platform: file.platform)
+            for (k, c) in shrunk.choices.enumerated() where c.freedom != .notNeeded {
+                let chosen = "\(c.choice.time) \(Scenario.text(of: c.choice.event))"
+                let at = try #require(lines.firstIndex(of: chosen))
+                let others = options[k].filter { $0 != .apply(c.choice.event) && $0 != .wait }
+                let kept = others.map { option in
+                    var changed = lines
+                    if case .apply(let event) = option {
+                        changed[at] = "\(c.choice.time) \(Scenario.text(of: event))"
+                    } else {
+                        changed.remove(at: at)
+                    }
+                    return Self.failure(changed.joined(separator: "\n") + "\n", lines: map) == want
                 }
-                for file in report.counterexamples {
-                    let written = try Explore.counterexample(
-                        bytes, path: file.path, platform: file.platform, stoppedAt: file.stoppedAt)
-                    let expectLine = file.stoppedAt == nil ? Int(file.suffix.dropFirst("expect-".count)) : nil
-                    let shrunk = try #require(
-                        Explore.shrink(
-                            written, scenario: bytes, path: file.path, platform: file.platform, expectLine: expectLine))
-                    let map = try Self.mapped(shrunk.text)
-                    let lines = shrunk.text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
-                    let want = Self.failure(shrunk.text, lines: map).filter { f in
-                        expectLine.map { f.hasPrefix("\($0):") } ?? true
-                    }
-                    let options = Explore.options(bytes, path: file.path, platform: file.platform)
-                    for (k, c) in shrunk.choices.enumerated() where c.freedom != .notNeeded {
-                        let chosen = "\(c.choice.time) \(Scenario.text(of: c.choice.event))"
-                        let at = try #require(lines.firstIndex(of: chosen))
-                        let others = options[k].filter { $0 != .apply(c.choice.event) && $0 != .wait }
-                        let kept = others.map { option in
-                            var changed = lines
-                            if case .apply(let event) = option {
-                                changed[at] = "\(c.choice.time) \(Scenario.text(of: event))"
-                            } else {
-                                changed.remove(at: at)
-                            }
-                            return Self.failure(changed.joined(separator: "\n") + "\n", lines: map) == want
-                        }
-                        if c.freedom == .free {
-                            #expect(kept.allSatisfy { $0 }, "\(name) on \(platform): \(chosen)")
-                        } else {
-                            needed += 1
-                            #expect(kept.contains(false), "\(name) on \(platform): \(chosen)")
-                        }
-                    }
+                if c.freedom == .free {
+                    #expect(kept.allSatisfy { $0 }, "\(name) on \(platform): \(chosen)")
+                } else {
+                    needed += 1
+                    #expect(kept.contains(false), "\(name) on \(platform): \(chosen)")
                 }
             }
         }
