@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR := $(DESTDIR)$(PREFIX)/bin
 
-.PHONY: help build lint run test check asan asan-tests bench fuzz fuzz-gpx clean install uninstall
+.PHONY: help build release-flags lint run test check asan asan-tests bench fuzz fuzz-gpx clean install uninstall
 
 help:
 	@echo "make build   release build (.build/release/locsim and locsim-gpx)"
@@ -27,8 +27,27 @@ help:
 # The Swift runtime linked in statically: `locsim run` on a short scenario
 # then starts in about 2 ms instead of 3.5 (bench/RESULTS.md). Builds both
 # programs: locsim does not link Foundation; locsim-gpx (GPX files) does.
+#
+# -disable-concrete-type-metadata-mangled-name-accessors: the compiler
+# calls a generic type's metadata function with its arguments' witness
+# tables, where by default it names the type by its mangled name and the
+# runtime decodes it on first use, looking up each conformance (`K:
+# Hashable` for a Dictionary) by scanning every conformance record of the
+# static binary, about 165,000 instructions a Dictionary or Set type. That
+# first use was 14% of the instructions of `check` on 200 scenarios and
+# 29% of `explore` on a shipped example (issue 31 item 9; bench/RESULTS.md).
+# A flag for this build rather than an `unsafeFlags` in Package.swift, which
+# would keep packages from depending on LocSimKit by version.
+RELEASE_FLAGS := -c release --static-swift-stdlib \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+
 build:
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+# What `make build` passes to `swift build` (bench/realistic.sh builds its
+# baseline with the same).
+release-flags:
+	@echo $(RELEASE_FLAGS)
 
 run: build
 	$(LOCSIM) run Scenarios/quickstart.scn

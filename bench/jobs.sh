@@ -4,17 +4,17 @@
 # Usage: bench/jobs.sh [LOCSIM] [BASELINE]
 #
 # The scenario folders are bench/run.sh's (copies of Scenarios/ with their
-# goldens). Every command runs RUNS times (default 11), all of them in turn
+# goldens). Every command runs RUNS times (default 101), all of them in turn
 # each round, so a burst of load on a shared machine falls on every command
-# alike; the table gives each command's median wall time, process start
-# included, then `check` of a one-scenario folder and `/bin/true` for what
-# starting a process costs here. With BASELINE (another build of locsim,
-# e.g. main's), its rows are timed in the same rounds.
+# alike (bench/timeit.c); the table gives each command's median wall time,
+# process start included, then `check` of a one-scenario folder and
+# `/bin/true` for what starting a process costs here. With BASELINE (another
+# build of locsim, e.g. main's), its rows are timed in the same rounds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LOCSIM=${1:-.build/release/locsim}
 BASELINE=${2:-}
-RUNS=${RUNS:-11}
+RUNS=${RUNS:-101}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 source bench/scenario-copies.sh
@@ -34,24 +34,21 @@ for build in "${builds[@]}"; do
 done
 commands+=("/bin/true")
 
+cc -O2 -o "$WORK/timeit" bench/timeit.c
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-# One warm-up run each (page cache, binaries), then RUNS timed rounds.
-for cmd in "${commands[@]}"; do $cmd > /dev/null 2>&1 || true; done
-declare -A times
-for _ in $(seq "$RUNS"); do
-  for i in "${!commands[@]}"; do
-    start=$EPOCHREALTIME
-    ${commands[$i]} > /dev/null 2>&1 || true  # a failing check still takes its time
-    end=$EPOCHREALTIME
-    times[$i]+="$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", (b - a) * 1000 }') "
-  done
+# bench/timeit.c: one warm-up round, then RUNS rounds of every command in
+# turn, each started by fork and exec (no shell between), its median printed.
+args=()
+for cmd in "${commands[@]}"; do
+  # shellcheck disable=SC2206  # the command's words
+  args+=($cmd ":::")
 done
-median() { tr ' ' '\n' <<< "$1" | grep . | sort -g | awk '{ t[NR] = $1 } END { printf "%.2f", t[int((NR + 1) / 2)] }'; }
+mapfile -t medians < <("$WORK/timeit" "$RUNS" "${args[@]:0:${#args[@]}-1}")
 
 echo "| command | median of $RUNS (ms) | --jobs 1 / --jobs 2 |"
 echo "|---|---:|---:|"
 for i in "${!commands[@]}"; do
-  ms=$(median "${times[$i]}")
+  ms=${medians[$i]}
   ratio=""
   if [[ ${commands[$i]} == *"--jobs 2" ]]; then
     ratio=$(awk -v a="$previous" -v b="$ms" 'BEGIN { printf "%.2f×", a / b }')

@@ -45,7 +45,9 @@ if [ -z "$BASELINE" ]; then
     prev_tree="$WORK/prev"
     git worktree add --detach "$prev_tree" "$BASE_REV" > /dev/null 2>&1
     echo "building $BASE_REV ($(git rev-parse --short "$BASE_REV")) for the baseline…" >&2
-    swift build -c release --static-swift-stdlib --product locsim --package-path "$prev_tree" > "$WORK/build.txt" 2>&1 \
+    # shellcheck disable=SC2046  # the flags are words
+    swift build $(make -s --no-print-directory release-flags) --product locsim --package-path "$prev_tree" \
+      > "$WORK/build.txt" 2>&1 \
       || { cat "$WORK/build.txt" >&2; exit 1; }
     BASELINE="$prev_tree/.build/release/locsim"
   fi

@@ -4,7 +4,7 @@
 #
 # RUNS (default 5) is the number of timed runs of each replay figure.
 # hyperfine (process timings) and valgrind (the profile) are used when
-# installed; without hyperfine a shell loop times the commands instead.
+# installed; without hyperfine bench/timeit.c times the commands instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LOCSIM=${1:-.build/release/locsim}
@@ -33,20 +33,17 @@ tiny="$LOCSIM run bench/tiny.scn"
 # copy_scenarios N DEST (bench/scenario-copies.sh).
 source bench/scenario-copies.sh
 
-# median_ms CMD…: the median wall time of the command, in milliseconds.
+# median_ms CMD…: the median wall time of the command, in milliseconds
+# (hyperfine -N when installed, else bench/timeit.c: each run started by
+# fork and exec, no shell between).
+cc -O2 -o "$WORK/timeit" bench/timeit.c
 median_ms() {
   if command -v hyperfine > /dev/null; then
     hyperfine -N -i --warmup 3 --runs 30 --export-csv "$WORK/t.csv" "$*" > /dev/null 2>&1
     # CSV: command,mean,stddev,median,… in seconds.
     awk -F, 'NR == 2 { printf "%.1f", $4 * 1000 }' "$WORK/t.csv"
   else
-    local i start times=()
-    for i in $(seq 33); do
-      start=$(date +%s%N)
-      "$@" > /dev/null || true  # a failing check still takes its time
-      [ "$i" -gt 3 ] && times+=($((($(date +%s%N) - start) / 1000)))
-    done
-    printf '%s\n' "${times[@]}" | sort -n | awk '{ t[NR] = $1 } END { printf "%.1f", t[int((NR + 1) / 2)] / 1000 }'
+    "$WORK/timeit" 30 "$@" | awk '{ printf "%.1f", $1 }'
   fi
 }
 

@@ -72,7 +72,8 @@ enum Usage {
         OPTIONS:
           --update                Write missing or differing goldens instead of failing
                                   (also LOCSIM_RECORD=1 in the environment)
-          --jobs <n>              Scenarios replayed at once (default: all cores)
+          --jobs <n>              Scenarios replayed at once (default: the processors
+                                  locsim may run on, as `nproc` counts them)
           --shard <i>/<n>         Check only shard i of n (i counts from 1): each
                                   scenario's shard is fixed by its path relative to
                                   the folder given, so shards 1/n..n/n on n machines
@@ -119,7 +120,8 @@ enum Usage {
                                   18.0,26.0, macOS 26.0, tvOS 26.0, watchOS 26.0
           --format <format>       text (default), markdown or jsonl
           -o, --output <file>     Write to <file>, replacing it only on success
-          --jobs <n>              Platforms replayed at once (default: all cores)
+          --jobs <n>              Platforms replayed at once (default: the processors
+                                  locsim may run on, as `nproc` counts them)
           -h, --help              Show this help
 
         Columns: delegate callbacks delivered, held, dropped by reason, prompts
@@ -170,7 +172,8 @@ enum Usage {
                                   JSON lines for '--merge' instead of the report
           --merge <files>         The report of the whole search, byte for byte,
                                   from the files of shards 1/n ... n/n
-          --jobs <n>              Platforms explored at once (default: all cores)
+          --jobs <n>              Platforms explored at once (default: the processors
+                                  locsim may run on, as `nproc` counts them)
           --max-states <n>        Stop with an error past <n> distinct states on a
                                   platform (default: 100000)
           --max-outcomes <n>      Stop with an error past <n> outcomes kept on a

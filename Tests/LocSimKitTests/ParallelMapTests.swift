@@ -77,4 +77,67 @@ import Testing
             }
         }
     }
+
+    /// Once every item is emitted, the caller's thread works from the last
+    /// item back while the others go on from the front, so they meet in the
+    /// middle; each item runs once and the results keep the emitted order.
+    @Test(arguments: [2, 3])
+    func theCallerWorksFromTheLastItemBack(threads: Int) {
+        let caller = pthread_self()
+        let runs = Mutex<[(item: Int, onCaller: Bool)]>([])
+        let results = ParallelMap.stream(threads: threads) { (emit: (Int) -> Void) in
+            for i in 0..<40 { emit(i) }
+        } _: { i in
+            usleep(2000)
+            runs.withLock { $0.append((i, pthread_equal(pthread_self(), caller) != 0)) }
+            return i
+        }
+        #expect(results == Array(0..<40))
+        let all = runs.withLock { $0 }
+        #expect(all.map(\.item).sorted() == Array(0..<40))
+        let callers = all.filter(\.onCaller).map(\.item)
+        let others = all.filter { !$0.onCaller }.map(\.item)
+        #expect(callers.first == 39)
+        #expect(callers == callers.sorted(by: >))
+        #expect(!others.isEmpty && others.allSatisfy { item in callers.allSatisfy { $0 > item } })
+    }
+
+    /// Threads are dealt processors from the one after the caller's, the
+    /// caller's last; with one processor there is nothing to deal.
+    @Test func processorsAreDealtFromTheOneAfterTheCallers() {
+        typealias Placement = ParallelMap.Placement
+        #expect(Placement.dealingOrder(allowed: [0, 1], caller: 1) == [1, 0])
+        #expect(Placement.dealingOrder(allowed: [2, 5, 7], caller: 5) == [5, 7, 2])
+        #expect(Placement.dealingOrder(allowed: [2, 5, 7], caller: 3) == [2, 5, 7])
+        #expect(Placement.dealingOrder(allowed: [4], caller: 4).isEmpty)
+        #expect(Placement.dealingOrder(allowed: [], caller: 0).isEmpty)
+    }
+
+    #if os(Linux)
+        /// Each started thread runs on one processor of the process's, so it
+        /// is not left queued behind the caller (issue 31 item 9); the
+        /// caller's own mask is untouched, and the default job count read on
+        /// a bound thread is 1, as `nproc` under `taskset -c 0` prints.
+        @Test(.enabled(if: (ParallelMap.Placement.allowedProcessors()?.count ?? 0) > 1))
+        func startedThreadsAreBoundToOneProcessorEach() throws {
+            let allowed = try #require(ParallelMap.Placement.allowedProcessors())
+            #expect(ParallelMap.coreCount == allowed.count)
+            let caller = pthread_self()
+            let seen = ParallelMap.map(20, threads: 3) { _ in
+                usleep(2000)
+                return (
+                    onCaller: pthread_equal(pthread_self(), caller) != 0,
+                    mask: ParallelMap.Placement.allowedProcessors() ?? [], cores: ParallelMap.coreCount
+                )
+            }
+            let started = seen.filter { !$0.onCaller }
+            #expect(!started.isEmpty)
+            for thread in started {
+                #expect(thread.mask.count == 1 && allowed.contains(thread.mask[0]))
+                #expect(thread.cores == 1)
+            }
+            #expect(seen.filter(\.onCaller).allSatisfy { $0.mask == allowed })
+            #expect(ParallelMap.Placement.allowedProcessors() == allowed)
+        }
+    #endif
 }

@@ -90,7 +90,7 @@ public struct Matrix: Sendable {
         for platform in platforms {
             let replay = PlatformReplay(
                 input: input, platform: platform, tracks: tracks, channel: LogChannel(slots: slots), slots: slots)
-            if let thread = replay.start() {
+            if let thread = ParallelMap.start(replay) {
                 threads.append(thread)
             } else {
                 // No thread to be had: replayed here, its whole log queued.

@@ -22,7 +22,7 @@ package enum MatrixInput: Sendable {
 
 /// One platform's replay on a thread of its own, sending its text log in
 /// batches down a `LogChannel`, then its counts (`ReplayEnd`).
-final class PlatformReplay: @unchecked Sendable {
+final class PlatformReplay: ParallelMap.ThreadBody, @unchecked Sendable {
     let input: MatrixInput
     let platform: Platform
     let tracks: TrackSource?
@@ -37,24 +37,7 @@ final class PlatformReplay: @unchecked Sendable {
         self.slots = slots
     }
 
-    /// Starts `run()` on a new thread; nil when no thread can be had.
-    func start() -> pthread_t? {
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let rc = pthread_create(
-            &thread, nil,
-            { context in
-                Unmanaged<PlatformReplay>.fromOpaque(context!).takeRetainedValue().run()
-                return nil
-            }, context)
-        guard rc == 0 else {
-            Unmanaged<PlatformReplay>.fromOpaque(context).release()
-            return nil
-        }
-        return thread
-    }
-
-    func run() {
+    override func run() {
         slots.acquire()
         defer { slots.release() }
         var writer = BatchingWriter(channel: channel)

@@ -25,16 +25,8 @@ extension Replay {
     ) throws(ScenarioError) {
         let queue = ParsedLineQueue()
         let producer = ParsingThread(reader: reader, queue: queue)
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(producer).toOpaque()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                Unmanaged<ParsingThread>.fromOpaque(context!).takeRetainedValue().run()
-                return nil
-            }, context)
-        guard started == 0 else {
-            Unmanaged<ParsingThread>.fromOpaque(context).release()
+        var placement = ParallelMap.Placement()
+        guard let thread = ParallelMap.start(producer, placement: &placement) else {
             // No thread to be had: one thread does it all.
             return try run(&reader, platform: platform, into: &writer, tracks: tracks, report: &report)
         }
@@ -84,7 +76,7 @@ enum ParsedLine {
 
 /// The parsing side of `Replay.runPipelined`: reads and parses every line
 /// and queues them in batches, then `.end` or the error.
-final class ParsingThread: @unchecked Sendable {
+final class ParsingThread: ParallelMap.ThreadBody, @unchecked Sendable {
     /// Lines a batch holds: enough that the queue's lock is taken rarely,
     /// few enough that a batch stays in cache.
     static let batchSize = 4096
@@ -100,7 +92,7 @@ final class ParsingThread: @unchecked Sendable {
         self.queue = queue
     }
 
-    func run() {
+    override func run() {
         var parser = ScenarioParser()
         defer { warnings = parser.warnings }
         var batch: [ParsedLine] = []
