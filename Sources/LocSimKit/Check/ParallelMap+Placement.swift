@@ -9,19 +9,19 @@ extension ParallelMap {
     /// dealt in turn from the one after the caller's (issue 31 item 9).
     ///
     /// Linux starts a new thread on its creator's processor and leaves it
-    /// queued there while the creator keeps working, until the next load
-    /// balancing moves it, up to a scheduler tick later: `perf sched
-    /// timehist` of `check --jobs 2` on 200 scenarios showed the second
-    /// thread waiting 3.8 ms of a 15 ms run, and a C program starting a
-    /// thread of 3 ms beside 3 ms of its own work took 5.8 ms, not 3.2, on
-    /// this two-processor machine. A thread woken from a wait is as likely
-    /// to be queued behind the thread that woke it. So each thread is bound
-    /// to its processor as soon as it is created (`pthread_setaffinity_np`,
-    /// which moves a thread that has not run yet), for its whole life, which
-    /// is one map; the caller's thread is left free. With more threads than
-    /// processors they are dealt round, so no processor gets two more than
-    /// another. With one processor allowed, or off Linux, threads are left
-    /// where the system puts them.
+    /// queued there while the creator keeps working, until load balancing
+    /// moves it, milliseconds later: `perf sched timehist` of `check --jobs
+    /// 2` on 200 scenarios showed the second thread waiting 3.8 ms of a
+    /// 15 ms run, and bench/thread-start.c, a thread of 3 ms started beside
+    /// 3 ms of its creator's work, takes 5.5–6.2 ms in all, 3.2 ms bound to
+    /// another processor, on this two-processor machine. A thread woken
+    /// from a wait is as likely to be queued behind the thread that woke it.
+    /// So each thread is bound to its processor as soon as it is created
+    /// (`pthread_setaffinity_np`, which moves a thread that has not run
+    /// yet), for its whole life, which is one map; the caller's thread is
+    /// left free. With more threads than processors they are dealt round,
+    /// so no processor gets two more than another. With one processor
+    /// allowed, or off Linux, threads are left where the system puts them.
     ///
     /// Results do not depend on it: threads take jobs as they come and the
     /// results are put back in order, so a thread bound to a busy processor
