@@ -90,8 +90,8 @@ enum ParallelMap {
         (0..<max(0, count)).compactMap { _ in start(work, placement: &placement) }
     }
 
-    /// `body.run()` on a new thread, bound by `placement` when one is given
-    /// (`Placement`); nil when the system refuses a thread.
+    /// `body.run()` on a new thread, bound to the processor `placement`
+    /// deals next (`Placement`); nil when the system refuses a thread.
     static func start(_ body: ThreadBody, placement: inout Placement) -> pthread_t? {
         guard let thread = start(body) else { return nil }
         placement.place(thread)
@@ -165,8 +165,9 @@ enum ParallelMap {
         private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         private let arrived = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
         private var items: [Item] = []
-        /// The next item `take()` gives; `take(fromBack: true)` gives those
-        /// from `end - 1` down, and `end` is `Int.max` until it first does.
+        /// The next item `take(fromBack: false)` gives; `take(fromBack:
+        /// true)` gives those from `end - 1` down, and `end` is `Int.max`
+        /// until it first does.
         private var next = 0
         private var end = Int.max
         private var closed = false
