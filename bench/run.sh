@@ -146,7 +146,7 @@ fleet1=$(median_ms $fleet_jobs1)
 fleet2=$(median_ms $fleet_jobs2)
 fleet_speedup=$(awk -v a="$fleet1" -v b="$fleet2" 'BEGIN { printf "%.2f", a / b }')
 tiny_ms=$(median_ms $tiny)
-timer=$(command -v hyperfine > /dev/null && echo "hyperfine -N" || echo "a shell loop")
+timer=$(command -v hyperfine > /dev/null && echo "hyperfine -N" || echo "bench/timeit.c")
 
 profile_available=false
 if command -v valgrind > /dev/null && command -v callgrind_annotate > /dev/null; then

@@ -53,6 +53,14 @@ struct Arguments {
         }
         return n
     }
+
+    /// The value of `--shard` as a shard `i/n` (`check` and `explore`).
+    mutating func shard(inline: String?) throws(UsageError) -> Shard {
+        switch Shard.parse(try value(of: "--shard", inline: inline)) {
+        case .success(let shard): return shard
+        case .failure(let error): throw UsageError(error.message)
+        }
+    }
 }
 
 /// A command line that does not fit its command's usage (exit status 2).

@@ -33,10 +33,7 @@ enum CheckCommand {
             case .option("--jobs", let inline), .option("-j", let inline):
                 options.check.jobs = try args.count(of: "--jobs", inline: inline)
             case .option("--shard", let inline):
-                switch Shard.parse(try args.value(of: "--shard", inline: inline)) {
-                case .success(let shard): options.check.shard = shard
-                case .failure(let error): throw UsageError(error.message)
-                }
+                options.check.shard = try args.shard(inline: inline)
             case .option("--summary", let inline):
                 let format = try args.value(of: "--summary", inline: inline)
                 guard format == "jsonl" else { throw UsageError("'--summary' takes 'jsonl', not '\(format)'") }

@@ -59,10 +59,7 @@ enum ExploreCommand {
             case .option("--only-failing", nil):
                 onlyFailing = true
             case .option("--shard", let inline):
-                switch Shard.parse(try args.value(of: "--shard", inline: inline)) {
-                case .success(let s): shard = s
-                case .failure(let error): throw UsageError(error.message)
-                }
+                shard = try args.shard(inline: inline)
             case .option("--merge", nil):
                 merge = true
             case .positional(let path) where merge:
@@ -258,17 +255,7 @@ enum ExploreCommand {
             return .failure
         }
         printError("locsim explore: shard \(shard.index)/\(shard.count) of the search, \(progress.elapsed) s")
-        guard let path = options.output, path != "-" else { return printOutput(text) }
-        do throws(FileError) {
-            var output = try OutputBuffer.file(path)
-            output.append(Array(text.utf8))
-            try output.stage()
-            try output.commit()
-        } catch {
-            printError("locsim: error: \(error.message)")
-            return .failure
-        }
-        return .success
+        return PlatformOptions.write(text, to: options.output)
     }
 
     /// `--merge <files>`: the report of the whole search the shards' files

@@ -199,7 +199,7 @@ package struct Check: Sendable {
     /// Checks one scenario; of the files beside it that are read or
     /// removed only when they exist, only `siblings` may (the rest are not
     /// asked about: `ScenarioFinder.Entry.siblings`).
-    package func check(_ path: String, siblings: ScenarioFinder.Siblings = .all) -> Outcome {
+    package func check(_ path: String, siblings: ScenarioFinder.Siblings) -> Outcome {
         let file: FileIO.RegularFile
         switch FileIO.openRegular(path) {
         case .success(let opened): file = opened

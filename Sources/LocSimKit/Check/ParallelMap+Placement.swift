@@ -42,8 +42,7 @@ extension ParallelMap {
                 }
                 guard let processors, !processors.isEmpty else { return }
                 dealt += 1
-                // A refusal (the processor went offline since) leaves the thread unplaced.
-                _ = Self.bind(thread, to: [processors[dealt % processors.count]])
+                Self.bind(thread, to: processors[dealt % processors.count])
             #endif
         }
 
@@ -78,12 +77,13 @@ extension ParallelMap {
                 return nil
             }
 
-            /// Lets `thread` run only on `processors`; false if the system refuses.
-            static func bind(_ thread: pthread_t, to processors: [Int32]) -> Bool {
-                guard let highest = processors.max(), processors.allSatisfy({ $0 >= 0 }) else { return false }
-                var mask = [UInt64](repeating: 0, count: Int(highest) / 64 + 1)
-                for processor in processors { mask[Int(processor) / 64] |= 1 << UInt64(processor % 64) }
-                return mask.withUnsafeBytes { linkedPthreadSetAffinity(thread, $0.count, $0.baseAddress!) } == 0
+            /// Lets `thread` run only on `processor` (from the process's mask, so
+            /// not negative). A refusal (the processor went offline since)
+            /// leaves the thread where it is.
+            private static func bind(_ thread: pthread_t, to processor: Int32) {
+                var mask = [UInt64](repeating: 0, count: Int(processor) / 64 + 1)
+                mask[Int(processor) / 64] = 1 << UInt64(processor % 64)
+                _ = mask.withUnsafeBytes { linkedPthreadSetAffinity(thread, $0.count, $0.baseAddress!) }
             }
         #endif
     }

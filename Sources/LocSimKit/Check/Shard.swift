@@ -55,7 +55,7 @@ package struct Shard: Equatable, Sendable {
 
     /// The shard (1 to `count`) that checks the scenario with key `key`.
     package static func number(of key: String, count: Int) -> Int {
-        Int(fnv1a64(key) % UInt64(count)) + 1
+        Int(fnv1a64(key.utf8) % UInt64(count)) + 1
     }
 
     /// True when this shard checks the scenario with key `key`.
@@ -63,11 +63,11 @@ package struct Shard: Equatable, Sendable {
         Self.number(of: key, count: count) == index
     }
 
-    /// 64-bit FNV-1a of the UTF-8 bytes of `key`: fixed by its definition,
-    /// unlike `Hasher`, which is seeded per process.
-    static func fnv1a64(_ key: String) -> UInt64 {
+    /// 64-bit FNV-1a of `bytes` (a key's UTF-8, a shard file's text): fixed
+    /// by its definition, unlike `Hasher`, which is seeded per process.
+    static func fnv1a64<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }

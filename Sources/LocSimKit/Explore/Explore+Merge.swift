@@ -13,29 +13,17 @@ extension Explore {
         }
     }
 
-    /// What the shards were: the explore run, the scenario and the name it
-    /// was read from, and the report of the whole search (or the error
-    /// that stopped it, as the run without shards stops).
+    /// What the shards were: the name the scenario was read from, and the
+    /// report of the whole search (or the error that stopped it, as the run
+    /// without shards stops).
     package struct Merged: Sendable {
-        package var explore: Explore
         package var name: String
-        package var scenario: [UInt8]
         package var report: Result<Report, ScenarioError>
     }
 
     /// Files that cannot be merged: the whole message, `file:line:column: error: …`.
     package struct MergeError: Error, Equatable {
         package var message: String
-    }
-
-    /// What the platform's paths met in one shard, beyond outcomes.
-    struct Facts {
-        var idle: [Int: SourceLocation] = [:]
-        var answered = Set<Int>()
-        var system = Set<Int>()
-        var windows: [Int: SourceLocation] = [:]
-        var eventful = Set<Int>()
-        var coverage = CoverageTally()
     }
 
     /// One platform's part of one shard's file.
@@ -126,7 +114,7 @@ extension Explore {
         explore.jobs = max(1, jobs)
         let scenario = Array(first.scenario.utf8)
         let report = Result { () throws(ScenarioError) -> Report in try explore.merged(scenario, ordered) }
-        return Merged(explore: explore, name: first.name, scenario: scenario, report: report)
+        return Merged(name: first.name, report: report)
     }
 
     /// `part`'s platforms are `first`'s, split alike, and it holds the
@@ -173,16 +161,9 @@ extension Explore {
                 }
                 search.split = split
                 let outcomes = try search.run()
-                for part in parts {
-                    let facts = part.platforms[i].facts
-                    search.idleAnyLines.merge(facts.idle) { first, _ in first }
-                    search.answeredAnyLines.formUnion(facts.answered)
-                    search.systemAnyLines.formUnion(facts.system)
-                    search.windowLines.merge(facts.windows) { first, _ in first }
-                    search.eventfulWindows.formUnion(facts.eventful)
-                    search.coverage.add(facts.coverage)
-                }
-                return .success(Self.searched(search, outcomes, on: platforms[i]))
+                var searched = Self.searched(search, outcomes, on: platforms[i])
+                for part in parts { searched.facts.add(part.platforms[i].facts) }
+                return .success(searched)
             } catch {
                 return .failure(error)
             }

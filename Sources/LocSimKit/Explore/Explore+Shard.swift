@@ -106,13 +106,7 @@ extension Explore {
 
     /// FNV-1a 64 of `bytes`, 16 hexadecimal digits: a file edited after it was written.
     static func digestHex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        ExploreSearch.Fingerprint.hex(Shard.fnv1a64(bytes))
     }
 
     private static func line(_ event: ExploreSearch.LogEvent) -> String {
@@ -139,8 +133,9 @@ extension Explore {
             let rest = id(trail.rest, lines: &lines)
             let c = trail.choice
             let json = ReportTable.json(_:) as (String) -> String
+            let event = Scenario.text(of: c.event)
             let text =
-                "\(c.time.value),\(json(Scenario.text(of: c.event))),"
+                "\(c.time.value),\(json(event)),"
                 + (c.prompt.map { json($0.rawValue) } ?? "null") + "," + (c.line.map(String.init) ?? "null")
                 + ",\(c.anchor)"
             let choice: Int
@@ -149,7 +144,7 @@ extension Explore {
             } else {
                 choice = choices.count
                 choices[text] = choice
-                if ShardReader.event(Scenario.text(of: c.event)) != c.event { unreadable = Scenario.text(of: c.event) }
+                if ShardReader.event(event) != c.event { unreadable = event }
                 lines += "[\"choice\",\(choice),\(text)]\n"
             }
             let id = trails.count

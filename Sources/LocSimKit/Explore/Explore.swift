@@ -99,17 +99,49 @@ public struct Explore: Sendable {
         case text, markdown, jsonl, dot
     }
 
-    /// A platform's search with the `user any` lines it found idle or answered.
+    /// A platform's search with what its paths met, and the simulator they started from.
     struct Searched {
         var result: PlatformResult
-        var idle: [Int: SourceLocation]
-        var answered: Set<Int>
-        var system: Set<Int>
-        var windows: [Int: SourceLocation]
-        var eventful: Set<Int>
-        /// What its paths exercised, and the simulator they started from.
-        var coverage: CoverageTally
+        var facts: Facts
         var start: Simulator
+    }
+
+    /// What a platform's paths met beyond outcomes: the `user any` and
+    /// `system any` lines they found idle or answered, the windows and
+    /// those a timer or line fell inside, and what they exercised. Kept by
+    /// a search, a shard's file (`{"facts":…}`) and the report, which add
+    /// them up alike (`add`).
+    struct Facts {
+        var idle: [Int: SourceLocation] = [:]
+        var answered = Set<Int>()
+        var system = Set<Int>()
+        var windows: [Int: SourceLocation] = [:]
+        var eventful = Set<Int>()
+        var coverage = CoverageTally()
+
+        /// A search's.
+        init(of search: ExploreSearch) {
+            (idle, answered, system) = (search.idleAnyLines, search.answeredAnyLines, search.systemAnyLines)
+            (windows, eventful, coverage) = (search.windowLines, search.eventfulWindows, search.coverage)
+        }
+
+        init(
+            idle: [Int: SourceLocation] = [:], answered: Set<Int> = [], system: Set<Int> = [],
+            windows: [Int: SourceLocation] = [:], eventful: Set<Int> = []
+        ) {
+            (self.idle, self.answered, self.system) = (idle, answered, system)
+            (self.windows, self.eventful) = (windows, eventful)
+        }
+
+        /// Adds `other`'s: a line's first place is kept.
+        mutating func add(_ other: Facts) {
+            idle.merge(other.idle) { first, _ in first }
+            answered.formUnion(other.answered)
+            system.formUnion(other.system)
+            windows.merge(other.windows) { first, _ in first }
+            eventful.formUnion(other.eventful)
+            coverage.add(other.coverage)
+        }
     }
 
     public struct Report: Equatable, Sendable {
@@ -186,10 +218,7 @@ public struct Explore: Sendable {
     }
 
     private static func searched(_ search: ExploreSearch, _ result: PlatformResult) -> Searched {
-        Searched(
-            result: result, idle: search.idleAnyLines, answered: search.answeredAnyLines,
-            system: search.systemAnyLines, windows: search.windowLines, eventful: search.eventfulWindows,
-            coverage: search.coverage, start: search.input.start.simulator)
+        Searched(result: result, facts: Facts(of: search), start: search.input.start.simulator)
     }
 
     /// The report of the platforms' searches, in platform order: the first
@@ -198,27 +227,21 @@ public struct Explore: Sendable {
         _ results: [Result<Searched, ScenarioError>], platforms: [Platform], sampling: Sampling?
     ) throws(ScenarioError) -> Report {
         var out: [PlatformResult] = []
-        var idle: [Int: SourceLocation] = [:]
-        var answered = Set<Int>()
-        var system = Set<Int>()
-        var windows: [Int: SourceLocation] = [:]
-        var eventful = Set<Int>()
+        var facts = Facts()
         var coverage = CoverageReport(rulesGiven: false, modernGiven: false)
         var possible = Set<Delivery.Access>()
         for result in results {
             switch result {
             case .success(let s):
                 out.append(s.result)
-                coverage.add(s.coverage, of: s.start)
+                coverage.add(s.facts.coverage, of: s.start)
                 possible.formUnion(Self.accesses(modern: s.start.rules.modern))
-                idle.merge(s.idle) { first, _ in first }
-                answered.formUnion(s.answered)
-                system.formUnion(s.system)
-                windows.merge(s.windows) { first, _ in first }
-                eventful.formUnion(s.eventful)
+                facts.add(s.facts)
             case .failure(let error): throw error
             }
         }
+        let (idle, answered, system) = (facts.idle, facts.answered, facts.system)
+        let (windows, eventful) = (facts.windows, facts.eventful)
         // A window inside which no path on any platform met a timer or a
         // line: every instant of it is the same path.
         if let empty = Set(windows.keys).subtracting(eventful).min(), let location = windows[empty] {

@@ -39,7 +39,8 @@ extension ExploreSearch {
             self.init(high: high, low: low)
         }
 
-        private static func hex(_ n: UInt64) -> String {
+        /// `n` in 16 hexadecimal digits, leading zeros kept.
+        static func hex(_ n: UInt64) -> String {
             let digits = String(n, radix: 16)
             return String(repeating: "0", count: 16 - digits.count) + digits
         }
@@ -198,17 +199,14 @@ extension ExploreSearch {
             let node = Self.cleared(prefixes[k].node)
             var part = SavedPrefix()
             do throws(ScenarioError) {
-                let outcomes = try search(node, prefixes[k].halt, depth: cut)
-                part.entries = outcomes.entries.map(saved)
-                part.log = split!.log
+                part.entries = try search(node, prefixes[k].halt, depth: cut).entries.map(saved)
             } catch {
-                part.log = split!.log
                 part.stop = states > maxStates ? .states : outcomesKept > maxOutcomes ? .outcomes : .depth
-                parts.append((k, part))
-                break
             }
+            part.log = split!.log
             split!.log = []
             parts.append((k, part))
+            if part.stop != nil { break }
         }
         return parts
     }

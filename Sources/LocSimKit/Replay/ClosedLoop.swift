@@ -212,6 +212,15 @@ package struct ClosedLoop {
         throws(ScenarioError)
     {
         if deliverPlainly(fix, at: time, text: text, into: &writer) { return }
+        try applyRefused(fix, at: time, into: &writer)
+    }
+
+    /// `apply` for a fix `deliverPlainly` has just refused (`ReplayDriver.fix`
+    /// asks it first, so a refused fix is not asked twice).
+    @inline(__always)
+    mutating func applyRefused<W: LogWriter>(_ fix: Fix, at time: Millis, into writer: inout W)
+        throws(ScenarioError)
+    {
         if isActive {
             // What is due at `time` runs first, unless `system inputFirst` put
             // the fix first (`.inUse`: nothing at `time` sorts before it). A

@@ -94,20 +94,16 @@ struct ReplayDriver {
     mutating func fix<W: LogWriter>(_ line: TimedFix, text: FixText, into writer: inout W) throws(ScenarioError) {
         // A run of plain fixes: the simulator and the writer only (no track
         // to play first; a delivered fix leaves nothing for `noteUnheard`).
-        if !playing, loop.deliverPlainly(line.fix, at: line.time, text: text, into: &writer) { return }
-        try ruledFix(line, text: text, into: &writer)
-    }
-
-    /// `fix(_:text:into:)` past the plain run. `loop.apply` asks the plain
-    /// run again (a track played first may have made the fix plain); a
-    /// refusal changes nothing, so asking twice is safe.
-    @inline(__always)
-    private mutating func ruledFix<W: LogWriter>(_ line: TimedFix, text: FixText, into writer: inout W)
-        throws(ScenarioError)
-    {
-        if playing { try play(until: line.time, into: &writer) }
-        try start()
-        try loop.apply(line.fix, at: line.time, text: text, into: &writer)
+        if playing {
+            // The track's points up to this fix first: they may make it plain.
+            try play(until: line.time, into: &writer)
+            try start()
+            try loop.apply(line.fix, at: line.time, text: text, into: &writer)
+        } else {
+            if loop.deliverPlainly(line.fix, at: line.time, text: text, into: &writer) { return }
+            try start()
+            try loop.applyRefused(line.fix, at: line.time, into: &writer)
+        }
         noteUnheard(line.location)
     }
 

@@ -49,17 +49,15 @@ extension Simulator {
 
     /// Hands the new records to `writer` unobserved and empties `output`
     /// (`directFix` first); `location` is the line that produced them, if
-    /// one did (`causes` keeps what may explain a later error). `text`: the
-    /// fix line's, when `directFix` is its fix delivered as it states it
-    /// (`deliverPlainly`), for the writer to copy.
+    /// one did (`causes` keeps what may explain a later error). A fix line
+    /// delivered as it states it does not come here: `ClosedLoop.deliverPlainly`
+    /// writes it with its text.
     @inline(__always)
-    mutating func drain<W: LogWriter>(
-        into writer: inout W, causes: inout ErrorCauses, from location: SourceLocation?, text: FixText = .none
-    ) {
+    mutating func drain<W: LogWriter>(into writer: inout W, causes: inout ErrorCauses, from location: SourceLocation?) {
         if let fix = directFix {
             // Before `output`, which it preceded; a delivered fix explains no error.
             self.directFix = nil
-            if text.isEmpty { writer.write(fix) } else { writer.write(fix, text: text) }
+            writer.write(fix)
         }
         guard !output.isEmpty else { return }
         // Moved out from the end, so no record is copied and the array needs
