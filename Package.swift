@@ -3,6 +3,16 @@ import PackageDescription
 
 let package = Package(
     name: "locsim",
+    // The floors (docs/install.md, "Platforms"): what the code needs, no
+    // more. `_StringProcessing`'s string algorithms (`split(separator:)` on
+    // a string, `contains(_:)` of a string, `replacing(_:with:)`,
+    // `firstRange(of:)`) set macOS 13 / iOS 16 / tvOS 16 / watchOS 9;
+    // `AsyncStream`, actors and `TaskLocal` alone would allow macOS 10.15 /
+    // iOS 13. Nothing above them is used outside an availability guard:
+    // `make test` type-checks every target for these triples
+    // (tests/apple-typecheck.sh). Synchronization's `Atomic` and `Mutex`
+    // (macOS 15 / iOS 18) are replaced by `Locked`, a pthread mutex.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "LocSimKit", targets: ["LocSimKit"]),
         .library(name: "LocSimCoreLocation", targets: ["LocSimCoreLocation"]),
@@ -14,6 +24,7 @@ let package = Package(
         // and check. Public: only the documented API (docs/public-api.txt);
         // the rest is `package`, for the programs and tests below.
         .target(name: "LocSimKit"),
+        .target(name: "LocSimTool", dependencies: ["LocSimKit"]),
         // GPX tracks for `gpx` lines and `locsim gpx`: the only code that
         // imports Foundation (FoundationXML's XMLParser), kept out of
         // LocSimKit so the fix path and library users do not pay for it.
@@ -35,18 +46,18 @@ let package = Package(
         // libstdc++ for the runtime; bench/RESULTS.md). locsim-gpx links
         // Foundation and stays dynamic.
         .executableTarget(
-            name: "locsim", dependencies: ["LocSimKit"],
+            name: "locsim", dependencies: ["LocSimKit", "LocSimTool"],
             swiftSettings: [.define("LOCSIM_STATIC_EXECUTABLE", .when(platforms: [.linux], configuration: .release))],
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),
         // The GPX reader `locsim` runs, installed next to it.
-        .executableTarget(name: "locsim-gpx", dependencies: ["LocSimGPX", "LocSimKit"]),
+        .executableTarget(name: "locsim-gpx", dependencies: ["LocSimGPX", "LocSimKit", "LocSimTool"]),
         // libFuzzer harness over parser and simulator (`make fuzz`); without
         // the fuzzer it replays crash files given as arguments.
         .executableTarget(name: "locsim-fuzz", dependencies: ["LocSimKit"]),
         // `make bench`: LocSimCoreLocation's CLLocationManager against the
         // SimulatedDevice under it, 1 M fixes (bench/run.sh).
         .executableTarget(name: "locsim-corelocation-bench", dependencies: ["LocSimCoreLocation", "LocSimKit"]),
-        .testTarget(name: "LocSimKitTests", dependencies: ["LocSimKit"]),
+        .testTarget(name: "LocSimKitTests", dependencies: ["LocSimKit", "LocSimTool"]),
         .testTarget(name: "LocSimCoreLocationTests", dependencies: ["LocSimCoreLocation", "LocSimKit"]),
         .testTarget(name: "LocSimGPXTests", dependencies: ["LocSimGPX", "LocSimKit"]),
     ]

@@ -1,4 +1,5 @@
 import LocSimKit
+import LocSimTool
 
 /// A command's arguments, taken one at a time: options (`--format jsonl`,
 /// `--format=jsonl`, `-o file`) and positional arguments, with `--` ending

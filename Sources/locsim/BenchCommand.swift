@@ -1,4 +1,5 @@
 import LocSimKit
+import LocSimTool
 
 /// `locsim bench [--lines N] [--runs R] [--seed S] [--scenario file] [--format text|jsonl] [--threads 1|2] [--writer | --emit-trace | --device]`.
 enum BenchCommand {

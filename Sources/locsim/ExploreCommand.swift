@@ -1,5 +1,5 @@
 import LocSimKit
-import Synchronization
+import LocSimTool
 
 #if canImport(Glibc)
     import Glibc
@@ -358,7 +358,7 @@ enum ExploreCommand {
     /// once a second, overwritten in place; `end` clears it.
     final class Progress: Sendable {
         private let start = Progress.now()
-        private let state = Mutex((lastShown: 0.0, shown: false))
+        private let state = Locked((lastShown: 0.0, shown: false))
 
         func report(_ progress: Explore.Progress) {
             let t = Progress.now() - start

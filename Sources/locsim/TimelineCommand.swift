@@ -1,4 +1,5 @@
 import LocSimKit
+import LocSimTool
 
 #if canImport(Glibc)
     import Glibc

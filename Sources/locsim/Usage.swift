@@ -1,4 +1,5 @@
 import LocSimKit
+import LocSimTool
 
 /// The help texts (`locsim --help`, `locsim <command> --help`).
 enum Usage {

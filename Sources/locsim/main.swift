@@ -1,4 +1,5 @@
 import LocSimKit
+import LocSimTool
 
 // The locsim command line: parses arguments, opens files, calls LocSimKit,
 // maps the outcome to an exit status (SPEC §3). All logic is in the library.
@@ -15,6 +16,11 @@ if CommandLine.arguments.dropFirst().first == "explore",
 {
     Explore.fixHashSeed()
 }
+
+// Threads bound to processors of their own where the system allows it
+// (LocSimTool's `ParallelMap.Placement`: Linux); the libraries leave
+// threads where the system puts them.
+ParallelMap.placement = ParallelMap.Placement.self
 
 // A closed pipe must be a reported write error (exit status 2), not a signal death.
 signal(SIGPIPE, SIG_IGN)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LocSimKit
+@testable import LocSimTool
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
-import Synchronization
 import Testing
 
 @testable import LocSimKit
+@testable import LocSimTool
 
 #if canImport(Glibc)
     import Glibc
@@ -13,9 +13,6 @@ import Testing
 @Suite struct ParallelMapTests {
     struct Stop: Error {}
 
-    final class Flag: Sendable {
-        let raised = Atomic<Bool>(false)
-    }
 
     @Test(arguments: [1, 2, 4])
     func resultsComeInTheOrderTheItemsWereEmitted(threads: Int) {
@@ -36,18 +33,18 @@ import Testing
     /// producer still runs; with one, only once it has finished.
     @Test func workStartsBeforeTheLastItemIsFound() {
         for threads in [1, 2] {
-            let started = Flag()
+            let started = Locked(false)
             var seenWhileProducing = false
             _ = ParallelMap.stream(threads: threads) { (emit: (Int) -> Void) in
                 emit(0)
                 emit(1)
                 for _ in 0..<2000 where !seenWhileProducing {  // up to 2 s
-                    seenWhileProducing = started.raised.load(ordering: .acquiring)
+                    seenWhileProducing = started.withLock { $0 }
                     usleep(1000)
                 }
                 emit(2)
             } _: { i in
-                started.raised.store(true, ordering: .releasing)
+                started.withLock { $0 = true }
                 return i
             }
             #expect(seenWhileProducing == (threads == 2))
@@ -84,7 +81,7 @@ import Testing
     @Test(arguments: [2, 3])
     func theCallerWorksFromTheLastItemBack(threads: Int) {
         let caller = pthread_self()
-        let runs = Mutex<[(item: Int, onCaller: Bool)]>([])
+        let runs = Locked<[(item: Int, onCaller: Bool)]>([])
         let results = ParallelMap.stream(threads: threads) { (emit: (Int) -> Void) in
             for i in 0..<40 { emit(i) }
         } _: { i in
@@ -120,6 +117,9 @@ import Testing
         /// a bound thread is 1, as `nproc` under `taskset -c 0` prints.
         @Test(.enabled(if: (ParallelMap.Placement.allowedProcessors()?.count ?? 0) > 1))
         func startedThreadsAreBoundToOneProcessorEach() throws {
+            // As the programs do at start (Sources/locsim/main.swift); the
+            // libraries install none. Every test that sets it sets this value.
+            ParallelMap.placement = ParallelMap.Placement.self
             let allowed = try #require(ParallelMap.Placement.allowedProcessors())
             #expect(ParallelMap.coreCount == allowed.count)
             let caller = pthread_self()

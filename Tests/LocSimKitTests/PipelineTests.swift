@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LocSimKit
+@testable import LocSimTool
 
 /// `Replay.runPipelined` (parsing on a second thread) writes the same bytes
 /// and throws the same first error as `Replay.run`.

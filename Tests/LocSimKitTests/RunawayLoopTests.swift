@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import LocSimKit
@@ -129,7 +128,7 @@ import Testing
                 """
         var explore = Explore(jobs: 1)
         explore.sampling = Explore.Sampling(samples: 5_000, seed: 1)
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let report = try explore.run(Array(text.utf8)) { _ in calls.withLock { $0 += 1 } }
         #expect(report.platforms[0].rows.count < 10)
         #expect(calls.withLock { $0 } == 4)

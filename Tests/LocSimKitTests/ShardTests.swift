@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LocSimKit
+@testable import LocSimTool
 
 /// `check --shard i/n` and `check --summary jsonl` (docs/ci-shards.md), with
 /// `FakeCheck`'s replay: a scenario's log is its text upper-cased.

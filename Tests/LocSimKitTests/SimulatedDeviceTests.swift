@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LocSimKit
+@testable import LocSimTool
 
 /// A delegate that writes down what it hears and may react to it.
 final class DelegateRecorder: SimulatedLocationManagerDelegate {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LocSimKit
+@testable import LocSimTool
 
 @Suite struct TraceGeneratorTests {
     @Test func sameSeedSameBytesAndExactLineCount() {

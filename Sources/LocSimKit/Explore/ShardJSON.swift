@@ -194,7 +194,7 @@ struct ShardJSON {
                 i += 1
                 switch b {
                 case UInt8(ascii: "\""):
-                    guard let s = String(validating: out, as: UTF8.self) else {
+                    guard let s = String(validUTF8: out) else {
                         throw failure("a string that is not UTF-8")
                     }
                     return s

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -12,9 +10,14 @@ import Synchronization
 /// left gigabytes behind).
 ///
 /// Each file's path is copied into a C string in a slot of a fixed table;
-/// `removeAllForSignal()` reads the table with atomic loads and calls only
-/// `unlink`, so it is async-signal-safe. Registering takes a slot with an
-/// atomic compare-and-exchange: no lock a signal could interrupt.
+/// `removeAllForSignal()` reads the table without a lock and calls only
+/// `unlink`, so it is async-signal-safe. Threads change slots under a
+/// pthread mutex, each change one aligned word-sized store (a single
+/// instruction on every processor Swift targets), so the handler sees a
+/// slot as it was before or after a change, never half of one; a path is
+/// freed only after its slot is cleared. (Synchronization's `Atomic` would
+/// say the same in the type system, but needs macOS 15 / iOS 18, above
+/// the package's floor.)
 package enum StagedFiles {
     /// Slots in the table: `check --update` stages one file a job, `bench`
     /// two; past this many files at once the extra ones are not cleaned up
@@ -22,12 +25,13 @@ package enum StagedFiles {
     static let capacity = 256
 
     /// The table: each slot holds the address of a `strdup`'ed path, or 0.
-    /// Unchecked for concurrency because every access is an atomic operation.
-    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<Atomic<Int>> = {
-        let table = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: capacity)
-        for i in 0..<capacity { (table + i).initialize(to: Atomic(0)) }
+    /// Changed only under `lock`; read without it by the signal handler.
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<Int> = {
+        let table = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+        table.initialize(repeating: 0, count: capacity)
         return table
     }()
+    private static let lock = Locked(())
 
     /// A registered file; pass it back to `remove` or `forget`.
     package struct Ticket: Sendable {
@@ -38,18 +42,22 @@ package enum StagedFiles {
     package static func register(_ path: String) -> Ticket {
         guard let copy = SystemPath.withCString(path, { strdup($0) }) else { return Ticket(slot: -1) }
         let address = Int(bitPattern: copy)
-        for i in 0..<capacity
-        where slots[i].compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing).exchanged {
-            return Ticket(slot: i)
+        let slot = lock.withLock { _ -> Int in
+            guard let free = (0..<capacity).first(where: { slots[$0] == 0 }) else { return -1 }
+            slots[free] = address
+            return free
         }
-        free(copy)
-        return Ticket(slot: -1)
+        if slot < 0 { free(copy) }
+        return Ticket(slot: slot)
     }
 
     /// The file is gone or renamed into place: stop tracking it.
     package static func forget(_ ticket: Ticket) {
         guard ticket.slot >= 0 else { return }
-        let address = slots[ticket.slot].exchange(0, ordering: .acquiringAndReleasing)
+        let address = lock.withLock { _ -> Int in
+            defer { slots[ticket.slot] = 0 }
+            return slots[ticket.slot]
+        }
         free(UnsafeMutableRawPointer(bitPattern: address))
     }
 
@@ -63,7 +71,7 @@ package enum StagedFiles {
     /// end the process: the table is left as it is (no `free`, not safe there).
     package static func removeAllForSignal() {
         for i in 0..<capacity {
-            let address = slots[i].load(ordering: .acquiring)
+            let address = slots[i]
             if let path = UnsafePointer<CChar>(bitPattern: address) { unlink(path) }
         }
     }

@@ -20,7 +20,7 @@ package enum SystemPath {
     /// `bytes` as a string, every byte kept (see the type's comment).
     package static func string(_ bytes: some Collection<UInt8>) -> String {
         let array = Array(bytes)
-        if let valid = String(validating: array, as: UTF8.self),
+        if let valid = String(validUTF8: array),
             !valid.unicodeScalars.contains(where: { $0.value >= escapeBase + 0x80 })
         {
             return valid

@@ -43,7 +43,7 @@ package struct ByteBuffer {
     }
 
     /// A copy of the bytes written so far.
-    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    package var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     var isEmpty: Bool { count == 0 }
 

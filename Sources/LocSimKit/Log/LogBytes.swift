@@ -4,15 +4,15 @@
 /// are printed as fixed-point integers by hand: no `description`, no
 /// interpolation, no locale.
 package enum LogBytes {
-    static let space = UInt8(ascii: " ")
-    static let newline = UInt8(ascii: "\n")
-    static let quote = UInt8(ascii: "\"")
-    static let backslash = UInt8(ascii: "\\")
-    static let comma = UInt8(ascii: ",")
-    static let colon = UInt8(ascii: ":")
-    static let equals = UInt8(ascii: "=")
-    static let dot = UInt8(ascii: ".")
-    static let minus = UInt8(ascii: "-")
+    package static let space = UInt8(ascii: " ")
+    package static let newline = UInt8(ascii: "\n")
+    package static let quote = UInt8(ascii: "\"")
+    package static let backslash = UInt8(ascii: "\\")
+    package static let comma = UInt8(ascii: ",")
+    package static let colon = UInt8(ascii: ":")
+    package static let equals = UInt8(ascii: "=")
+    package static let dot = UInt8(ascii: ".")
+    package static let minus = UInt8(ascii: "-")
 
     /// `value` rounded half away from zero to a whole number, as an `Int64`.
     ///
@@ -20,7 +20,7 @@ package enum LogBytes {
     /// `Int64` range give its bounds. The parser does not produce such values;
     /// this only keeps a writer from crashing on one (SPEC §3: a trap is a defect).
     @inline(__always)
-    static func roundedInteger(_ value: Double) -> Int64 {
+    package static func roundedInteger(_ value: Double) -> Int64 {
         // Below 2⁵² in magnitude, by hand rather than a call to libm's
         // `round`: truncate, then look at the fraction, which `value - t`
         // gives exactly (Sterbenz). Larger values are whole already.
@@ -247,7 +247,7 @@ package enum LogBytes {
     /// Appends `s` as a JSON string literal (RFC 8259): `"` and `\` escaped
     /// with a backslash, control characters as `\u00XX`; everything else,
     /// including non-ASCII UTF-8, unchanged.
-    static func appendJSONString(_ s: String, to bytes: inout ByteBuffer) {
+    package static func appendJSONString(_ s: String, to bytes: inout ByteBuffer) {
         bytes.append(quote)
         var text = s
         text.withUTF8 { utf8 in

@@ -79,14 +79,14 @@ package struct OutputBuffer {
     }
 
     /// Hands the log to `comparator` a chunk at a time; memory stays at a chunk.
-    static func comparing(with comparator: GoldenComparator) -> OutputBuffer {
+    package static func comparing(with comparator: GoldenComparator) -> OutputBuffer {
         var buffer = OutputBuffer(destination: .compare(comparator), flushThreshold: chunkSize)
         buffer.bytes = ByteBuffer(capacity: chunkSize + 4096)
         return buffer
     }
 
     /// Drops the log as it is written.
-    static func discarding() -> OutputBuffer {
+    package static func discarding() -> OutputBuffer {
         OutputBuffer(destination: .discarding, flushThreshold: chunkSize)
     }
 

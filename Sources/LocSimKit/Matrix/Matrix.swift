@@ -20,7 +20,7 @@ public struct Matrix: Sendable {
     /// - Parameter jobs: threads to use; `nil`, one per core.
     public init(platforms: [Platform] = Matrix.defaultPlatforms, jobs: Int? = nil) {
         self.platforms = platforms
-        self.jobs = max(1, jobs ?? Check.coreCount)
+        self.jobs = max(1, jobs ?? ParallelMap.coreCount)
     }
 
     /// Without `--platforms` or `--all`: the versions an SDK vendor supports

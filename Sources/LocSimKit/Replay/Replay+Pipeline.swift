@@ -25,7 +25,7 @@ extension Replay {
     ) throws(ScenarioError) {
         let queue = ParsedLineQueue()
         let producer = ParsingThread(reader: reader, queue: queue)
-        var placement = ParallelMap.Placement()
+        var placement = ParallelMap.placement?.init()
         guard let thread = ParallelMap.start(producer, placement: &placement) else {
             // No thread to be had: one thread does it all.
             return try run(&reader, platform: platform, into: &writer, tracks: tracks, report: &report)

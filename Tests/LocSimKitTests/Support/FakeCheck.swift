@@ -1,4 +1,5 @@
 @testable import LocSimKit
+@testable import LocSimTool
 
 /// `Check` with a fake replay, so `CheckTests` and `ShardTests` do not
 /// depend on the rules: the "log" of a scenario is its text upper-cased,

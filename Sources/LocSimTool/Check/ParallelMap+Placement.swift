@@ -4,6 +4,8 @@
     import Darwin
 #endif
 
+import LocSimKit
+
 extension ParallelMap {
     /// Where the threads of one map run: each on a processor of its own,
     /// dealt in turn from the one after the caller's (issue 31 item 9).
@@ -26,16 +28,24 @@ extension ParallelMap {
     /// Results do not depend on it: threads take jobs as they come and the
     /// results are put back in order, so a thread bound to a busy processor
     /// only does fewer of them.
-    struct Placement {
+    package struct Placement: ThreadPlacement {
         /// The processors to deal, the caller's first; nil until the first
         /// thread is placed, empty when threads are left unplaced.
         private var processors: [Int32]?
         private var dealt = 0
 
-        init() {}
+        package init() {}
+
+        package static var allowedCount: Int? {
+            #if os(Linux)
+                return allowedProcessors()?.count
+            #else
+                return nil
+            #endif
+        }
 
         /// Binds `thread`, just created, to the next processor in turn.
-        mutating func place(_ thread: pthread_t) {
+        package mutating func place(_ thread: pthread_t) {
             #if os(Linux)
                 if processors == nil {
                     processors = Self.dealingOrder(allowed: Self.allowedProcessors() ?? [], caller: linkedSchedGetCPU())

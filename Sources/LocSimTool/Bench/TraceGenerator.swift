@@ -1,3 +1,5 @@
+import LocSimKit
+
 /// Writes a deterministic synthetic scenario for `locsim bench`.
 ///
 /// An iOS 14 app asks for Always, gets provisional Always (`allowWhileUsing`),

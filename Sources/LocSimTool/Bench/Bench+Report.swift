@@ -1,3 +1,5 @@
+import LocSimKit
+
 extension Bench.Report {
     /// The report as `locsim bench` prints it: the setup, each run's time,
     /// then the median run's rates and the peak memory.

@@ -24,22 +24,6 @@ package struct Coverage: Sendable {
         self.modern = modern
     }
 
-    /// Replays every scenario under `inputs` (files or folders) and tallies
-    /// what they exercised. Scenarios that must fail (in `errors/`) are
-    /// counted; those that stop with an error (a choice point only
-    /// `explore` makes, a track that cannot be read) are listed.
-    package func run(_ inputs: [String]) throws(FileError) -> CoverageReport {
-        var report = CoverageReport(rulesGiven: rules != nil, modernGiven: modern != nil)
-        for path in try ScenarioFinder.scenarios(in: inputs) {
-            switch FileIO.readFile(path) {
-            case .success(let bytes): add(bytes, path: path, to: &report)
-            case .failure: report.notReplayed.append(path)
-            }
-        }
-        report.knownSections = (rules.map(Self.ruleSections(inRules:)) ?? []) + (modern.map(Self.modernSections) ?? [])
-        return report
-    }
-
     /// Tallies one scenario's bytes into `report`.
     package func add(_ bytes: [UInt8], path: String, to report: inout CoverageReport) {
         for section in Self.citedSections(bytes) { report.sections[section, default: 0] += 1 }
@@ -109,7 +93,7 @@ package struct Coverage: Sendable {
     }
 
     /// `§N` for each `## N. Title` heading of docs/rules.md.
-    static func ruleSections(inRules text: String) -> [String] {
+    package static func ruleSections(inRules text: String) -> [String] {
         text.split(separator: "\n").compactMap { line in
             guard line.hasPrefix("## ") else { return nil }
             let number = line.dropFirst(3).prefix(while: \.isNumber)
@@ -119,7 +103,7 @@ package struct Coverage: Sendable {
     }
 
     /// `MN` for each rule of docs/modern.md (a line starting `**MN`).
-    static func modernSections(_ text: String) -> [String] {
+    package static func modernSections(_ text: String) -> [String] {
         text.split(separator: "\n").compactMap { line in
             guard line.hasPrefix("**M") else { return nil }
             let number = line.dropFirst(3).prefix(while: \.isNumber)

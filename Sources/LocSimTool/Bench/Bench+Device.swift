@@ -1,3 +1,5 @@
+import LocSimKit
+
 /// `locsim bench --device`: a `SimulatedDevice` driven with one fix a call
 /// against replaying the same session's scenario text, in one process, so
 /// the ratio does not depend on the machine's load (issue 18: within 2×).

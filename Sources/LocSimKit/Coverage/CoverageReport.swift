@@ -42,9 +42,9 @@ package struct CoverageReport: Sendable {
     /// Scenarios citing each section in their `#` comments.
     var sections: [String: Int] = [:]
     /// The sections the docs have, in their order.
-    var knownSections: [String] = []
+    package var knownSections: [String] = []
 
-    init(rulesGiven: Bool, modernGiven: Bool) {
+    package init(rulesGiven: Bool, modernGiven: Bool) {
         self.rulesGiven = rulesGiven
         self.modernGiven = modernGiven
     }

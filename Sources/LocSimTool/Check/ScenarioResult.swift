@@ -1,3 +1,5 @@
+import LocSimKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

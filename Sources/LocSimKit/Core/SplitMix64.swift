@@ -2,12 +2,12 @@
 ///
 /// The bench trace must be the same bytes on every machine and toolchain,
 /// so it uses this instead of the standard library's unseeded generator.
-struct SplitMix64 {
+package struct SplitMix64 {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,12 +16,12 @@ struct SplitMix64 {
     }
 
     /// A value in `0..<bound` (bound > 0); the tiny modulo bias does not matter here.
-    mutating func below(_ bound: Int) -> Int {
+    package mutating func below(_ bound: Int) -> Int {
         Int(next() % UInt64(bound))
     }
 
     /// A value in `-bound...bound`.
-    mutating func symmetric(_ bound: Int) -> Int {
+    package mutating func symmetric(_ bound: Int) -> Int {
         below(2 * bound + 1) - bound
     }
 }

@@ -14,13 +14,13 @@
 /// comes): a mismatch leaves `<name>.actual.log` beside the golden, or with
 /// `--update` replaces the golden. The diff is then computed from the two
 /// files around the first difference, in a window of bounded size.
-final class GoldenComparator {
-    let goldenPath: String
+package final class GoldenComparator {
+    package let goldenPath: String
     /// Where the log is written if it differs from the golden.
-    let actualPath: String
+    package let actualPath: String
     /// The golden, open for reading; -1 when there is none.
     private var golden: Int32 = -1
-    private(set) var goldenExists = false
+    package private(set) var goldenExists = false
     /// One chunk of the golden; `buffer[start..<end]` is not compared yet.
     private let buffer: UnsafeMutableRawPointer
     /// The buffer's size: a chunk, or a byte more than a smaller golden (one
@@ -41,9 +41,9 @@ final class GoldenComparator {
     private(set) var differsAt: Int?
     /// The log on its way to `actualPath`, once it differs.
     private var staged: OutputBuffer?
-    private(set) var failure: FileError?
+    package private(set) var failure: FileError?
     /// Lines of the log so far: its records (`check --summary`).
-    private(set) var records = 0
+    package private(set) var records = 0
     /// A `\r` was seen in the golden: a CRLF file, named in the report.
     private(set) var goldenHasCR = false
     /// The golden starts with a UTF-8 byte order mark, named in the report.
@@ -57,7 +57,7 @@ final class GoldenComparator {
     /// Bytes of each log around the first difference given to the diff.
     static let windowSize = 4 << 20
 
-    init(goldenPath: String, actualPath: String) {
+    package init(goldenPath: String, actualPath: String) {
         self.goldenPath = goldenPath
         self.actualPath = actualPath
         switch FileIO.openRegular(goldenPath) {
@@ -93,7 +93,7 @@ final class GoldenComparator {
     }
 
     /// The next bytes of the log.
-    func consume(_ bytes: UnsafeRawBufferPointer) {
+    package func consume(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil, let base = bytes.baseAddress else { return }
         records += Self.newlines(in: bytes)
         if differsAt != nil {
@@ -125,7 +125,7 @@ final class GoldenComparator {
 
     /// Called when the log is complete: true when it equals the golden.
     /// Otherwise the log has been written to `actualPath` (check `failure`).
-    func finish() -> Bool {
+    package func finish() -> Bool {
         if failure == nil && differsAt == nil {
             if start == end { refill() }
             if start == end && goldenExists { return true }
@@ -139,7 +139,7 @@ final class GoldenComparator {
     }
 
     /// The log will not be used (the scenario failed): write nothing.
-    func abandon() {
+    package func abandon() {
         staged?.discard()
         staged = nil
     }
@@ -197,7 +197,7 @@ final class GoldenComparator {
 
     /// The unified diff of the golden and the written log around the first
     /// difference, with notes: a window cut short, a CRLF golden.
-    func diff(oldLabel: String, newLabel: String, context: Int = UnifiedDiff.defaultContext) -> Result<
+    package func diff(oldLabel: String, newLabel: String, context: Int = UnifiedDiff.defaultContext) -> Result<
         String, FileError
     > {
         guard let differsAt else { return .success("") }

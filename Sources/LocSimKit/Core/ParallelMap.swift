@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -8,15 +6,21 @@ import Synchronization
 
 /// Runs independent jobs on several threads and returns their results in
 /// index order, so the output never depends on which thread finished first.
-enum ParallelMap {
-    /// The processors this process may run on, at least 1: on Linux the
-    /// count of its affinity mask (what `nproc` prints, so a container given
-    /// two of a host's 64 processors gets two jobs), elsewhere or if the mask
-    /// cannot be read the online processors (`sysconf(_SC_NPROCESSORS_ONLN)`).
-    static var coreCount: Int {
-        #if os(Linux)
-            if let allowed = Placement.allowedProcessors() { return max(1, allowed.count) }
-        #endif
+package enum ParallelMap {
+    /// How the threads of one map are placed on processors: installed once
+    /// at start by the programs (LocSimTool's `ParallelMap.Placement`, which
+    /// binds threads on Linux), nil in the libraries, whose threads go where
+    /// the system puts them (an app's test process has no business binding
+    /// threads, and iOS, watchOS and tvOS offer no call to do it).
+    nonisolated(unsafe) package static var placement: (any ThreadPlacement.Type)?
+
+    /// The processors this process may run on, at least 1: what the
+    /// installed placement allows (on Linux the count of the affinity mask,
+    /// what `nproc` prints, so a container given two of a host's 64
+    /// processors gets two jobs), otherwise the online processors
+    /// (`sysconf(_SC_NPROCESSORS_ONLN)`).
+    package static var coreCount: Int {
+        if let allowed = placement?.allowedCount { return max(1, allowed) }
         return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
@@ -25,9 +29,9 @@ enum ParallelMap {
     /// Each thread takes the next unclaimed index until none is left, so slow
     /// jobs do not hold up a fixed share of the work. The caller's thread
     /// works too; `threads <= 1` runs everything on it.
-    static func map<T>(_ count: Int, threads: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+    package static func map<T>(_ count: Int, threads: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
         let work = Work(count: count, body: body)
-        var placement = Placement()
+        var placement = Self.placement?.init()
         let started = start(min(threads, count) - 1, running: work, placement: &placement)
         work.run()
         for thread in started { pthread_join(thread, nil) }
@@ -54,12 +58,12 @@ enum ParallelMap {
     ///
     /// - Throws: what `produce` throws, once the other threads have
     ///   finished the items they had begun; none is started after it.
-    static func stream<Item: Sendable, T, Failure: Error>(
+    package static func stream<Item: Sendable, T, Failure: Error>(
         threads: Int, produce: (_ emit: (Item) -> Void) throws(Failure) -> Void,
         _ body: @escaping @Sendable (Item) -> T
     ) throws(Failure) -> [T] {
         let feed = Feed<Item, T>(body: body)
-        var placement = Placement()
+        var placement = Self.placement?.init()
         var started: [pthread_t] = []
         var asked = 0
         var emitted = 0
@@ -86,15 +90,18 @@ enum ParallelMap {
     /// Up to `count` threads running `work.run()`, each placed by
     /// `placement`; fewer when the system refuses one (the caller's thread
     /// does the rest).
-    private static func start(_ count: Int, running work: ThreadBody, placement: inout Placement) -> [pthread_t] {
+    private static func start(
+        _ count: Int, running work: ThreadBody, placement: inout (any ThreadPlacement)?
+    ) -> [pthread_t] {
         (0..<max(0, count)).compactMap { _ in start(work, placement: &placement) }
     }
 
-    /// `body.run()` on a new thread, bound to the processor `placement`
-    /// deals next (`Placement`); nil when the system refuses a thread.
-    static func start(_ body: ThreadBody, placement: inout Placement) -> pthread_t? {
+    /// `body.run()` on a new thread, placed where `placement` deals next
+    /// (left where the system puts it without one); nil when the system
+    /// refuses a thread.
+    static func start(_ body: ThreadBody, placement: inout (any ThreadPlacement)?) -> pthread_t? {
         guard let thread = start(body) else { return nil }
-        placement.place(thread)
+        placement?.place(thread)
         return thread
     }
 
@@ -102,12 +109,20 @@ enum ParallelMap {
     /// whose threads wait their turn for a slot, so no processor can be
     /// chosen for them up front); nil when the system refuses a thread.
     static func start(_ body: ThreadBody) -> pthread_t? {
-        var thread = pthread_t()
+        // Darwin's `pthread_t` is a pointer, its `pthread_create` takes a
+        // `pthread_t?` and passes the start routine a non-optional argument;
+        // glibc's is an integer and an optional argument. `as …?` then `!`
+        // compiles against both.
+        #if canImport(Darwin)
+            var thread: pthread_t? = nil
+        #else
+            var thread = pthread_t()
+        #endif
         let context = Unmanaged.passRetained(body).toOpaque()
         let rc = pthread_create(
             &thread, nil,
             { context in
-                Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+                Unmanaged<ThreadBody>.fromOpaque((context as UnsafeMutableRawPointer?)!).takeRetainedValue().run()
                 return nil
             }, context)
         guard rc == 0 else {
@@ -129,7 +144,7 @@ enum ParallelMap {
         let count: Int
         let body: @Sendable (Int) -> T
         let slots: UnsafeMutablePointer<T?>
-        let next = Atomic<Int>(0)
+        let next = Locked(0)
 
         init(count: Int, body: @escaping @Sendable (Int) -> T) {
             self.count = count
@@ -145,7 +160,10 @@ enum ParallelMap {
 
         override func run() {
             while true {
-                let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                let i = next.withLock { n in
+                    defer { n += 1 }
+                    return n
+                }
                 if i >= count { return }
                 slots[i] = body(i)
             }
@@ -241,4 +259,14 @@ enum ParallelMap {
             return ordered.map { $0! }
         }
     }
+}
+
+/// Where the threads of one map run (`ParallelMap.placement`): one value a
+/// map, asked once for each thread it starts, just after `pthread_create`.
+package protocol ThreadPlacement {
+    /// How many processors threads may be dealt to; nil when unknown.
+    static var allowedCount: Int? { get }
+    init()
+    /// Places `thread`, just created and not yet run.
+    mutating func place(_ thread: pthread_t)
 }
