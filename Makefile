@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR := $(DESTDIR)$(PREFIX)/bin
 
-.PHONY: help build release-flags lint run test check asan asan-tests bench fuzz fuzz-gpx clean install uninstall
+.PHONY: help build release-flags lint run test check asan asan-tests apple-check bench fuzz fuzz-gpx clean install uninstall
 
 help:
 	@echo "make build   release build (.build/release/locsim and locsim-gpx)"
@@ -15,6 +15,7 @@ help:
 	@echo "make test    build, swift test, check every golden in Scenarios/, CLI tests, then the Examples/ package"
 	@echo "make lint    swift format lint --strict over Sources/ (.swift-format)"
 	@echo "make check   the quick loop: build, then only the goldens in Scenarios/ and the CLI tests"
+	@echo "make apple-check  type-check the Foundation-free targets for macOS 13 and the iOS 16 Simulator (part of make test)"
 	@echo "make asan    the goldens in Scenarios/ under AddressSanitizer (a debug build in .build-asan; part of make test)"
 	@echo "make asan-tests  swift test under AddressSanitizer (about 4 min; not part of make test)"
 	@echo "make bench   1 M and 10 M line benchmarks, realistic traces against the C floor and the previous commit's build, written to bench/RESULTS.md"
@@ -62,12 +63,25 @@ run: build
 lint:
 	$(SWIFT) format lint --strict -r Sources
 
-test: build lint
+test: build lint apple-check
 	tests/swift-test.sh
 	$(LOCSIM) check Scenarios
 	tests/cli.sh $(LOCSIM)
 	cd Examples && ../tests/swift-test.sh
 	$(MAKE) --no-print-directory asan
+
+# The real compiler's type and availability check for Apple triples, on
+# Linux (tests/apple/README.md): LocSimKit, LocSimTool, locsim and
+# locsim-fuzz against the toolchain's standard library rebuilt for
+# x86_64-apple-macosx13.0 and x86_64-apple-ios16.0-simulator and a stub of
+# the Darwin C declarations locsim uses, so a Darwin branch that does not
+# compile, or an API above the declared floors outside `if #available`,
+# fails here as it would in Xcode. About 80 s the first time (the rebuilt
+# standard library is kept in .build-apple), a few seconds after.
+apple-check:
+	@bash tests/apple/typecheck.sh . .build-apple > .build-apple.log 2>&1 \
+	  || { cat .build-apple.log; exit 1; }
+	@grep '^==' .build-apple.log | sed 's/ (full output.*//'
 
 # The edit-run loop: the release binary over the goldens and the CLI tests
 # (no test build), a few seconds after an incremental build.

@@ -5,6 +5,9 @@ import PackageDescription
 
 let package = Package(
     name: "LocSimExamples",
+    // locsim's floors (its Package.swift): a package cannot deploy lower
+    // than a package it depends on.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
         .package(name: "locsim", path: "..")
     ],

@@ -20,7 +20,7 @@ extension SimulatedDevice {
             time: engine.now, path: path, speed: speed, location: SourceLocation(line: 0, column: 0), pathColumn: 0)
         var player: TrackPlayer
         do throws(ScenarioError) {
-            player = try TrackPlayer(statement, source: TrackSource(reader: GPXSidecar(), scenario: "."))
+            player = try TrackPlayer(statement, source: TrackSource(reader: TrackSource.gpxReader, scenario: "."))
         } catch {
             throw DeviceError(.rejected, "feed(gpx: \(path)): \(error.message)")
         }

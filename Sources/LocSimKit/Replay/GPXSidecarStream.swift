@@ -1,3 +1,9 @@
+// Processes are started on macOS and Linux only: iOS, tvOS, watchOS and
+// visionOS refuse `posix_spawn` (prohibited on tvOS and watchOS, refused by
+// the sandbox on an iOS device), so there a track is refused
+// (`TrackSource.gpxReader`).
+#if os(macOS) || os(Linux)
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -161,3 +167,5 @@ extension ChildProcess.Ending {
         }
     }
 }
+
+#endif

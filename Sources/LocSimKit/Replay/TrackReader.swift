@@ -63,3 +63,28 @@ package struct TrackSource: Sendable {
     /// `path` as written in the scenario, resolved against its folder.
     package func resolve(_ path: String) -> String { FileIO.path(path, besideFile: scenario) }
 }
+
+extension TrackSource {
+    /// The GPX reader of this platform: the `locsim-gpx` program where a
+    /// process can be started (macOS, Linux: `GPXSidecar`); on iOS, tvOS,
+    /// watchOS and visionOS a reader that refuses every track, saying why.
+    package static var gpxReader: any TrackReader {
+        #if os(macOS) || os(Linux)
+            GPXSidecar()
+        #else
+            ProcessFreeTrackReader()
+        #endif
+    }
+}
+
+#if !(os(macOS) || os(Linux))
+    /// Where no program can be started: every `gpx` line and
+    /// `feed(gpx:)` fails with this message, at the line.
+    struct ProcessFreeTrackReader: TrackReader {
+        func open(_ path: String) throws(TrackError) -> any TrackStream {
+            throw TrackError(
+                "GPX tracks are read by the locsim-gpx program, which this platform cannot start; "
+                    + "turn the track into fix lines with `locsim gpx` on a Mac or Linux (docs/gpx.md)")
+        }
+    }
+#endif

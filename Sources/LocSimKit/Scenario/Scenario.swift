@@ -92,7 +92,7 @@ public struct Scenario: Equatable, Sendable {
     public func replay() throws(ScenarioError) -> ReplayLog {
         var collector = RecordCollector()
         var reader = LineReader(bytes: Array(text.utf8))
-        try Replay.run(&reader, into: &collector, tracks: TrackSource(reader: GPXSidecar(), scenario: "-"))
+        try Replay.run(&reader, into: &collector, tracks: TrackSource(reader: TrackSource.gpxReader, scenario: "-"))
         return ReplayLog(records: collector.records)
     }
 }
