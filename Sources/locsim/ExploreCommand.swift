@@ -181,7 +181,8 @@ enum ExploreCommand {
         if let dir = options.counterexamples {
             guard
                 let made = counterexamples(
-                    report, scenario: scenario, name: label, to: dir, input: source, shrink: options.shrink)
+                    report, scenario: scenario, name: label, to: dir, input: source, shrink: options.shrink,
+                    systemTerminations: options.explore.systemTerminations)
             else {
                 return .failure
             }
@@ -300,7 +301,8 @@ enum ExploreCommand {
     /// after printing why one cannot be: then none is). A name that is the
     /// scenario read (`input`), through a link or not, is refused.
     private static func counterexamples(
-        _ report: Explore.Report, scenario: [UInt8], name: String, to dir: String, input: Int32?, shrink: Bool
+        _ report: Explore.Report, scenario: [UInt8], name: String, to dir: String, input: Int32?, shrink: Bool,
+        systemTerminations: Int
     ) -> [OutputBuffer]? {
         if SystemPath.withCString(dir, { mkdir($0, 0o777) }) != 0 && errno != EEXIST {
             printError("locsim: error: " + FileError("cannot create", dir, code: errno).message)
@@ -327,7 +329,8 @@ enum ExploreCommand {
             if shrink,
                 let shrunk = Explore.shrink(
                     text, scenario: scenario, path: file.path, platform: file.platform,
-                    expectLine: file.stoppedAt == nil ? Int(file.suffix.dropFirst("expect-".count)) : nil)
+                    expectLine: file.stoppedAt == nil ? Int(file.suffix.dropFirst("expect-".count)) : nil,
+                    passing: report.passingPaths(file), systemTerminations: systemTerminations)
             {
                 text = shrunk.text
             }
