@@ -24,6 +24,8 @@ enum ExploreCommand {
         var shard: Shard? = nil
         /// `--merge`: the shards' files, the report made of them.
         var merge: [String]? = nil
+        /// `LOCSIM_SHARD_KEY`: the key of the shards' keyed digest (docs/ci-shards.md).
+        var key: SipHash? = nil
     }
 
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
@@ -134,9 +136,16 @@ enum ExploreCommand {
         } else if seed != nil {
             throw UsageError("'--seed' seeds '--random <n>'; give both")
         }
+        var key: SipHash? = nil
+        if shard != nil || merge, let value = getenv("LOCSIM_SHARD_KEY").map({ String(cString: $0) }), !value.isEmpty {
+            guard let k = SipHash(hex: value) else {
+                throw UsageError("LOCSIM_SHARD_KEY must be 32 hex digits (a 128-bit key: openssl rand -hex 16)")
+            }
+            key = k
+        }
         return Options(
             scenario: scenario, explore: explore, format: format, onlyFailing: onlyFailing, output: shared.output,
-            counterexamples: counterexamples, shrink: shrink, shard: shard, merge: merge ? files : nil)
+            counterexamples: counterexamples, shrink: shrink, shard: shard, merge: merge ? files : nil, key: key)
     }
 
     static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
@@ -250,7 +259,7 @@ enum ExploreCommand {
         let progress = Progress()
         let text: String
         do throws(ScenarioError) {
-            text = try options.explore.shardFile(scenario, name: label, shard: shard)
+            text = try options.explore.shardFile(scenario, name: label, shard: shard, key: options.key)
         } catch {
             printError(error.formatted(file: label))
             return .failure
@@ -265,6 +274,22 @@ enum ExploreCommand {
         let progress = Progress()
         var inputs: [Explore.ShardInput] = []
         for path in paths {
+            // Read by name, each whole, bounded (docs/ci-shards.md): no standard input.
+            guard path != "-" else {
+                printError(
+                    "locsim: error: '--merge -': the shards' files are read by name, not from standard input; "
+                        + "give each shard's file")
+                return .failure
+            }
+            if case .success(let file) = FileIO.openRegular(path) {
+                close(file.fd)
+                guard file.size <= Explore.maxShardFile else {
+                    printError(
+                        "locsim: \(Explore.escaped(path)):1:1: error: a file of \(file.size) bytes, over the "
+                            + "\(Explore.maxShardFile) a shard's file may hold: not a file locsim wrote")
+                    return .failure
+                }
+            }
             switch FileIO.readFile(path, regularOnly: true) {
             case .success(let bytes): inputs.append(Explore.ShardInput(name: path, bytes: bytes))
             case .failure(let error):
@@ -279,7 +304,7 @@ enum ExploreCommand {
             return .failure
         }
         let merged: Explore.Merged
-        switch Explore.merge(inputs, jobs: options.explore.jobs) {
+        switch Explore.merge(inputs, jobs: options.explore.jobs, key: options.key) {
         case .success(let m): merged = m
         case .failure(let error):
             printError("locsim: " + error.message)
