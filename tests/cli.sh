@@ -486,6 +486,17 @@ shard_refused "--merge of a broken line" "broken.jsonl:3:1: error:" --merge p1.j
 sed '1s/"version":"[^"]*"/"version":"0.0.1"/' p2.jsonl > old.jsonl
 shard_refused "--merge of another build's file" "old.jsonl:1:" --merge p1.jsonl old.jsonl p3.jsonl
 grep -q "written by another build of locsim" refused.err || fail "--merge of another build's file says so" "$(cat refused.err)"
+# Shard files are input from other machines (docs/ci-shards.md): standard input
+# is refused, and a file over 1 GiB (a sparse one here) before it is read.
+shard_refused "--merge -" "'--merge -': the shards' files are read by name" --merge - < p1.jsonl
+truncate -s $((1024 * 1024 * 1024 + 1)) huge.jsonl
+shard_refused "--merge of a file over 1 GiB" "huge.jsonl:1:1: error: a file of 1073741825 bytes, over the 1073741824" --merge huge.jsonl
+truncate -s $((1024 * 1024 * 1024)) huge.jsonl
+shard_refused "--merge of a file of 1 GiB" "huge.jsonl:1:1: error: a line longer than 67108864 bytes" --merge huge.jsonl
+rm -f huge.jsonl
+LOCSIM_SHARD_KEY=abc shard_refused "--merge with a key that is not 32 hex digits" "LOCSIM_SHARD_KEY must be 32 hex digits" --merge p1.jsonl p2.jsonl p3.jsonl
+LOCSIM_SHARD_KEY=000102030405060708090a0b0c0d0e0f shard_refused "--merge with a key of unsigned files" "p1.jsonl:" --merge p1.jsonl p2.jsonl p3.jsonl
+grep -q "the file has no keyed digest" refused.err || fail "--merge with a key of unsigned files says so" "$(cat refused.err)"
 cd ..
 # Counterexamples and the report are written all or none: one that cannot be
 # written (its name is a folder) leaves no other behind.

@@ -24,6 +24,8 @@ enum ExploreCommand {
         var shard: Shard? = nil
         /// `--merge`: the shards' files, the report made of them.
         var merge: [String]? = nil
+        /// `LOCSIM_SHARD_KEY`: the key of the shards' keyed digest (docs/ci-shards.md).
+        var key: SipHash? = nil
     }
 
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
@@ -134,9 +136,16 @@ enum ExploreCommand {
         } else if seed != nil {
             throw UsageError("'--seed' seeds '--random <n>'; give both")
         }
+        var key: SipHash? = nil
+        if shard != nil || merge, let value = getenv("LOCSIM_SHARD_KEY").map({ String(cString: $0) }), !value.isEmpty {
+            guard let k = SipHash(hex: value) else {
+                throw UsageError("LOCSIM_SHARD_KEY must be 32 hex digits (a 128-bit key: openssl rand -hex 16)")
+            }
+            key = k
+        }
         return Options(
             scenario: scenario, explore: explore, format: format, onlyFailing: onlyFailing, output: shared.output,
-            counterexamples: counterexamples, shrink: shrink, shard: shard, merge: merge ? files : nil)
+            counterexamples: counterexamples, shrink: shrink, shard: shard, merge: merge ? files : nil, key: key)
     }
 
     static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
@@ -181,7 +190,8 @@ enum ExploreCommand {
         if let dir = options.counterexamples {
             guard
                 let made = counterexamples(
-                    report, scenario: scenario, name: label, to: dir, input: source, shrink: options.shrink)
+                    report, scenario: scenario, name: label, to: dir, input: source, shrink: options.shrink,
+                    systemTerminations: options.explore.systemTerminations)
             else {
                 return .failure
             }
@@ -249,7 +259,7 @@ enum ExploreCommand {
         let progress = Progress()
         let text: String
         do throws(ScenarioError) {
-            text = try options.explore.shardFile(scenario, name: label, shard: shard)
+            text = try options.explore.shardFile(scenario, name: label, shard: shard, key: options.key)
         } catch {
             printError(error.formatted(file: label))
             return .failure
@@ -264,6 +274,22 @@ enum ExploreCommand {
         let progress = Progress()
         var inputs: [Explore.ShardInput] = []
         for path in paths {
+            // Read by name, each whole, bounded (docs/ci-shards.md): no standard input.
+            guard path != "-" else {
+                printError(
+                    "locsim: error: '--merge -': the shards' files are read by name, not from standard input; "
+                        + "give each shard's file")
+                return .failure
+            }
+            if case .success(let file) = FileIO.openRegular(path) {
+                close(file.fd)
+                guard file.size <= Explore.maxShardFile else {
+                    printError(
+                        "locsim: \(Explore.escaped(path)):1:1: error: a file of \(file.size) bytes, over the "
+                            + "\(Explore.maxShardFile) a shard's file may hold: not a file locsim wrote")
+                    return .failure
+                }
+            }
             switch FileIO.readFile(path, regularOnly: true) {
             case .success(let bytes): inputs.append(Explore.ShardInput(name: path, bytes: bytes))
             case .failure(let error):
@@ -278,7 +304,7 @@ enum ExploreCommand {
             return .failure
         }
         let merged: Explore.Merged
-        switch Explore.merge(inputs, jobs: options.explore.jobs) {
+        switch Explore.merge(inputs, jobs: options.explore.jobs, key: options.key) {
         case .success(let m): merged = m
         case .failure(let error):
             printError("locsim: " + error.message)
@@ -300,7 +326,8 @@ enum ExploreCommand {
     /// after printing why one cannot be: then none is). A name that is the
     /// scenario read (`input`), through a link or not, is refused.
     private static func counterexamples(
-        _ report: Explore.Report, scenario: [UInt8], name: String, to dir: String, input: Int32?, shrink: Bool
+        _ report: Explore.Report, scenario: [UInt8], name: String, to dir: String, input: Int32?, shrink: Bool,
+        systemTerminations: Int
     ) -> [OutputBuffer]? {
         if SystemPath.withCString(dir, { mkdir($0, 0o777) }) != 0 && errno != EEXIST {
             printError("locsim: error: " + FileError("cannot create", dir, code: errno).message)
@@ -327,7 +354,8 @@ enum ExploreCommand {
             if shrink,
                 let shrunk = Explore.shrink(
                     text, scenario: scenario, path: file.path, platform: file.platform,
-                    expectLine: file.stoppedAt == nil ? Int(file.suffix.dropFirst("expect-".count)) : nil)
+                    expectLine: file.stoppedAt == nil ? Int(file.suffix.dropFirst("expect-".count)) : nil,
+                    passing: report.passingPaths(file), systemTerminations: systemTerminations)
             {
                 text = shrunk.text
             }

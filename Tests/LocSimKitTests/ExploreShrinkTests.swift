@@ -60,8 +60,13 @@ import Testing
                     let expectLine = file.stoppedAt == nil ? Int(file.suffix.dropFirst("expect-".count)) : nil
                     let shrunk = try #require(
                         Explore.shrink(
-                            written, scenario: bytes, path: file.path, platform: file.platform, expectLine: expectLine),
+                            written, scenario: bytes, path: file.path, platform: file.platform, expectLine: expectLine,
+                            passing: report.passingPaths(file)),
                         "\(name) on \(platform): \(file.suffix)")
+                    // The cause is kept: where some path passes, the shrunk file passes on one.
+                    #expect(
+                        report.passingPaths(file).isEmpty || Self.hasWitness(shrunk),
+                        "\(name) on \(platform): \(file.suffix)\n\(shrunk.text)")
                     try body(name, platform, bytes, file, written, expectLine, shrunk)
                 }
             }
@@ -94,7 +99,8 @@ import Testing
     }
 
     /// No kept line may go alone (but the `locsim` and `platform` lines):
-    /// each one dropped, `run` fails otherwise or not at all.
+    /// each one dropped, `run` fails otherwise or not at all, or the choice
+    /// made otherwise no longer passes (the witness of the failure's cause).
     @Test func aShrunkCounterexampleIsOneMinimal() throws {
         let scenario = Array(ExploreClosedLoopTests.geofence.utf8)
         let report = try Explore(jobs: 1).run(scenario)
@@ -114,7 +120,11 @@ import Testing
             var lines = map
             lines.remove(at: i)
             let got = Self.failure(fewer.joined(separator: "\n") + "\n", lines: lines)
-            #expect(!got.contains(want[0]), "line \(i + 1) '\(code[i])' was not needed")
+            let witnessed = shrunk.choices.compactMap { c in c.passesWith.map { (c.choice, $0) } }.allSatisfy {
+                choice, other in
+                Self.passes(Self.madeOtherwise(fewer, choice, other), line: line, lines: lines)
+            }
+            #expect(!got.contains(want[0]) || !witnessed, "line \(i + 1) '\(code[i])' was not needed")
         }
     }
 
@@ -150,19 +160,19 @@ import Testing
             let want = Self.failure(shrunk.text, lines: map).filter { f in
                 expectLine.map { f.hasPrefix("\($0):") } ?? true
             }
-            let options = Explore.options(bytes, path: file.path, platform: file.platform)
+            let offered = Explore.offered(bytes, path: file.path, platform: file.platform)
             for (k, c) in shrunk.choices.enumerated() where c.freedom != .notNeeded {
                 let chosen = "\(c.choice.time) \(Scenario.text(of: c.choice.event))"
-                let at = try #require(lines.firstIndex(of: chosen))
-                let others = options[k].filter { $0 != .apply(c.choice.event) && $0 != .wait }
-                let kept = others.map { option in
-                    var changed = lines
-                    if case .apply(let event) = option {
-                        changed[at] = "\(c.choice.time) \(Scenario.text(of: event))"
-                    } else {
-                        changed.remove(at: at)
-                    }
+                #expect(lines.contains(chosen))
+                let kept = offered.others[k].map { other in
+                    let changed = Self.madeOtherwise(lines, c.choice, other)
                     return Self.failure(changed.joined(separator: "\n") + "\n", lines: map) == want
+                }
+                if let other = c.passesWith {
+                    let line = expectLine ?? 0
+                    #expect(
+                        Self.passes(Self.madeOtherwise(lines, c.choice, other), line: line, lines: map),
+                        "\(name) on \(platform): \(chosen) with \(other.name)")
                 }
                 if c.freedom == .free {
                     #expect(kept.allSatisfy { $0 }, "\(name) on \(platform): \(chosen)")
@@ -188,7 +198,9 @@ import Testing
         #expect(file.suffix == "expect-4")
         let written = try Explore.counterexample(scenario, path: file.path, platform: file.platform)
         let shrunk = try #require(
-            Explore.shrink(written, scenario: scenario, path: file.path, platform: file.platform, expectLine: 4))
+            Explore.shrink(
+                written, scenario: scenario, path: file.path, platform: file.platform, expectLine: 4,
+                passing: report.passingPaths(file)))
         #expect(shrunk.text == blocks[1])
     }
 
@@ -232,5 +244,186 @@ import Testing
         let shrunk = try #require(
             Explore.shrink(written, scenario: scenario, path: file.path, platform: file.platform, expectLine: line))
         return shrunk.choices.map(\.freedom)
+    }
+
+    /// True when the shrink kept a witness of the failure's cause: a
+    /// choice some other option of which makes it pass, or a path that does.
+    static func hasWitness(_ shrunk: Explore.Shrunk) -> Bool {
+        shrunk.passingPath != nil || shrunk.choices.contains { $0.passesWith != nil }
+    }
+
+    /// `lines` with `choice`'s line made as `other` (left out for doing
+    /// nothing; for another instant of a window, moved by its time).
+    static func madeOtherwise(_ lines: [String], _ choice: ExploreChoice, _ other: Explore.Alternative) -> [String] {
+        let chosen = "\(choice.time) \(Scenario.text(of: choice.event))"
+        var changed = lines
+        guard let at = changed.firstIndex(of: chosen) else { return changed }
+        changed.remove(at: at)
+        guard let line = other.line else { return changed }
+        guard other.moved, let time = Explore.time(of: line) else {
+            changed.insert(line, at: at)
+            return changed
+        }
+        let later = changed.firstIndex { Explore.time(of: $0).map { $0 > time } ?? false } ?? changed.count
+        changed.insert(line, at: later)
+        return changed
+    }
+
+    /// True when `run` of `lines` stops with no error and holds the `expect`
+    /// line the scenario numbers `line` (0: any, for an error's file).
+    static func passes(_ lines: [String], line: Int, lines map: [Int?]) -> Bool {
+        let code = lines.filter { !$0.hasPrefix("#") }
+        let replayed = Explore.replay(code.joined(separator: "\n") + "\n")
+        guard replayed.error == nil else { return false }
+        return line == 0
+            || !Self.failure(code.joined(separator: "\n") + "\n", lines: map).contains {
+                $0.hasPrefix("\(line):")
+            }
+    }
+
+    /// Explores `text` and shrinks each counterexample, the rows' passing
+    /// paths given: `body` gets each shrink with its `expect` line.
+    static func shrinkEach(
+        _ text: String, systemTerminations: Int = 0, _ body: (Explore.Shrunk, Int?, Bool) throws -> Void
+    ) throws {
+        let scenario = Array(text.utf8)
+        var explore = Explore(jobs: 1)
+        explore.systemTerminations = systemTerminations
+        let report = try explore.run(scenario)
+        #expect(!report.counterexamples.isEmpty)
+        for file in report.counterexamples {
+            let written = try Explore.counterexample(
+                scenario, path: file.path, platform: file.platform, stoppedAt: file.stoppedAt)
+            let line = file.stoppedAt == nil ? Int(file.suffix.dropFirst("expect-".count)) : nil
+            let shrunk = try #require(
+                Explore.shrink(
+                    written, scenario: scenario, path: file.path, platform: file.platform, expectLine: line,
+                    passing: report.passingPaths(file)))
+            try body(shrunk, line, !report.passingPaths(file).isEmpty)
+        }
+    }
+
+    /// Issue 41: an `expect delegate …` that fails only when the system
+    /// ends the app in the background (`30 system any` before the fix at
+    /// 40) shrank to three lines with no timed line, its one decisive
+    /// choice called "not needed". It keeps the ending and the fix, and
+    /// run passes with nothing at 30.
+    @Test func aFailureThatHangsOnAChoiceKeepsIt() throws {
+        let text = """
+            locsim 1
+            platform iOS 17.0
+            plist NSLocationWhenInUseUsageDescription "Records your hike."
+            plist UIBackgroundModes location
+            expect delegate didUpdateLocations 35.000400
+
+            0    launch
+            1    app requestWhenInUseAuthorization
+            2    user allowWhileUsing
+            3    app backgroundActivitySession begin
+            4    app startUpdatingLocation
+            5    fix 35.000100 139.7 5
+            10   background
+            30   system any
+            40   fix 35.000400 139.7 5
+
+            """
+        try Self.shrinkEach(text) { shrunk, line, _ in
+            #expect(line == 5)
+            #expect(shrunk.choices.map(\.freedom) == [.needed])
+            #expect(shrunk.choices.first?.passesWith?.name == "nothing")
+            #expect(shrunk.text.contains("\n30.000 system terminate\n40   fix 35.000400 139.7 5\n"))
+            #expect(shrunk.text.contains("(with nothing instead, run passes)"))
+            let code = shrunk.text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
+            let without = code.filter { $0 != "30.000 system terminate" }
+            #expect(
+                Explore.replay(without.joined(separator: "\n") + "\n").records.compactMap(\.failedExpectation).isEmpty)
+            #expect(!Explore.replay(shrunk.text).records.compactMap(\.failedExpectation).isEmpty)
+        }
+    }
+
+    /// Choices of every kind and expectations of every kind: where some
+    /// path passes, the shrunk file keeps a choice (or a path) with which
+    /// run passes, and so a timed line; it still fails the same way.
+    /// Before, each shrank to its `expect` line alone.
+    @Test(arguments: [
+        // An answer, a presence expectation: Don't Allow delivers nothing.
+        (
+            "answer", 0, "expect delegate didUpdateLocations",
+            "2 user any\n3 app startUpdatingLocation\n5 fix 35.0001 139.7 5"
+        ),
+        // An answer, `by`: the fix at 5 counts only when allowed.
+        (
+            "by", 0, "expect delegate didUpdateLocations by 6",
+            "2 user any\n3 app startUpdatingLocation\n5 fix 35.0001 139.7 5"
+        ),
+        // A window, an absence expectation: back in the foreground before 40, the fix arrives.
+        (
+            "window", 0, "expect no delegate didUpdateLocations 35.000400",
+            "2 user allowWhileUsing\n3 app startUpdatingLocation\n10 background\n20..50 foreground\n40 fix 35.0004 139.7 5"
+        ),
+        // `--system-terminations`: ended while suspended, the app misses the fix after 40.
+        (
+            "terminations", 1, "expect delegate didUpdateLocations 35.000400",
+            "2 user allowWhileUsing\n3 app startUpdatingLocation\n10 background\n40 foreground\n41 fix 35.0004 139.7 5"
+        ),
+        // `system any`, an absence expectation: only an app still running after 30 hears the fix.
+        (
+            "system any", 0, "expect no delegate didUpdateLocations 35.000400",
+            "2 user allowWhileUsing\n3 app startUpdatingLocation\n10 background\n30 system any\n40 foreground\n41 fix 35.0004 139.7 5"
+        ),
+        // An order: a fix at the instant a delayed reaction stops the updates.
+        (
+            "order", 0, "expect no delegate didUpdateLocations 35.001000",
+            "2 user allowWhileUsing\n3 app startUpdatingLocation\n10 fix 35.001 139.7 5"
+        ),
+    ])
+    func everyKindOfChoiceKeepsItsCause(kind: String, terminations: Int, expect: String, lines: String) throws {
+        let text = """
+            locsim 1
+            platform iOS 14.0
+            plist NSLocationWhenInUseUsageDescription "Why"
+            \(kind == "order" ? "on launch after 10 app stopUpdatingLocation" : "# no reaction")
+            \(expect)
+
+            0    launch
+            1    app requestWhenInUseAuthorization
+            \(lines)
+
+            """
+        var witnessed = 0
+        try Self.shrinkEach(text, systemTerminations: terminations) { shrunk, _, somePathPasses in
+            let code = shrunk.text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+            let failed = Explore.replay(shrunk.text)
+            #expect(failed.error != nil || !failed.records.compactMap(\.failedExpectation).isEmpty, "\(kind)")
+            guard somePathPasses else { return }
+            witnessed += 1
+            #expect(Self.hasWitness(shrunk), "\(kind)\n\(shrunk.text)")
+            #expect(code.contains { Explore.time(of: String($0)) != nil }, "\(kind)\n\(shrunk.text)")
+        }
+        #expect(witnessed > 0, "\(kind)")
+    }
+
+    /// `expect sometimes`: no path meets it, so no choice decides it; the
+    /// shrunk file says so, and still fails the line.
+    @Test func aSometimesLineNoPathMeetsHangsOnNoChoice() throws {
+        let text = """
+            locsim 1
+            platform iOS 14.0
+            plist NSLocationWhenInUseUsageDescription "Why"
+            expect sometimes delegate didUpdateLocations 35.000400
+
+            0    launch
+            1    app requestWhenInUseAuthorization
+            2    user any
+            3    app startUpdatingLocation
+            5    fix 35.000100 139.7 5
+
+            """
+        try Self.shrinkEach(text) { shrunk, _, somePathPasses in
+            #expect(!somePathPasses)
+            #expect(!Self.hasWitness(shrunk))
+            #expect(shrunk.text.contains("# locsim explore: no path explored that passes makes run pass here"))
+            #expect(!Explore.replay(shrunk.text).records.compactMap(\.failedExpectation).isEmpty)
+        }
     }
 }

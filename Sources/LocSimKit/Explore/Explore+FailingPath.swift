@@ -113,4 +113,17 @@ extension Explore.Report {
         }
         return files
     }
+
+    /// The shortest paths of the rows on `file`'s platform that do not
+    /// fail as `file` does: no error, and its `expect` line held (none for
+    /// an `expect sometimes` line, which no path met). `--shrink` keeps one
+    /// passing as the witness of a failure no single choice decides.
+    package func passingPaths(_ file: Counterexample) -> [[ExploreChoice]] {
+        guard let p = platforms.first(where: { $0.platform == file.platform }) else { return [] }
+        let line = file.stoppedAt == nil ? Int(file.suffix.dropFirst("expect-".count)) : nil
+        if let line, p.sometimesFailures.contains(where: { $0.expectation.location.line == line }) { return [] }
+        return p.rows.filter { row in
+            row.outcome.error == nil && !row.outcome.failedExpectations.contains { $0.location.line == line }
+        }.map(\.shortestPath)
+    }
 }

@@ -7,10 +7,45 @@ extension Explore {
         package var name: String
         package var bytes: [UInt8]
 
+        /// `name` is shown with its control characters escaped: a name
+        /// with a line feed does not split an error line.
         package init(name: String, bytes: [UInt8]) {
-            self.name = name
+            self.name = Explore.escaped(name)
             self.bytes = bytes
         }
+    }
+
+    /// The most bytes a shard's file may hold (docs/ci-shards.md): the
+    /// merge refuses a bigger one before reading it.
+    package static let maxShardFile = 1 << 30
+    /// The most bytes one line of a shard's file may hold, its line feed
+    /// aside; `--shard` refuses a scenario whose line would be longer.
+    package static let maxShardLine = 64 << 20
+
+    /// `text` with its control characters (C0, DEL, C1) and the Unicode
+    /// line and direction controls written as `\u{…}` (a line feed `\n`,
+    /// a tab `\t`): what an error may print of a name from a file or a
+    /// command line.
+    package static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: out += "\\n"
+            case 0x09: out += "\\t"
+            case 0x5C: out += "\\\\"
+            case 0..<0x20, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069:
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A string read from a shard's file as an error shows it: quoted,
+    /// escaped, and cut to its first 64 characters (`…` after them).
+    static func shown(_ text: String) -> String {
+        let cut = text.count > 64 ? String(text.prefix(64)) + "…" : text
+        return "'" + escaped(cut) + "'"
     }
 
     /// What the shards were: the name the scenario was read from, and the
@@ -53,20 +88,21 @@ extension Explore {
     }
 
     /// Merges the files of every shard of one `explore --shard` run.
-    package static func merge(_ files: [ShardInput], jobs: Int) -> Result<Merged, MergeError> {
+    /// `key`: `LOCSIM_SHARD_KEY`'s, which every file's keyed digest must be made with.
+    package static func merge(_ files: [ShardInput], jobs: Int, key: SipHash? = nil) -> Result<Merged, MergeError> {
         do throws(MergeError) {
-            return .success(try merging(files, jobs: jobs))
+            return .success(try merging(files, jobs: jobs, key: key))
         } catch {
             return .failure(error)
         }
     }
 
-    private static func merging(_ files: [ShardInput], jobs: Int) throws(MergeError) -> Merged {
+    private static func merging(_ files: [ShardInput], jobs: Int, key: SipHash?) throws(MergeError) -> Merged {
         guard !files.isEmpty else { throw MergeError(message: "error: '--merge' needs the shards' files") }
         var parts: [ShardPart] = []
         var expectations: (scenario: String, lookup: [Int: ExpectationStatement])? = nil
         for file in files {
-            var reader = ShardReader(file: file.name, bytes: file.bytes)
+            var reader = ShardReader(file: file.name, bytes: file.bytes, key: key)
             parts.append(
                 try reader.read { text in
                     if let known = expectations, known.scenario == text { return known.lookup }
@@ -118,7 +154,8 @@ extension Explore {
     }
 
     /// `part`'s platforms are `first`'s, split alike, and it holds the
-    /// prefixes dealt to it and no other.
+    /// prefixes dealt to it and no other (checked against the file's own
+    /// lists, never by listing `prefixes`: a count from the file).
     private static func check(_ part: ShardPart, against first: ShardPart) throws(MergeError) {
         guard part.platforms.count == first.platforms.count else {
             throw MergeError(
@@ -128,17 +165,25 @@ extension Explore {
         for (p, q) in zip(part.platforms, first.platforms) {
             guard p.platform == q.platform, p.cut == q.cut, p.prefixes == q.prefixes else {
                 throw MergeError(
-                    message: "\(part.file):\(p.line):1: error: \(p.platform) split \(p.cut) choices deep into "
-                        + "\(p.prefixes) prefixes, but \(first.file) has \(q.platform) split \(q.cut) deep into "
-                        + "\(q.prefixes): not one split")
+                    message: "\(part.file):\(p.line):1: error: \(shown(p.platform)) split \(p.cut) choices deep "
+                        + "into \(p.prefixes) prefixes, but \(first.file) has \(shown(q.platform)) split \(q.cut) "
+                        + "deep into \(q.prefixes): not one split")
             }
-            let dealt = (0..<p.prefixes).filter { $0 % part.shard.count == part.shard.index - 1 }
+            // Prefix i goes to shard i % count + 1: this one's are index - 1, + count, + 2 count, …
+            let (n, first) = (part.shard.count, part.shard.index - 1)
+            let dealt = p.prefixes > first ? (p.prefixes - first + n - 1) / n : 0
+            func isDealt(_ list: [Int]) -> Bool { list.indices.allSatisfy { list[$0] == first + $0 * n } }
             let searched = p.parts.map(\.index)
             let stopped = p.parts.last?.saved.stop != nil
-            guard p.owned == dealt, searched == (stopped ? Array(dealt.prefix(searched.count)) : dealt) else {
+            guard p.owned.count == dealt, isDealt(p.owned), isDealt(searched),
+                stopped ? searched.count <= dealt : searched.count == dealt
+            else {
+                let shownDealt = dealt <= 8 ? "\((0..<dealt).map { first + $0 * n })" : "\(dealt) of them"
                 throw MergeError(
                     message: "\(part.file):\(p.line):1: error: shard \(part.shard.index)/\(part.shard.count) "
-                        + "of \(p.platform) holds prefixes \(searched), not the ones dealt to it, \(dealt)")
+                        + "of \(shown(p.platform)) holds prefixes \(searched.prefix(8))"
+                        + (searched.count > 8 ? " (\(searched.count) in all)" : "")
+                        + ", not the ones dealt to it, \(shownDealt)")
             }
         }
     }
@@ -189,14 +234,17 @@ struct ShardReader {
     typealias Failure = Explore.MergeError
     let file: String
     let bytes: [UInt8]
+    /// The key the file's keyed digest must be made with; `nil`: it must have none.
+    let key: SipHash?
     /// The line being read, from 1, and where it starts.
     private var line = 0
     private var start = 0
     private var end = 0
 
-    init(file: String, bytes: [UInt8]) {
+    init(file: String, bytes: [UInt8], key: SipHash? = nil) {
         self.file = file
         self.bytes = bytes
+        self.key = key
     }
 
     private func failure(_ column: Int, _ message: String) -> Failure {
@@ -209,8 +257,14 @@ struct ShardReader {
         start = line == 0 ? 0 : end + 1
         guard start < bytes.count else { return nil }
         line += 1
-        guard let newline = bytes[start...].firstIndex(of: 0x0A) else {
-            throw failure(bytes.count - start + 1, "the file ends inside this line (no line feed): cut short?")
+        // Looked for within the bound only: a longer line costs no more.
+        let window = bytes[start..<min(bytes.count, start + Explore.maxShardLine + 1)]
+        guard let newline = window.firstIndex(of: 0x0A) else {
+            guard window.endIndex < bytes.count || window.count > Explore.maxShardLine else {
+                throw failure(bytes.count - start + 1, "the file ends inside this line (no line feed): cut short?")
+            }
+            throw failure(
+                1, "a line longer than \(Explore.maxShardLine) bytes, the most a shard's file may hold in one line")
         }
         end = newline
         do throws(ShardJSON.Failure) {
@@ -254,8 +308,12 @@ struct ShardReader {
                     + "the hash seed): merge with the build that wrote the shards")
         }
         let shardValue = try check { () throws(ShardJSON.Failure) in try header.member("shard") }
+        let shardText = (try? shardValue.string()) ?? ""
+        guard shardText.utf8.count <= 20, shardText.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw failure(shardValue.column, "expected \"<index>/<count>\", not \(Explore.shown(shardText))")
+        }
         let shard: Shard
-        switch Shard.parse((try? shardValue.string()) ?? "") {
+        switch Shard.parse(shardText) {
         case .success(let s): shard = s
         case .failure(let e): throw failure(shardValue.column, e.message)
         }
@@ -267,11 +325,24 @@ struct ShardReader {
                 maxStates: try options.member("maxStates").int(1...Int.max),
                 maxOutcomes: try options.member("maxOutcomes").int(1...Int.max))
             explore.systemTerminations = try options.member("systemTerminations").int()
-            return (try header.member("name").string(), explore.shardOptions, explore)
+            let name = try header.member("name")
+            let text = try name.string()
+            // The name the merge's errors and report print: no forged lines.
+            guard text.utf8.count <= 4096, Explore.escaped(text) == text, !text.isEmpty else {
+                throw ShardJSON.Failure(
+                    column: name.column,
+                    message: "expected the scenario's name: 1 to 4096 bytes, no control characters, no backslash")
+            }
+            return (text, explore.shardOptions, explore)
         }
         guard let scenarioLine = try next() else { throw failure(1, "the file ends after its first line") }
         let scenario = try check { () throws(ShardJSON.Failure) in try scenarioLine.member("scenario").string() }
         let lookup = expectations(scenario)
+        // The platforms the header names, as each block must name its own
+        // (`nil`: the scenario's own, unknown when it does not read: the
+        // merge then stops with its error, as the search without shards).
+        let own = { (try? ExploreInput(Array(scenario.utf8), platform: nil))?.header.platform.description }
+        let names: [String?] = explore.platforms.map { $0.map(\.description) } ?? [own()]
         var part = Explore.ShardPart(
             file: file, shard: shard, name: name, options: options, explore: explore, scenario: scenario)
         while true {
@@ -292,17 +363,43 @@ struct ShardReader {
                             column: digest.column,
                             message: "the file was changed after locsim wrote it (its digest differs)")
                     }
+                    try checkMac(json.optionalMember("mac"), bytes[0..<digestStart])
                 }
                 guard end + 1 == bytes.count else { throw failure(1, "text after the last line") }
+                guard part.platforms.count == names.count else {
+                    throw failure(
+                        1, "the header names \(names.count) platforms, but the file holds \(part.platforms.count)")
+                }
                 return part
             }
-            try check { () throws(ShardJSON.Failure) in try take(json, into: &part, lookup) }
+            try check { () throws(ShardJSON.Failure) in try take(json, into: &part, lookup, names) }
+        }
+    }
+
+    /// The last line's keyed digest, `mac`, against `key` over `signed`.
+    private func checkMac(_ mac: ShardJSON?, _ signed: ArraySlice<UInt8>) throws(ShardJSON.Failure) {
+        switch (key, mac) {
+        case (nil, nil): return
+        case (nil, let mac?):
+            throw ShardJSON.Failure(
+                column: mac.column,
+                message: "the file has a keyed digest: merge with the LOCSIM_SHARD_KEY the shards were given")
+        case (_?, nil):
+            throw ShardJSON.Failure(
+                column: 1, message: "the file has no keyed digest: written without LOCSIM_SHARD_KEY")
+        case (let key?, let mac?):
+            guard try mac.string() == ExploreSearch.Fingerprint.hex(key.hash(signed)) else {
+                throw ShardJSON.Failure(
+                    column: mac.column,
+                    message: "the file's keyed digest differs: written without LOCSIM_SHARD_KEY or with another key")
+            }
         }
     }
 
     /// One line after the scenario's.
     private func take(
-        _ json: ShardJSON, into part: inout Explore.ShardPart, _ lookup: [Int: ExpectationStatement]
+        _ json: ShardJSON, into part: inout Explore.ShardPart, _ lookup: [Int: ExpectationStatement],
+        _ names: [String?]
     ) throws(ShardJSON.Failure) {
         if case .array(let items) = json.value, let kind = try items.first?.string(),
             kind == "choice" || kind == "trail"
@@ -327,10 +424,21 @@ struct ShardReader {
             return
         }
         if let name = json.optionalMember("platform") {
+            let text = try name.string()
+            let k = part.platforms.count
+            guard k < names.count else {
+                throw ShardJSON.Failure(
+                    column: name.column, message: "a platform block past the \(names.count) the header names")
+            }
+            if let expected = names[k], text != expected {
+                throw ShardJSON.Failure(
+                    column: name.column,
+                    message: "the block of \(Explore.shown(text)), but the header's platform \(k + 1) is \(expected)")
+            }
             let owned = try json.member("owned").array().map { item throws(ShardJSON.Failure) in try item.int() }
             part.platforms.append(
                 Explore.PlatformPart(
-                    platform: try name.string(), cut: try json.member("cut").int(0...ExploreSearch.maxCut),
+                    platform: text, cut: try json.member("cut").int(0...ExploreSearch.maxCut),
                     prefixes: try json.member("prefixes").int(), owned: owned, line: line))
             return
         }
@@ -367,6 +475,9 @@ struct ShardReader {
 
     private static func platforms(_ json: ShardJSON) throws(ShardJSON.Failure) -> [Platform]? {
         guard !json.isNull else { return nil }
+        guard !(try json.array()).isEmpty else {
+            throw ShardJSON.Failure(column: json.column, message: "expected at least one platform (or null)")
+        }
         return try json.array().map { item throws(ShardJSON.Failure) in
             let parts = try item.array()
             guard parts.count == 3, let os = Platform.OS(rawValue: try parts[0].string()) else {

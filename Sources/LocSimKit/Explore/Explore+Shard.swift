@@ -13,7 +13,8 @@
 ///   per prefix it searched `{"prefix":k,"key":…}`, its log (`["enter",…]`,
 ///   `["pop",…]`), `{"stop":…}` when a limit stopped it, its outcomes
 ///   (`{"paths":…,…}`), and `{"facts":…}`: what the platform's paths met
-/// - `{"end":<lines before>,"digest":…}`: FNV-1a 64 of every byte before it.
+/// - `{"end":<lines before>,"digest":…}`: FNV-1a 64 of every byte before it
+///   (and with a key, `"mac"`: SipHash-2-4 of them under it).
 extension Explore {
     /// The format's name and version, the first member of a shard's file.
     static let shardFormat = "explore shard"
@@ -58,9 +59,9 @@ extension Explore {
     /// prefixes' depth instead of the planned one (tests).
     ///
     /// - Throws: the scenario's first syntax error.
-    package func shardFile(_ scenario: [UInt8], name: String, shard: Shard, cut: Int? = nil) throws(ScenarioError)
-        -> String
-    {
+    package func shardFile(
+        _ scenario: [UInt8], name: String, shard: Shard, cut: Int? = nil, key: SipHash? = nil
+    ) throws(ScenarioError) -> String {
         let own = try ExploreInput(scenario, platform: nil)
         let platforms = self.platforms ?? [own.header.platform]
         let ownPlatform = self.platforms == nil
@@ -93,7 +94,14 @@ extension Explore {
             "{\"locsim\":\"\(Self.shardFormat)\",\"version\":\"\(LocSimVersion.tool)\",\"probe\":\"\(Self.hashProbe)\""
         text += ",\"shard\":\"\(shard.index)/\(shard.count)\",\"name\":" + ReportTable.json(name)
         text += ",\"options\":" + shardOptions + "}\n"
-        text += "{\"scenario\":" + ReportTable.json(String(decoding: scenario, as: UTF8.self)) + "}\n"
+        let scenarioLine = "{\"scenario\":" + ReportTable.json(String(decoding: scenario, as: UTF8.self)) + "}"
+        guard scenarioLine.utf8.count <= Self.maxShardLine else {
+            throw ScenarioError(
+                "explore --shard: the scenario is \(scenarioLine.utf8.count) bytes as a line of JSON, over the "
+                    + "\(Self.maxShardLine) a shard's file may hold in one line; explore without --shard",
+                at: SourceLocation(line: 1, column: 1))
+        }
+        text += scenarioLine + "\n"
         if let unreadable = parts.lazy.compactMap(\.unreadable).first {
             throw ScenarioError(
                 "explore --shard: the choice '\(unreadable)' does not read back as it was; explore without --shard",
@@ -101,7 +109,8 @@ extension Explore {
         }
         text += parts.map(\.text).joined()
         let lines = text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        return text + "{\"end\":\(lines),\"digest\":\"\(Self.digestHex(text.utf8))\"}\n"
+        let mac = key.map { ",\"mac\":\"\(ExploreSearch.Fingerprint.hex($0.hash(text.utf8)))\"" } ?? ""
+        return text + "{\"end\":\(lines),\"digest\":\"\(Self.digestHex(text.utf8))\"\(mac)}\n"
     }
 
     /// FNV-1a 64 of `bytes`, 16 hexadecimal digits: a file edited after it was written.

@@ -8,6 +8,14 @@
 /// candidate with `Replay.run`, the engine `locsim run` uses: the same
 /// error at the same line (in the unshrunk numbering) with the same
 /// message, or the same `expect` line failed for the same reason.
+///
+/// A failure that hangs on a choice must keep its cause: dropping the
+/// fix an `expect delegate …` waits for, or every line, also "fails the
+/// same way". So each choice some other option of which, written alone in
+/// its place, makes the unshrunk file pass is a *witness*, and a candidate
+/// is kept only when, besides failing, it still passes with each
+/// witness's option: the choice's line stays, and so does what makes it
+/// decide.
 extension Explore {
     /// A counterexample after shrinking.
     package struct Shrunk: Equatable, Sendable {
@@ -20,12 +28,19 @@ extension Explore {
         package var replays: Int
         /// The path's choices, each with what shrinking found of it.
         package var choices: [ShrunkChoice]
+        /// Where no other option of one choice of the path makes it pass:
+        /// the path (one more choice where it did nothing, or one of the
+        /// `passing` paths) with which the shrunk file passes.
+        package var passingPath: [ExploreChoice]? = nil
     }
 
     /// One choice of a shrunk counterexample's path.
     package struct ShrunkChoice: Equatable, Sendable {
         package var choice: ExploreChoice
         package var freedom: Freedom
+        /// The other option with which the shrunk file passes (and the
+        /// unshrunk one did), for a choice the failure hangs on.
+        package var passesWith: Alternative? = nil
     }
 
     /// What shrinking found of one choice of the path.
@@ -46,16 +61,28 @@ extension Explore {
     /// was still checked), and the choices not yet tried are said to be so.
     package static let maxShrinkReplays = 5_000
 
+    /// Witnesses a shrink keeps at most (the first found): each costs a
+    /// replay per candidate.
+    static let maxWitnesses = 8
+
+    /// Paths that pass a shrink tries as its witness at most, when no
+    /// single choice made otherwise is one.
+    static let maxPassingPaths = 64
+
     /// Shrinks `counterexample` (from `counterexample(_:path:platform:stoppedAt:)`
     /// of `scenario` and `path` on `platform`) to the lines its failure
     /// needs: the error `run` stops it with, or else the failure of the
     /// `expect` line of the scenario numbered `expectLine`.
     ///
+    /// `passing`: the shortest paths of the rows on `platform` that do not
+    /// fail that way, for a failure that hangs on more than one choice;
+    /// `systemTerminations`: explore's `--system-terminations`.
+    ///
     /// - Returns: `nil` when `run` does not fail `counterexample` that way
     ///   (nothing to keep).
     package static func shrink(
         _ counterexample: String, scenario: [UInt8], path: [ExploreChoice], platform: Platform, expectLine: Int?,
-        maxReplays: Int = maxShrinkReplays
+        passing: [[ExploreChoice]] = [], systemTerminations: Int = 0, maxReplays: Int = maxShrinkReplays
     ) -> Shrunk? {
         var lines = counterexample.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
@@ -66,32 +93,67 @@ extension Explore {
         var shrinker = Shrinker(lines: lines, maxReplays: maxReplays)
         guard let target = shrinker.failure(of: Array(lines.indices), expectLine: line) else { return nil }
         shrinker.target = target
+        let choiceLines = Self.choiceLines(lines, path: path)
+        let offered = Self.offered(
+            scenario, path: path, platform: platform, systemTerminations: systemTerminations)
+        // The witnesses: for each choice, the first other option with which the whole file passes.
+        let all = Array(lines.indices)
+        var passesWith: [Alternative?] = Array(repeating: nil, count: path.count)
+        for k in path.indices where shrinker.witnesses.count < maxWitnesses {
+            guard let at = choiceLines[k], k < offered.others.count else { continue }
+            for other in offered.others[k] where shrinker.replays < maxReplays {
+                let sibling = Shrinker.Sibling(at, other)
+                if shrinker.passes(sibling, kept: all) {
+                    passesWith[k] = other
+                    shrinker.witnesses.append(sibling)
+                    break
+                }
+            }
+        }
+        // None: the failure may hang on a choice the path did not make
+        // (it did nothing where the system could have acted), or on more
+        // than one: then the nearest of the paths that pass is the witness.
+        var passingPath: [ExploreChoice]? = nil
+        if shrinker.witnesses.isEmpty {
+            var candidates = offered.skipped.flatMap { before, made in
+                made.map { choice in
+                    var other = path
+                    other.insert(choice, at: before)
+                    return other
+                }
+            }
+            candidates += passing.prefix(maxPassingPaths).filter { $0 != path }
+            for other in candidates where shrinker.replays < maxReplays {
+                guard let text = try? Self.counterexample(scenario, path: other, platform: platform),
+                    let sibling = Shrinker.Sibling(lines, written: text), shrinker.passes(sibling, kept: all)
+                else { continue }
+                passingPath = other
+                shrinker.witnesses.append(sibling)
+                break
+            }
+        }
         let kept = shrinker.minimize()
         let linesUntried = shrinker.replays >= maxReplays
-        let choiceLines = Self.choiceLines(lines, path: path)
-        let options = Self.options(scenario, path: path, platform: platform)
         var choices: [ShrunkChoice] = []
         for (k, choice) in path.enumerated() {
-            guard let line = choiceLines[k], let at = kept.firstIndex(of: line) else {
+            guard let at = choiceLines[k], kept.contains(at) else {
                 choices.append(ShrunkChoice(choice: choice, freedom: .notNeeded))
                 continue
             }
-            // Another instant of a window (`wait`) is another choice point, not an option here.
-            let others = (k < options.count ? options[k] : []).filter { $0 != .apply(choice.event) && $0 != .wait }
+            if let other = passesWith[k] {
+                choices.append(ShrunkChoice(choice: choice, freedom: .needed, passesWith: other))
+                continue
+            }
             // Each other option in turn, within the replays left: one that
             // loses the failure decides it.
+            let others = k < offered.others.count ? offered.others[k] : []
             var (free, tried) = (true, true)
-            for option in others {
+            for other in others {
                 guard shrinker.replays < maxReplays else {
                     tried = false
                     break
                 }
-                var changed = kept.map { lines[$0] }
-                switch option {
-                case .apply(let event): changed[at] = "\(choice.time) \(Scenario.text(of: event))"
-                case .nothing, .wait: changed[at] = "# locsim explore: nothing chosen here"
-                }
-                if !shrinker.fails(changed, kept: kept) {
+                if !shrinker.fails(Shrinker.Sibling(at, other), kept: kept) {
                     free = false
                     break
                 }
@@ -112,12 +174,24 @@ extension Explore {
             ("were not tried (the shrink's replays ran out)", .untried),
         ]
         for (name, freedom) in kinds {
-            let these = choices.filter { $0.freedom == freedom }.map(\.choice.description)
+            let these = choices.filter { $0.freedom == freedom }.map { c in
+                c.choice.description + (c.passesWith.map { " (with \($0.name) instead, run passes)" } ?? "")
+            }
             if !these.isEmpty {
                 text += "# locsim explore: choices that \(name): " + these.joined(separator: "; ") + "\n"
             }
         }
-        return Shrunk(text: text, kept: kept.count, lines: lines.count, replays: shrinker.replays, choices: choices)
+        if let passingPath {
+            let choices = passingPath.isEmpty ? "(no choice)" : passingPath.map(\.description).joined(separator: "; ")
+            text += "# locsim explore: the failure hangs on choices this path made otherwise: on the path "
+            text += choices + ", run passes\n"
+        } else if shrinker.witnesses.isEmpty {
+            text += "# locsim explore: no path explored that passes makes run pass here: "
+            text += "the failure hangs on no choice, and the lines kept are those it needs\n"
+        }
+        return Shrunk(
+            text: text, kept: kept.count, lines: lines.count, replays: shrinker.replays, choices: choices,
+            passingPath: passingPath)
     }
 
     /// The scenario's line number of each counterexample line, `nil` for a
@@ -169,25 +243,6 @@ extension Explore {
             return i
         }
     }
-
-    /// The options of each choice point of `path`, walked again.
-    static func options(_ scenario: [UInt8], path: [ExploreChoice], platform: Platform) -> [[ExploreSearch.Option]] {
-        guard let input = try? ExploreInput(scenario, platform: platform) else { return [] }
-        var search = ExploreSearch(input, maxStates: 1, progress: nil)
-        var seen: [[ExploreSearch.Option]] = []
-        var made: [ExploreChoice] = []
-        // A choice point the path did nothing at (or waited past) is not in
-        // `path`: the path's next choice is the one whose event it offers.
-        _ = try? search.walk(&made) { options in
-            guard seen.count < path.count else { return nil }
-            if let k = options.firstIndex(of: .apply(path[seen.count].event)) {
-                seen.append(options)
-                return k
-            }
-            return options.firstIndex(of: .nothing) ?? options.firstIndex(of: .wait)
-        }
-        return seen
-    }
 }
 
 /// The delta debugging of `Explore.shrink`: lines by their index in the
@@ -200,9 +255,47 @@ private struct Shrinker {
         case expect(SourceLocation, String)
     }
 
+    /// A candidate with one choice made otherwise: the unshrunk lines
+    /// `range` (those the candidate keeps) replaced by `lines`.
+    struct Sibling {
+        var range: Range<Int>
+        var lines: [String]
+        /// Another instant of a window: `lines` go among the lines by their time.
+        var byTime = false
+        /// The lines a candidate must keep for it to stand: the choice's own.
+        var required: [Int]
+
+        /// The choice of line `at` made as `other`.
+        init(_ at: Int, _ other: Explore.Alternative) {
+            range = at..<at + 1
+            lines = [other.line ?? "# locsim explore: nothing chosen here"]
+            byTime = other.moved
+            required = [at]
+        }
+
+        /// `written`, a counterexample of another path, as an edit of
+        /// `unshrunk`: the lines between their common start and end; `nil`
+        /// when they are the same. Its lines that are not comments stay.
+        init?(_ unshrunk: [String], written: String) {
+            var other = written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if other.last == "" { other.removeLast() }
+            guard other != unshrunk else { return nil }
+            let count = min(unshrunk.count, other.count)
+            var start = 0
+            while start < count && unshrunk[start] == other[start] { start += 1 }
+            var end = 0
+            while end < count - start && unshrunk[unshrunk.count - 1 - end] == other[other.count - 1 - end] { end += 1 }
+            range = start..<unshrunk.count - end
+            lines = Array(other[start..<other.count - end])
+            required = range.filter { !unshrunk[$0].hasPrefix("#") }
+        }
+    }
+
     let lines: [String]
     let maxReplays: Int
     var target: Failure? = nil
+    /// The siblings every candidate must still pass with.
+    var witnesses: [Sibling] = []
     private(set) var replays = 0
 
     init(lines: [String], maxReplays: Int) {
@@ -242,53 +335,114 @@ private struct Shrinker {
         return (fixed + units).sorted()
     }
 
-    /// True when `units` with `fixed` still fail as the target.
+    /// True when `units` with `fixed` still fail as the target and pass
+    /// with every witness, within the replays left (a candidate not
+    /// judged whole is not taken).
     private mutating func test(_ units: [Int], _ fixed: [Int]) -> Bool {
         let kept = (fixed + units).sorted()
-        return fails(kept.map { lines[$0] }, kept: kept)
+        guard witnesses.allSatisfy({ $0.required.allSatisfy(kept.contains) }), replays < maxReplays else {
+            return false
+        }
+        guard fails(kept.map { (lines[$0], Optional($0)) }) else { return false }
+        for witness in witnesses {
+            guard replays < maxReplays, passes(witness, kept: kept) else { return false }
+        }
+        return true
     }
 
-    /// True when `text` (the lines of `kept`, perhaps changed) fails as the target.
-    mutating func fails(_ text: [String], kept: [Int]) -> Bool {
+    /// True when the lines `kept` with `sibling`'s choice made otherwise
+    /// fail as the target.
+    mutating func fails(_ sibling: Sibling, kept: [Int]) -> Bool {
+        fails(text(kept, sibling))
+    }
+
+    /// True when `run` of the lines `kept` with `sibling`'s choice made
+    /// otherwise does not fail as the target at all: no error stops it,
+    /// and the target's `expect` line holds.
+    mutating func passes(_ sibling: Sibling, kept: [Int]) -> Bool {
         guard let target else { return false }
-        return failure(of: text, kept: kept, expectLine: nil, target: target) == target
+        switch replay(text(kept, sibling)) {
+        case .stopped: return false
+        case .ended(let failed):
+            guard case .expect(let location, _) = target else { return true }
+            return !failed.contains { $0.location.line == location.line }
+        }
+    }
+
+    /// The lines `kept`, each with its index (`nil`: a line explore
+    /// wrote), the sibling's lines in place of its range's: where the
+    /// range was, or for another instant of a window, before the first
+    /// timed line after it. A line for a line keeps its number.
+    private func text(_ kept: [Int], _ sibling: Sibling) -> [(String, Int?)] {
+        var out = kept.filter { !sibling.range.contains($0) }.map { (lines[$0], Optional($0)) }
+        let oneForOne = sibling.range.count == sibling.lines.count
+        let place = out.firstIndex { ($0.1 ?? 0) >= sibling.range.lowerBound } ?? out.count
+        for (n, line) in sibling.lines.enumerated() {
+            var at = place + n
+            if sibling.byTime, let time = Explore.time(of: line) {
+                at = out.firstIndex { Explore.time(of: $0.0).map { $0 > time } ?? false } ?? out.count
+            }
+            out.insert((line, oneForOne ? sibling.range.lowerBound + n : nil), at: at)
+        }
+        return out
+    }
+
+    /// True when `text` (lines with their unshrunk index) fails as the target.
+    private mutating func fails(_ text: [(String, Int?)]) -> Bool {
+        guard let target else { return false }
+        return failure(of: text, expectLine: nil, target: target) == target
     }
 
     /// How `run` fails the lines `kept`: its error, or the failure of
     /// `expectLine`; `nil` when it does neither.
     mutating func failure(of kept: [Int], expectLine: Int?) -> Failure? {
-        failure(of: kept.map { lines[$0] }, kept: kept, expectLine: expectLine, target: nil)
+        failure(of: kept.map { (lines[$0], Optional($0)) }, expectLine: expectLine, target: nil)
     }
 
-    private mutating func failure(of text: [String], kept: [Int], expectLine: Int?, target: Failure?) -> Failure? {
+    private mutating func failure(of text: [(String, Int?)], expectLine: Int?, target: Failure?) -> Failure? {
+        let line: Int
+        switch (replay(text), target) {
+        case (.stopped(let location, let message), _): return .error(location, message)
+        case (.ended, .error): return nil
+        case (.ended(let failed), .expect(let location, _)):
+            line = location.line
+            return failed.first { $0.location.line == line }.map { .expect($0.location, $0.reason) }
+        case (.ended(let failed), nil):
+            guard let expectLine else { return nil }
+            return failed.first { $0.location.line == expectLine }.map { .expect($0.location, $0.reason) }
+        }
+    }
+
+    /// What `run` of one candidate came to, lines numbered as in the
+    /// unshrunk counterexample (a line explore wrote keeps its own number).
+    enum Replayed {
+        case stopped(SourceLocation, String)
+        case ended([FailedExpectation])
+    }
+
+    /// Replays `text` as `run` does: one replay of the budget.
+    private mutating func replay(_ text: [(String, Int?)]) -> Replayed {
         replays += 1
         var bytes: [UInt8] = []
-        for line in text { bytes += line.utf8 + [0x0A] }
+        for (line, _) in text { bytes += line.utf8 + [0x0A] }
         var reader = LineReader(bytes: bytes)
         var failed = FailedExpectations()
-        // A line number of the candidate as the unshrunk counterexample numbers it.
         func unshrunk(_ location: SourceLocation) -> SourceLocation {
             var l = location
-            if l.line >= 1 && l.line <= kept.count { l.line = kept[l.line - 1] + 1 }
+            if l.line >= 1 && l.line <= text.count, let i = text[l.line - 1].1 { l.line = i + 1 }
             return l
         }
         do throws(ScenarioError) {
             try Replay.run(&reader, into: &failed)
         } catch {
-            return .error(unshrunk(error.location), error.message)
+            return .stopped(unshrunk(error.location), error.message)
         }
-        let line: Int
-        switch target {
-        case .expect(let location, _): line = location.line
-        case .error: return nil
-        case nil:
-            guard let expectLine else { return nil }
-            line = expectLine
-        }
-        return failed.list.lazy.map { f in Failure.expect(unshrunk(f.location), f.reason) }.first {
-            if case .expect(let l, _) = $0 { return l.line == line }
-            return false
-        }
+        return .ended(
+            failed.list.map { f in
+                var f = f
+                f.location = unshrunk(f.location)
+                return f
+            })
     }
 }
 

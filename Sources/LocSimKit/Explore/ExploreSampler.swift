@@ -204,7 +204,9 @@ struct ExploreSampler {
                 // Past the choice points kept: on by replaying.
                 var (node, halt) = escaped
                 var made: [ExploreChoice] = []
-                (node, halt) = try search.walk(&node, from: halt, depth: &depth, &made) { random.below($0.count) }
+                (node, halt) = try search.walk(&node, from: halt, depth: &depth, &made) { options, _ in
+                    random.below(options.count)
+                }
                 total.add(node.out.counts)
                 search.coverage.add(node.out.coverage.tally)
                 if let choice = edgeChoice[slot] { choices?.append(choice) }
