@@ -110,12 +110,6 @@ import Testing
         } catch {
             #expect((error as? DeviceError)?.code == .unavailable)
         }
-        let unbound = CLLocationManager()
-        do {
-            try await unbound.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Route")
-            Issue.record("no error")
-        } catch {
-            #expect((error as? DeviceError)?.code == .noCurrentDevice)
-        }
+        // With no device: CoreLocationAppleTests.aManagerMadeWithNoDeviceCurrentSaysSo.
     }
 }
