@@ -269,7 +269,9 @@ open class CLLocationManager: NSObject {
     /// device's `runtimeWarnings` (docs/corelocation.md, "Xcode's main-thread warning").
     open class func locationServicesEnabled() -> Bool {
         guard let device = current("locationServicesEnabled()") else { return false }
-        if CoreLocationState.onMainThread { device.coreLocation.warnOnMainThread("CLLocationManager.locationServicesEnabled()") }
+        if CoreLocationState.onMainThread {
+            device.coreLocation.warnOnMainThread("CLLocationManager.locationServicesEnabled()")
+        }
         return device.locationServicesEnabled
     }
 

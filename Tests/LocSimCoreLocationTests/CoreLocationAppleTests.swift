@@ -106,7 +106,9 @@ extension CLLocationManager: LocationManaging {}
             coordinate: CLLocationCoordinate2D(latitude: 1, longitude: 2), altitude: 0, horizontalAccuracy: 5,
             verticalAccuracy: -1, course: -1, courseAccuracy: -1, speed: -1, speedAccuracy: -1, timestamp: Date(),
             sourceInfo: CLLocationSourceInformation(softwareSimulationState: true, andExternalAccessoryState: true))
-        #expect(made.sourceInformation?.isSimulatedBySoftware == true && made.sourceInformation?.isProducedByAccessory == true)
+        #expect(
+            made.sourceInformation?.isSimulatedBySoftware == true
+                && made.sourceInformation?.isProducedByAccessory == true)
     }
 
     /// Through the protocol only (the app's seam): Apple's one-argument
@@ -114,7 +116,9 @@ extension CLLocationManager: LocationManaging {}
     @Test func aProtocolWithApplesSignaturesIsMetByTheManager() throws {
         let device = try SimulatedDevice(
             platform: .iOS(17, 0),
-            plist: Self.plist.merging(["NSLocationTemporaryUsageDescriptionDictionary.Route": "Shows the route."]) { a, _ in a }
+            plist: Self.plist.merging(["NSLocationTemporaryUsageDescriptionDictionary.Route": "Shows the route."]) {
+                a, _ in a
+            }
         )
         let manager: any LocationManaging = device.withCurrent { CLLocationManager() }
         manager.requestWhenInUseAuthorization()
@@ -215,7 +219,8 @@ extension CLLocationManager: LocationManaging {}
             #expect(location.timestamp.timeIntervalSinceNow < -3600)  // the host's clock is not the device's
         case .hostClock:
             #expect((-31 ... -30).contains(location.timestamp.timeIntervalSinceNow))
-            #expect(abs(device.withCurrent { CLLocation(latitude: 1, longitude: 2) }.timestamp.timeIntervalSinceNow) < 1)
+            #expect(
+                abs(device.withCurrent { CLLocation(latitude: 1, longitude: 2) }.timestamp.timeIntervalSinceNow) < 1)
         }
     }
 
