@@ -41,7 +41,9 @@ import Testing
         let watch = try SimulatedDevice(platform: .watchOS(10, 0), plist: CoreLocationTests.plist)
         let onWatch = watch.withCurrent { CLLocationManager() }
         #expect(onWatch.maximumRegionMonitoringDistance == -1)
-        #expect(CLLocationManager().maximumRegionMonitoringDistance == -1)  // no device current
+        // No device current: with this test's two alive, not even the only one.
+        let unbound = withExtendedLifetime((device, watch)) { CLLocationManager() }
+        #expect(unbound.simulatedManager == nil && unbound.maximumRegionMonitoringDistance == -1)
     }
 
     @Test func beaconRegionsCompileButAreNotMonitored() throws {
