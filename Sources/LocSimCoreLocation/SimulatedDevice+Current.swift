@@ -26,7 +26,7 @@ extension SimulatedDevice {
     }
 
     /// `withCurrent` for async code: tasks `body` starts inherit the device
-    /// (detached tasks do not).
+    /// (detached tasks do not; they find it only as the only one, `current`).
     public func withCurrent<R>(
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
     ) async rethrows -> R {
