@@ -187,14 +187,18 @@ import Testing
     /// docs/corelocation.md, "Copying and archiving", "Where a location
     /// comes from", "Time" and "Xcode's main-thread warning".
     @Test func copyingArchivingSourcesClocksAndWarnings() throws {
-        let device = try SimulatedDevice(platform: .iOS(17, 0), plist: Self.plist)
+        let device = try SimulatedDevice(
+            platform: .iOS(17, 0),
+            plist: Self.plist.merging(["NSLocationTemporaryUsageDescriptionDictionary.Boarding": "Finds the gate."]) {
+                $1
+            })
         #expect(device.timestamps == .deviceClock)
         device.timestamps = .hostClock
         let app = device.withCurrent { Everything() }
         app.manager.requestWhenInUseAuthorization()
         try device.user.answer(.allowWhileUsing, precise: false)
         app.manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Boarding")
-        try device.user.answer(.allow)
+        try device.user.answer(.allowOnce)
         app.manager.startUpdatingLocation()
         try device.feed(fix: Fix(Location(Coordinate(latitude: 51.47, longitude: -0.4543), accuracy: 5)))
         let location = try #require(app.manager.location)
@@ -227,7 +231,7 @@ import Testing
         }
 
         #expect(device.withCurrent { CLLocationManager.locationServicesEnabled() })
-        #expect(device.runtimeWarnings.allSatisfy { $0.contains("UI unresponsiveness") })
+        #expect(device.runtimeWarnings.isEmpty)  // off the main thread, as Apple advises
     }
 
     @Test func asyncCodeRunsWithTheDeviceCurrent() async throws {
