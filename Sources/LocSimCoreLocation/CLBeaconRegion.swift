@@ -6,6 +6,7 @@ import LocSimKit
 /// `BeaconIdentityCondition`, docs/modern.md M14), so `startMonitoring(for:)`
 /// with one is reported `.unavailable` and `isMonitoringAvailable(for:
 /// CLBeaconRegion.self)` is false (docs/corelocation.md, "Not there").
+/// `copy()` copies its `notifyEntryStateOnDisplay` too.
 open class CLBeaconRegion: CLRegion, @unchecked Sendable {
     public let uuid: UUID
     public let major: NSNumber?
@@ -34,5 +35,34 @@ open class CLBeaconRegion: CLRegion, @unchecked Sendable {
         major = beaconIdentityConstraint.major.map { NSNumber(value: $0) }
         minor = beaconIdentityConstraint.minor.map { NSNumber(value: $0) }
         super.init(identifier: identifier)
+    }
+
+    public required init?(coder: NSCoder) {
+        guard
+            let constraint = coder.decodeObject(
+                of: CLBeaconIdentityConstraint.self, forKey: "beaconIdentityConstraint")
+        else { return nil }
+        beaconIdentityConstraint = constraint
+        uuid = constraint.uuid
+        major = constraint.major.map { NSNumber(value: $0) }
+        minor = constraint.minor.map { NSNumber(value: $0) }
+        notifyEntryStateOnDisplay = coder.decodeBool(forKey: "notifyEntryStateOnDisplay")
+        super.init(coder: coder)
+    }
+
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(beaconIdentityConstraint, forKey: "beaconIdentityConstraint")
+        coder.encode(notifyEntryStateOnDisplay, forKey: "notifyEntryStateOnDisplay")
+    }
+
+    /// Apple's rule for a subclass that decodes more: it says so itself.
+    open override class var supportsSecureCoding: Bool { true }
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = notifying(
+            like: CLBeaconRegion(beaconIdentityConstraint: beaconIdentityConstraint, identifier: identifier))
+        copy.notifyEntryStateOnDisplay = notifyEntryStateOnDisplay
+        return copy
     }
 }

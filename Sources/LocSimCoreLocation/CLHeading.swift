@@ -3,8 +3,9 @@ import LocSimKit
 
 /// A heading as Core Location delivers it (`locationManager(_:didUpdateHeading:)`):
 /// the three readings a `heading` line gives, at the device's time. The raw
-/// magnetometer vector (`x`, `y`, `z`) is not simulated.
-open class CLHeading: NSObject, @unchecked Sendable {
+/// magnetometer vector (`x`, `y`, `z`) is not simulated. Immutable: `copy()`
+/// is the heading itself.
+open class CLHeading: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// Degrees from magnetic north, 0 to 359.9.
     public let magneticHeading: CLLocationDirection
     /// Degrees from true north; negative when it could not be determined
@@ -20,6 +21,24 @@ open class CLHeading: NSObject, @unchecked Sendable {
         headingAccuracy = heading.accuracy
         self.timestamp = timestamp
     }
+
+    public required init?(coder: NSCoder) {
+        guard let timestamp = coder.decodeDate(forKey: "timestamp") else { return nil }
+        magneticHeading = coder.decodeDouble(forKey: "magneticHeading")
+        trueHeading = coder.decodeDouble(forKey: "trueHeading")
+        headingAccuracy = coder.decodeDouble(forKey: "headingAccuracy")
+        self.timestamp = timestamp
+    }
+
+    open func encode(with coder: NSCoder) {
+        coder.encode(magneticHeading, forKey: "magneticHeading")
+        coder.encode(trueHeading, forKey: "trueHeading")
+        coder.encode(headingAccuracy, forKey: "headingAccuracy")
+        coder.encode(timestamp, forKey: "timestamp")
+    }
+
+    open class var supportsSecureCoding: Bool { true }
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 
     open override var description: String {
         "magneticHeading \(magneticHeading) trueHeading \(trueHeading) accuracy \(headingAccuracy) @ \(timestamp)"

@@ -5,7 +5,8 @@ import LocSimKit
 /// "invalid" values: `speed`, `course` and their accuracies −1 when the fix
 /// gives none, `verticalAccuracy` −1 (and `altitude` 0) without an altitude.
 /// A fix's timestamp is a `Date` on the device's clock (`SimulatedDevice.date`).
-open class CLLocation: NSObject, @unchecked Sendable {
+/// Immutable, as Apple's: `copy()` is the location itself.
+open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     // Read-only outside the module and written only by `reuse(for:epoch:)`
     // (a location no one else holds): no dynamic exclusivity check, which
     // cost 9 of them a delivered fix.
@@ -18,12 +19,18 @@ open class CLLocation: NSObject, @unchecked Sendable {
     @exclusivity(unchecked) public private(set) var speed: CLLocationSpeed
     @exclusivity(unchecked) public private(set) var speedAccuracy: CLLocationSpeedAccuracy
     @exclusivity(unchecked) public private(set) var timestamp: Date
+    /// iOS 15: a delivered location's is `CLLocationSourceInformation.device`
+    /// (from the device's own receivers: the scenario is its world); nil for
+    /// a location the app makes without `sourceInfo:`, as on Apple's platforms.
+    public private(set) var sourceInformation: CLLocationSourceInformation?
 
-    /// Timestamped now: the current `SimulatedDevice`'s `date`, else `Date()`.
+    /// Timestamped now: the current `SimulatedDevice`'s `date` (`Date()`
+    /// with `timestamps` `.hostClock`), else `Date()`.
     public convenience init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         self.init(
             coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: 0,
-            horizontalAccuracy: 0, verticalAccuracy: -1, timestamp: SimulatedDevice.current?.date ?? Date())
+            horizontalAccuracy: 0, verticalAccuracy: -1,
+            timestamp: SimulatedDevice.current?.coreLocation.deliveryDate ?? Date())
     }
 
     public convenience init(
@@ -65,6 +72,54 @@ open class CLLocation: NSObject, @unchecked Sendable {
         self.timestamp = timestamp
     }
 
+    /// iOS 15: with where the location came from (`sourceInformation`).
+    public convenience init(
+        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
+        horizontalAccuracy hAccuracy: CLLocationAccuracy,
+        verticalAccuracy vAccuracy: CLLocationAccuracy, course: CLLocationDirection,
+        courseAccuracy: CLLocationDirectionAccuracy, speed: CLLocationSpeed, speedAccuracy: CLLocationSpeedAccuracy,
+        timestamp: Date, sourceInfo: CLLocationSourceInformation
+    ) {
+        self.init(
+            coordinate: coordinate, altitude: altitude, horizontalAccuracy: hAccuracy, verticalAccuracy: vAccuracy,
+            course: course, courseAccuracy: courseAccuracy, speed: speed, speedAccuracy: speedAccuracy,
+            timestamp: timestamp)
+        sourceInformation = sourceInfo
+    }
+
+    public required init?(coder: NSCoder) {
+        guard let timestamp = coder.decodeDate(forKey: "timestamp") else { return nil }
+        coordinate = coder.decodeCoordinate(forKey: "coordinate")
+        altitude = coder.decodeDouble(forKey: "altitude")
+        horizontalAccuracy = coder.decodeDouble(forKey: "horizontalAccuracy")
+        verticalAccuracy = coder.decodeDouble(forKey: "verticalAccuracy")
+        course = coder.decodeDouble(forKey: "course")
+        courseAccuracy = coder.decodeDouble(forKey: "courseAccuracy")
+        speed = coder.decodeDouble(forKey: "speed")
+        speedAccuracy = coder.decodeDouble(forKey: "speedAccuracy")
+        self.timestamp = timestamp
+        sourceInformation = coder.decodeObject(of: CLLocationSourceInformation.self, forKey: "sourceInformation")
+    }
+
+    open func encode(with coder: NSCoder) {
+        coder.encode(coordinate, forKey: "coordinate")
+        coder.encode(altitude, forKey: "altitude")
+        coder.encode(horizontalAccuracy, forKey: "horizontalAccuracy")
+        coder.encode(verticalAccuracy, forKey: "verticalAccuracy")
+        coder.encode(course, forKey: "course")
+        coder.encode(courseAccuracy, forKey: "courseAccuracy")
+        coder.encode(speed, forKey: "speed")
+        coder.encode(speedAccuracy, forKey: "speedAccuracy")
+        coder.encode(timestamp, forKey: "timestamp")
+        coder.encode(sourceInformation, forKey: "sourceInformation")
+    }
+
+    open class var supportsSecureCoding: Bool { true }
+
+    /// The location itself: no one can change it (a delivered one the
+    /// manager reuses only while nothing else holds it, and a copy holds it).
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
     /// A delivered location: its fix's speed and course are taken as exact
     /// (accuracy 0), absent ones are −1.
     convenience init(_ location: SimulatedLocation, epoch: Date) {
@@ -73,6 +128,7 @@ open class CLLocation: NSObject, @unchecked Sendable {
             horizontalAccuracy: location.horizontalAccuracy, verticalAccuracy: location.verticalAccuracy,
             course: location.course, courseAccuracy: location.course < 0 ? -1 : 0, speed: location.speed,
             speedAccuracy: location.speed < 0 ? -1 : 0, timestamp: epoch.adding(location.timestamp))
+        sourceInformation = .device
     }
 
     /// Becomes `location`: the manager reuses a delivered `CLLocation` no one
@@ -102,9 +158,53 @@ open class CLLocation: NSObject, @unchecked Sendable {
     }
 }
 
+/// Where a location came from (iOS 15, `CLLocation.sourceInformation`).
+/// Immutable: `copy()` is the object itself.
+open class CLLocationSourceInformation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
+    /// The location was made up by software (Xcode's simulated locations, a
+    /// location-spoofing app), not by the device's receivers.
+    public let isSimulatedBySoftware: Bool
+    /// The location came from an external accessory (a CarPlay unit, an MFi GPS).
+    public let isProducedByAccessory: Bool
+
+    public init(softwareSimulationState isSoftware: Bool, andExternalAccessoryState wasProducedByAccessory: Bool) {
+        isSimulatedBySoftware = isSoftware
+        isProducedByAccessory = wasProducedByAccessory
+    }
+
+    public override convenience init() { self.init(softwareSimulationState: false, andExternalAccessoryState: false) }
+
+    /// Every delivered location's: the device's own receivers, neither
+    /// simulated by software nor from an accessory (the scenario is the
+    /// device's world, not a simulation the app could detect).
+    static let device = CLLocationSourceInformation()
+
+    public required init?(coder: NSCoder) {
+        isSimulatedBySoftware = coder.decodeBool(forKey: "isSimulatedBySoftware")
+        isProducedByAccessory = coder.decodeBool(forKey: "isProducedByAccessory")
+    }
+
+    open func encode(with coder: NSCoder) {
+        coder.encode(isSimulatedBySoftware, forKey: "isSimulatedBySoftware")
+        coder.encode(isProducedByAccessory, forKey: "isProducedByAccessory")
+    }
+
+    open class var supportsSecureCoding: Bool { true }
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CLLocationSourceInformation else { return false }
+        return other.isSimulatedBySoftware == isSimulatedBySoftware
+            && other.isProducedByAccessory == isProducedByAccessory
+    }
+
+    open override var hash: Int { (isSimulatedBySoftware ? 1 : 0) + (isProducedByAccessory ? 2 : 0) }
+}
+
 /// A visit: `arrivalDate` is `Date.distantPast` when the arrival was not
 /// seen, `departureDate` `Date.distantFuture` while the visit is under way.
-open class CLVisit: NSObject, @unchecked Sendable {
+/// Immutable: `copy()` is the visit itself.
+open class CLVisit: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     public let arrivalDate: Date
     public let departureDate: Date
     public let coordinate: CLLocationCoordinate2D
@@ -116,15 +216,61 @@ open class CLVisit: NSObject, @unchecked Sendable {
         coordinate = CLLocationCoordinate2D(visit.coordinate)
         horizontalAccuracy = visit.horizontalAccuracy
     }
+
+    public required init?(coder: NSCoder) {
+        guard let arrival = coder.decodeDate(forKey: "arrivalDate"),
+            let departure = coder.decodeDate(forKey: "departureDate")
+        else { return nil }
+        arrivalDate = arrival
+        departureDate = departure
+        coordinate = coder.decodeCoordinate(forKey: "coordinate")
+        horizontalAccuracy = coder.decodeDouble(forKey: "horizontalAccuracy")
+    }
+
+    open func encode(with coder: NSCoder) {
+        coder.encode(arrivalDate, forKey: "arrivalDate")
+        coder.encode(departureDate, forKey: "departureDate")
+        coder.encode(coordinate, forKey: "coordinate")
+        coder.encode(horizontalAccuracy, forKey: "horizontalAccuracy")
+    }
+
+    open class var supportsSecureCoding: Bool { true }
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 }
 
 /// A region the manager monitors; only `CLCircularRegion` is simulated.
-open class CLRegion: NSObject, @unchecked Sendable {
+/// `copy()` is a new region of the same class, equal to this one, with its
+/// own `notifyOnEntry` and `notifyOnExit` (the only things that change).
+open class CLRegion: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     public let identifier: String
     public var notifyOnEntry = true
     public var notifyOnExit = true
 
     init(identifier: String) { self.identifier = identifier }
+
+    public required init?(coder: NSCoder) {
+        guard let identifier = coder.decodeString(forKey: "identifier") else { return nil }
+        self.identifier = identifier
+        notifyOnEntry = coder.decodeBool(forKey: "notifyOnEntry")
+        notifyOnExit = coder.decodeBool(forKey: "notifyOnExit")
+    }
+
+    open func encode(with coder: NSCoder) {
+        coder.encode(identifier, forKey: "identifier")
+        coder.encode(notifyOnEntry, forKey: "notifyOnEntry")
+        coder.encode(notifyOnExit, forKey: "notifyOnExit")
+    }
+
+    open class var supportsSecureCoding: Bool { true }
+
+    open func copy(with zone: NSZone? = nil) -> Any { notifying(like: CLRegion(identifier: identifier)) }
+
+    /// `copy` with this region's entry and exit flags.
+    func notifying<Region: CLRegion>(like copy: Region) -> Region {
+        copy.notifyOnEntry = notifyOnEntry
+        copy.notifyOnExit = notifyOnExit
+        return copy
+    }
 
     /// Equal when of the same class with the same identifier (and, for a
     /// circle, center and radius), as Core Location's copies are.
@@ -144,6 +290,25 @@ open class CLCircularRegion: CLRegion, @unchecked Sendable {
         self.center = center
         self.radius = radius
         super.init(identifier: identifier)
+    }
+
+    public required init?(coder: NSCoder) {
+        center = coder.decodeCoordinate(forKey: "center")
+        radius = coder.decodeDouble(forKey: "radius")
+        super.init(coder: coder)
+    }
+
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(center, forKey: "center")
+        coder.encode(radius, forKey: "radius")
+    }
+
+    /// Apple's rule for a subclass that decodes more: it says so itself.
+    open override class var supportsSecureCoding: Bool { true }
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        notifying(like: CLCircularRegion(center: center, radius: radius, identifier: identifier))
     }
 
     /// True when `coordinate` is within `radius` of `center`.
@@ -173,8 +338,8 @@ open class CLCircularRegion: CLRegion, @unchecked Sendable {
 
 /// The beacons `startRangingBeacons(satisfying:)` looks for. The rules
 /// match a sighted beacon's `uuid` as text: sight it with `uuid.uuidString`
-/// (upper case).
-open class CLBeaconIdentityConstraint: NSObject, @unchecked Sendable {
+/// (upper case). Immutable: `copy()` is the constraint itself.
+open class CLBeaconIdentityConstraint: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     public let uuid: UUID
     public let major: CLBeaconMajorValue?
     public let minor: CLBeaconMinorValue?
@@ -187,6 +352,22 @@ open class CLBeaconIdentityConstraint: NSObject, @unchecked Sendable {
         self.major = major
         self.minor = minor
     }
+
+    public required init?(coder: NSCoder) {
+        guard let text = coder.decodeString(forKey: "uuid"), let uuid = UUID(uuidString: text) else { return nil }
+        self.uuid = uuid
+        major = coder.decodeUInt16(forKey: "major")
+        minor = coder.decodeUInt16(forKey: "minor")
+    }
+
+    open func encode(with coder: NSCoder) {
+        coder.encode(uuid.uuidString, forKey: "uuid")
+        coder.encode(major, forKey: "major")
+        coder.encode(minor, forKey: "minor")
+    }
+
+    open class var supportsSecureCoding: Bool { true }
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? CLBeaconIdentityConstraint else { return false }
@@ -209,8 +390,8 @@ open class CLBeaconIdentityConstraint: NSObject, @unchecked Sendable {
 }
 
 /// A ranged beacon: `accuracy` is −1 (unknown: the rules have none), `rssi`
-/// 0 when the sighting gives none.
-open class CLBeacon: NSObject, @unchecked Sendable {
+/// 0 when the sighting gives none. Immutable: `copy()` is the beacon itself.
+open class CLBeacon: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     public let uuid: UUID
     public let major: NSNumber
     public let minor: NSNumber
@@ -233,6 +414,33 @@ open class CLBeacon: NSObject, @unchecked Sendable {
         rssi = sighting.rssi ?? 0
         self.timestamp = timestamp
     }
+
+    public required init?(coder: NSCoder) {
+        guard let text = coder.decodeString(forKey: "uuid"), let uuid = UUID(uuidString: text),
+            let proximity = CLProximity(rawValue: coder.decodeInteger(forKey: "proximity")),
+            let timestamp = coder.decodeDate(forKey: "timestamp")
+        else { return nil }
+        self.uuid = uuid
+        major = NSNumber(value: coder.decodeInteger(forKey: "major"))
+        minor = NSNumber(value: coder.decodeInteger(forKey: "minor"))
+        self.proximity = proximity
+        accuracy = coder.decodeDouble(forKey: "accuracy")
+        rssi = coder.decodeInteger(forKey: "rssi")
+        self.timestamp = timestamp
+    }
+
+    open func encode(with coder: NSCoder) {
+        coder.encode(uuid.uuidString, forKey: "uuid")
+        coder.encode(major.intValue, forKey: "major")
+        coder.encode(minor.intValue, forKey: "minor")
+        coder.encode(proximity.rawValue, forKey: "proximity")
+        coder.encode(accuracy, forKey: "accuracy")
+        coder.encode(rssi, forKey: "rssi")
+        coder.encode(timestamp, forKey: "timestamp")
+    }
+
+    open class var supportsSecureCoding: Bool { true }
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 }
 
 extension UUID {

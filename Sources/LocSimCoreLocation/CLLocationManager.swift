@@ -79,6 +79,13 @@ open class CLLocationManager: NSObject {
 
     public func requestAlwaysAuthorization() { call("requestAlwaysAuthorization") { $0.requestAlwaysAuthorization() } }
 
+    /// iOS 14+: as Apple's, its own method (not only the completion form
+    /// with its completion left out), so a protocol spelled with Apple's
+    /// signatures is met by `extension CLLocationManager: P {}`.
+    public func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {
+        requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey, completion: nil)
+    }
+
     /// The completion runs when the prompt is answered, or at once (on the
     /// device's next run) when it cannot show; its error is a `CLError`.
     public func requestTemporaryFullAccuracyAuthorization(
@@ -258,8 +265,14 @@ open class CLLocationManager: NSObject {
     }
 
     /// The current device's Location Services switch (`user.setLocationServices`).
+    /// Called on the main thread, it adds Xcode's runtime warning to the
+    /// device's `runtimeWarnings` (docs/corelocation.md, "Xcode's main-thread warning").
     open class func locationServicesEnabled() -> Bool {
-        current("locationServicesEnabled()")?.locationServicesEnabled ?? false
+        guard let device = current("locationServicesEnabled()") else { return false }
+        if CoreLocationState.onMainThread {
+            device.coreLocation.warnOnMainThread("CLLocationManager.locationServicesEnabled()")
+        }
+        return device.locationServicesEnabled
     }
 
     open class func significantLocationChangeMonitoringAvailable() -> Bool {
@@ -319,9 +332,15 @@ open class CLLocationManager: NSObject {
     }
 
     static func noDevice(_ name: String) -> DeviceError {
-        DeviceError(
+        let alive = DeviceRegistry.shared.count
+        let why =
+            alive < 2
+            ? "no SimulatedDevice is current"
+            : "no SimulatedDevice is current, and \(alive) are alive (outside withCurrent, a detached task "
+                + "or another thread finds the device only while it is the only one)"
+        return DeviceError(
             .noCurrentDevice,
-            "\(name): no SimulatedDevice is current; make the app's Core Location objects (its "
+            "\(name): \(why); make the app's Core Location objects (its "
                 + "CLLocationManager, sessions and monitors) inside device.withCurrent { … } (docs/corelocation.md)")
     }
 
@@ -378,14 +397,15 @@ open class CLLocationManager: NSObject {
     /// (`locsim-corelocation-bench`: an allocation and a release a fix).
     fileprivate func updated(_ locations: [SimulatedLocation]) {
         guard let state else { return }
+        let epoch = state.deliveryEpoch
         if locations.count == 1, locationBuffer.count == 1 {
             if isKnownUniquelyReferenced(&locationBuffer[0]) {
-                locationBuffer[0].reuse(for: locations[0], epoch: state.epoch)
+                locationBuffer[0].reuse(for: locations[0], epoch: epoch)
             } else {
-                locationBuffer[0] = CLLocation(locations[0], epoch: state.epoch)
+                locationBuffer[0] = CLLocation(locations[0], epoch: epoch)
             }
         } else {
-            locationBuffer = locations.map { CLLocation($0, epoch: state.epoch) }
+            locationBuffer = locations.map { CLLocation($0, epoch: epoch) }
         }
         guard let delegate else { return }
         bound(state) { delegate.locationManager(self, didUpdateLocations: locationBuffer) }
@@ -400,13 +420,14 @@ open class CLLocationManager: NSObject {
 
     /// `didUpdateHeading` in Core Location's types; `heading` keeps it.
     fileprivate func headed(_ sample: HeadingSample) {
-        let date = simulatedManager?.simulatedDevice?.date ?? epoch
-        let newHeading = CLHeading(sample, timestamp: date)
+        let newHeading = CLHeading(sample, timestamp: deliveryDate)
         heading = newHeading
         tell { $0.locationManager(self, didUpdateHeading: newHeading) }
     }
 
-    fileprivate var epoch: Date { state?.epoch ?? SimulatedDevice.defaultEpoch }
+    /// What a delivery is dated on (`SimulatedDevice.timestamps`).
+    fileprivate var epoch: Date { state?.deliveryEpoch ?? SimulatedDevice.defaultEpoch }
+    fileprivate var deliveryDate: Date { state?.deliveryDate ?? SimulatedDevice.defaultEpoch }
 }
 
 /// The device manager's relay (`SimulatedLocationManager.relay`, held
@@ -491,7 +512,7 @@ private final class Relay: SimulatedLocationManagerDelegate {
         _ manager: SimulatedLocationManager, didRange beacons: [BeaconSighting], satisfying constraint: BeaconConstraint
     ) {
         guard let owner else { return }
-        let date = owner.simulatedManager?.simulatedDevice?.date ?? owner.epoch
+        let date = owner.deliveryDate
         let beacons = beacons.map { CLBeacon($0, timestamp: date) }
         owner.tell { $0.locationManager(owner, didRange: beacons, satisfying: CLBeaconIdentityConstraint(constraint)) }
     }

@@ -41,7 +41,9 @@ import Testing
         let watch = try SimulatedDevice(platform: .watchOS(10, 0), plist: CoreLocationTests.plist)
         let onWatch = watch.withCurrent { CLLocationManager() }
         #expect(onWatch.maximumRegionMonitoringDistance == -1)
-        #expect(CLLocationManager().maximumRegionMonitoringDistance == -1)  // no device current
+        // No device current: with this test's two alive, not even the only one.
+        let unbound = withExtendedLifetime((device, watch)) { CLLocationManager() }
+        #expect(unbound.simulatedManager == nil && unbound.maximumRegionMonitoringDistance == -1)
     }
 
     @Test func beaconRegionsCompileButAreNotMonitored() throws {
@@ -110,12 +112,6 @@ import Testing
         } catch {
             #expect((error as? DeviceError)?.code == .unavailable)
         }
-        let unbound = CLLocationManager()
-        do {
-            try await unbound.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Route")
-            Issue.record("no error")
-        } catch {
-            #expect((error as? DeviceError)?.code == .noCurrentDevice)
-        }
+        // With no device: CoreLocationAppleTests.aManagerMadeWithNoDeviceCurrentSaysSo.
     }
 }

@@ -111,17 +111,6 @@ import Testing
         #expect(try await diagnostics.next() == nil)
         #expect(device.log.text.contains("session serviceSession session1 end reason=terminated"))
     }
-
-    @Test func noCurrentDeviceIsReported() async throws {
-        let session = CLServiceSession(authorization: .always)
-        #expect(session.simulationError?.code == .noCurrentDevice)
-        let activity = CLBackgroundActivitySession()
-        #expect(activity.simulationError?.code == .noCurrentDevice)
-        var diagnostics = activity.diagnostics.makeAsyncIterator()
-        #expect(try await diagnostics.next() == nil)
-        let monitor = await CLMonitor("nowhere")
-        #expect(await monitor.simulationError?.code == .noCurrentDevice)
-    }
 }
 
 @Suite struct CLMonitorTests {

@@ -122,17 +122,6 @@ final class Silent: CLLocationManagerDelegate {
         #expect(device.scenario.hasSuffix("set desiredAccuracy threeKilometers\n"))
     }
 
-    @Test func aManagerMadeWithNoDeviceCurrentSaysSo() throws {
-        let manager = CLLocationManager()
-        #expect(manager.simulationError?.code == .noCurrentDevice)
-        #expect(manager.simulationError?.message.contains("withCurrent") == true)
-        #expect(manager.simulatedManager == nil)
-        manager.startUpdatingLocation()  // does nothing
-        #expect(manager.authorizationStatus == .notDetermined)
-        #expect(CLLocationManager.authorizationStatus() == .notDetermined)
-        #expect(!CLLocationManager.locationServicesEnabled())
-    }
-
     @Test func managersBelongToTheirTestsDeviceInParallel() async throws {
         try await withThrowingTaskGroup(of: Bool.self) { group in
             for i in 0..<8 {

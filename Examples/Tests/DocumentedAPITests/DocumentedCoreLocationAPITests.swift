@@ -177,12 +177,61 @@ import Testing
         ]
         #expect(codes.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19])
         #expect(CLError(.network).errorCode == 2 && CLError.errorDomain == "kCLErrorDomain")
-        #expect(SimulatedDevice.current == nil)
         let location = SimulatedLocation(
             coordinate: Coordinate(latitude: 1, longitude: 2), horizontalAccuracy: 5, timestamp: .start, altitude: 9,
             verticalAccuracy: 4, speed: 1, course: 180)
         #expect(location.altitude == 9 && location.verticalAccuracy == 4 && location.speed == 1 && location.course == 180)
         #expect(DeviceError.Code.noCurrentDevice.description == "noCurrentDevice")
+    }
+
+    /// docs/corelocation.md, "Copying and archiving", "Where a location
+    /// comes from", "Time" and "Xcode's main-thread warning".
+    @Test func copyingArchivingSourcesClocksAndWarnings() throws {
+        let device = try SimulatedDevice(
+            platform: .iOS(17, 0),
+            plist: Self.plist.merging(["NSLocationTemporaryUsageDescriptionDictionary.Boarding": "Finds the gate."]) {
+                $1
+            })
+        #expect(device.timestamps == .deviceClock)
+        device.timestamps = .hostClock
+        let app = device.withCurrent { Everything() }
+        app.manager.requestWhenInUseAuthorization()
+        try device.user.answer(.allowWhileUsing, precise: false)
+        app.manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Boarding")
+        try device.user.answer(.allowOnce)
+        app.manager.startUpdatingLocation()
+        try device.feed(fix: Fix(Location(Coordinate(latitude: 51.47, longitude: -0.4543), accuracy: 5)))
+        let location = try #require(app.manager.location)
+        #expect(location.timestamp.timeIntervalSinceNow > -1)  // the host's clock: a fix just delivered
+        let source = try #require(location.sourceInformation)
+        #expect(!source.isSimulatedBySoftware && !source.isProducedByAccessory)
+        let spoofed = CLLocation(
+            coordinate: Self.gate, altitude: 0, horizontalAccuracy: 5, verticalAccuracy: -1, course: -1,
+            courseAccuracy: -1, speed: -1, speedAccuracy: -1, timestamp: Date(),
+            sourceInfo: CLLocationSourceInformation(softwareSimulationState: true, andExternalAccessoryState: false))
+        #expect(spoofed.sourceInformation?.isSimulatedBySoftware == true)
+        #expect(CLLocationSourceInformation().isProducedByAccessory == false)
+
+        let region = CLCircularRegion(center: Self.gate, radius: 200, identifier: "gate")
+        let beacons = CLBeaconRegion(uuid: UUID(), identifier: "lobby")
+        #expect((region.copy() as? CLCircularRegion) == region && (beacons.copy() as? CLBeaconRegion) == beacons)
+        #expect(location.copy() as? CLLocation === location && source.copy() as? CLLocationSourceInformation === source)
+        let constraint = beacons.beaconIdentityConstraint
+        #expect(constraint.copy() as? CLBeaconIdentityConstraint === constraint)
+        #expect(CLLocation.supportsSecureCoding && CLRegion.supportsSecureCoding && CLCircularRegion.supportsSecureCoding)
+        #expect(CLBeaconRegion.supportsSecureCoding && CLBeaconIdentityConstraint.supportsSecureCoding)
+        #expect(CLHeading.supportsSecureCoding && CLVisit.supportsSecureCoding && CLBeacon.supportsSecureCoding)
+        #expect(CLLocationSourceInformation.supportsSecureCoding)
+        for object in [location, region, beacons, constraint, source] as [NSObject & NSSecureCoding] {
+            let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+            object.encode(with: archiver)
+            let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)
+            let decoded = type(of: object).init(coder: unarchiver)
+            #expect(decoded?.isEqual(object) == true || decoded is CLLocation)
+        }
+
+        #expect(device.withCurrent { CLLocationManager.locationServicesEnabled() })
+        #expect(device.runtimeWarnings.isEmpty)  // off the main thread, as Apple advises
     }
 
     @Test func asyncCodeRunsWithTheDeviceCurrent() async throws {
