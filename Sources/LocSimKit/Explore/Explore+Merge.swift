@@ -18,6 +18,8 @@ extension Explore {
     /// without shards stops).
     package struct Merged: Sendable {
         package var name: String
+        /// The scenario the shards searched (each file holds it).
+        package var scenario: [UInt8]
         package var report: Result<Report, ScenarioError>
     }
 
@@ -114,7 +116,7 @@ extension Explore {
         explore.jobs = max(1, jobs)
         let scenario = Array(first.scenario.utf8)
         let report = Result { () throws(ScenarioError) -> Report in try explore.merged(scenario, ordered) }
-        return Merged(name: first.name, report: report)
+        return Merged(name: first.name, scenario: scenario, report: report)
     }
 
     /// `part`'s platforms are `first`'s, split alike, and it holds the
