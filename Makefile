@@ -14,7 +14,7 @@ help:
 	@echo "make run     build, then replay Scenarios/quickstart.scn"
 	@echo "make test    build, swift test, check every golden in Scenarios/, CLI tests, then the Examples/ package"
 	@echo "make lint    swift format lint --strict over Sources/ (.swift-format)"
-	@echo "make check   the quick loop: build, then only the goldens in Scenarios/ and the CLI tests"
+	@echo "make check   the quick loop: build, then only the goldens in Scenarios/ and the CLI tests (tests/cli.sh, tests/ci.sh)"
 	@echo "make asan    the goldens in Scenarios/ under AddressSanitizer (a debug build in .build-asan; part of make test)"
 	@echo "make asan-tests  swift test under AddressSanitizer (about 4 min; not part of make test)"
 	@echo "make bench   1 M and 10 M line benchmarks, realistic traces against the C floor and the previous commit's build, written to bench/RESULTS.md"
@@ -66,6 +66,7 @@ test: build lint
 	tests/swift-test.sh
 	$(LOCSIM) check Scenarios
 	tests/cli.sh $(LOCSIM)
+	tests/ci.sh $(LOCSIM)
 	cd Examples && ../tests/swift-test.sh
 	$(MAKE) --no-print-directory asan
 
@@ -74,6 +75,7 @@ test: build lint
 check: build
 	$(LOCSIM) check Scenarios
 	tests/cli.sh $(LOCSIM)
+	tests/ci.sh $(LOCSIM)
 
 # The goldens again through a debug build under AddressSanitizer: a read
 # of freed memory in the rules (Swift 6.3.1 at -Onone miscompiled reads

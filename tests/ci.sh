@@ -10,6 +10,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 LOCSIM=$(realpath "${1:-.build/release/locsim}")
 JUNIT_PY=$(realpath tests/junit.py)
+ACTION=$(realpath action.yml)
+MATCHER=$(realpath .github/locsim-problem-matcher.json)
 SCENARIOS=$(realpath Scenarios)
 GEOFENCE=$(realpath Scenarios/explore/geofence-expectations.scn)
 WORK=$(mktemp -d)
@@ -177,6 +179,45 @@ else fail "explore annotates its failed expect lines" "$(grep '^::' ex.err | hea
 "$LOCSIM" check ws/suite --annotations gitlab > /dev/null 2> bad.err
 if [ $? = 2 ] && grep -q "'--annotations' takes 'github' or 'none', not 'gitlab'" bad.err; then ok "--annotations with another value is a usage error"
 else fail "--annotations with another value is a usage error" "$(head -2 bad.err)"; fi
+
+# The problem matcher (.github/locsim-problem-matcher.json) takes the
+# place of locsim's error lines, and not its 'locsim: error:' lines.
+printf 'locsim 1\nplatform iOS 17.0\n0 launch\n2 bogus\n' > m.scn
+"$LOCSIM" run m.scn > /dev/null 2> m.err
+"$LOCSIM" run nowhere.scn > /dev/null 2>> m.err
+got=$(python3 -c '
+import json, re, sys
+matchers = json.load(open(sys.argv[1]))["problemMatcher"]
+for line in open(sys.argv[2]).read().splitlines():
+    for m in matchers:
+        p = m["pattern"][0]
+        found = re.match(p["regexp"], line)
+        if found:
+            print(m["owner"], *[found.group(p[k]) for k in ("file", "line", "column", "severity") if k in p])
+' "$MATCHER" m.err)
+if [ "$got" = "locsim m.scn 4 3 error" ]; then ok "the problem matcher finds file, line, column and severity"
+else fail "the problem matcher finds file, line, column and severity" "$got"; fi
+
+# The action's check step (action.yml) passes its inputs to check: run here
+# with locsim on PATH. Needs PyYAML to read the step; skipped, saying so, without.
+if python3 -c 'import yaml' 2> /dev/null; then
+  python3 -c '
+import sys, yaml
+steps = yaml.safe_load(open(sys.argv[1]))["runs"]["steps"]
+print(next(s for s in steps if s.get("name") == "locsim check")["run"])
+' "$ACTION" > step.sh
+  mkdir -p bin
+  ln -sf "$LOCSIM" bin/locsim
+  PATH="$WORK/bin:$PATH" LOCSIM_PATHS="ws/suite/sub ws/suite/errors" LOCSIM_SHARD=1/1 LOCSIM_JUNIT=action.xml \
+    LOCSIM_COVERAGE=coverage.json LOCSIM_ANNOTATIONS=github LOCSIM_ARGS="--jobs 2" bash step.sh > step.out 2> step.err
+  status=$?
+  if [ "$status" = 1 ] && [ "$(xpath action.xml "." tests)" = 4 ] && python3 -m json.tool coverage.json > /dev/null \
+    && grep -q '^::error file=ws/suite/sub/broken.scn' step.err && grep -q '^shard 1/1: 4 of 4 scenarios' step.err; then
+    ok "the action's check step passes path, shard, junit, coverage, annotations and args"
+  else fail "the action's check step passes path, shard, junit, coverage, annotations and args" "status $status: $(tail -3 step.err)"; fi
+else
+  echo "ci.sh: the action's check step skipped: the Python package yaml (PyYAML) is not installed"
+fi
 
 if [ "$failures" -gt 0 ]; then
   echo "CI report tests: $passes passed, $failures failed"
