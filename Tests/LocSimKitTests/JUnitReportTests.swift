@@ -102,7 +102,7 @@ import Testing
             platform iOS 17.0
             plist NSLocationWhenInUseUsageDescription "x"
             expect final auth authorizedWhenInUse
-            expect no didFailWithError
+            expect no delegate didFailWithError
             0 launch
             0 app requestWhenInUseAuthorization
 
@@ -116,7 +116,7 @@ import Testing
         for suite in junit.suites {
             #expect(
                 suite.cases.map(\.name) == [
-                    "line 4: expect final auth authorizedWhenInUse", "line 5: expect no didFailWithError",
+                    "line 4: expect final auth authorizedWhenInUse", "line 5: expect no delegate didFailWithError",
                 ])
             #expect(suite.cases.map(\.line) == [4, 5])
             #expect(suite.cases[1].result == .passed)
