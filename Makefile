@@ -18,7 +18,7 @@ LOCSIM_URL ?= https://example.com/your/locsim
 help:
 	@echo "make build   release build (.build/release/locsim and locsim-gpx)"
 	@echo "make run     build, then replay Scenarios/quickstart.scn"
-	@echo "make test    build, swift test, check every golden in Scenarios/, CLI tests, then the Examples/ package"
+	@echo "make test    build, swift test, check every golden in Scenarios/, CLI tests, the release archive (tests/dist.sh), then the Examples/ package"
 	@echo "make lint    swift format lint --strict over Sources/ (.swift-format)"
 	@echo "make check   the quick loop: build, then only the goldens in Scenarios/ and the CLI tests (tests/cli.sh, tests/ci.sh)"
 	@echo "make asan    the goldens in Scenarios/ under AddressSanitizer (a debug build in .build-asan; part of make test)"
@@ -30,6 +30,7 @@ help:
 	@echo "make uninstall  remove \$$(PREFIX)/bin/locsim and locsim-gpx"
 	@echo "make dist    dist/$(DIST_NAME).tar.gz (locsim, locsim-gpx, README) with its .sha256, and the source archive"
 	@echo "make formula dist/locsim.rb, the Homebrew formula of the source archive (LOCSIM_URL=where the repository lives)"
+	@echo "make docs    the DocC sites of LocSimKit and LocSimCoreLocation in .build/docs (DOCS_BASE=locsim for GitHub Pages)"
 	@echo "make clean   remove build products"
 
 # The Swift runtime linked in statically: `locsim run` on a short scenario
@@ -75,6 +76,9 @@ test: build lint
 	$(LOCSIM) check Scenarios
 	tests/cli.sh $(LOCSIM)
 	tests/ci.sh $(LOCSIM)
+	$(MAKE) --no-print-directory dist formula > /dev/null
+	tests/dist.sh
+	$(MAKE) --no-print-directory docs
 	cd Examples && ../tests/swift-test.sh
 	$(MAKE) --no-print-directory asan
 
@@ -150,3 +154,9 @@ formula:
 	  -e "s|@SHA256@|$$(cut -d' ' -f1 dist/locsim-$(VERSION)-source.tar.gz.sha256)|" \
 	  -e 's|@VERSION@|$(VERSION)|g' packaging/homebrew/locsim.rb.in > dist/locsim.rb
 	@echo "dist/locsim.rb: copy it to Formula/locsim.rb of your tap"
+
+# The API reference: DocC sites built from symbol graphs with the
+# toolchain's docc, broken links failing (packaging/docc.sh).
+DOCS_BASE ?=
+docs:
+	SWIFT=$(SWIFT) packaging/docc.sh $(DOCS_BASE)
