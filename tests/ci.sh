@@ -14,12 +14,7 @@ ACTION=$(realpath action.yml)
 MATCHER=$(realpath .github/locsim-problem-matcher.json)
 SCENARIOS=$(realpath Scenarios)
 GEOFENCE=$(realpath Scenarios/explore/geofence-expectations.scn)
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-failures=0
-passes=0
-ok() { passes=$((passes + 1)); if [ -n "${VERBOSE:-}" ]; then echo "ok   $1"; fi; }
-fail() { echo "FAIL $1: $2"; failures=$((failures + 1)); }
+source tests/harness.sh
 # valid NAME FILE...: tests/junit.py accepts the files.
 valid() {
   local name=$1 out
@@ -219,8 +214,4 @@ else
   echo "ci.sh: the action's check step skipped: the Python package yaml (PyYAML) is not installed"
 fi
 
-if [ "$failures" -gt 0 ]; then
-  echo "CI report tests: $passes passed, $failures failed"
-  exit 1
-fi
-echo "CI report tests: $passes passed, 0 failed"
+finish "CI report tests"

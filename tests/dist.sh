@@ -11,12 +11,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 VERSION=$(sed -n 's/.*static let tool = "\(.*\)"/\1/p' Sources/LocSimKit/Version.swift)
 NAME=locsim-$VERSION-$(uname -s | tr '[:upper:]' '[:lower:]')-$(uname -m)
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-failures=0
-passes=0
-ok() { passes=$((passes + 1)); if [ -n "${VERBOSE:-}" ]; then echo "ok   $1"; fi; }
-fail() { echo "FAIL $1: $2"; failures=$((failures + 1)); }
+source tests/harness.sh
 
 cp "dist/$NAME.tar.gz" "dist/$NAME.tar.gz.sha256" "$WORK/" || { echo "FAIL dist/$NAME.tar.gz: run make dist"; exit 1; }
 cd "$WORK" || exit 2
@@ -64,8 +59,4 @@ if (cd "$ROOT" && git show HEAD:Package.swift) | cmp -s - "src/locsim-$VERSION/P
   ok "the source archive holds HEAD's package under locsim-$VERSION/"
 else fail "the source archive holds HEAD's package under locsim-$VERSION/" "$(ls src)"; fi
 
-if [ "$failures" -gt 0 ]; then
-  echo "dist tests: $passes passed, $failures failed"
-  exit 1
-fi
-echo "dist tests: $passes passed, 0 failed"
+finish "dist tests"

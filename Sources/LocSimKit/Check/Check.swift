@@ -193,7 +193,8 @@ package struct Check: Sendable {
         }
         if update { out.write("updated \(summary.updated)\n") }
         if let shard {
-            out.write("shard \(shard.index)/\(shard.count): \(timed.count) of \(timed.count + skipped.count) scenarios\n")
+            out.write(
+                "shard \(shard.index)/\(shard.count): \(timed.count) of \(timed.count + skipped.count) scenarios\n")
         }
         out.write("\(summary.passed) passed, \(summary.failed) failed\n")
         return summary

@@ -28,7 +28,8 @@ extension JUnitReport {
                     + "expect \(failed.expectation.expectation.text) (\(failed.expectation.reason)); shortest path: "
                     + Explore.Report.path(failed.path)
                 let file = files.first {
-                    $0.suffix == "expect-\(line)" && ($0.platform == platform.platform || $0.alsoOn.contains(platform.platform))
+                    $0.suffix == "expect-\(line)"
+                        && ($0.platform == platform.platform || $0.alsoOn.contains(platform.platform))
                 }
                 let written = file.flatMap { file in counterexample.map { $0(file) } }
                 let details = message + "\n" + (written.map { "counterexample: \($0)\n" } ?? "")
