@@ -34,4 +34,14 @@ missing = [s for s in symbols if not s.get("docComment")]
 print(f"{sys.argv[2]}: {len(symbols)} public symbols, {len(missing)} without a summary")
 PY
 done
+# The check can fail: the catalog with a link to no symbol is refused.
+broken=.build/symbol-graphs/broken.docc
+cp -r Sources/LocSimKit/LocSimKit.docc "$broken"
+echo '- ``NoSuchSymbol``' >> "$broken/GettingStarted.md"
+if docc convert "$broken" --additional-symbol-graph-dir .build/symbol-graphs/LocSimKit --fallback-display-name LocSimKit \
+  --fallback-bundle-identifier locsim.LocSimKit --warnings-as-errors --output-path .build/symbol-graphs/broken \
+  > .build/symbol-graphs/broken.log 2>&1; then
+  echo "docs: a link to no symbol did not fail docc convert --warnings-as-errors"
+  exit 1
+fi
 echo "docs: .build/docs/LocSimKit and .build/docs/LocSimCoreLocation (python3 -m http.server -d .build/docs, then http://localhost:8000/LocSimKit/documentation/locsimkit/)"
