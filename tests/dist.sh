@@ -33,7 +33,7 @@ cp "$ROOT/Scenarios/gpx/morning-run.scn" "$ROOT/Scenarios/gpx/morning-run.gpx" "
 (cd "$WORK" && env -i PATH=/nonexistent "$DIR/locsim" run morning-run.scn > gpx.log 2> gpx.err)
 if [ $? = 0 ] && cmp -s "$WORK/gpx.log" "$ROOT/Scenarios/gpx/morning-run.log"; then ok "the unpacked locsim reads GPX through the locsim-gpx beside it"
 else fail "the unpacked locsim reads GPX through the locsim-gpx beside it" "$(head -3 "$WORK/gpx.err")"; fi
-if [ "$(uname -s)" = Linux ]; then
+if [ "$(uname -s)" = Linux ] && command -v file > /dev/null; then
   if file "$DIR/locsim" | grep -q "statically linked"; then ok "locsim is a static executable"; else fail "locsim is a static executable" "$(file "$DIR/locsim")"; fi
 fi
 
