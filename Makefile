@@ -6,15 +6,21 @@ LOCSIM_GPX := .build/release/locsim-gpx
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR := $(DESTDIR)$(PREFIX)/bin
+# Release archives (`make dist`): named for the version `locsim --version`
+# prints and this machine, as `uname` names it (linux-x86_64, darwin-arm64).
+VERSION := $(shell sed -n 's/.*static let tool = "\(.*\)"/\1/p' Sources/LocSimKit/Version.swift)
+DIST_NAME := locsim-$(VERSION)-$(shell uname -s | tr '[:upper:]' '[:lower:]')-$(shell uname -m)
+# Where the repository lives, for the Homebrew formula's URLs (`make formula`).
+LOCSIM_URL ?= https://example.com/your/locsim
 
-.PHONY: help build release-flags lint run test check asan asan-tests apple-check bench fuzz fuzz-gpx clean install uninstall
+.PHONY: dist formula docs help build release-flags lint run test check asan asan-tests apple-check bench fuzz fuzz-gpx clean install uninstall
 
 help:
 	@echo "make build   release build (.build/release/locsim and locsim-gpx)"
 	@echo "make run     build, then replay Scenarios/quickstart.scn"
-	@echo "make test    build, swift test, check every golden in Scenarios/, CLI tests, then the Examples/ package"
+	@echo "make test    build, swift test, check every golden in Scenarios/, CLI tests, the release archive (tests/dist.sh), then the Examples/ package"
 	@echo "make lint    swift format lint --strict over Sources/ (.swift-format)"
-	@echo "make check   the quick loop: build, then only the goldens in Scenarios/ and the CLI tests"
+	@echo "make check   the quick loop: build, then only the goldens in Scenarios/ and the CLI tests (tests/cli.sh, tests/ci.sh)"
 	@echo "make apple-check  type-check the Foundation-free targets for macOS 13 and the iOS 16 Simulator (part of make test)"
 	@echo "make asan    the goldens in Scenarios/ under AddressSanitizer (a debug build in .build-asan; part of make test)"
 	@echo "make asan-tests  swift test under AddressSanitizer (about 4 min; not part of make test)"
@@ -23,6 +29,9 @@ help:
 	@echo "make fuzz-gpx  libFuzzer over the GPX reader (FUZZ_SECONDS=60)"
 	@echo "make install    copy locsim and locsim-gpx to \$$(PREFIX)/bin (PREFIX=/usr/local by default)"
 	@echo "make uninstall  remove \$$(PREFIX)/bin/locsim and locsim-gpx"
+	@echo "make dist    dist/$(DIST_NAME).tar.gz (locsim, locsim-gpx, README) with its .sha256, and the source archive"
+	@echo "make formula dist/locsim.rb, the Homebrew formula of the source archive (LOCSIM_URL=where the repository lives)"
+	@echo "make docs    the DocC sites of LocSimKit and LocSimCoreLocation in .build/docs (DOCS_BASE=locsim for GitHub Pages)"
 	@echo "make clean   remove build products"
 
 # The Swift runtime linked in statically: `locsim run` on a short scenario
@@ -67,6 +76,10 @@ test: build lint apple-check
 	tests/swift-test.sh
 	$(LOCSIM) check Scenarios
 	tests/cli.sh $(LOCSIM)
+	tests/ci.sh $(LOCSIM)
+	$(MAKE) --no-print-directory dist formula > /dev/null
+	tests/dist.sh
+	$(MAKE) --no-print-directory docs
 	cd Examples && ../tests/swift-test.sh
 	$(MAKE) --no-print-directory asan
 
@@ -88,6 +101,7 @@ apple-check:
 check: build
 	$(LOCSIM) check Scenarios
 	tests/cli.sh $(LOCSIM)
+	tests/ci.sh $(LOCSIM)
 
 # The goldens again through a debug build under AddressSanitizer: a read
 # of freed memory in the rules (Swift 6.3.1 at -Onone miscompiled reads
@@ -113,7 +127,7 @@ fuzz:
 	bench/fuzz.sh
 
 clean:
-	rm -rf .build bench/out
+	rm -rf .build bench/out dist
 
 install: build
 	install -d "$(BINDIR)"
@@ -125,3 +139,38 @@ uninstall:
 
 fuzz-gpx:
 	bench/fuzz-gpx.sh
+
+# The release archive: a folder of the two programs, a short README and the
+# quickstart, in a tar.gz whose bytes depend only on them (sorted names, no
+# owners, the commit's time, gzip without a name or time), with its SHA-256
+# in the form `sha256sum -c` reads; and the source archive of HEAD that the
+# Homebrew formula builds. tests/dist.sh unpacks the archive into an empty
+# folder and replays the quickstart with nothing else on PATH. There is no
+# LICENSE file in the repository yet, so none is in the archive.
+dist: build
+	rm -rf dist/$(DIST_NAME) && mkdir -p dist/$(DIST_NAME)
+	install -m 755 $(LOCSIM) $(LOCSIM_GPX) dist/$(DIST_NAME)/
+	sed -e 's/VERSION/$(VERSION)/' -e "s/OS ARCH/$$(uname -s) $$(uname -m)/" packaging/README.dist > dist/$(DIST_NAME)/README
+	install -m 644 Scenarios/quickstart.scn dist/$(DIST_NAME)/
+	tar --sort=name --owner=0 --group=0 --numeric-owner --mtime=@$$(git log -1 --format=%ct) \
+	  -C dist -cf - $(DIST_NAME) | gzip -n -9 > dist/$(DIST_NAME).tar.gz
+	cd dist && sha256sum $(DIST_NAME).tar.gz > $(DIST_NAME).tar.gz.sha256
+	git archive --format=tar --prefix=locsim-$(VERSION)/ HEAD | gzip -n -9 > dist/locsim-$(VERSION)-source.tar.gz
+	cd dist && sha256sum locsim-$(VERSION)-source.tar.gz > locsim-$(VERSION)-source.tar.gz.sha256
+	@echo "dist/$(DIST_NAME).tar.gz: $$(cut -d' ' -f1 dist/$(DIST_NAME).tar.gz.sha256)"
+
+# The Homebrew formula for the source archive `make dist` built, uploaded
+# as a release asset at $(LOCSIM_URL)/releases/download/<version>/.
+formula:
+	@test -f dist/locsim-$(VERSION)-source.tar.gz || { echo "make formula: run make dist first"; exit 1; }
+	sed -e 's|@HOMEPAGE@|$(LOCSIM_URL)|' \
+	  -e 's|@URL@|$(LOCSIM_URL)/releases/download/$(VERSION)/locsim-$(VERSION)-source.tar.gz|' \
+	  -e "s|@SHA256@|$$(cut -d' ' -f1 dist/locsim-$(VERSION)-source.tar.gz.sha256)|" \
+	  -e 's|@VERSION@|$(VERSION)|g' packaging/homebrew/locsim.rb.in > dist/locsim.rb
+	@echo "dist/locsim.rb: copy it to Formula/locsim.rb of your tap"
+
+# The API reference: DocC sites built from symbol graphs with the
+# toolchain's docc, broken links failing (packaging/docc.sh).
+DOCS_BASE ?=
+docs:
+	SWIFT=$(SWIFT) packaging/docc.sh $(DOCS_BASE)

@@ -16,13 +16,7 @@ EXPECTED=$(realpath Scenarios/quickstart.log)
 SCENARIOS=$(realpath Scenarios)
 # launches N: the synthetic explore flow (bench/launches.sh).
 source bench/launches.sh
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-failures=0
-passes=0
-
-ok() { passes=$((passes + 1)); if [ -n "${VERBOSE:-}" ]; then echo "ok   $1"; fi; }
-fail() { echo "FAIL $1: $2"; failures=$((failures + 1)); }
+source tests/harness.sh
 # Runs a command as nobody when root (who reads and writes any file), else as is.
 as_nobody() { if [ "$(id -u)" = 0 ]; then setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; else "$@"; fi; }
 # same FILE NAME: FILE holds the quickstart log.
@@ -888,8 +882,4 @@ if [ "$status" = 0 ] && grep -q "more than 10000 timers of the rules ran reactio
   ok "a reaction re-arming a timer forever stops each explore path"
 else fail "a reaction re-arming a timer forever stops each explore path" "status $status: $(head -c 300 retry.err)"; fi
 
-if [ "$failures" -gt 0 ]; then
-  echo "CLI tests: $passes passed, $failures failed"
-  exit 1
-fi
-echo "CLI tests: $passes passed, 0 failed"
+finish "CLI tests"

@@ -7,7 +7,8 @@ import LocSimTool
     import Darwin
 #endif
 
-/// `locsim check <scenario or folder>… [--update] [--jobs N] [--shard i/n] [--summary jsonl]`.
+/// `locsim check <scenario or folder>… [--update] [--jobs N] [--shard i/n] [--summary jsonl]
+/// [--junit <file>] [--annotations github|none]`.
 enum CheckCommand {
     struct Options {
         var paths: [String] = []
@@ -19,6 +20,8 @@ enum CheckCommand {
         var coverage = false
         var coverageFormat = CoverageReport.Format.text
         var formatGiven = false
+        /// `--junit`, `--annotations`.
+        var reports = CIReports()
     }
 
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
@@ -28,6 +31,7 @@ enum CheckCommand {
                 update: try recordMode(), replay: Check.replayText(tracks: GPXSidecar()),
                 matrix: Check.matrixText(tracks: GPXSidecar())))
         while let item = args.next() {
+            if try options.reports.take(item, from: &args) { continue }
             switch item {
             case .positional(let path): options.paths.append(path)
             case .option("--update", nil): options.check.update = true
@@ -82,35 +86,54 @@ enum CheckCommand {
         let options: Options
         do { options = try parse(arguments) } catch { return Usage.fail("check", error) }
         let paths = options.paths
+        let annotations = options.reports.annotations
+        var junit: OutputBuffer? = nil
+        if let path = options.reports.junit {
+            guard let opened = CIReports.openJUnit(path, inputs: paths) else { return .failure }
+            junit = opened
+        }
+        // Nothing checked is reported: the staged report goes.
+        func stop() -> ExitStatus {
+            junit?.discard()
+            return .failure
+        }
+        func fail(_ message: String) -> ExitStatus {
+            CIReports.printDiagnostics("locsim: error: " + message, title: "locsim check", annotations: annotations)
+            return stop()
+        }
 
         var report = ""
         var results: [ScenarioResult] = []
         let summary: Check.Summary
         do { summary = try options.check.run(paths, to: &report, results: &results) } catch {
-            printError("locsim: error: \(error.message)")
-            return .failure
+            return fail(error.message)
         }
         if options.summary {
             // The JSON lines own standard output; the report goes to standard error.
             printError(report)
-            if printOutput(results.map(\.jsonLine).joined()) == .failure { return .failure }
+            if printOutput(results.map(\.jsonLine).joined()) == .failure { return stop() }
         } else if options.coverage {
             printError(report)
             let coverage: CoverageReport
-            do { coverage = try Self.coverage(of: paths).run(paths) } catch {
-                printError("locsim: error: \(error.message)")
-                return .failure
-            }
-            if printOutput(coverage.rendered(options.coverageFormat)) == .failure { return .failure }
+            do { coverage = try Self.coverage(of: paths).run(paths) } catch { return fail(error.message) }
+            if printOutput(coverage.rendered(options.coverageFormat)) == .failure { return stop() }
         } else if printOutput(report) == .failure {
-            return .failure
+            return stop()
+        }
+        if let annotations {
+            CIReports.printAnnotations(
+                results.filter { $0.result == .failed }
+                    .map { annotations.annotations(ofReport: $0.report, scenario: $0.name) }.joined())
         }
         // A shard with no scenarios of its own is fine: the suite is not empty.
         if summary.passed + summary.failed + summary.otherShards == 0 {
             // A mistyped folder must not pass CI.
-            printError(
-                "locsim: error: no scenarios (*.scn) found in " + paths.map { "'\($0)'" }.joined(separator: ", "))
-            return .failure
+            return fail("no scenarios (*.scn) found in " + paths.map { "'\($0)'" }.joined(separator: ", "))
+        }
+        if var output = junit {
+            let junitReport = JUnitReport(
+                check: results, skipped: summary.skipped, shard: options.check.shard, times: CIReports.junitTimes)
+            if CIReports.write(junitReport, to: &output) == .failure { return .failure }
         }
         return summary.failed == 0 ? .success : .mismatch
     }

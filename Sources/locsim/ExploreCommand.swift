@@ -9,8 +9,9 @@ import LocSimTool
 
 /// `locsim explore <scenario> [--platforms <list> | --all] [--format text|markdown|jsonl|dot]
 /// [--only-failing] [-o <file>] [--counterexamples <dir>] [--jobs N] [--max-states N] [--max-outcomes N]
-/// [--system-terminations K] [--shrink] [--random N [--seed S]] [--shard I/N]`, and
-/// `locsim explore --merge <shard files> [--format text|markdown|jsonl] [--only-failing] [-o <file>] [--jobs N]`.
+/// [--system-terminations K] [--shrink] [--random N [--seed S]] [--shard I/N] [--junit <file>]
+/// [--annotations github|none]`, and `locsim explore --merge <shard files> [--format text|markdown|jsonl]
+/// [--only-failing] [-o <file>] [--jobs N] [--junit <file>] [--annotations github|none]`.
 enum ExploreCommand {
     struct Options {
         var scenario: String
@@ -26,6 +27,8 @@ enum ExploreCommand {
         var merge: [String]? = nil
         /// `LOCSIM_SHARD_KEY`: the key of the shards' keyed digest (docs/ci-shards.md).
         var key: SipHash? = nil
+        /// `--junit`, `--annotations`.
+        var reports = CIReports()
     }
 
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Options {
@@ -45,6 +48,7 @@ enum ExploreCommand {
         var merge = false
         var files: [String] = []
         var given: [String] = []
+        var reports = CIReports()
         while let item = args.next() {
             if case .option(let name, _) = item { given.append(name) }
             // `--format` here: explore has `dot` besides matrix's formats.
@@ -57,6 +61,7 @@ enum ExploreCommand {
                 continue
             }
             if try shared.take(item, from: &args) { continue }
+            if try reports.take(item, from: &args) { continue }
             switch item {
             case .option("--only-failing", nil):
                 onlyFailing = true
@@ -95,11 +100,13 @@ enum ExploreCommand {
         }
         if merge {
             // The search's options are the shards': only the report's are the merge's.
-            let own: Set<String> = ["--merge", "--format", "--only-failing", "-o", "--output", "--jobs", "-j"]
+            let own: Set<String> = [
+                "--merge", "--format", "--only-failing", "-o", "--output", "--jobs", "-j", "--junit", "--annotations",
+            ]
             if let other = given.first(where: { !own.contains($0) }) {
                 throw UsageError(
                     "'\(other)' does not go with '--merge': the merge takes the shards' options; it takes only "
-                        + "--format text|markdown|jsonl, --only-failing, -o and --jobs")
+                        + "--format text|markdown|jsonl, --only-failing, -o, --jobs, --junit and --annotations")
             }
             if let scenario { files.insert(scenario, at: 0) }
             guard !files.isEmpty else { throw UsageError("'--merge' needs the shards' files") }
@@ -113,12 +120,12 @@ enum ExploreCommand {
         if shard != nil {
             let own: Set<String> = [
                 "--shard", "--platforms", "--all", "-o", "--output", "--jobs", "-j", "--max-states",
-                "--max-outcomes", "--system-terminations",
+                "--max-outcomes", "--system-terminations", "--annotations",
             ]
             if let other = given.first(where: { !own.contains($0) }) {
                 throw UsageError(
                     "'\(other)' does not go with '--shard': a shard writes its part of the search for '--merge'"
-                        + (["--format", "--only-failing"].contains(other)
+                        + (["--format", "--only-failing", "--junit"].contains(other)
                             ? ", which takes it" : "; explore without --shard"))
             }
         }
@@ -145,7 +152,8 @@ enum ExploreCommand {
         }
         return Options(
             scenario: scenario, explore: explore, format: format, onlyFailing: onlyFailing, output: shared.output,
-            counterexamples: counterexamples, shrink: shrink, shard: shard, merge: merge ? files : nil, key: key)
+            counterexamples: counterexamples, shrink: shrink, shard: shard, merge: merge ? files : nil, key: key,
+            reports: reports)
     }
 
     static func main(_ arguments: ArraySlice<String>) -> ExitStatus {
@@ -173,13 +181,20 @@ enum ExploreCommand {
         }
         guard let scenario = PlatformOptions.readInput(input, label: label) else { return .failure }
         if let shard = options.shard { return write(shard, of: scenario, label: label, options) }
+        var junit: OutputBuffer? = nil
+        if let path = options.reports.junit {
+            guard let opened = CIReports.openJUnit(path, inputs: [options.scenario]) else { return .failure }
+            junit = opened
+        }
         let progress = Progress()
         let report: Explore.Report
         do throws(ScenarioError) {
             report = try options.explore.run(scenario) { progress.report($0) }
         } catch {
             progress.end()
-            printError(error.formatted(file: label))
+            junit?.discard()
+            CIReports.printDiagnostics(
+                error.formatted(file: label), title: "locsim explore", annotations: options.reports.annotations)
             return .failure
         }
         progress.end()
@@ -193,9 +208,19 @@ enum ExploreCommand {
                     report, scenario: scenario, name: label, to: dir, input: source, shrink: options.shrink,
                     systemTerminations: options.explore.systemTerminations)
             else {
+                junit?.discard()
                 return .failure
             }
             files = made
+        }
+        if var output = junit {
+            let dir = options.counterexamples
+            let junitReport = JUnitReport(
+                explore: report, scenario: scenario, name: label, microseconds: progress.microseconds,
+                counterexample: dir.map { dir in { counterexamplePath(dir, name: label, $0) } },
+                times: CIReports.junitTimes)
+            output.append(Array(junitReport.xml.utf8))
+            files.append(output)
         }
         return emit(report, label: label, files: files, options)
     }
@@ -218,17 +243,17 @@ enum ExploreCommand {
         var files = files
         let text = report.rendered(options.format, onlyFailing: options.onlyFailing)
         let toFile = options.output.map { $0 != "-" } ?? false
-        if let path = options.output, toFile {
-            do throws(FileError) {
+        do throws(FileError) {
+            if let path = options.output, toFile {
                 var output = try OutputBuffer.file(path)
                 output.append(Array(text.utf8))
-                try output.stage()
                 files.append(output)
-            } catch {
-                printError("locsim: error: \(error.message)")
-                for i in files.indices { files[i].discard() }
-                return .failure
             }
+            for i in files.indices { try files[i].stage() }
+        } catch {
+            printError("locsim: error: \(error.message)")
+            for i in files.indices { files[i].discard() }
+            return .failure
         }
         var written = ExitStatus.success
         for i in files.indices {
@@ -242,13 +267,17 @@ enum ExploreCommand {
         // error, over every platform, with the shortest path that fails it;
         // exit 1, as `run` does, the report written.
         let failing = Explore.FailingPath.byLine(report)
-        for line in failing {
+        let lines = failing.map { line in
             let f = line.shortest
-            printError(
+            return
                 "\(label):\(f.expectation.location.line):\(f.expectation.location.column): error: expectation failed on "
-                    + "\(line.platforms.count == 1 ? line.platforms[0].description : "\(line.platforms.count) platforms"): "
-                    + "expect \(f.expectation.expectation.text) (\(f.expectation.reason)); shortest path: "
-                    + (line.platforms.count == 1 ? "" : "\(line.platform) ") + Explore.Report.path(f.path))
+                + "\(line.platforms.count == 1 ? line.platforms[0].description : "\(line.platforms.count) platforms"): "
+                + "expect \(f.expectation.expectation.text) (\(f.expectation.reason)); shortest path: "
+                + (line.platforms.count == 1 ? "" : "\(line.platform) ") + Explore.Report.path(f.path)
+        }
+        if !lines.isEmpty {
+            CIReports.printDiagnostics(
+                lines.joined(separator: "\n"), title: "locsim explore", annotations: options.reports.annotations)
         }
         let failed = !failing.isEmpty
         return written == .success && failed ? .mismatch : written
@@ -303,19 +332,34 @@ enum ExploreCommand {
             printError("locsim: error: \(message)")
             return .failure
         }
+        var files: [OutputBuffer] = []
+        if let path = options.reports.junit {
+            guard let opened = CIReports.openJUnit(path, inputs: paths) else { return .failure }
+            files.append(opened)
+        }
         let merged: Explore.Merged
         switch Explore.merge(inputs, jobs: options.explore.jobs, key: options.key) {
         case .success(let m): merged = m
         case .failure(let error):
-            printError("locsim: " + error.message)
+            for i in files.indices { files[i].discard() }
+            CIReports.printDiagnostics(
+                "locsim: " + error.message, title: "locsim explore", annotations: options.reports.annotations)
             return .failure
         }
         switch merged.report {
         case .success(let report):
             printSummary(report, progress)
-            return emit(report, label: merged.name, files: [], options)
+            if !files.isEmpty {
+                let junitReport = JUnitReport(
+                    explore: report, scenario: merged.scenario, name: merged.name,
+                    microseconds: progress.microseconds, times: CIReports.junitTimes)
+                files[0].append(Array(junitReport.xml.utf8))
+            }
+            return emit(report, label: merged.name, files: files, options)
         case .failure(let error):
-            printError(error.formatted(file: merged.name))
+            for i in files.indices { files[i].discard() }
+            CIReports.printDiagnostics(
+                error.formatted(file: merged.name), title: "locsim explore", annotations: options.reports.annotations)
             return .failure
         }
     }
@@ -333,8 +377,6 @@ enum ExploreCommand {
             printError("locsim: error: " + FileError("cannot create", dir, code: errno).message)
             return nil
         }
-        var stem = FileIO.fileName(of: name)
-        if stem.hasSuffix(".scn") { stem.removeLast(4) }
         var made: [OutputBuffer] = []
         func fail(_ message: String) -> [OutputBuffer]? {
             printError(message)
@@ -342,7 +384,6 @@ enum ExploreCommand {
             return nil
         }
         for file in report.counterexamples {
-            let platform = "\(file.platform.os.rawValue)-\(file.platform.major).\(file.platform.minor)"
             var text: String
             do throws(ScenarioError) {
                 text = try Explore.counterexample(
@@ -366,7 +407,7 @@ enum ExploreCommand {
                     "# locsim explore: the same choices stop or fail the same line on "
                     + file.alsoOn.map(\.description).joined(separator: ", ") + "\n"
             }
-            let path = "\(dir)/\(stem).\(platform).\(file.suffix).scn"
+            let path = counterexamplePath(dir, name: name, file)
             if let message = outputOntoInput(path, input: input, inputPath: nil) {
                 return fail("locsim: error: \(message)")
             }
@@ -380,6 +421,14 @@ enum ExploreCommand {
             }
         }
         return made
+    }
+
+    /// Where `--counterexamples <dir>` writes `file` for the scenario read from `name`.
+    static func counterexamplePath(_ dir: String, name: String, _ file: Explore.Report.Counterexample) -> String {
+        var stem = FileIO.fileName(of: name)
+        if stem.hasSuffix(".scn") { stem.removeLast(4) }
+        let platform = "\(file.platform.os.rawValue)-\(file.platform.major).\(file.platform.minor)"
+        return "\(dir)/\(stem).\(platform).\(file.suffix).scn"
     }
 
     /// Progress on standard error once the search has run a second, at most
@@ -407,11 +456,10 @@ enum ExploreCommand {
         }
 
         /// Seconds since the start, to the millisecond.
-        var elapsed: String {
-            let ms = Int((Progress.now() - start) * 1000)
-            let frac = String(ms % 1000)
-            return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
-        }
+        var elapsed: String { JUnitReport.seconds(microseconds) }
+
+        /// Microseconds since the start.
+        var microseconds: Int { Int((Progress.now() - start) * 1e6) }
 
         static func now() -> Double {
             var ts = timespec()

@@ -65,7 +65,8 @@ enum Usage {
 
         USAGE: locsim check <scenario or folder>... [--update] [--jobs <n>]
                             [--shard <i>/<n>] [--summary jsonl]
-                            [--coverage [--format text|json]]
+                            [--coverage [--format text|json]] [--junit <file>]
+                            [--annotations github|none]
 
         ARGUMENTS:
           <scenario or folder>    A scenario, or a folder searched recursively for *.scn
@@ -90,6 +91,13 @@ enum Usage {
                                   in # comments) on standard output; the check's
                                   report goes to standard error. See docs/coverage.md
           --format text|json      The coverage report's format (default: text)
+          --junit <file>          Also write a JUnit XML report: a testsuite per
+                                  folder, a testcase per scenario (skipped: left
+                                  to another shard). LOCSIM_JUNIT_TIMES=0 writes
+                                  every time as 0.000. See docs/ci-shards.md
+          --annotations <kind>    github: also each error and golden mismatch as
+                                  a GitHub workflow command on standard error
+                                  (the default when GITHUB_ACTIONS=true); none
           -h, --help              Show this help
 
         The golden of x.scn is x.log beside it (the text log). A scenario in a
@@ -144,8 +152,10 @@ enum Usage {
                               [--counterexamples <dir>] [--jobs <n>] [--max-states <n>]
                               [--max-outcomes <n>] [--system-terminations <k>]
                               [--shrink] [--random <n> [--seed <s>]] [--shard <i>/<n>]
+                              [--junit <file>] [--annotations github|none]
                locsim explore --merge <shard files> [--format text|markdown|jsonl]
-                              [--only-failing] [-o <file>] [--jobs <n>]
+                              [--only-failing] [-o <file>] [--jobs <n>] [--junit <file>]
+                              [--annotations github|none]
 
         ARGUMENTS:
           <scenario>              A regular scenario file (*.scn), or '-' for standard input
@@ -183,6 +193,11 @@ enum Usage {
                                   Each line the app is suspended before is also a
                                   choice point: the system ends the app there or
                                   not, at most <k> times per path (default: 0)
+          --junit <file>          Also write a JUnit XML report: a testsuite per
+                                  platform, a testcase per 'expect' line
+          --annotations <kind>    github: also each error and failed 'expect' line
+                                  as a GitHub workflow command (the default when
+                                  GITHUB_ACTIONS=true); none
           -h, --help              Show this help
 
         Standard error gets the paths, distinct states and time taken, and

@@ -97,6 +97,8 @@ public final class SimulatedDevice {
     /// the foreground at time 0.
     ///
     /// - Parameters:
+    ///   - platform: the OS and version the rules follow.
+    ///   - plist: the app's Info.plist keys and values (`plist` lines).
     ///   - delegateMethods: the delegate methods the app implements, for the
     ///     rules that depend on it (default: all).
     ///   - parameters: rule parameters (`set …` lines).

@@ -53,6 +53,8 @@ extension Explore {
     /// without shards stops).
     package struct Merged: Sendable {
         package var name: String
+        /// The scenario the shards searched (each file holds it).
+        package var scenario: [UInt8]
         package var report: Result<Report, ScenarioError>
     }
 
@@ -150,7 +152,7 @@ extension Explore {
         explore.jobs = max(1, jobs)
         let scenario = Array(first.scenario.utf8)
         let report = Result { () throws(ScenarioError) -> Report in try explore.merged(scenario, ordered) }
-        return Merged(name: first.name, report: report)
+        return Merged(name: first.name, scenario: scenario, report: report)
     }
 
     /// `part`'s platforms are `first`'s, split alike, and it holds the
@@ -219,8 +221,8 @@ extension Explore {
 
 /// The `expect` lines of a scenario by line: a failed expectation in a
 /// shard's file names its line, column and reason only.
-enum ExpectationLookup {
-    static func of(_ scenario: String) -> [Int: ExpectationStatement] {
+package enum ExpectationLookup {
+    package static func of(_ scenario: String) -> [Int: ExpectationStatement] {
         guard let input = try? ExploreInput(Array(scenario.utf8), platform: nil) else { return [:] }
         var lookup: [Int: ExpectationStatement] = [:]
         for statement in input.expectations { lookup[statement.location.line] = statement }

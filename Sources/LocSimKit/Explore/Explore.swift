@@ -52,7 +52,11 @@ public struct Explore: Sendable {
     /// took 1.3 GB and 100 were stopped at 6.1 GB (issue 28).
     public static let defaultMaxOutcomes = 1_000_000
 
-    /// - Parameter jobs: threads to use; `nil`, one per core.
+    /// - Parameters:
+    ///   - platforms: the platforms to explore, in order; `nil`, the scenario's own.
+    ///   - jobs: threads to use; `nil`, one per core.
+    ///   - maxStates: distinct states a platform's search may reach (at least 1).
+    ///   - maxOutcomes: outcomes a platform's search may keep (at least 1).
     public init(
         platforms: [Platform]? = nil, jobs: Int? = nil, maxStates: Int = Explore.defaultMaxStates,
         maxOutcomes: Int = Explore.defaultMaxOutcomes

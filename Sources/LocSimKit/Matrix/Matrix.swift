@@ -17,7 +17,9 @@ public struct Matrix: Sendable {
     /// Threads to use; at least 1.
     public var jobs: Int
 
-    /// - Parameter jobs: threads to use; `nil`, one per core.
+    /// - Parameters:
+    ///   - platforms: the platforms to replay on, in order.
+    ///   - jobs: threads to use; `nil`, one per core.
     public init(platforms: [Platform] = Matrix.defaultPlatforms, jobs: Int? = nil) {
         self.platforms = platforms
         self.jobs = max(1, jobs ?? ParallelMap.coreCount)

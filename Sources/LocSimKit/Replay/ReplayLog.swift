@@ -34,8 +34,9 @@ struct RecordCollector: LogWriter {
 extension Replay {
     /// Replays scenario bytes held in memory and keeps the log as records.
     ///
-    /// - Parameter platform: replaces the scenario's `platform` line; `nil`
-    ///   keeps it.
+    /// - Parameters:
+    ///   - scenario: the scenario's text, as UTF-8 bytes.
+    ///   - platform: replaces the scenario's `platform` line; `nil` keeps it.
     /// - Throws: the scenario's first error (`ScenarioError`); nothing is
     ///   returned then.
     public static func log(of scenario: [UInt8], platform: Platform? = nil) throws(ScenarioError) -> ReplayLog {

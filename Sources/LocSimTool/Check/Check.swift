@@ -118,8 +118,11 @@ package struct Check: Sendable {
         package var failed = 0
         /// Goldens written by `--update` (those scenarios count as passed).
         package var updated = 0
-        /// Scenarios found but left to other shards (`--shard`).
-        package var otherShards = 0
+        /// The paths of the scenarios found but left to other shards
+        /// (`--shard`), in the order found.
+        package var skipped: [String] = []
+        /// How many scenarios other shards check.
+        package var otherShards: Int { skipped.count }
         package init() {}
     }
 
@@ -162,11 +165,10 @@ package struct Check: Sendable {
         _ inputs: [String], to out: inout Out, results: inout [ScenarioResult]
     ) throws(FileError) -> Summary {
         // The scenarios are checked as the walk finds them (issue 31 item 9).
-        var found = 0
+        var skipped: [String] = []
         let timed = try ParallelMap.stream(threads: jobs) { (emit: (ScenarioFinder.Entry) -> Void) throws(FileError) in
             try ScenarioFinder.forEachEntry(in: inputs) { entry in
-                found += 1
-                if shard?.contains(key: entry.key) ?? true { emit(entry) }
+                if shard?.contains(key: entry.key) ?? true { emit(entry) } else { skipped.append(entry.path) }
             }
         } _: { [self] entry in
             let start = ScenarioResult.now()
@@ -176,12 +178,13 @@ package struct Check: Sendable {
             return (entry.path, outcome, ScenarioResult.now() - start)
         }
         var summary = Summary()
-        summary.otherShards = found - timed.count
+        summary.skipped = skipped
         for (path, outcome, microseconds) in timed {
             out.write(outcome.report)
             results.append(
                 ScenarioResult(
-                    name: path, result: outcome.status, records: outcome.records, microseconds: microseconds))
+                    name: path, result: outcome.status, records: outcome.records, microseconds: microseconds,
+                    report: outcome.report))
             switch outcome.status {
             case .passed: summary.passed += 1
             case .failed: summary.failed += 1
@@ -192,7 +195,8 @@ package struct Check: Sendable {
         }
         if update { out.write("updated \(summary.updated)\n") }
         if let shard {
-            out.write("shard \(shard.index)/\(shard.count): \(timed.count) of \(found) scenarios\n")
+            out.write(
+                "shard \(shard.index)/\(shard.count): \(timed.count) of \(timed.count + skipped.count) scenarios\n")
         }
         out.write("\(summary.passed) passed, \(summary.failed) failed\n")
         return summary

@@ -21,12 +21,16 @@ package struct ScenarioResult: Equatable, Sendable {
     package var result: Check.Outcome.Status
     package var records: Int
     package var microseconds: Int
+    /// What the report says about it (`Check.Outcome.report`): empty for a
+    /// plain pass, else its errors and diffs (the JUnit report's failures).
+    package var report: String
 
-    package init(name: String, result: Check.Outcome.Status, records: Int, microseconds: Int) {
+    package init(name: String, result: Check.Outcome.Status, records: Int, microseconds: Int, report: String = "") {
         self.name = name
         self.result = result
         self.records = records
         self.microseconds = microseconds
+        self.report = report
     }
 
     /// The JSON Lines form, ending in `\n`; keys in the order above.
