@@ -255,4 +255,28 @@ extension DeferredUpdatesTests {
                 "on didFinishDeferredUpdatesWithError kCLErrorDeferredCanceled app requestLocation", lineNumber: 2)
         }
     }
+
+    /// Issue 43 item 2: in the background a deferral holds the fixes and
+    /// delivers them in one call when it ends, before its callback; an app
+    /// that ends first loses them.
+    @Test func inTheBackgroundTheFixesArriveInOneCallWhenItEnds() throws {
+        var s = S(Platform(.iOS, 12, 0), plist: S.backgroundCapable)
+        try s.launchAuthorized(.allow)
+        try s.at(3, .app(.set(.allowsBackgroundLocationUpdates(true))))
+        try s.at(3, .app(.startUpdatingLocation))
+        try s.at(4, S.fix(35, 139.7))
+        try s.at(5, Self.allow(nil, 60))
+        try s.at(10, .background)
+        #expect(try s.at(20, S.fix(35.001, 139.7)) == [.hold(.fix(Self.location(35.001)), .deferred)])
+        try s.at(30, S.fix(35.002, 139.7))
+        let batch = Callback.didUpdateLocations([
+            (Self.location(35.001), fixedAt: .seconds(20)), (Self.location(35.002), fixedAt: .seconds(30)),
+        ])
+        #expect(batch.locations.last == Self.location(35.002))
+        #expect(try s.at(40, .app(.disallowDeferredLocationUpdates)) == [.delegate(batch), Self.finished(.deferredCanceled)])
+        try s.at(50, Self.allow(nil, nil))
+        try s.at(60, S.fix(35.003, 139.7))
+        let end = try s.at(70, .systemTerminate)
+        #expect(end.contains(.drop(.fix(Self.location(35.003)), .notRunning)))
+    }
 }

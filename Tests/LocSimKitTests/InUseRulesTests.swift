@@ -148,6 +148,29 @@ import Testing
         }
     }
 
+    /// Issue 43 item 1: "On watchOS there's no way to opt out of showing the
+    /// background location usage indicator" (Apple), so an Always session
+    /// shows it without the property (which watchOS lacks), and a change to
+    /// While Using in the background does not end it.
+    @Test func watchAlwaysSessionShowsTheIndicatorAndOutlivesWhileUsing() throws {
+        var s = S(
+            Platform(.watchOS, 7, 0),
+            plist: [
+                "NSLocationWhenInUseUsageDescription": .string("w"),
+                "NSLocationAlwaysAndWhenInUseUsageDescription": .string("a"),
+                "UIBackgroundModes": .array(["location"]),
+            ])
+        try s.launchAuthorized()
+        try s.at(3, .app(.requestAlwaysAuthorization))
+        try s.at(4, .user(.answer(.changeToAlways, precise: nil)))
+        try s.at(5, .app(.set(.allowsBackgroundLocationUpdates(true))))
+        try s.at(5, .app(.startUpdatingLocation))
+        #expect(try s.at(6, .background) == [.app(.background), .indicator(on: true)])
+        let downgrade = try s.at(10, .user(.settings(.whileUsing, precise: nil)))
+        #expect(!downgrade.contains(.inUseEnd(.sessionEnded)))
+        #expect(s.simulator.session && s.simulator.indicator)
+    }
+
     @Test func backgroundUpdatesWithoutTheModeCrash() throws {
         var s = S()
         try s.at(0, .launch)

@@ -145,6 +145,35 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         try Self.expectRoundTrip(device)
     }
 
+    /// Issue 43 item 2: the updates queued for a suspended app reach its
+    /// delegate in one call, oldest first, each with its own time — an app
+    /// reading only `locations.last` would keep one of the three.
+    @Test func queuedUpdatesArriveInOneCall() throws {
+        let device = try SimulatedDevice(
+            platform: .iOS(12, 4),
+            plist: Self.whenInUse.merging(["NSLocationAlwaysAndWhenInUseUsageDescription": "Logs your rides."]) {
+                a, _ in a
+            })
+        let manager = device.makeLocationManager()
+        let recorder = DelegateRecorder()
+        manager.delegate = recorder
+        manager.requestAlwaysAuthorization()
+        try device.user.answer(.allowAlways)
+        manager.startUpdatingLocation()
+        try device.app.enterBackground()
+        try device.advance(by: .seconds(10))
+        for i in 0..<3 {
+            try device.feed(fix: Fix(Location(Coordinate(latitude: 35 + Double(i) / 1000, longitude: 139), accuracy: 5)))
+            try device.advance(by: .seconds(1))
+        }
+        #expect(!recorder.heard.contains { $0.hasPrefix("locations") })
+        try device.app.enterForeground()
+        #expect(recorder.heard.last == "locations 3 at 10.000")
+        #expect(recorder.locations.map(\.timestamp) == [.seconds(10), .seconds(11), .seconds(12)])
+        #expect(manager.location?.coordinate.latitude == 35.002)
+        try Self.expectRoundTrip(device)
+    }
+
     @Test func losingTheFixFailsRunningUpdatesWithLocationUnknown() throws {
         let device = try SimulatedDevice(platform: .iOS(16, 0), plist: Self.whenInUse)
         let manager = device.makeLocationManager()

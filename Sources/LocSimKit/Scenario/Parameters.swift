@@ -52,6 +52,11 @@ package struct Parameters: Equatable, Sendable {
     /// such a line (a locsim decision on twocanoes' "about 3 minutes",
     /// docs/rules.md §2, "Reboot").
     package var firstUnlockDelay: Millis? = .seconds(180)
+    /// Ranging stops this long after the app began running in the
+    /// background unless a background location session runs; `nil`: never
+    /// (developer reports give 2–3 and 5 minutes; a locsim decision on the
+    /// shorter, docs/rules.md §8, "Ranging").
+    package var backgroundRangingLimit: Millis? = .seconds(180)
 
     package init() {}
 }
@@ -81,6 +86,7 @@ public enum ParameterSetting: Equatable, Sendable {
     case pauseDistance(Double)
     case beaconLostDelay(Millis?)
     case firstUnlockDelay(Millis?)
+    case backgroundRangingLimit(Millis?)
 
     /// The kind of value each parameter takes, by name, for the parser.
     package enum Kind: Sendable {
@@ -104,7 +110,7 @@ public enum ParameterSetting: Equatable, Sendable {
         ("monitorConditionLimit", .count),
         ("suspendedQueueLimit", .count), ("pauseAfter", .optionalDuration), ("pauseDistance", .meters(0...maxDistance)),
         ("beaconLostDelay", .optionalDuration),
-        ("firstUnlockDelay", .optionalDuration),
+        ("firstUnlockDelay", .optionalDuration), ("backgroundRangingLimit", .optionalDuration),
     ]
 }
 
@@ -135,6 +141,7 @@ extension Parameters {
         case .pauseDistance(let v): pauseDistance = v
         case .beaconLostDelay(let v): beaconLostDelay = v
         case .firstUnlockDelay(let v): firstUnlockDelay = v
+        case .backgroundRangingLimit(let v): backgroundRangingLimit = v
         }
     }
 }

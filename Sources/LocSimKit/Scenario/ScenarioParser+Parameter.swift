@@ -63,6 +63,7 @@ extension ScenarioParser {
         case ("pauseDistance", .meters(let v)): return .pauseDistance(v)
         case ("beaconLostDelay", .optionalDuration(let v)): return .beaconLostDelay(v)
         case ("firstUnlockDelay", .optionalDuration(let v)): return .firstUnlockDelay(v)
+        case ("backgroundRangingLimit", .optionalDuration(let v)): return .backgroundRangingLimit(v)
         default: return nil
         }
     }
