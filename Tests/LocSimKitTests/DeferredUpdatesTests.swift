@@ -141,7 +141,7 @@ import Testing
         (Platform(.iOS, 18, 0), false), (Platform(.macOS, 10, 14), false), (Platform(.iPadOS, 17, 0), false),
     ])
     func availability(platform: Platform, available: Bool) {
-        #expect(Simulator.deferredLocationUpdatesAvailable(on: platform) == available)
+        #expect(Simulator.deferredLocationUpdatesAvailable(on: platform, Parameters()) == available)
     }
 
     @Test func theCallsDoNotExistOnTvOSOrWatchOSOrBeforeMacOS10_15() throws {
@@ -278,5 +278,19 @@ extension DeferredUpdatesTests {
         try s.at(60, S.fix(35.003, 139.7))
         let end = try s.at(70, .systemTerminate)
         #expect(end.contains(.drop(.fix(Self.location(35.003)), .notRunning)))
+    }
+
+    /// Issue 43 item 3: without GPS (`set gps false`, an iPod touch or a
+    /// Wi-Fi iPad) `deferredLocationUpdatesAvailable()` is false and a
+    /// deferral fails with kCLErrorDeferredFailed ("If the GPS hardware is
+    /// not available"), before the updates are checked.
+    @Test func aDeviceWithoutGPSCannotDefer() throws {
+        var s = S(Platform(.iOS, 12, 0)) { $0.gps = false }
+        try s.launchAuthorized(.allow)
+        try s.at(3, .app(.startUpdatingLocation))
+        #expect(try s.at(4, Self.allow(100, 60)) == [Self.finished(.deferredFailed)])
+        #expect(!Simulator.deferredLocationUpdatesAvailable(on: Platform(.iOS, 12, 0), s.simulator.parameters))
+        let device = try SimulatedDevice(platform: .iOS(12, 0), parameters: [.gps(false)])
+        #expect(!device.deferredLocationUpdatesAvailable)
     }
 }

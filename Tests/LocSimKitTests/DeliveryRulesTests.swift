@@ -257,13 +257,14 @@ import Testing
         let uuid = "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0"
         try s.at(5, .app(.startRangingBeacons(BeaconConstraint(uuid: uuid))))
         try s.at(10, .background)
+        try s.at(100, .systemNotBusy)  // the grace period ends at 15
         let sighting = BeaconSighting(uuid: uuid, major: 1, minor: 2, proximity: .near, rssi: nil)
-        let before = try s.at(189.999, .beacon(sighting))
-        #expect(before == [.delegate(.didRange(BeaconConstraint(uuid: uuid), sighting))])
+        let ranged: [Record] = [.delegate(.didRange(BeaconConstraint(uuid: uuid), sighting))]
+        #expect(try s.at(189.999, .beacon(sighting)) == ranged)
         let after = try s.at(190, .beacon(sighting))
-        #expect(after == (delivered ? before : [.drop(.beacon(sighting), .backgroundTimeLimit)]))
+        #expect(after == (delivered ? ranged : [.drop(.beacon(sighting), .backgroundTimeLimit)]))
         // The foreground ranges again.
         try s.at(200, .foreground)
-        #expect(try s.at(201, .beacon(sighting)) == before)
+        #expect(try s.at(201, .beacon(sighting)) == ranged)
     }
 }

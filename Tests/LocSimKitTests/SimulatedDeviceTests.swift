@@ -126,9 +126,13 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         try Self.expectRoundTrip(device)
     }
 
-    @Test func regionCallbacksCarryTheRegionTheAppGave() throws {
+    /// A device with both usage texts, a manager with a `DelegateRecorder`,
+    /// and `requestAlwaysAuthorization` answered `answer`.
+    static func askedForAlways(_ platform: Platform, _ answer: Answer) throws
+        -> (SimulatedDevice, SimulatedLocationManager, DelegateRecorder)
+    {
         let device = try SimulatedDevice(
-            platform: .iOS(16, 0),
+            platform: platform,
             plist: Self.whenInUse.merging(["NSLocationAlwaysAndWhenInUseUsageDescription": "Tells you at the door."]) {
                 a, _ in a
             })
@@ -136,7 +140,12 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         let recorder = DelegateRecorder()
         manager.delegate = recorder
         manager.requestAlwaysAuthorization()
-        try device.user.answer(.allowWhileUsing)
+        try device.user.answer(answer)
+        return (device, manager, recorder)
+    }
+
+    @Test func regionCallbacksCarryTheRegionTheAppGave() throws {
+        let (device, manager, recorder) = try Self.askedForAlways(.iOS(16, 0), .allowWhileUsing)
         let home = CircularRegion(id: "home", center: Coordinate(latitude: 35.0, longitude: 139.0), radius: 150)
         manager.startMonitoring(for: home)
         #expect(manager.monitoredRegions == [home])
@@ -149,16 +158,7 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
     /// delegate in one call, oldest first, each with its own time — an app
     /// reading only `locations.last` would keep one of the three.
     @Test func queuedUpdatesArriveInOneCall() throws {
-        let device = try SimulatedDevice(
-            platform: .iOS(12, 4),
-            plist: Self.whenInUse.merging(["NSLocationAlwaysAndWhenInUseUsageDescription": "Logs your rides."]) {
-                a, _ in a
-            })
-        let manager = device.makeLocationManager()
-        let recorder = DelegateRecorder()
-        manager.delegate = recorder
-        manager.requestAlwaysAuthorization()
-        try device.user.answer(.allowAlways)
+        let (device, manager, recorder) = try Self.askedForAlways(.iOS(12, 4), .allowAlways)
         manager.startUpdatingLocation()
         try device.app.enterBackground()
         try device.advance(by: .seconds(10))

@@ -116,7 +116,8 @@ extension Callback {
     /// `didUpdateEarlierLocation`: the log has one form for one location.
     public static func didUpdateLocations(_ locations: [(Location, fixedAt: Instant)]) -> Callback {
         if locations.count == 1 { return .didUpdateEarlierLocation(locations[0].0, fixedAt: locations[0].fixedAt) }
-        return Callback(.didUpdateLocationBatch(locations.map { TimedLocation(location: $0.0, time: $0.fixedAt.sinceStart) }))
+        return Callback(
+            .didUpdateLocationBatch(locations.map { TimedLocation(location: $0.0, time: $0.fixedAt.sinceStart) }))
     }
     public static func didFailWithError(_ error: CLErrorCode) -> Callback { Callback(.didFailWithError(error)) }
     public static func didStartMonitoring(regionID: String) -> Callback {

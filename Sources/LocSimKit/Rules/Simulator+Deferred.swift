@@ -19,16 +19,18 @@ extension Simulator {
     /// GPS: "the location manager allows deferred updates only when GPS
     /// hardware is available on the device") before iOS 13, where the method
     /// was deprecated with "You can remove calls to this method"; false on
-    /// a Mac (no GPS) and from iOS 13 (a locsim decision).
-    static func deferredLocationUpdatesAvailable(on platform: Platform) -> Bool {
-        platform.os == .iOS && platform.major < 13
+    /// a Mac (no GPS), on a device without GPS (`set gps false`) and from
+    /// iOS 13 (a locsim decision).
+    static func deferredLocationUpdatesAvailable(on platform: Platform, _ parameters: Parameters) -> Bool {
+        platform.os == .iOS && platform.major < 13 && parameters.gps
     }
 
     /// `allowDeferredLocationUpdates(untilTraveled:timeout:)`; `distance` nil
     /// is `CLLocationDistanceMax`, `timeout` nil `CLTimeIntervalMax`.
     mutating func allowDeferredUpdates(distance: Double?, timeout: Millis?) {
         // Deprecated: "You can remove calls to this method".
-        guard Self.deferredLocationUpdatesAvailable(on: rules.platform) else { return }
+        // (A device without GPS has the calls: they fail, below.)
+        guard rules.platform.os == .iOS, rules.platform.major < 13 else { return }
         // CLLocationManager.h, requestLocation: "Calling either of those
         // methods will immediately cancel the location request."
         apply(manager.endRequest(dropping: .superseded))
@@ -46,6 +48,8 @@ extension Simulator {
     private var deferralRefusal: CLErrorCode? {
         // No location to defer: "Deferred mode failed" (a locsim decision).
         if authorization.status(on: rules).deniesAccess { return .deferredFailed }
+        // No GPS: kCLErrorDeferredFailed "If the GPS hardware is not available".
+        if !parameters.gps { return .deferredFailed }
         // "Start the delivery of location updates before calling this method."
         if !readingManager(\.updating) { return .deferredNotUpdatingLocation }
         // "… when the desired accuracy is set to kCLLocationAccuracyBest or kCLLocationAccuracyBestForNavigation."

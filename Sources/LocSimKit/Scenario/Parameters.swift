@@ -57,6 +57,11 @@ package struct Parameters: Equatable, Sendable {
     /// (developer reports give 2–3 and 5 minutes; a locsim decision on the
     /// shorter, docs/rules.md §8, "Ranging").
     package var backgroundRangingLimit: Millis? = .seconds(180)
+    /// The device has a GPS receiver (false: an iPod touch, a Wi-Fi iPad):
+    /// no deferred updates (docs/rules.md §1, "Devices without the hardware").
+    package var gps = true
+    /// The device has a magnetometer (false: no heading, `headingAvailable()` false).
+    package var compass = true
 
     package init() {}
 }
@@ -87,6 +92,8 @@ public enum ParameterSetting: Equatable, Sendable {
     case beaconLostDelay(Millis?)
     case firstUnlockDelay(Millis?)
     case backgroundRangingLimit(Millis?)
+    case gps(Bool)
+    case compass(Bool)
 
     /// The kind of value each parameter takes, by name, for the parser.
     package enum Kind: Sendable {
@@ -111,6 +118,7 @@ public enum ParameterSetting: Equatable, Sendable {
         ("suspendedQueueLimit", .count), ("pauseAfter", .optionalDuration), ("pauseDistance", .meters(0...maxDistance)),
         ("beaconLostDelay", .optionalDuration),
         ("firstUnlockDelay", .optionalDuration), ("backgroundRangingLimit", .optionalDuration),
+        ("gps", .bool), ("compass", .bool),
     ]
 }
 
@@ -142,6 +150,8 @@ extension Parameters {
         case .beaconLostDelay(let v): beaconLostDelay = v
         case .firstUnlockDelay(let v): firstUnlockDelay = v
         case .backgroundRangingLimit(let v): backgroundRangingLimit = v
+        case .gps(let v): gps = v
+        case .compass(let v): compass = v
         }
     }
 }

@@ -91,6 +91,8 @@ extension Scenario {
         case .beaconLostDelay(let v): return "beaconLostDelay " + (v.map(\.description) ?? "none")
         case .firstUnlockDelay(let v): return "firstUnlockDelay " + (v.map(\.description) ?? "none")
         case .backgroundRangingLimit(let v): return "backgroundRangingLimit " + (v.map(\.description) ?? "none")
+        case .gps(let v): return "gps \(v)"
+        case .compass(let v): return "compass \(v)"
         }
     }
 

@@ -64,6 +64,8 @@ extension ScenarioParser {
         case ("beaconLostDelay", .optionalDuration(let v)): return .beaconLostDelay(v)
         case ("firstUnlockDelay", .optionalDuration(let v)): return .firstUnlockDelay(v)
         case ("backgroundRangingLimit", .optionalDuration(let v)): return .backgroundRangingLimit(v)
+        case ("gps", .bool(let v)): return .gps(v)
+        case ("compass", .bool(let v)): return .compass(v)
         default: return nil
         }
     }
