@@ -42,6 +42,20 @@ final class OldListener: CLLocationManagerDelegate {
     }
 }
 
+/// Every `didUpdateLocations` array, one entry a call.
+final class BatchListener: CLLocationManagerDelegate {
+    let manager: CLLocationManager
+    var calls: [[CLLocation]] = []
+    init() {
+        manager = CLLocationManager()
+        manager.delegate = self
+    }
+    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+        calls.append(locations)
+    }
+    func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {}
+}
+
 final class Silent: CLLocationManagerDelegate {
     let manager = CLLocationManager()
     init() { manager.delegate = self }
@@ -205,6 +219,29 @@ final class Silent: CLLocationManagerDelegate {
         #expect(device.withCurrent { CLLocation(latitude: 1, longitude: 2).timestamp } == device.date)
         let plain = try SimulatedDevice(platform: .iOS(17, 0))
         #expect(plain.epoch == SimulatedDevice.defaultEpoch)
+    }
+
+    /// Issue 43 item 2: the updates queued for a suspended app reach the
+    /// delegate in one `didUpdateLocations` call, oldest first, as Apple
+    /// says: "the most recent location update is at the end of the array".
+    @Test func queuedUpdatesArriveInOneCallOldestFirst() throws {
+        let epoch = Date(timeIntervalSince1970: 1_700_000_000)
+        let device = try SimulatedDevice(platform: .iOS(12, 4), plist: Self.plist, epoch: epoch)
+        let batches = device.withCurrent { BatchListener() }
+        batches.manager.requestAlwaysAuthorization()
+        try device.user.answer(.allowAlways)
+        batches.manager.startUpdatingLocation()
+        try device.app.enterBackground()
+        try device.advance(by: .seconds(10))
+        for i in 0..<3 {
+            try device.feed(fix: Fix(Location(Coordinate(latitude: 35 + Double(i) / 1000, longitude: 139), accuracy: 5)))
+            try device.advance(by: .seconds(1))
+        }
+        #expect(batches.calls.isEmpty)
+        try device.app.enterForeground()
+        #expect(batches.calls.map(\.count) == [3])
+        #expect(batches.calls.first?.map(\.timestamp) == [10, 11, 12].map { epoch.addingTimeInterval($0) })
+        #expect(batches.manager.location?.coordinate.latitude == 35.002)
     }
 
     @Test func aFixCarriesSpeedCourseAltitudeOrApplesInvalidValues() throws {

@@ -141,7 +141,7 @@ import Testing
         (Platform(.iOS, 18, 0), false), (Platform(.macOS, 10, 14), false), (Platform(.iPadOS, 17, 0), false),
     ])
     func availability(platform: Platform, available: Bool) {
-        #expect(Simulator.deferredLocationUpdatesAvailable(on: platform) == available)
+        #expect(Simulator.deferredLocationUpdatesAvailable(on: platform, Parameters()) == available)
     }
 
     @Test func theCallsDoNotExistOnTvOSOrWatchOSOrBeforeMacOS10_15() throws {
@@ -254,5 +254,43 @@ extension DeferredUpdatesTests {
             _ = try parser.parse(
                 "on didFinishDeferredUpdatesWithError kCLErrorDeferredCanceled app requestLocation", lineNumber: 2)
         }
+    }
+
+    /// Issue 43 item 2: in the background a deferral holds the fixes and
+    /// delivers them in one call when it ends, before its callback; an app
+    /// that ends first loses them.
+    @Test func inTheBackgroundTheFixesArriveInOneCallWhenItEnds() throws {
+        var s = S(Platform(.iOS, 12, 0), plist: S.backgroundCapable)
+        try s.launchAuthorized(.allow)
+        try s.at(3, .app(.set(.allowsBackgroundLocationUpdates(true))))
+        try s.at(3, .app(.startUpdatingLocation))
+        try s.at(4, S.fix(35, 139.7))
+        try s.at(5, Self.allow(nil, 60))
+        try s.at(10, .background)
+        #expect(try s.at(20, S.fix(35.001, 139.7)) == [.hold(.fix(Self.location(35.001)), .deferred)])
+        try s.at(30, S.fix(35.002, 139.7))
+        let batch = Callback.didUpdateLocations([
+            (Self.location(35.001), fixedAt: .seconds(20)), (Self.location(35.002), fixedAt: .seconds(30)),
+        ])
+        #expect(batch.locations.last == Self.location(35.002))
+        #expect(try s.at(40, .app(.disallowDeferredLocationUpdates)) == [.delegate(batch), Self.finished(.deferredCanceled)])
+        try s.at(50, Self.allow(nil, nil))
+        try s.at(60, S.fix(35.003, 139.7))
+        let end = try s.at(70, .systemTerminate)
+        #expect(end.contains(.drop(.fix(Self.location(35.003)), .notRunning)))
+    }
+
+    /// Issue 43 item 3: without GPS (`set gps false`, an iPod touch or a
+    /// Wi-Fi iPad) `deferredLocationUpdatesAvailable()` is false and a
+    /// deferral fails with kCLErrorDeferredFailed ("If the GPS hardware is
+    /// not available"), before the updates are checked.
+    @Test func aDeviceWithoutGPSCannotDefer() throws {
+        var s = S(Platform(.iOS, 12, 0)) { $0.gps = false }
+        try s.launchAuthorized(.allow)
+        try s.at(3, .app(.startUpdatingLocation))
+        #expect(try s.at(4, Self.allow(100, 60)) == [Self.finished(.deferredFailed)])
+        #expect(!Simulator.deferredLocationUpdatesAvailable(on: Platform(.iOS, 12, 0), s.simulator.parameters))
+        let device = try SimulatedDevice(platform: .iOS(12, 0), parameters: [.gps(false)])
+        #expect(!device.deferredLocationUpdatesAvailable)
     }
 }

@@ -241,4 +241,30 @@ import Testing
         try s.at(40, S.fix(35, 139.7))
         #expect(try s.at(60, S.fix(35, 139.7)) == [])
     }
+
+    /// Issue 43 item 5: ranging in the background stops
+    /// `backgroundRangingLimit` after the app began running there unless a
+    /// background location session runs (developer reports); `none` lifts it.
+    @Test(arguments: [(Millis?.some(.seconds(180)), false), (nil, true)])
+    func backgroundRangingStopsAtItsTimeLimit(limit: Millis?, delivered: Bool) throws {
+        var s = S(Platform(.iOS, 17, 0), plist: S.backgroundCapable) {
+            $0.suspendAfter = .seconds(600)
+            $0.backgroundRangingLimit = limit
+        }
+        try s.launchAuthorized()
+        try s.at(3, .app(.requestAlwaysAuthorization))
+        try s.at(4, .user(.answer(.changeToAlways, precise: nil)))
+        let uuid = "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0"
+        try s.at(5, .app(.startRangingBeacons(BeaconConstraint(uuid: uuid))))
+        try s.at(10, .background)
+        try s.at(100, .systemNotBusy)  // the grace period ends at 15
+        let sighting = BeaconSighting(uuid: uuid, major: 1, minor: 2, proximity: .near, rssi: nil)
+        let ranged: [Record] = [.delegate(.didRange(BeaconConstraint(uuid: uuid), sighting))]
+        #expect(try s.at(189.999, .beacon(sighting)) == ranged)
+        let after = try s.at(190, .beacon(sighting))
+        #expect(after == (delivered ? ranged : [.drop(.beacon(sighting), .backgroundTimeLimit)]))
+        // The foreground ranges again.
+        try s.at(200, .foreground)
+        #expect(try s.at(201, .beacon(sighting)) == ranged)
+    }
 }

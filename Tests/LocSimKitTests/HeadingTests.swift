@@ -161,9 +161,22 @@ import Testing
         try watch.at(0, .launch)
         try watch.at(1, .app(.startUpdatingHeading))
         #expect(try watch.at(2, .heading(Self.sample(90))) == [Self.delivered(90)])
-        #expect(Simulator.headingAvailable(on: Platform(.iOS, 6, 0)))
-        #expect(!Simulator.headingAvailable(on: Platform(.macOS, 14, 0)))
-        #expect(!Simulator.headingAvailable(on: Platform(.tvOS, 17, 0)))
+        #expect(Simulator.headingAvailable(on: Platform(.iOS, 6, 0), Parameters()))
+        #expect(!Simulator.headingAvailable(on: Platform(.macOS, 14, 0), Parameters()))
+        #expect(!Simulator.headingAvailable(on: Platform(.tvOS, 17, 0), Parameters()))
+    }
+
+    /// Issue 43 item 3: a device without a compass (`set compass false`):
+    /// `headingAvailable()` is false and starting heading updates has "no
+    /// effect" (Apple, startUpdatingHeading()).
+    @Test func aDeviceWithoutACompassHasNoHeading() throws {
+        var s = S(Platform(.iOS, 17, 0)) { $0.compass = false }
+        try s.at(0, .launch)
+        #expect(!s.simulator.headingAvailable)
+        try s.at(1, .app(.startUpdatingHeading))
+        #expect(try s.at(2, .heading(Self.sample(90))) == [])
+        let device = try SimulatedDevice(platform: .iOS(17, 0), parameters: [.compass(false)])
+        #expect(!device.headingAvailable)
     }
 
     // MARK: The language and the log

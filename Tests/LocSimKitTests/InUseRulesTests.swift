@@ -127,25 +127,38 @@ import Testing
         #expect(try s.at(100.001, .systemNotBusy) == [.app(.suspend)])
     }
 
+    /// An Always app with background updates started at 5; `shows` sets
+    /// `showsBackgroundLocationIndicator` first unless nil.
+    func alwaysUpdating(_ platform: Platform, shows: Bool?) throws -> SimulatorScript {
+        var s = S(platform, plist: S.backgroundCapable)
+        try s.launchAuthorized()
+        try s.at(3, .app(.requestAlwaysAuthorization))
+        try s.at(4, .user(.answer(.changeToAlways, precise: nil)))
+        try s.at(5, .app(.set(.allowsBackgroundLocationUpdates(true))))
+        if let shows { try s.at(5, .app(.set(.showsBackgroundLocationIndicator(shows)))) }
+        try s.at(5, .app(.startUpdatingLocation))
+        return s
+    }
+
     @Test func alwaysAppShowsIndicatorOnlyWhenAsked() throws {
         for shows in [false, true] {
-            var s = S(
-                Platform(.iOS, 13, 4),
-                plist: [
-                    "NSLocationWhenInUseUsageDescription": .string("w"),
-                    "NSLocationAlwaysAndWhenInUseUsageDescription": .string("a"),
-                    "UIBackgroundModes": .array(["location"]),
-                ])
-            try s.launchAuthorized()
-            try s.at(3, .app(.requestAlwaysAuthorization))
-            try s.at(4, .user(.answer(.changeToAlways, precise: nil)))
-            try s.at(5, .app(.set(.allowsBackgroundLocationUpdates(true))))
-            try s.at(5, .app(.set(.showsBackgroundLocationIndicator(shows))))
-            try s.at(5, .app(.startUpdatingLocation))
+            var s = try alwaysUpdating(Platform(.iOS, 13, 4), shows: shows)
             let records = try s.at(6, .background)
             #expect(records.contains(.indicator(on: true)) == shows)
             #expect(s.simulator.session)
         }
+    }
+
+    /// Issue 43 item 1: "On watchOS there's no way to opt out of showing the
+    /// background location usage indicator" (Apple), so an Always session
+    /// shows it without the property (which watchOS lacks), and a change to
+    /// While Using in the background does not end it.
+    @Test func watchAlwaysSessionShowsTheIndicatorAndOutlivesWhileUsing() throws {
+        var s = try alwaysUpdating(Platform(.watchOS, 7, 0), shows: nil)
+        #expect(try s.at(6, .background) == [.app(.background), .indicator(on: true)])
+        let downgrade = try s.at(10, .user(.settings(.whileUsing, precise: nil)))
+        #expect(!downgrade.contains(.inUseEnd(.sessionEnded)))
+        #expect(s.simulator.session && s.simulator.indicator)
     }
 
     @Test func backgroundUpdatesWithoutTheModeCrash() throws {

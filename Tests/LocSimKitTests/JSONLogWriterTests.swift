@@ -39,6 +39,11 @@ import Testing
             0, .delegate(.locationManagerDidChangeAuthorization(.authorizedAlways, .reducedAccuracy)),
             #"{"t":0.000,"kind":"delegate","method":"locationManagerDidChangeAuthorization(_:)","status":"authorizedAlways","accuracyAuthorization":"reducedAccuracy"}"#
         ),
+        // Several locations in one call (docs/log-format.md, issue 43): one `locations` array.
+        .init(
+            30000, .delegate(.didUpdateLocations([(S.tokyo, fixedAt: .seconds(21)), (S.sydney, fixedAt: .seconds(22))])),
+            #"{"t":30.000,"kind":"delegate","method":"locationManager(_:didUpdateLocations:)","locations":[{"lat":35.681200,"lon":139.767100,"accuracy":5,"timestamp":21.000},{"lat":-33.868820,"lon":151.209296,"accuracy":65,"timestamp":22.000}]}"#
+        ),
         .init(
             12500, .delegate(.didUpdateLocations(S.sydney)),
             #"{"t":12.500,"kind":"delegate","method":"locationManager(_:didUpdateLocations:)","lat":-33.868820,"lon":151.209296,"accuracy":65}"#

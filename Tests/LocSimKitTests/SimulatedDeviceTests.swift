@@ -127,9 +127,13 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         try Self.expectRoundTrip(device)
     }
 
-    @Test func regionCallbacksCarryTheRegionTheAppGave() throws {
+    /// A device with both usage texts, a manager with a `DelegateRecorder`,
+    /// and `requestAlwaysAuthorization` answered `answer`.
+    static func askedForAlways(_ platform: Platform, _ answer: Answer) throws
+        -> (SimulatedDevice, SimulatedLocationManager, DelegateRecorder)
+    {
         let device = try SimulatedDevice(
-            platform: .iOS(16, 0),
+            platform: platform,
             plist: Self.whenInUse.merging(["NSLocationAlwaysAndWhenInUseUsageDescription": "Tells you at the door."]) {
                 a, _ in a
             })
@@ -137,12 +141,37 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         let recorder = DelegateRecorder()
         manager.delegate = recorder
         manager.requestAlwaysAuthorization()
-        try device.user.answer(.allowWhileUsing)
+        try device.user.answer(answer)
+        return (device, manager, recorder)
+    }
+
+    @Test func regionCallbacksCarryTheRegionTheAppGave() throws {
+        let (device, manager, recorder) = try Self.askedForAlways(.iOS(16, 0), .allowWhileUsing)
         let home = CircularRegion(id: "home", center: Coordinate(latitude: 35.0, longitude: 139.0), radius: 150)
         manager.startMonitoring(for: home)
         #expect(manager.monitoredRegions == [home])
         try device.world.enter(regionID: "home")
         #expect(recorder.heard.last == "enter home r=150.0")
+        try Self.expectRoundTrip(device)
+    }
+
+    /// Issue 43 item 2: the updates queued for a suspended app reach its
+    /// delegate in one call, oldest first, each with its own time — an app
+    /// reading only `locations.last` would keep one of the three.
+    @Test func queuedUpdatesArriveInOneCall() throws {
+        let (device, manager, recorder) = try Self.askedForAlways(.iOS(12, 4), .allowAlways)
+        manager.startUpdatingLocation()
+        try device.app.enterBackground()
+        try device.advance(by: .seconds(10))
+        for i in 0..<3 {
+            try device.feed(fix: Fix(Location(Coordinate(latitude: 35 + Double(i) / 1000, longitude: 139), accuracy: 5)))
+            try device.advance(by: .seconds(1))
+        }
+        #expect(!recorder.heard.contains { $0.hasPrefix("locations") })
+        try device.app.enterForeground()
+        #expect(recorder.heard.last == "locations 3 at 10.000")
+        #expect(recorder.locations.map(\.timestamp) == [.seconds(10), .seconds(11), .seconds(12)])
+        #expect(manager.location?.coordinate.latitude == 35.002)
         try Self.expectRoundTrip(device)
     }
 

@@ -83,6 +83,11 @@ enum LogSamples {
         .init(
             1000, .delegate(.didUpdateLocations(S.tokyo)),
             "1.000 delegate locationManager(_:didUpdateLocations:) 35.681200,139.767100 ±5"),
+        // Several locations in one call: each with its own time, oldest first (issue 43).
+        .init(
+            30000, .delegate(.didUpdateLocations([(S.tokyo, fixedAt: .seconds(21)), (S.sydney, fixedAt: .seconds(22))])),
+            "30.000 delegate locationManager(_:didUpdateLocations:) 35.681200,139.767100 ±5 @21.000 -33.868820,151.209296 ±65 @22.000"
+        ),
         .init(
             1500, .delegate(.didUpdateLocations(S.sydney)),
             "1.500 delegate locationManager(_:didUpdateLocations:) -33.868820,151.209296 ±65"),

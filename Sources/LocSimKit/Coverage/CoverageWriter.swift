@@ -91,7 +91,7 @@ struct CoverageWriter: LogWriter {
     /// answer no event of the table (authorization changes).
     static func service(of callback: Callback) -> CoverageTally.Service? {
         switch callback.event {
-        case .didUpdateLocations, .didUpdateEarlierLocation: return .location
+        case .didUpdateLocations, .didUpdateEarlierLocation, .didUpdateLocationBatch: return .location
         case .didEnterRegion, .didExitRegion: return .region
         case .didVisit: return .visit
         case .didRange: return .ranging

@@ -39,6 +39,8 @@ struct DeviceEngine {
     }
 
     var platform: Platform { loop.simulator.header.platform }
+    /// The scenario's `set` parameters (the device's hardware among them).
+    var parameters: Parameters { loop.simulator.header.parameters }
     var rules: RulesVersion { loop.simulator.rules }
 
     /// The time and phase of the next rule timer, if any is pending.

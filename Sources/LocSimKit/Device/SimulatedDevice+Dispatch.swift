@@ -104,6 +104,11 @@ extension SimulatedDevice {
             updateLocations(located(location, at: time), manager)
         case .didUpdateEarlierLocation(let location, let fixedAt):
             updateLocations(located(location, at: fixedAt), manager)
+        case .didUpdateLocationBatch(let batch):
+            // One call with every location, oldest first (docs/rules.md §8).
+            let locations = batch.map { located($0.location, at: Instant(sinceStart: $0.time)) }
+            manager.location = locations.last
+            manager.listener?.locationManager(manager, didUpdateLocations: locations)
         case .didChangeAuthorization(let status):
             manager.listener?.locationManager(manager, didChangeAuthorization: status)
         case .locationManagerDidChangeAuthorization:

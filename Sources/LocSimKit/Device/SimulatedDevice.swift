@@ -155,13 +155,13 @@ public final class SimulatedDevice {
 
     /// `CLLocationManager.headingAvailable()`: the device has a magnetometer
     /// (iPhone, iPad, Apple Watch; not a Mac or Apple TV, docs/rules.md §8).
-    public var headingAvailable: Bool { Simulator.headingAvailable(on: engine.platform) }
+    public var headingAvailable: Bool { Simulator.headingAvailable(on: engine.platform, engine.parameters) }
 
     /// `CLLocationManager.deferredLocationUpdatesAvailable()`: an iPhone
     /// before iOS 13; false from iOS 13, where the method was deprecated, and
     /// on a Mac (docs/rules.md §8, "Deferred updates").
     public var deferredLocationUpdatesAvailable: Bool {
-        Simulator.deferredLocationUpdatesAvailable(on: engine.platform)
+        Simulator.deferredLocationUpdatesAvailable(on: engine.platform, engine.parameters)
     }
 
     // MARK: Managers

@@ -17,6 +17,12 @@ public struct Callback: Equatable, Sendable {
         /// fix `requestLocation` kept, an update queued for a suspended app): the
         /// log shows the location's own time.
         indirect case didUpdateEarlierLocation(Location, fixedAt: Instant)
+        /// `didUpdateLocations` with several locations in one call, oldest
+        /// first, each with its own time: "If updates were deferred or if
+        /// multiple locations arrived before they could be delivered, the
+        /// array may contain additional entries" (Apple; docs/rules.md §8,
+        /// "Several locations in one call").
+        indirect case didUpdateLocationBatch([TimedLocation])
         case didFailWithError(CLErrorCode)
         case didStartMonitoring(regionID: String)
         case monitoringDidFail(regionID: String?, CLErrorCode)
@@ -46,7 +52,8 @@ public struct Callback: Equatable, Sendable {
         switch event {
         case .didChangeAuthorization: return "locationManager(_:didChangeAuthorization:)"
         case .locationManagerDidChangeAuthorization: return "locationManagerDidChangeAuthorization(_:)"
-        case .didUpdateLocations, .didUpdateEarlierLocation: return "locationManager(_:didUpdateLocations:)"
+        case .didUpdateLocations, .didUpdateEarlierLocation, .didUpdateLocationBatch:
+            return "locationManager(_:didUpdateLocations:)"
         case .didFailWithError: return "locationManager(_:didFailWithError:)"
         case .didStartMonitoring: return "locationManager(_:didStartMonitoringFor:)"
         case .monitoringDidFail: return "locationManager(_:monitoringDidFailFor:withError:)"
@@ -69,7 +76,7 @@ public struct Callback: Equatable, Sendable {
         switch event {
         case .didChangeAuthorization: return .didChangeAuthorization
         case .locationManagerDidChangeAuthorization: return .locationManagerDidChangeAuthorization
-        case .didUpdateLocations, .didUpdateEarlierLocation: return .didUpdateLocations
+        case .didUpdateLocations, .didUpdateEarlierLocation, .didUpdateLocationBatch: return .didUpdateLocations
         case .didFailWithError: return .didFailWithError
         case .didStartMonitoring: return .didStartMonitoringFor
         case .monitoringDidFail: return .monitoringDidFailFor
@@ -103,6 +110,15 @@ extension Callback {
     public static func didUpdateEarlierLocation(_ location: Location, fixedAt time: Instant) -> Callback {
         Callback(.didUpdateEarlierLocation(location, fixedAt: time))
     }
+    /// `didUpdateLocations` handing over several locations at once, oldest
+    /// first, each with the time it was fixed (docs/rules.md §8, "Several
+    /// locations in one call"). With one location it is
+    /// `didUpdateEarlierLocation`: the log has one form for one location.
+    public static func didUpdateLocations(_ locations: [(Location, fixedAt: Instant)]) -> Callback {
+        if locations.count == 1 { return .didUpdateEarlierLocation(locations[0].0, fixedAt: locations[0].fixedAt) }
+        return Callback(
+            .didUpdateLocationBatch(locations.map { TimedLocation(location: $0.0, time: $0.fixedAt.sinceStart) }))
+    }
     public static func didFailWithError(_ error: CLErrorCode) -> Callback { Callback(.didFailWithError(error)) }
     public static func didStartMonitoring(regionID: String) -> Callback {
         Callback(.didStartMonitoring(regionID: regionID))
@@ -134,5 +150,17 @@ extension Callback {
     /// timeout was reached (docs/rules.md §8, "Deferred updates").
     public static func didFinishDeferredUpdates(_ error: CLErrorCode?) -> Callback {
         Callback(.didFinishDeferredUpdates(error))
+    }
+}
+
+extension Callback {
+    /// The locations a `didUpdateLocations` call hands over, oldest first
+    /// (the newest is `last`); empty for every other method.
+    public var locations: [Location] {
+        switch event {
+        case .didUpdateLocations(let location), .didUpdateEarlierLocation(let location, _): return [location]
+        case .didUpdateLocationBatch(let batch): return batch.map(\.location)
+        default: return []
+        }
     }
 }

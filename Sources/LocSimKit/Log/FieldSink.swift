@@ -28,6 +28,10 @@ package protocol FieldSink {
     /// A location's own time when it is older than the record: text
     /// `@<seconds>`; JSON `"timestamp":<seconds>`.
     mutating func timestamp(_ time: Millis)
+    /// Several locations, oldest first, each with its own time: text
+    /// `lat,lon ±N @<seconds>` for each, one after the other; JSON
+    /// `"locations":[{"lat":…,"lon":…,"accuracy":N,"timestamp":<seconds>},…]`.
+    mutating func locations(_ batch: [TimedLocation])
     /// Text `"text"` with `\"` and `\\` escapes; JSON `"name":"text"`.
     mutating func quoted(_ name: String, _ text: String)
     /// Text `a,b,c`; JSON `"name":["a","b","c"]`.

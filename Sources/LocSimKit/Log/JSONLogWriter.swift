@@ -74,6 +74,24 @@ package struct JSONLogWriter: LogWriter, FieldSink {
         LogBytes.appendSeconds(time, to: &output.bytes)
     }
 
+    package mutating func locations(_ batch: [TimedLocation]) {
+        key("locations")
+        output.bytes.append(UInt8(ascii: "["))
+        for (i, entry) in batch.enumerated() {
+            if i > 0 { output.bytes.append(LogBytes.comma) }
+            output.bytes.append(#"{"lat":"#)
+            LogBytes.appendFixed6(entry.location.coordinate.latitude, to: &output.bytes)
+            output.bytes.append(#","lon":"#)
+            LogBytes.appendFixed6(entry.location.coordinate.longitude, to: &output.bytes)
+            output.bytes.append(#","accuracy":"#)
+            LogBytes.appendWholeMeters(entry.location.accuracy, to: &output.bytes)
+            output.bytes.append(#","timestamp":"#)
+            LogBytes.appendSeconds(entry.time, to: &output.bytes)
+            output.bytes.append(UInt8(ascii: "}"))
+        }
+        output.bytes.append(UInt8(ascii: "]"))
+    }
+
     package mutating func quoted(_ name: String, _ text: String) {
         key(name)
         LogBytes.appendJSONString(text, to: &output.bytes)

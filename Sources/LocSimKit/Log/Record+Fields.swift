@@ -103,6 +103,8 @@ extension Callback {
             sink.coordinate(location.coordinate)
             sink.accuracy(location.accuracy)
             sink.timestamp(time.sinceStart)
+        case .didUpdateLocationBatch(let batch):
+            sink.locations(batch)
         case .didFailWithError(let error):
             sink.word("error", error.rawValue)
         case .didStartMonitoring(let id), .didEnterRegion(let id), .didExitRegion(let id):

@@ -163,6 +163,14 @@ package struct TextLogWriter: LogWriter, FieldSink {
         LogBytes.appendSeconds(time, to: &output.bytes)
     }
 
+    package mutating func locations(_ batch: [TimedLocation]) {
+        for entry in batch {
+            coordinate(entry.location.coordinate)
+            accuracy(entry.location.accuracy)
+            timestamp(entry.time)
+        }
+    }
+
     package mutating func quoted(_ name: String, _ text: String) {
         output.bytes.append(LogBytes.space)
         LogBytes.appendTextQuoted(text, to: &output.bytes)

@@ -92,6 +92,9 @@ public enum HoldReason: String, Equatable, Sendable, CaseIterable {
     /// A `liveUpdates` fix for a relaunched app that has not iterated
     /// `liveUpdates` again yet; yielded, with its own time, when it does (docs/modern.md M10).
     case notRestarted
+    /// A fix a deferral of updates keeps in the background, delivered with
+    /// the others in one call when it ends (docs/rules.md §8, "Deferred updates").
+    case deferred
 }
 
 /// Why an event was not delivered.
@@ -105,7 +108,7 @@ public struct DropReason: Hashable, Sendable, CustomStringConvertible {
         case notInUse, notAuthorized, reducedAccuracy, suspended, superseded, stale, keptWhileUsing, unavailable,
             notImplemented, distanceFilter, forceQuit, notRunning, serviceSessionRequired, stationary, eventPending,
             conditionLimitExceeded, lessAccurate, stopped, paused, reducedInterval, notRestarted, locationUnavailable,
-            headingFilter, beforeFirstUnlock
+            headingFilter, beforeFirstUnlock, backgroundTimeLimit
     }
 
     package let code: Code
@@ -174,4 +177,8 @@ public struct DropReason: Hashable, Sendable, CustomStringConvertible {
     /// A monitoring event that would relaunch the app before the device was
     /// first unlocked since a reboot (docs/rules.md §2, "Reboot").
     public static let beforeFirstUnlock = DropReason(.beforeFirstUnlock)
+    /// A beacon sighting after ranging's time in the background ran out:
+    /// `backgroundRangingLimit` since the app began running there, with no
+    /// background location session (docs/rules.md §8, "Ranging").
+    public static let backgroundTimeLimit = DropReason(.backgroundTimeLimit)
 }

@@ -14,6 +14,7 @@ extension Simulator {
             case .suspended: count = manager.suspendedQueue.count
             case .notRestarted:
                 count = modern.liveUpdates.queued.count + (monitoring.significantChange?.held == nil ? 0 : 1)
+            case .deferred: count = world.deferrals.values.reduce(0) { $0 + $1.held.count }
             }
             return count > 0 ? Tally.Count(name: reason.rawValue, count: count) : nil
         }

@@ -61,7 +61,8 @@ extension Callback {
         case .didStartMonitoring(let id), .didEnterRegion(let id), .didExitRegion(let id): return id
         case .monitoringDidFail(let id, _): return id
         case .didRange(let constraint, _), .didFailRanging(let constraint, _): return constraint.uuid
-        case .didUpdateLocations, .didUpdateEarlierLocation, .didVisit, .didPauseLocationUpdates,
+        case .didUpdateLocations, .didUpdateEarlierLocation, .didUpdateLocationBatch, .didVisit,
+            .didPauseLocationUpdates,
             .didResumeLocationUpdates, .didUpdateHeading, .shouldDisplayHeadingCalibration:
             return nil
         }

@@ -13,6 +13,9 @@ enum Lifecycle: Hashable {
         /// Suspended at this time unless a session keeps it running.
         var deadline: Millis
         var inUse: BackgroundInUse
+        /// When this run in the background began (leaving the foreground, a
+        /// wake, a background launch): ranging's time limit counts from it (§8).
+        var since: Millis
     }
 
     /// What keeps a background app in use (§3): a grace period after leaving

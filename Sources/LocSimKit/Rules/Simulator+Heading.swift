@@ -12,13 +12,15 @@
 /// the same manager delivers locations (Apple, CLHeading).
 extension Simulator {
     /// Whether the device has a magnetometer (`CLLocationManager.headingAvailable()`):
-    /// the iPhone, iPad and Apple Watch locsim simulates do, a Mac does not
-    /// (a locsim decision, docs/rules.md §8).
-    var headingAvailable: Bool { Self.headingAvailable(on: rules.platform) }
+    /// the iPhone, iPad and Apple Watch locsim simulates do unless `set
+    /// compass false` says otherwise; a Mac does not (a locsim decision,
+    /// docs/rules.md §8).
+    var headingAvailable: Bool { Self.headingAvailable(on: rules.platform, parameters) }
 
-    /// `headingAvailable()` on `platform`: false on macOS and tvOS.
-    static func headingAvailable(on platform: Platform) -> Bool {
-        platform.os != .macOS && platform.os != .tvOS
+    /// `headingAvailable()` on `platform`: false on macOS and tvOS, and on a
+    /// device without a compass.
+    static func headingAvailable(on platform: Platform, _ parameters: Parameters) -> Bool {
+        platform.os != .macOS && platform.os != .tvOS && parameters.compass
     }
 
     /// `startUpdatingHeading`: a new run delivers the heading the device

@@ -112,7 +112,10 @@ extension Simulator {
 
     /// The indicator shows a session of a When In Use app (Allow Once and
     /// provisional Always included), or of an Always app that asks for it
-    /// with `showsBackgroundLocationIndicator` (iOS 11+).
+    /// with `showsBackgroundLocationIndicator` (iOS 11+). On watchOS every
+    /// session shows it: "On watchOS there's no way to opt out of showing the
+    /// background location usage indicator" (Apple, "Choosing the Location
+    /// Services Authorization to Request").
     var computedIndicator: Bool {
         // A CLBackgroundActivitySession shows the indicator while the app is
         // in the background, whatever its authorization (docs/modern.md).
@@ -121,6 +124,7 @@ extension Simulator {
         case .none: return false
         case .whenInUse: return session || activity
         case .always:
+            if rules.isWatch { return session || activity }
             let asked = anyManager {
                 $0.showsBackgroundLocationIndicator && $0.runsInBackground(before9: !rules.atLeast(9))
             }

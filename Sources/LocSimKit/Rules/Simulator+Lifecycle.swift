@@ -35,6 +35,7 @@ extension Simulator {
         settle()
         deliverOwedCallbacks()
         deliverQueuedUpdates()
+        if !world.deferrals.isEmpty { deliverDeferredInForeground() }
         modernForeground()
     }
 
@@ -46,7 +47,8 @@ extension Simulator {
         let grace = now + parameters.grace
         // In the grace period unless a session begins (`settle()`), which
         // replaces it; macOS apps have neither.
-        lifecycle = .background(.init(deadline: deadline, inUse: rules.suspends ? .grace(until: grace) : .no))
+        lifecycle = .background(
+            .init(deadline: deadline, inUse: rules.suspends ? .grace(until: grace) : .no, since: now))
         emit(.app(.background))
         dismissInAppPrompt()
         guard rules.suspends else { return }
@@ -124,7 +126,7 @@ extension Simulator {
     /// Wakes or relaunches the app for an event of `reason` (§2); either way
     /// it then runs for `wakeWindow`.
     mutating func wake(for reason: WakeReason) {
-        lifecycle = .background(.init(deadline: now, inUse: .suspendedGrace(lifecycle.graceUntil)))
+        lifecycle = .background(.init(deadline: now, inUse: .suspendedGrace(lifecycle.graceUntil), since: now))
         emit(.app(.wake(reason)))
         extendRun()
         deliverOwedCallbacks()
@@ -132,7 +134,7 @@ extension Simulator {
     }
 
     mutating func relaunch(for reason: WakeReason) {
-        lifecycle = .background(.init(deadline: now, inUse: .no))
+        lifecycle = .background(.init(deadline: now, inUse: .no, since: now))
         modernRelaunched()
         emit(.app(.launchBackground(reason)))
         extendRun()

@@ -98,7 +98,7 @@ extension Simulator {
         world.named = []
         world.namedIndex = [:]
         world.headings.byManager = [:]
-        world.deferrals = [:]
+        dropDeferredFixes()
         serving = Self.launchManager
     }
 

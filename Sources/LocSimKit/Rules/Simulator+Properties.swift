@@ -32,7 +32,7 @@ extension Simulator {
             return String(headingAvailable)
         case .significantLocationChangeMonitoringAvailable: return "true"
         case .deferredLocationUpdatesAvailable:
-            return String(Self.deferredLocationUpdatesAvailable(on: rules.platform))
+            return String(Self.deferredLocationUpdatesAvailable(on: rules.platform, parameters))
         }
     }
 

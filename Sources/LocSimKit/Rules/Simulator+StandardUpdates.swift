@@ -97,6 +97,7 @@ extension Simulator {
                 fixes.lastReducedDelivery = now
                 shown = reducedLocation(location)
             }
+            if !world.deferrals.isEmpty, deferIfInBackground(shown, sensed: location) { return }
             if header.delegate.contains(.didUpdateLocations), keepDirect(DirectFix(location: shown, time: now)) {
                 return
             }
@@ -126,16 +127,44 @@ extension Simulator {
         return delivered
     }
 
-    /// The updates queued while the app was suspended, in order, each with
-    /// its own time, manager by manager; those it may no longer receive are dropped.
+    /// The updates queued while the app was suspended, manager by manager,
+    /// in one `didUpdateLocations` call each, oldest first with their own
+    /// times; those it may no longer receive are dropped (docs/rules.md §8,
+    /// "Several locations in one call").
     mutating func deliverQueuedUpdates() {
         guard several else { return deliverQueuedUpdatesOfManager() }
         forEachManager { $0.deliverQueuedUpdatesOfManager() }
     }
 
     private mutating func deliverQueuedUpdatesOfManager() {
-        for q in manager.takeSuspendedQueue() where standardUpdatesMayDeliver(q.location) {
-            _ = deliverLocation(q.location, fixedAt: q.time)
+        let queue = manager.takeSuspendedQueue()
+        guard !queue.isEmpty else { return }
+        var batch: [TimedLocation] = []
+        var fixes: [Location] = []
+        for q in queue where standardUpdatesMayDeliver(q.location) {
+            guard let shown = reducedIfNeeded(q.location) else {
+                emit(.drop(.fix(q.location), .reducedInterval))
+                continue
+            }
+            batch.append(TimedLocation(location: shown, time: q.time))
+            fixes.append(q.location)
+        }
+        deliverLocations(batch, from: fixes)
+    }
+
+    /// One `didUpdateLocations` call with `batch` (reduced where the
+    /// accuracy asks), whose fixes as sensed are `fixes`; a delegate without
+    /// the method drops each fix `notImplemented`.
+    mutating func deliverLocations(_ batch: [TimedLocation], from fixes: [Location]) {
+        switch batch.count {
+        case 0: return
+        case 1: emitCallback(locationCallback(batch[0].location, fixedAt: batch[0].time), as: .fix(fixes[0]))
+        default:
+            guard header.delegate.contains(.didUpdateLocations) else {
+                for fix in fixes { emit(.drop(.fix(fix), .notImplemented)) }
+                return
+            }
+            emit(.delegate(Callback(.didUpdateLocationBatch(batch))))
         }
     }
 

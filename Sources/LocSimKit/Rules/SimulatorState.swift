@@ -228,9 +228,11 @@ enum MonitoringEvent: Hashable {
 }
 
 /// A location with the time it was fixed.
-struct TimedLocation: Hashable {
-    var location: Location
-    var time: Millis
+/// A location and the time it was fixed: an update queued for a suspended
+/// app, one of several handed over in one `didUpdateLocations` call.
+package struct TimedLocation: Hashable, Sendable {
+    package var location: Location
+    package var time: Millis
 }
 
 extension DesiredAccuracy {

@@ -52,6 +52,16 @@ package struct Parameters: Equatable, Sendable {
     /// such a line (a locsim decision on twocanoes' "about 3 minutes",
     /// docs/rules.md §2, "Reboot").
     package var firstUnlockDelay: Millis? = .seconds(180)
+    /// Ranging stops this long after the app began running in the
+    /// background unless a background location session runs; `nil`: never
+    /// (developer reports give 2–3 and 5 minutes; a locsim decision on the
+    /// shorter, docs/rules.md §8, "Ranging").
+    package var backgroundRangingLimit: Millis? = .seconds(180)
+    /// The device has a GPS receiver (false: an iPod touch, a Wi-Fi iPad):
+    /// no deferred updates (docs/rules.md §1, "Devices without the hardware").
+    package var gps = true
+    /// The device has a magnetometer (false: no heading, `headingAvailable()` false).
+    package var compass = true
 
     package init() {}
 }
@@ -81,6 +91,9 @@ public enum ParameterSetting: Equatable, Sendable {
     case pauseDistance(Double)
     case beaconLostDelay(Millis?)
     case firstUnlockDelay(Millis?)
+    case backgroundRangingLimit(Millis?)
+    case gps(Bool)
+    case compass(Bool)
 
     /// The kind of value each parameter takes, by name, for the parser.
     package enum Kind: Sendable {
@@ -104,7 +117,8 @@ public enum ParameterSetting: Equatable, Sendable {
         ("monitorConditionLimit", .count),
         ("suspendedQueueLimit", .count), ("pauseAfter", .optionalDuration), ("pauseDistance", .meters(0...maxDistance)),
         ("beaconLostDelay", .optionalDuration),
-        ("firstUnlockDelay", .optionalDuration),
+        ("firstUnlockDelay", .optionalDuration), ("backgroundRangingLimit", .optionalDuration),
+        ("gps", .bool), ("compass", .bool),
     ]
 }
 
@@ -135,6 +149,9 @@ extension Parameters {
         case .pauseDistance(let v): pauseDistance = v
         case .beaconLostDelay(let v): beaconLostDelay = v
         case .firstUnlockDelay(let v): firstUnlockDelay = v
+        case .backgroundRangingLimit(let v): backgroundRangingLimit = v
+        case .gps(let v): gps = v
+        case .compass(let v): compass = v
         }
     }
 }

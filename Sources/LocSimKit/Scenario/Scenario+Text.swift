@@ -90,6 +90,9 @@ extension Scenario {
         case .pauseDistance(let v): return "pauseDistance " + number(v)
         case .beaconLostDelay(let v): return "beaconLostDelay " + (v.map(\.description) ?? "none")
         case .firstUnlockDelay(let v): return "firstUnlockDelay " + (v.map(\.description) ?? "none")
+        case .backgroundRangingLimit(let v): return "backgroundRangingLimit " + (v.map(\.description) ?? "none")
+        case .gps(let v): return "gps \(v)"
+        case .compass(let v): return "compass \(v)"
         }
     }
 

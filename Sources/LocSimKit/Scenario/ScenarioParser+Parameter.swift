@@ -63,6 +63,9 @@ extension ScenarioParser {
         case ("pauseDistance", .meters(let v)): return .pauseDistance(v)
         case ("beaconLostDelay", .optionalDuration(let v)): return .beaconLostDelay(v)
         case ("firstUnlockDelay", .optionalDuration(let v)): return .firstUnlockDelay(v)
+        case ("backgroundRangingLimit", .optionalDuration(let v)): return .backgroundRangingLimit(v)
+        case ("gps", .bool(let v)): return .gps(v)
+        case ("compass", .bool(let v)): return .compass(v)
         default: return nil
         }
     }

@@ -152,6 +152,9 @@ package struct TimelineRecorder: LogWriter {
             if !pending.isEmpty, case .didUpdateEarlierLocation(let location, let fixedAt) = callback.event {
                 delivered(location, heldAt: fixedAt.sinceStart, record)
             }
+            if !pending.isEmpty, case .didUpdateLocationBatch(let batch) = callback.event {
+                for entry in batch { delivered(entry.location, heldAt: entry.time, record) }
+            }
         case .update(.earlierLiveUpdate(let location, _, let fixedAt)):
             mark("update liveUpdates", .delegate, record)
             if !pending.isEmpty { delivered(location, heldAt: fixedAt.sinceStart, record) }
