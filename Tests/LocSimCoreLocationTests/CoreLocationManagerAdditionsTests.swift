@@ -110,7 +110,9 @@ import Testing
         } catch {
             #expect((error as? DeviceError)?.code == .unavailable)
         }
-        let unbound = CLLocationManager()
+        let heard = HeardWarnings()
+        let unbound = heard.during { CLLocationManager() }
+        #expect(heard.lines.count == 1)
         do {
             try await unbound.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Route")
             Issue.record("no error")

@@ -113,14 +113,18 @@ import Testing
     }
 
     @Test func noCurrentDeviceIsReported() async throws {
-        let session = CLServiceSession(authorization: .always)
-        #expect(session.simulationError?.code == .noCurrentDevice)
-        let activity = CLBackgroundActivitySession()
-        #expect(activity.simulationError?.code == .noCurrentDevice)
-        var diagnostics = activity.diagnostics.makeAsyncIterator()
-        #expect(try await diagnostics.next() == nil)
-        let monitor = await CLMonitor("nowhere")
-        #expect(await monitor.simulationError?.code == .noCurrentDevice)
+        let heard = HeardWarnings()
+        try await heard.during { () async throws in
+            let session = CLServiceSession(authorization: .always)
+            #expect(session.simulationError?.code == .noCurrentDevice)
+            let activity = CLBackgroundActivitySession()
+            #expect(activity.simulationError?.code == .noCurrentDevice)
+            var diagnostics = activity.diagnostics.makeAsyncIterator()
+            #expect(try await diagnostics.next() == nil)
+            let monitor = await CLMonitor("nowhere")
+            #expect(await monitor.simulationError?.code == .noCurrentDevice)
+        }
+        #expect(heard.lines.count == 3 && heard.lines.allSatisfy { $0.contains("no SimulatedDevice is current") })
     }
 }
 

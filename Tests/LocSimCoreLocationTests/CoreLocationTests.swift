@@ -123,7 +123,13 @@ final class Silent: CLLocationManagerDelegate {
     }
 
     @Test func aManagerMadeWithNoDeviceCurrentSaysSo() throws {
-        let manager = CLLocationManager()
+        let heard = HeardWarnings()
+        let manager = heard.during { CLLocationManager() }
+        #expect(
+            heard.lines == [
+                "locsim: CLLocationManager(): no SimulatedDevice is current; make the app's Core Location objects"
+                    + " (its CLLocationManager, sessions and monitors) inside device.withCurrent { … } (docs/corelocation.md)\n"
+            ])
         #expect(manager.simulationError?.code == .noCurrentDevice)
         #expect(manager.simulationError?.message.contains("withCurrent") == true)
         #expect(manager.simulatedManager == nil)
