@@ -51,8 +51,24 @@ help:
 RELEASE_FLAGS := -c release --static-swift-stdlib \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
+# Quiet: the build's progress is left out (VERBOSE=1 shows it), its
+# warnings and errors kept, and on a failure the whole log. Left out too,
+# two lines glibc's linker writes of the toolchain's static libraries, not
+# of locsim's code, and no flag silences: FoundationEssentials (linked into
+# locsim-gpx) calls `mktemp` in the temporary file of an atomic write
+# (swift-foundation issue 1358; locsim-gpx writes with write(2), never
+# through Foundation), and a library linked in that calls `dlopen` needs
+# at run time the glibc it was linked with (locsim loads no library).
+LINK_NOTES := warning: the use of .mktemp. is dangerous|warning: Using 'dlopen' in statically linked
 build:
+ifdef VERBOSE
 	$(SWIFT) build $(RELEASE_FLAGS)
+else
+	@mkdir -p .build
+	@$(SWIFT) build $(RELEASE_FLAGS) > .build/release-build.log 2>&1; status=$$?; \
+	  if [ $$status = 0 ]; then grep -E "(warning|error):" .build/release-build.log | grep -Ev "$(LINK_NOTES)"; \
+	  else grep -Ev "$(LINK_NOTES)" .build/release-build.log; fi; exit $$status
+endif
 
 # What `make build` passes to `swift build` (bench/realistic.sh builds its
 # baseline with the same).

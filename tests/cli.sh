@@ -19,6 +19,14 @@ source bench/launches.sh
 source tests/harness.sh
 # Runs a command as nobody when root (who reads and writes any file), else as is.
 as_nobody() { if [ "$(id -u)" = 0 ]; then setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; else "$@"; fi; }
+# readable FILE NAME: a copy of FILE at $WORK/readable/NAME that every user
+# may read (and run), its path printed. The runs as nobody read these, never
+# the clone: a clone in a folder only its owner may enter (`mktemp -d` makes
+# it 0700) holds nothing nobody can open (issue 42).
+readable() {
+  mkdir -p "$WORK/readable" && chmod 755 "$WORK" "$WORK/readable"
+  cp "$1" "$WORK/readable/$2" && chmod a+rX "$WORK/readable/$2" && echo "$WORK/readable/$2"
+}
 # same FILE NAME: FILE holds the quickstart log.
 same() { if cmp -s "$EXPECTED" "$1"; then ok "$2"; else fail "$2" "$1 differs from the quickstart log"; fi; }
 # staged DIR NAME: no .locsim-* temporary is left in DIR.
@@ -47,6 +55,23 @@ interrupted() {
 }
 
 cd "$WORK" || exit 2
+NOBODY_LOCSIM=$(readable "$LOCSIM" locsim)
+NOBODY_QUICK=$(readable "$QUICK" quickstart.scn)
+
+# The runs as nobody work from a clone only its owner may enter: a copy of
+# locsim and of the quickstart in a 0700 folder, as such a clone holds them,
+# cannot be read as nobody, and their readable copies can (issue 42).
+if [ "$(id -u)" != 0 ] || command -v setpriv > /dev/null; then
+  mkdir -m 700 private
+  cp "$LOCSIM" private/locsim && cp "$QUICK" private/quickstart.scn
+  as_nobody private/locsim run private/quickstart.scn > private.out 2> private.err
+  private_status=$?
+  as_nobody "$(readable private/locsim private-locsim)" run "$(readable private/quickstart.scn private.scn)" > private.out 2> private.err
+  status=$?
+  if { [ "$(id -u)" != 0 ] || [ "$private_status" = 126 ]; } && [ "$status" = 0 ] && cmp -s "$EXPECTED" private.out; then
+    ok "runs as nobody read copies of what a 0700 clone holds"
+  else fail "runs as nobody read copies of what a 0700 clone holds" "status $private_status/$status: $(cat private.err)"; fi
+fi
 
 # -o through a symbolic link writes the file it leads to; the link stays.
 echo old > real.log
@@ -135,6 +160,26 @@ for bad in 0/4 5/4 4 1/0 -1/4 1/4/4 a/b " 1/4" 1/99999999999; do
   if [ "$status" = 2 ] && grep -q "^locsim check: error: '--shard' " <<< "$out"; then ok "--shard '$bad' is a usage error"
   else fail "--shard '$bad' is a usage error" "status $status: $(head -1 <<< "$out")"; fi
 done
+
+# A golden log survives comments and blank lines put in or taken out (issue
+# 42): each shipped scenario with a golden log, a comment and a blank line
+# added at its top and every other comment and blank line taken away, still
+# matches its golden. Errors, matrix tables and explore reports name lines
+# for people (`file:line:column`, `expect 41:1`): those goldens are left out.
+cp -r "$SCENARIOS" edited
+find edited \( -name '*.matrix' -o -name '*.explore' \) -delete
+find edited -name '*.err' | while read -r err; do rm "$err" "${err%.err}.scn"; done
+rm -r edited/explore
+edited=0
+while read -r scn; do
+  { printf '# a comment added at the top\n\n'; grep -Ev '^[[:space:]]*(#.*)?$' "$scn"; } > edited.tmp && mv edited.tmp "$scn"
+  edited=$((edited + 1))
+done < <(find edited -name '*.scn')
+"$LOCSIM" check edited > edited.out 2>&1
+status=$?
+if [ "$status" = 0 ] && [ "$edited" -gt 100 ] && grep -qx "$edited passed, 0 failed" edited.out; then
+  ok "every golden log survives comments and blank lines added and removed"
+else fail "every golden log survives comments and blank lines added and removed" "status $status, $edited scenarios: $(grep -v '^[ +@-]' edited.out | head -5)"; fi
 
 # LOCSIM_RECORD=1 records like --update; a mismatch writes x.actual.log.
 mkdir record
@@ -254,6 +299,51 @@ else fail "check --coverage reports the quickstart's cells and gaps" "status $st
 if grep -q '^{"replayed":1,"errorsFolders":0,"stopped":\[\],"delivery":\[' cov.json && [ "$(wc -l < cov.json)" = 1 ]; then ok "check --coverage --format json"
 else fail "check --coverage --format json" "$(head -c 200 cov.json)"; fi
 suggests "check --format needs --coverage" "'--format' is the coverage report's; add '--coverage'" check "$QUICK" --format json
+
+# check --coverage reads the suite as check does (issue 41 item 4): a FIFO
+# and a link to /dev/zero fail the check and are listed, not read; a FIFO
+# at docs/rules.md in the current folder is not read either.
+mkdir -p cov-odd/docs
+cp "$QUICK" cov-odd/a.scn && cp "$EXPECTED" cov-odd/a.log
+mkfifo cov-odd/fifo.scn cov-odd/docs/rules.md
+ln -s /dev/zero cov-odd/zero.scn
+(cd cov-odd && timeout 20 "$LOCSIM" check . --coverage > ../cov-odd.out 2> ../cov-odd.err)
+status=$?
+if [ "$status" = 1 ] && grep -qx "1 passed, 2 failed" cov-odd.err \
+  && grep -qx "coverage: 1 scenario replayed; 2 stopped with an error: ./fifo.scn, ./zero.scn" cov-odd.out; then
+  ok "check --coverage lists a FIFO and /dev/zero, and reads no FIFO at docs/rules.md"
+else fail "check --coverage lists a FIFO and /dev/zero, and reads no FIFO at docs/rules.md" "status $status: $(head -3 cov-odd.out cov-odd.err)"; fi
+# An empty suite: the "no scenarios" error, and no report.
+"$LOCSIM" check empty --coverage > cov-empty.out 2> cov-empty.err
+status=$?
+if [ "$status" = 2 ] && [ ! -s cov-empty.out ] && grep -q "error: no scenarios" cov-empty.err; then
+  ok "check --coverage on an empty suite gives the no-scenarios error alone"
+else fail "check --coverage on an empty suite gives the no-scenarios error alone" "status $status: $(head -3 cov-empty.out)"; fi
+# --shard i/n: each shard's report covers its own scenarios; the counts add
+# up to the unsharded report's.
+count() { grep -o "\"$1\":[0-9]*" | cut -d: -f2; }
+whole=$("$LOCSIM" check "$SCENARIOS" --coverage --format json 2> /dev/null | count replayed)
+sum=0
+for i in 1 2 3; do
+  part=$("$LOCSIM" check "$SCENARIOS" --coverage --format json --shard "$i/3" 2> /dev/null | count replayed)
+  sum=$((sum + part))
+  [ "$part" -lt "$whole" ] || sum=-1000
+done
+if [ "$whole" -gt 100 ] && [ "$sum" = "$whole" ]; then ok "check --coverage --shard covers the shard's scenarios only"
+else fail "check --coverage --shard covers the shard's scenarios only" "$sum of $whole"; fi
+# A large scenario is streamed: --coverage costs no more memory than the check.
+if [ -x /usr/bin/time ]; then
+  mkdir cov-big
+  { sed '/^5 /,$d' "$QUICK"; awk 'BEGIN { for (i = 0; i < 800000; i++) printf "%d.%03d fix 35.681236 139.767125 8\n", 5 + i / 1000, i % 1000 }'; } > cov-big/big.scn
+  "$LOCSIM" check cov-big --update > /dev/null
+  /usr/bin/time -f %M -o cov-big.plain "$LOCSIM" check cov-big > /dev/null 2>&1
+  /usr/bin/time -f %M -o cov-big.cov "$LOCSIM" check cov-big --coverage > /dev/null 2>&1
+  size=$(($(wc -c < cov-big/big.scn) / 1024))
+  plain=$(tail -1 cov-big.plain) cov=$(tail -1 cov-big.cov)
+  if [ "$size" -gt 20000 ] && [ "$cov" -lt $((plain + 8192)) ]; then ok "check --coverage streams a ${size} KB scenario (${cov} KB against ${plain} KB)"
+  else fail "check --coverage streams a large scenario" "${size} KB scenario: ${cov} KB with --coverage, ${plain} KB without"; fi
+  rm -r cov-big
+fi
 
 # `run --platform` replays on another platform, translating answers as a
 # matrix row does (allowWhileUsing is allow on iOS 12.5), in either spelling.
@@ -702,11 +792,18 @@ if [ "$(id -u)" != 0 ] || command -v setpriv > /dev/null; then
   cp "$EXPECTED" "$open_dir/suite/a.log"
   cp "$QUICK" "$open_dir/suite/locked/b.scn"
   chmod 0 "$open_dir/suite/locked"
-  as_nobody "$LOCSIM" check "$open_dir/suite" --jobs 2 > locked.out 2>&1
+  as_nobody "$NOBODY_LOCSIM" check "$open_dir/suite" --jobs 2 > locked.out 2>&1
   status=$?
-  as_nobody "$LOCSIM" check "$open_dir/suite/locked" > locked-input.out 2>&1
+  as_nobody "$NOBODY_LOCSIM" check "$open_dir/suite/locked" > locked-input.out 2>&1
   input_status=$?
+  # --coverage exits as check does, with its report (issue 41 item 4).
+  as_nobody "$NOBODY_LOCSIM" check "$open_dir/suite" --coverage > locked-cov.out 2> /dev/null
+  cov_status=$?
   chmod 755 "$open_dir/suite/locked"
+  if [ "$cov_status" = 1 ] \
+    && grep -qxF "coverage: 1 scenario replayed; 1 stopped with an error: $open_dir/suite/locked" locked-cov.out; then
+    ok "check --coverage over a folder it cannot read exits 1 with its report"
+  else fail "check --coverage over a folder it cannot read exits 1 with its report" "status $cov_status: $(head -2 locked-cov.out)"; fi
   rm -rf "$open_dir"
   if [ "$status" = 1 ] && grep -qxF "$open_dir/suite/locked: error: cannot read folder '$open_dir/suite/locked': Permission denied" locked.out \
     && grep -qx "1 passed, 1 failed" locked.out && [ "$input_status" = 2 ] \
@@ -803,10 +900,10 @@ else fail "cut-short input: one message from a file or a pipe" "$(diff cut-file.
 
 # -o onto a file the user may not write is refused, as cp refuses it; a
 # file replaced keeps its mode, owner and group (issue 31).
-mkdir -p ro && chmod 777 ro && chmod 711 "$WORK"
+mkdir -p ro && chmod 777 ro
 echo "keep" > ro/mine.log && chmod 444 ro/mine.log
 [ "$(id -u)" = 0 ] && chown 65534:65534 ro/mine.log
-as_nobody "$LOCSIM" run "$QUICK" -o ro/mine.log > /dev/null 2> ro.err
+as_nobody "$NOBODY_LOCSIM" run "$NOBODY_QUICK" -o ro/mine.log > /dev/null 2> ro.err
 status=$?
 if [ "$status" = 2 ] && [ "$(cat ro/mine.log)" = keep ] \
   && grep -qF "locsim: error: cannot write 'ro/mine.log': Permission denied (the file is read-only to you;" ro.err; then
@@ -822,7 +919,7 @@ if [ "$(id -u)" = 0 ]; then
   # Another user's file this user may write (by its group): the new file
   # could not be given its owner, so it is refused.
   echo "keep" > ro/group.log && chmod 664 ro/group.log && chown 0:65534 ro/group.log
-  as_nobody "$LOCSIM" run "$QUICK" -o ro/group.log > /dev/null 2> ro.err
+  as_nobody "$NOBODY_LOCSIM" run "$NOBODY_QUICK" -o ro/group.log > /dev/null 2> ro.err
   status=$?
   if [ "$status" = 2 ] && [ "$(cat ro/group.log)" = keep ] && [ "$(stat -c '%u' ro/group.log)" = 0 ] \
     && grep -qF "cannot write 'ro/group.log': it belongs to user 0, group 65534" ro.err; then

@@ -356,8 +356,15 @@ open class CLLocationManager: NSObject {
     /// has no caller in the test to throw to, and the test may never hold
     /// that manager to read its `simulationError`.
     static func warn(_ error: DeviceError) {
-        FileHandle.standardError.write(Data(("locsim: " + error.message + "\n").utf8))
+        let line = "locsim: " + error.message + "\n"
+        if let warnings { return warnings(line) }
+        FileHandle.standardError.write(Data(line.utf8))
     }
+
+    /// Where `warn` says its lines instead of standard error, in this task
+    /// (`$warnings.withValue(…)`): locsim's own tests of the misuse read
+    /// them there, and a passing run prints nothing.
+    @TaskLocal package static var warnings: (@Sendable (String) -> Void)?
 
     private static func available(_ call: AppCall, _ name: String) -> Bool {
         current(name).map { $0.unavailability(of: call) == nil } ?? false

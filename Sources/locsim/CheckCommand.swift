@@ -114,9 +114,6 @@ enum CheckCommand {
             if printOutput(results.map(\.jsonLine).joined()) == .failure { return stop() }
         } else if options.coverage {
             printError(report)
-            let coverage: CoverageReport
-            do { coverage = try Self.coverage(of: paths).run(paths) } catch { return fail(error.message) }
-            if printOutput(coverage.rendered(options.coverageFormat)) == .failure { return stop() }
         } else if printOutput(report) == .failure {
             return stop()
         }
@@ -126,7 +123,18 @@ enum CheckCommand {
                     .map { annotations.annotations(ofReport: $0.report, scenario: $0.name) }.joined())
         }
         // A shard with no scenarios of its own is fine: the suite is not empty.
-        if summary.passed + summary.failed + summary.otherShards == 0 {
+        let empty = summary.passed + summary.failed + summary.otherShards == 0
+        // The coverage of the scenarios just checked (this shard's only),
+        // read as the check read them (docs/coverage.md).
+        if options.coverage && !empty {
+            let coverage: CoverageReport
+            do { coverage = try Coverage(tracks: GPXSidecar()).run(paths, shard: options.check.shard) } catch {
+                printError("locsim: error: \(error.message)")
+                return .failure
+            }
+            if printOutput(coverage.rendered(options.coverageFormat)) == .failure { return .failure }
+        }
+        if empty {
             // A mistyped folder must not pass CI.
             return fail("no scenarios (*.scn) found in " + paths.map { "'\($0)'" }.joined(separator: ", "))
         }
@@ -136,27 +144,5 @@ enum CheckCommand {
             if CIReports.write(junitReport, to: &output) == .failure { return .failure }
         }
         return summary.failed == 0 ? .success : .mismatch
-    }
-
-    /// The coverage of `paths`, with the rule sections of the docs/rules.md
-    /// and docs/modern.md found first in the current folder or a folder
-    /// above the first path (a suite inside a clone of locsim, or beside a
-    /// copy of its docs/).
-    static func coverage(of paths: [String]) -> Coverage {
-        var folders = ["."]
-        var folder = paths[0]
-        for _ in 0..<4 {
-            folder = FileIO.directory(of: folder)
-            folders.append(folder)
-        }
-        for candidate in folders {
-            let docs = candidate == "." ? "docs/" : candidate + "/docs/"
-            guard case .success(let rules) = FileIO.readFile(docs + "rules.md") else { continue }
-            let modern = try? FileIO.readFile(docs + "modern.md").get()
-            return Coverage(
-                tracks: GPXSidecar(), rules: String(decoding: rules, as: UTF8.self),
-                modern: modern.map { String(decoding: $0, as: UTF8.self) })
-        }
-        return Coverage(tracks: GPXSidecar())
     }
 }

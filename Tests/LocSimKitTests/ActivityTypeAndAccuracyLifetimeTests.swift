@@ -80,7 +80,7 @@ import Testing
         #expect(!s.simulator.authorization.temporaryFullAccuracy)
         #expect(s.simulator.inUse && s.simulator.session)  // still running and in use
         #expect(
-            records.contains { if case .auth(let v) = $0.event { return v.accuracy == .reduced } else { return false } }
+            records.contains { if case .auth(let v) = $0.event { return v.accuracy == .reducedAccuracy } else { return false } }
         )
     }
 

@@ -26,17 +26,14 @@ import Testing
         31     fix 35.681600 139.767500 5
 
         """
-    static let rules =
-        "# The rule book\n## 0. Time\n## 2. Lifecycle\n## 3. In use\n## 8. Delivery\n## 9. Callbacks\n## Reasons\n"
-    static let modern = "**M3 — something.** text\n**M17 — other.** text\n"
-
     static func report() -> CoverageReport {
-        let coverage = Coverage(rules: rules, modern: modern)
-        var report = CoverageReport(rulesGiven: true, modernGiven: true)
+        let coverage = Coverage()
+        var report = CoverageReport()
         coverage.add(Array(quickstart.utf8), path: "suite/quickstart.scn", to: &report)
-        coverage.add(Array("locsim 1\n0 launch\n1 user allowOnce\n".utf8), path: "suite/stops.scn", to: &report)
+        coverage.add(
+            Array("# §99 is no section\nlocsim 1\n0 launch\n1 user allowOnce\n".utf8), path: "suite/stops.scn",
+            to: &report)
         coverage.add(Array("# §9\nlocsim 1\n0 lanch\n".utf8), path: "suite/errors/typo.scn", to: &report)
-        report.knownSections = Coverage.ruleSections(inRules: rules) + Coverage.modernSections(modern)
         return report
     }
 
@@ -65,13 +62,75 @@ import Testing
         #expect(glance.contains("prompt upgrade: never shown"))
         #expect(glance.contains("platforms: no scenario on iPadOS, macOS, tvOS, watchOS"))
         // §9 is cited only by the scenario in errors/, which still counts as citing it.
-        #expect(glance.contains("rules never cited: §0, M17"))
+        let cited: Set = ["§2", "§3", "§4", "§5", "§8", "§9", "M3"]
+        let uncited = RuleBook.sections.map(\.id).filter { !cited.contains($0) }
+        #expect(glance.contains("rules never cited: " + uncited.joined(separator: ", ")))
+    }
+
+    /// The report leads with the features no scenario exercised, read from
+    /// the records: the quickstart's grace period ends in the background
+    /// (§3); nothing is ever held for provisional Always.
+    @Test func featuresNeverExercisedLeadTheReport() {
+        let report = Self.report()
+        #expect(report.features == [.graceEnds: 1])
+        #expect(report.neverExercised == CoverageFeature.allCases.filter { $0 != .graceEnds })
+        let text = report.rendered(.text)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[2].hasPrefix("never exercised: a background session keeping the app in use (§3); a relaunch"))
+        #expect(text.contains("\n  the grace period ending in the background    §3   1\n"))
+        #expect(text.contains("\n  provisional Always on iOS 13                 §6   never\n"))
+        #expect(
+            report.rendered(.json).contains(
+                #""features":[{"feature":"the grace period ending in the background","section":"§3","scenarios":1},"#))
+    }
+
+    /// A provisional Always app counts for "on iOS 13" on iOS 13 only.
+    @Test func provisionalAlwaysOnIOS13IsThatPlatformsOnly() {
+        for (platform, counted) in [("13.0", true), ("14.0", false)] {
+            var report = CoverageReport()
+            let scenario = """
+                locsim 1
+                platform iOS \(platform)
+                plist NSLocationWhenInUseUsageDescription "w"
+                plist NSLocationAlwaysAndWhenInUseUsageDescription "a"
+                0 launch
+                1 app requestAlwaysAuthorization
+                2 user allowWhileUsing
+
+                """
+            Coverage().add(Array(scenario.utf8), path: "p.scn", to: &report)
+            #expect(report.replayed == 1)
+            #expect((report.features[.provisionalOnIOS13] != nil) == counted, "iOS \(platform)")
+        }
+    }
+
+    /// The Location Services alert takes no answer (docs/rules.md §4): no
+    /// `dismiss` is asked of it, in the glance, the grid or the JSON.
+    @Test func theLocationServicesAlertAsksForNoDismissal() {
+        var report = CoverageReport()
+        let alert = """
+            locsim 1
+            platform iOS 14.0
+            plist NSLocationWhenInUseUsageDescription "w"
+            0 launch
+            0 user settings locationServices off
+            1 app startUpdatingLocation
+
+            """
+        Coverage().add(Array(alert.utf8), path: "alert.scn", to: &report)
+        #expect(report.promptsShown[.locationServices] == 1)
+        #expect(report.features[.locationServicesAlert] == 1)
+        #expect(!report.glance.contains { $0.hasPrefix("prompt locationServices") })
+        #expect(report.rendered(.text).contains("\n  locationServices       shown 1 (takes no answer)\n"))
+        #expect(report.rendered(.json).contains(#"{"kind":"locationServices","shown":1,"answers":[]}"#))
     }
 
     @Test func sectionsCitedAndUnknown() {
         let rows = Self.report().sectionRows
-        #expect(rows.map(\.section) == ["§0", "§2", "§3", "§8", "§9", "M3", "M17", "§4", "§5"])
-        #expect(rows.first { $0.section == "§4" }?.known == false)
+        #expect(rows.map(\.section) == RuleBook.sections.map(\.id) + ["§99"])
+        #expect(rows.first { $0.section == "§99" }?.known == false)
+        #expect(rows.first { $0.section == "§4" }?.known == true)
+        #expect(rows.first { $0.section == "§6" }?.title == "Provisional Always (iOS 13+)")
         #expect(rows.first { $0.section == "§9" }?.scenarios == 1)
         #expect(
             Coverage.sectionReferences(in: "# docs/rules.md §4 the prompt, §5, M15 and (M3). MAX M3a §") == [

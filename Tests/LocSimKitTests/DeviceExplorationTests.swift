@@ -129,7 +129,7 @@ import Testing
         let paths = try ["1", "2", "3.2"].map { try exploration.replay($0, on: .iOS(13, 0), body).path.description }
         #expect(
             paths == [
-                "10.000 system nothing", "10.000 system terminate",
+                "(no choice)", "10.000 system terminate",
                 "10.000 system notBusy; 10.000 upgrade changeToAlways",
             ])
     }

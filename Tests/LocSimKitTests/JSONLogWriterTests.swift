@@ -150,7 +150,7 @@ import Testing
         .init(
             3000,
             .react(ReactionRecord(action: "user allowWhileUsing", trigger: "prompt", line: 5, skipped: .noPrompt)),
-            #"{"t":3.000,"kind":"react","do":"user allowWhileUsing","on":"prompt","line":"5","reason":"noPrompt"}"#),
+            #"{"t":3.000,"kind":"react","do":"user allowWhileUsing","on":"prompt","reason":"noPrompt"}"#),
         .init(
             9000, .expect(FailedExpectation(.finalAuth(.denied), at: SourceLocation(line: 4, column: 1), reason: "r")),
             #"{"t":9.000,"kind":"expect","result":"failed","expectation":"expect final auth denied","line":"4"}"#),

@@ -38,7 +38,7 @@ import Testing
         let callback = try #require(
             log.firstIndex(
                 of: "1.000 delegate locationManagerDidChangeAuthorization(_:) authorizedWhenInUse fullAccuracy"))
-        #expect(log[callback + 1] == "1.000 react \"app startUpdatingLocation\" on=didChangeAuthorization line=5")
+        #expect(log[callback + 1] == "1.000 react \"app startUpdatingLocation\" on=didChangeAuthorization")
         #expect(log.contains("2.000 delegate locationManager(_:didUpdateLocations:) 35.000000,139.000000 ±5"))
     }
 
@@ -70,8 +70,8 @@ import Testing
         ).lines.filter { $0.contains(" react ") }
         #expect(
             log == [
-                "0.000 react \"app set distanceFilter 10\" on=launch line=4",
-                "0.000 react \"app startUpdatingLocation\" on=launch line=5",
+                "0.000 react \"app set distanceFilter 10\" on=launch",
+                "0.000 react \"app startUpdatingLocation\" on=launch",
             ])
     }
 
@@ -84,7 +84,7 @@ import Testing
             7 foreground
             """
         ).lines.filter { $0.contains(" react ") }
-        #expect(log == ["7.000 react \"app startUpdatingLocation\" on=foreground line=5"])
+        #expect(log == ["7.000 react \"app startUpdatingLocation\" on=foreground"])
     }
 
     @Test func aSelfTriggeringReactionStopsAtTheDepthLimit() {
@@ -165,7 +165,7 @@ import Testing
             1 background
             """
         ).lines
-        #expect(log.last == "31.000 react \"app stopUpdatingLocation\" on=background line=4 reason=suspended")
+        #expect(log.last == "31.000 react \"app stopUpdatingLocation\" on=background reason=suspended")
     }
 
     @Test func theFirstPolicyWhoseAnswerIsOfferedAnswers() throws {
@@ -177,7 +177,7 @@ import Testing
             1 app requestWhenInUseAuthorization
             """
         let log = try Replay.log(of: Array(text.utf8)).text
-        #expect(log.contains("1.000 react \"user allow\" on=prompt line=5\n1.000 prompt answer allow\n"))
+        #expect(log.contains("1.000 react \"user allow\" on=prompt\n1.000 prompt answer allow\n"))
     }
 
     @Test func aPolicyNoAnswerOfWhichIsOfferedIsAnError() {
@@ -198,7 +198,7 @@ import Testing
             1 app requestWhenInUseAuthorization
             """
         ).lines
-        #expect(log.suffix(2) == ["1.000 react \"user dismiss\" on=prompt line=4", "1.000 prompt dismiss"])
+        #expect(log.suffix(2) == ["1.000 react \"user dismiss\" on=prompt", "1.000 prompt dismiss"])
     }
 
     @Test func aPromptNoPolicyAnswersIsTheChoicePoint() throws {

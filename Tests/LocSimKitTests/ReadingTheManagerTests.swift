@@ -39,8 +39,8 @@ import Testing
                 """)
         #expect(
             log.lines.filter { $0.contains(" react ") } == [
-                #"0.000 react "app requestWhenInUseAuthorization" on=launch line=6"#,
-                #"3.000 react "app startUpdatingLocation" on=launch line=5"#,
+                #"0.000 react "app requestWhenInUseAuthorization" on=launch"#,
+                #"3.000 react "app startUpdatingLocation" on=launch"#,
             ])
     }
 

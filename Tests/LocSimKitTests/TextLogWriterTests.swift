@@ -246,13 +246,13 @@ enum LogSamples {
         .init(
             3000,
             .react(ReactionRecord(action: "app startUpdatingLocation", trigger: "didChangeAuthorization", line: 8)),
-            "3.000 react \"app startUpdatingLocation\" on=didChangeAuthorization line=8"),
+            "3.000 react \"app startUpdatingLocation\" on=didChangeAuthorization"),
         .init(
             50000,
             .react(
                 ReactionRecord(
                     action: "app stopMonitoring \"north gate\"", trigger: "background", line: 19, skipped: .suspended)),
-            "50.000 react \"app stopMonitoring \\\"north gate\\\"\" on=background line=19 reason=suspended"),
+            "50.000 react \"app stopMonitoring \\\"north gate\\\"\" on=background reason=suspended"),
         .init(
             90000,
             .expect(

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `locsim check --coverage`: which rules a suite of scenarios exercises,
 /// and which it never does (docs/coverage.md).
 ///
@@ -8,35 +14,36 @@
 /// rule sections from the `#` comments that cite them. The universe each
 /// is measured against comes from the rules themselves: the cases of
 /// `Delivery.Access` and `Delivery.App`, the services the log tells apart,
-/// `Platform.OS`, and the section headings of docs/rules.md and
-/// docs/modern.md when given.
+/// `Platform.OS`, and the sections of docs/rules.md and docs/modern.md
+/// (`RuleBook`, carried in the program).
 package struct Coverage: Sendable {
     /// Reads the files of `gpx` lines; nil: a scenario with one is not replayed.
     package var tracks: (any TrackReader)?
-    /// docs/rules.md and docs/modern.md, as text, for the sections a suite
-    /// may cite; nil when they were not found (only the cited ones are listed).
-    package var rules: String?
-    package var modern: String?
 
-    package init(tracks: (any TrackReader)? = nil, rules: String? = nil, modern: String? = nil) {
+    package init(tracks: (any TrackReader)? = nil) {
         self.tracks = tracks
-        self.rules = rules
-        self.modern = modern
     }
 
     /// Tallies one scenario's bytes into `report`.
     package func add(_ bytes: [UInt8], path: String, to report: inout CoverageReport) {
-        for section in Self.citedSections(bytes) { report.sections[section, default: 0] += 1 }
+        add(path: path, to: &report) { LineReader(bytes: bytes) }
+    }
+
+    /// Tallies one scenario into `report`, reading it twice from a new
+    /// `reader` each time: its comments, then its replay.
+    package func add(path: String, to report: inout CoverageReport, reader: () -> LineReader) {
+        var comments = reader()
+        for section in Self.citedSections(&comments) { report.sections[section, default: 0] += 1 }
         guard FileIO.fileName(of: FileIO.directory(of: path)) != "errors" else {
             report.mustFail += 1
             return
         }
-        var reader = LineReader(bytes: bytes)
+        var lines = reader()
         var driver = ReplayDriver(platform: nil, tracks: tracks.map { TrackSource(reader: $0, scenario: path) })
         var writer = CoverageWriter()
         var replay = ReplayReport()
         do throws(ScenarioError) {
-            try Replay.run(&reader, driver: &driver, into: &writer, report: &replay)
+            try Replay.run(&lines, driver: &driver, into: &writer, report: &replay)
         } catch {
             report.notReplayed.append(path)
             return
@@ -60,13 +67,16 @@ package struct Coverage: Sendable {
     // MARK: - Rule sections
 
     /// `§8` and `M15` as the `#` comment lines of a scenario cite them
-    /// (`docs/rules.md §8`, `§§3–4` is not a form the suite uses).
-    static func citedSections(_ bytes: [UInt8]) -> Set<String> {
+    /// (`docs/rules.md §8`, `§§3–4` is not a form the suite uses). A line
+    /// too long to read ends the comments read (the replay then stops there).
+    static func citedSections(_ reader: inout LineReader) -> Set<String> {
         var found = Set<String>()
-        for line in bytes.split(separator: UInt8(ascii: "\n")) {
-            let text = line.drop(while: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
-            guard text.first == UInt8(ascii: "#") else { continue }
-            found.formUnion(sectionReferences(in: String(decoding: text, as: UTF8.self)))
+        try? reader.forEachLine { line, _ in
+            guard let start = line.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+                line[start] == UInt8(ascii: "#")
+            else { return }
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: line[start...]), as: UTF8.self)
+            found.formUnion(sectionReferences(in: text))
         }
         return found
     }
@@ -90,24 +100,5 @@ package struct Coverage: Sendable {
             i += 1
         }
         return found
-    }
-
-    /// `§N` for each `## N. Title` heading of docs/rules.md.
-    package static func ruleSections(inRules text: String) -> [String] {
-        text.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("## ") else { return nil }
-            let number = line.dropFirst(3).prefix(while: \.isNumber)
-            guard !number.isEmpty, line.dropFirst(3 + number.count).hasPrefix(". ") else { return nil }
-            return "§" + number
-        }
-    }
-
-    /// `MN` for each rule of docs/modern.md (a line starting `**MN`).
-    package static func modernSections(_ text: String) -> [String] {
-        text.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("**M") else { return nil }
-            let number = line.dropFirst(3).prefix(while: \.isNumber)
-            return number.isEmpty ? nil : "M" + number
-        }
     }
 }

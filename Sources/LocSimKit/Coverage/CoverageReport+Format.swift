@@ -23,7 +23,15 @@ extension CoverageReport {
             out += "; \(notReplayed.count) stopped with an error: " + notReplayed.joined(separator: ", ")
         }
         out += "\n\n"
-        out += "never exercised, at a glance:\n"
+        let never = neverExercised.map { "\($0.words) (\($0.section))" }
+        out += "never exercised: " + (never.isEmpty ? "none of the features below" : never.joined(separator: "; ")) + "\n"
+        out += "\nfeatures (scenarios):\n"
+        out += ReportTable.text(
+            CoverageFeature.allCases.map { feature in
+                let n = features[feature] ?? 0
+                return ["  " + feature.words, feature.section, n == 0 ? "never" : "\(n)"]
+            })
+        out += "\nnever exercised, cell by cell:\n"
         for line in glance { out += "  " + line + "\n" }
         out += "\ndelivery (docs/rules.md §8): \(hit) of \(cells.count) cells"
         out += " (service × authorization × app state) met an event\n"
@@ -49,6 +57,7 @@ extension CoverageReport {
                 let shown = promptsShown[kind] ?? 0
                 guard shown > 0 else { return ["  " + kind.rawValue, "never shown"] }
                 let answers = promptCells.filter { $0.cell.kind == kind }.map { "\($0.cell.answer) \($0.taken)" }
+                guard !answers.isEmpty else { return ["  " + kind.rawValue, "shown \(shown) (takes no answer)"] }
                 return ["  " + kind.rawValue, "shown \(shown): " + answers.joined(separator: ", ")]
             })
         out += "\nplatform families (scenarios):\n"
@@ -57,12 +66,11 @@ extension CoverageReport {
                 let n = platforms[os] ?? 0
                 return ["  " + os.rawValue, n == 0 ? "never" : "\(n)"]
             })
-        out += "\nrule sections cited in # comments (scenarios)"
-        out += rulesGiven || modernGiven ? ":\n" : " (docs/rules.md and docs/modern.md not found: cited ones only):\n"
+        out += "\nrule sections cited in # comments (scenarios):\n"
         out += ReportTable.text(
             sectionRows.map { row in
                 let count = row.scenarios == 0 ? "never" : "\(row.scenarios)" + (row.known ? "" : " (no such section)")
-                return ["  " + row.section, count]
+                return ["  " + row.section, row.title, count]
             })
         return out
     }
@@ -131,8 +139,15 @@ extension CoverageReport {
         out +=
             ",\"sections\":["
             + sectionRows.map {
-                "{\"section\":" + ReportTable.json($0.section) + ",\"scenarios\":\($0.scenarios),\"known\":\($0.known)}"
+                "{\"section\":" + ReportTable.json($0.section) + ",\"title\":" + ReportTable.json($0.title)
+                    + ",\"scenarios\":\($0.scenarios),\"known\":\($0.known)}"
             }.joined(separator: ",") + "]"
+        out +=
+            ",\"features\":["
+            + CoverageFeature.allCases.map {
+                "{\"feature\":" + ReportTable.json($0.words) + ",\"section\":\"\($0.section)\",\"scenarios\":\(features[$0] ?? 0)}"
+            }.joined(separator: ",") + "]"
+        out += ",\"neverExercised\":[" + neverExercised.map { ReportTable.json($0.words) }.joined(separator: ",") + "]"
         out += ",\"glance\":[" + glance.map(ReportTable.json).joined(separator: ",") + "]}\n"
         return out
     }

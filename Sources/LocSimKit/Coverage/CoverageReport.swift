@@ -21,9 +21,6 @@ package struct CoverageReport: Sendable {
         static func < (a: Self, b: Self) -> Bool { (a.os, a.major, a.minor) < (b.os, b.major, b.minor) }
     }
 
-    /// Whether the section headings of docs/rules.md and docs/modern.md were read.
-    var rulesGiven: Bool
-    var modernGiven: Bool
     /// Scenarios replayed to their end.
     package var replayed = 0
     /// Scenarios in `errors/` folders: they must fail, and exercise no rule.
@@ -41,13 +38,10 @@ package struct CoverageReport: Sendable {
     var platforms: [Platform.OS: Int] = [:]
     /// Scenarios citing each section in their `#` comments.
     var sections: [String: Int] = [:]
-    /// The sections the docs have, in their order.
-    package var knownSections: [String] = []
+    /// Scenarios (or explore searches) that exercised each feature.
+    var features: [CoverageFeature: Int] = [:]
 
-    package init(rulesGiven: Bool, modernGiven: Bool) {
-        self.rulesGiven = rulesGiven
-        self.modernGiven = modernGiven
-    }
+    package init() {}
 
     /// Adds what a replay (or an explore search) on `simulator`'s platform
     /// exercised: its cells mapped to §8's rows and columns there.
@@ -70,7 +64,14 @@ package struct CoverageReport: Sendable {
         promptAnswers.merge(tally.promptAnswers, uniquingKeysWith: +)
         promptsShown.merge(tally.promptsShown, uniquingKeysWith: +)
         dropReasons.formUnion(tally.dropReasons)
+        let iOS13 = rules.platform.os == .iOS && rules.platform.major == 13
+        for feature in tally.features where feature != .provisionalOnIOS13 || iOS13 {
+            features[feature, default: 0] += 1
+        }
     }
+
+    /// The features no scenario exercised, in the report's order.
+    var neverExercised: [CoverageFeature] { CoverageFeature.allCases.filter { features[$0] == nil } }
 
     static let services = CoverageTally.Service.allCases
     static let accesses = Delivery.Access.allCases
@@ -102,11 +103,13 @@ package struct CoverageReport: Sendable {
         Answer.allCases.firstIndex { $0.rawValue == answer } ?? Answer.allCases.count
     }
 
-    /// Sections in the docs' order, then those cited that the docs do not have.
-    var sectionRows: [(section: String, scenarios: Int, known: Bool)] {
-        let known = knownSections.map { ($0, sections[$0] ?? 0, true) }
-        let unknown = sections.keys.filter { !knownSections.contains($0) }.sorted(by: Self.sectionOrder)
-            .map { ($0, sections[$0]!, knownSections.isEmpty) }
+    /// Sections in the docs' order, with their titles, then those cited
+    /// that the docs do not have (titled "").
+    var sectionRows: [(section: String, title: String, scenarios: Int, known: Bool)] {
+        let known = RuleBook.sections.map { ($0.id, $0.title, sections[$0.id] ?? 0, true) }
+        let ids = Set(RuleBook.sections.map(\.id))
+        let unknown = sections.keys.filter { !ids.contains($0) }.sorted(by: Self.sectionOrder)
+            .map { ($0, "", sections[$0]!, false) }
         return known + unknown
     }
 

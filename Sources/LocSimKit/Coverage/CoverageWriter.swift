@@ -19,14 +19,21 @@ struct CoverageWriter: LogWriter {
     private var provisional = false
     /// A prompt on screen: its kind and the answers it offered.
     private var prompt: PromptKind? = nil
+    /// The last `auth` record said Allow Once (`temporary`).
+    private var allowedOnce = false
 
     mutating func write(_ record: LogRecord) {
         switch record.record.base {
         case .app(let change): appChanged(change, at: record.time)
         case .auth(let view):
+            if allowedOnce && !view.temporary && view.status == .notDetermined { tally.features.insert(.allowOnceExpires) }
+            if view.provisional { tally.features.insert(.provisionalOnIOS13) }  // kept on iOS 13 only (`CoverageReport.add`)
             status = view.status
             provisional = view.provisional
-        case .prompt(let p): prompted(p)
+            allowedOnce = view.temporary
+        case .prompt(let p):
+            if case .show(.locationServices, _, _) = p { tally.features.insert(.locationServicesAlert) }
+            prompted(p)
         case .delegate(let callback):
             if let service = Self.service(of: callback) { count(service, at: record.time) }
         case .update(let update):
@@ -35,13 +42,23 @@ struct CoverageWriter: LogWriter {
             case .monitorEvent, .refinedMonitorEvent: count(.monitor, at: record.time)
             case .serviceSession, .backgroundActivitySession: break
             }
-        case .hold(let event, _):
+        case .hold(let event, let reason):
+            switch reason {
+            case .provisionalAlways: tally.features.insert(.provisionalHold)
+            case .suspended: tally.features.insert(.heldWhileSuspended)
+            case .monitorNotOpen, .notRestarted, .deferred: break
+            }
             if let service = Self.service(of: event) { count(service, at: record.time) }
         case .drop(let event, let reason):
             tally.dropReasons.insert(reason)
-            if let service = Self.service(of: event) { count(service, at: record.time) }
-        case .session, .completion, .inUseBegin, .inUseEnd, .indicator, .notification, .warning, .crash, .react,
-            .expect, .ofManager:
+            let service = Self.service(of: event)
+            if service == .region && reason == .reducedAccuracy { tally.features.insert(.reducedAccuracyRegion) }
+            if let service { count(service, at: record.time) }
+        case .inUseBegin(let reason):
+            if reason == .backgroundSession { tally.features.insert(.backgroundSession) }
+        case .inUseEnd(let reason):
+            if reason == .graceExpired { tally.features.insert(.graceEnds) }
+        case .session, .completion, .indicator, .notification, .warning, .crash, .react, .expect, .ofManager:
             break
         }
     }
@@ -49,14 +66,22 @@ struct CoverageWriter: LogWriter {
     private mutating func appChanged(_ change: AppRecord, at time: Instant) {
         switch change {
         case .launchForeground: app = .foreground
-        case .launchBackground, .wake:
+        case .launchBackground(let reason):
+            if reason == .location { tally.features.insert(.relaunchForLocation) }
+            if reason == .region { tally.features.insert(.relaunchForRegion) }
+            beforeWake = (time, app)
+            app = .background
+        case .wake:
+            tally.features.insert(.wake)
             beforeWake = (time, app)
             app = .background
         case .foreground: app = .foreground
         case .background: app = .background
         case .suspend: app = .suspended
         // Ended by the user: `Coverage` reads it as the platform does (§2).
-        case .terminate(let reason): app = reason == .user ? .forceQuit : .notRunning
+        case .terminate(let reason):
+            if reason == .user { tally.features.insert(.forceQuit) }
+            app = reason == .user ? .forceQuit : .notRunning
         }
     }
 
@@ -65,7 +90,7 @@ struct CoverageWriter: LogWriter {
         case .show(let kind, _, let answers):
             prompt = kind
             // Offered: present with 0 until taken.
-            for answer in answers.map(\.rawValue) + ["dismiss"] {
+            for answer in answers.map(\.rawValue) + (kind.dismissible ? ["dismiss"] : []) {
                 tally.promptAnswers[CoverageTally.PromptCell(kind: kind, answer: answer), default: 0] += 0
             }
             tally.promptsShown[kind, default: 0] += 1
@@ -154,9 +179,12 @@ struct CoverageTally: Equatable, Sendable {
     var promptsShown: [PromptKind: Int] = [:]
     /// The reasons of `drop` records.
     var dropReasons = Set<DropReason>()
+    /// The features the records showed.
+    var features = Set<CoverageFeature>()
 
     /// Adds what `other` exercised.
     mutating func add(_ other: CoverageTally) {
+        features.formUnion(other.features)
         delivery.merge(other.delivery, uniquingKeysWith: +)
         promptAnswers.merge(other.promptAnswers, uniquingKeysWith: +)
         promptsShown.merge(other.promptsShown, uniquingKeysWith: +)

@@ -27,8 +27,10 @@ extension DeviceExploration {
         public var kind: Kind
         /// The option taken, as the scenario line writes it
         /// (`allowWhileUsing precise=off`, `dismiss`, `system terminate`),
-        /// or `system nothing` where the system did nothing.
+        /// or `system nothing` (`Choice.nothing`) where the system did nothing.
         public var option: String
+        /// The option of the system doing nothing.
+        package static let nothing = "system nothing"
         /// The option's place among the choice point's options, from 0.
         public var index: Int
 
@@ -58,9 +60,13 @@ extension DeviceExploration {
             choices.isEmpty ? "-" : choices.map { String($0.index + 1) }.joined(separator: ".")
         }
 
-        /// `1.000 whenInUse allowOnce; 61.000 system terminate`, or `(no choice)`.
+        /// `1.000 whenInUse allowOnce; 61.000 system terminate`, or `(no
+        /// choice)`. The system doing nothing is no choice, as in `locsim
+        /// explore`'s `shortest path`: it is not listed (`choiceString`
+        /// still numbers it).
         public var description: String {
-            choices.isEmpty ? "(no choice)" : choices.map(\.description).joined(separator: "; ")
+            let made = choices.filter { $0.option != Choice.nothing }
+            return made.isEmpty ? "(no choice)" : made.map(\.description).joined(separator: "; ")
         }
 
         /// The option indices a choice string names, or nil.

@@ -17,7 +17,7 @@ extension SimulatedDevice {
         guard terminable, explorer.terminations < explorer.systemTerminations,
             state == .background || state == .suspended
         else { return }
-        let options = ["system nothing", Scenario.text(of: Event.systemTerminate)]
+        let options = [DeviceExploration.Choice.nothing, Scenario.text(of: Event.systemTerminate)]
         if try explorer.choose(options, at: engine.now, kind: .suspendedApp) == 1 {
             do throws(DeviceError) { try apply(.systemTerminate) } catch { keep(error) }
             dispatch()

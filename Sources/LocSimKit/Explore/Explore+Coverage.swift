@@ -6,8 +6,7 @@ extension CoverageReport {
     /// reasons no `drop` record gave; for each service some event of met,
     /// the authorization rows of §8 it never met (only the rows those
     /// platforms have); the services no event met; the prompt kinds never
-    /// shown, and answers offered and never taken (but the Location
-    /// Services alert's, which explore offers no choice at). `possible`: the rows of
+    /// shown, and answers offered and never taken. `possible`: the rows of
     /// §8 the platforms have.
     func neverReached(possible: Set<Delivery.Access>) -> [String] {
         var lines: [String] = []
@@ -26,8 +25,7 @@ extension CoverageReport {
         if !untouched.isEmpty { lines.append("no event at all of: " + untouched.joined(separator: ", ")) }
         let unshown = PromptKind.allCases.filter { (promptsShown[$0] ?? 0) == 0 }.map(\.rawValue)
         if !unshown.isEmpty { lines.append("no prompt shown of: " + unshown.joined(separator: ", ")) }
-        // The Location Services alert is no choice point: nothing to take there.
-        let untaken = promptCells.filter { $0.taken == 0 && $0.cell.kind != .locationServices }
+        let untaken = promptCells.filter { $0.taken == 0 }
             .map { "\($0.cell.kind.rawValue) \($0.cell.answer)" }
         if !untaken.isEmpty { lines.append("no path answered: " + untaken.joined(separator: ", ")) }
         return lines

@@ -232,7 +232,7 @@ public struct Explore: Sendable {
     ) throws(ScenarioError) -> Report {
         var out: [PlatformResult] = []
         var facts = Facts()
-        var coverage = CoverageReport(rulesGiven: false, modernGiven: false)
+        var coverage = CoverageReport()
         var possible = Set<Delivery.Access>()
         for result in results {
             switch result {

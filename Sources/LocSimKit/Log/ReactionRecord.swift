@@ -5,7 +5,8 @@ public struct ReactionRecord: Equatable, Sendable {
     public var action: String
     /// The trigger's name: `didChangeAuthorization`, `prompt`, `relaunch`, `update`.
     public var trigger: String
-    /// The `on` line.
+    /// The `on` line's number, for messages to people: the log does not
+    /// print it, so a golden survives comments added above the line.
     public var line: Int
     /// Why the action did not run, or `nil` when it ran.
     public var skipped: Skip?

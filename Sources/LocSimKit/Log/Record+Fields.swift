@@ -51,7 +51,6 @@ extension Record {
         case .react(let reaction):
             sink.quoted("do", reaction.action)
             sink.keyed("on", reaction.trigger)
-            sink.keyed("line", String(reaction.line))
             if let skipped = reaction.skipped { sink.keyed("reason", skipped.rawValue) }
         case .expect(let failed):
             sink.word("result", "failed")

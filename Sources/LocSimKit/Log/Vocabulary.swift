@@ -58,6 +58,11 @@ public enum RegionState: String, Equatable, Sendable, CaseIterable {
 /// The kinds of prompt the system shows.
 public enum PromptKind: String, Equatable, Sendable, CaseIterable {
     case whenInUse, always, upgrade, temporaryFullAccuracy, legacy, locationServices
+
+    /// Whether `user dismiss` can take this prompt away: every kind but the
+    /// Location Services alert, which takes no answer and blocks nothing
+    /// (docs/rules.md §4); the switch in Settings answers it.
+    package var dismissible: Bool { self != .locationServices }
 }
 
 /// Why the system launched or woke the app in the background.

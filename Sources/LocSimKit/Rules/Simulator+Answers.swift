@@ -135,6 +135,12 @@ extension Simulator {
     /// held events still held (a choice: no decision is no release).
     mutating func dismissPrompt(_ s: TimedStatement) throws(ScenarioError) {
         guard let shown = prompt else {
+            if anyManager({ $0.locationServicesAlert == .shown }) {
+                throw error(
+                    "'dismiss': the Location Services alert takes no answer (docs/rules.md §4);"
+                        + " 'user settings locationServices on' turns on the switch it leads to",
+                    s, atArgument: true)
+            }
             throw error("'dismiss': no prompt is on screen to dismiss", s, atArgument: true)
         }
         if shown.isInApp {
