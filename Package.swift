@@ -58,8 +58,10 @@ let package = Package(
         // the fuzzer it replays crash files given as arguments.
         .executableTarget(name: "locsim-fuzz", dependencies: ["LocSimKit"]),
         // `make bench`: LocSimCoreLocation's CLLocationManager against the
-        // SimulatedDevice under it, 1 M fixes (bench/run.sh).
-        .executableTarget(name: "locsim-corelocation-bench", dependencies: ["LocSimCoreLocation", "LocSimKit"]),
+        // SimulatedDevice under it, and LocSimRecorder's manager against
+        // the one it records, 1 M fixes (bench/run.sh).
+        .executableTarget(
+            name: "locsim-corelocation-bench", dependencies: ["LocSimCoreLocation", "LocSimKit", "LocSimRecorder"]),
         .testTarget(name: "LocSimKitTests", dependencies: ["LocSimKit"]),
         .testTarget(name: "LocSimCoreLocationTests", dependencies: ["LocSimCoreLocation", "LocSimKit"]),
         .testTarget(name: "LocSimGPXTests", dependencies: ["LocSimGPX", "LocSimKit"]),

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(CoreLocation) && !LOCSIM
     import CoreLocation
 #else
     import LocSimCoreLocation
 #endif
-import Foundation
 
 // The callbacks of the services iOS has and tvOS, watchOS or macOS lack
 // (RecordingLocationManager+Services.swift): recorded on iOS and over
@@ -30,7 +31,8 @@ import Foundation
             #endif
         }
 
-        func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {
+        func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion)
+        {
             let name = state.rawValue == 1 ? "inside" : state.rawValue == 2 ? "outside" : "unknown"
             record(.state(name, region: region.identifier))
             #if canImport(CoreLocation) && !LOCSIM

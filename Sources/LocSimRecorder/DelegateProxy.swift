@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(CoreLocation) && !LOCSIM
     import CoreLocation
 #else
     import LocSimCoreLocation
 #endif
-import Foundation
 
 /// The delegate Core Location calls in front of the app's: it records each
 /// callback with its arguments, then calls the app's delegate with the same
@@ -56,7 +57,8 @@ final class DelegateProxy: NSObject, CLLocationManagerDelegate {
                 "locationManager:didExitRegion:", "locationManager:didVisit:",
                 "locationManagerDidPauseLocationUpdates:", "locationManagerDidResumeLocationUpdates:",
                 "locationManager:didUpdateHeading:", "locationManagerShouldDisplayHeadingCalibration:",
-                "locationManager:didFinishDeferredUpdatesWithError:", "locationManager:didRangeBeacons:satisfyingConstraint:",
+                "locationManager:didFinishDeferredUpdatesWithError:",
+                "locationManager:didRangeBeacons:satisfyingConstraint:",
                 "locationManager:didFailRangingBeaconsForConstraint:error:",
             ].map(NSSelectorFromString))
     #endif

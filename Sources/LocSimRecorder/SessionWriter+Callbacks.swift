@@ -44,7 +44,8 @@ extension SessionWriter {
         case .visit(let arrival, let departure, let at):
             let arrivalText = arrival.map { Self.seconds(ms($0)) } ?? "distantPast"
             let departureText = departure.map { Self.seconds(ms($0)) } ?? "distantFuture"
-            delegate("locationManager(_:didVisit:) arrival=\(arrivalText) departure=\(departureText) \(Self.location(at))")
+            delegate(
+                "locationManager(_:didVisit:) arrival=\(arrivalText) departure=\(departureText) \(Self.location(at))")
             let place = "\(Self.degrees(at.latitude)) \(Self.degrees(at.longitude)) \(Self.number(max(0, at.accuracy)))"
             if let departure {
                 line(ms(departure), "visit depart " + place)
@@ -90,7 +91,8 @@ extension SessionWriter {
         guard newStatus != status || newAccuracy != accuracy else { return }
         if !heardAuthorization && request == nil {
             // Authorized before the session began: Settings at 0, before the launch.
-            lines.insert((0, "user settings \(settings(newStatus))\(precise(newAccuracy))  # before the session"), at: 0)
+            lines.insert(
+                (0, "user settings \(settings(newStatus))\(precise(newAccuracy))  # before the session"), at: 0)
             return
         }
         if let pending = request {

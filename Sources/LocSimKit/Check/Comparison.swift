@@ -76,7 +76,8 @@ package struct Comparison: Sendable {
             pairs[i] = found
             agreements += 1
             if record.words.contains("?") {
-                unknowns.append("\(observedPath):\(record.number): unknown: a word the device could not tell: '\(record.text)'")
+                let place = "\(observedPath):\(record.number)"
+                unknowns.append(place + ": unknown: a word the device could not tell: '\(record.text)'")
             }
         }
         // The same record at another time: the nearest one left.

@@ -17,7 +17,8 @@ package struct LogLine: Equatable, Sendable {
     package static func parse(_ text: Substring, number: Int) -> Result<LogLine, LogLineError> {
         let fields = text.split(separator: " ", omittingEmptySubsequences: false)
         guard fields.count >= 2, let time = milliseconds(fields[0]) else {
-            return .failure(LogLineError(message: "not a log record: '<seconds with 3 decimals> <kind> <detail>' expected"))
+            let expected = "'<seconds with 3 decimals> <kind> <detail>' expected"
+            return .failure(LogLineError(message: "not a log record: " + expected))
         }
         guard !fields[1].isEmpty else { return .failure(LogLineError(message: "a record needs a kind after its time")) }
         var words = Array(fields.dropFirst(2))
