@@ -46,21 +46,16 @@ extension Comparison {
 
         /// Why the model gives `record` when it does: the records with a
         /// rule's reason at that instant (a grace period's end that ends
-        /// Allow Once), else the app's state then (in use in the background,
-        /// within the grace period).
+        /// Allow Once), else the app's state then (at its fix's time, for a
+        /// location delivered later).
         static func explain(_ record: LogLine, in log: [LogLine]) -> String {
             let sameInstant = log.filter { $0.time == record.time && $0.number < record.number }
             if let cited = sameInstant.reversed().lazy.compactMap(cite).first { return "after " + cited }
-            let before = log.filter { $0.number < record.number }
-            let lastApp = before.last { $0.kind == "app" }
-            let lastInUse = before.last { $0.kind == "inuse" }
-            if lastApp?.words.first == "background", let lastInUse, lastInUse.words.first == "begin" {
-                let end = log.first { $0.number > record.number && $0.kind == "inuse" && $0.words.first == "end" }
-                let until = end.map { " until '\($0.text)'" } ?? ""
-                return "the app is in use in the background\(until): docs/rules.md §3, set grace"
+            // A location delivered after its fix: what the model did at the fix's time.
+            if record.stamp < record.time {
+                return "its fix at \(LogLine.seconds(record.stamp)): " + state(at: record.stamp, in: log)
             }
-            if let lastApp { return "the model's app state: '\(lastApp.text)'" }
-            return "no rule's record at that time"
+            return state(at: record.time, in: log)
         }
 
         /// Why the model has no record like the device's `record`: its hold
@@ -70,12 +65,29 @@ extension Comparison {
             let near = log.filter {
                 ($0.kind == "drop" || $0.kind == "hold") && abs($0.time - record.time) <= Comparison.tolerance
             }
-            let same = near.first { line in
-                !arguments.isEmpty && contains(line.words, arguments)
-            }
+            let same = near.first { line in !arguments.isEmpty && contains(line.words, arguments) }
             if let found = same ?? near.first, let cited = cite(found) { return "the model " + cited }
-            let before = log.last { $0.time <= record.time && ($0.kind == "app" || $0.kind == "inuse") }
-            return before.map { "the model's state: '\($0.text)'" } ?? "no record of the model's at that time"
+            return state(at: record.time, in: log)
+        }
+
+        /// The model's app at `time`: in use in the background (the grace
+        /// period, until its end), or out of use since a reason's record,
+        /// or its last lifecycle record.
+        static func state(at time: Int64, in log: [LogLine]) -> String {
+            let before = log.filter { $0.time <= time }
+            let lastApp = before.last { $0.kind == "app" }
+            let lastInUse = before.last { $0.kind == "inuse" }
+            if let lastInUse, lastInUse.words.first == "begin", let lastApp,
+                lastApp.words.first == "background" || lastApp.words.first == "suspend"
+            {
+                let end = log.first { $0.time > time && $0.kind == "inuse" && $0.words.first == "end" }
+                let until = end.map { " until '\($0.text)'" } ?? ""
+                return "the model's app is in use in the background\(until): docs/rules.md §3, §7, set grace"
+            }
+            if let lastInUse, lastInUse.words.first == "end", let cited = cite(lastInUse) {
+                return "the model's app is out of use since " + cited
+            }
+            return lastApp.map { "the model's app state: '\($0.text)'" } ?? "no record of the model's at that time"
         }
 
         /// Whether `words` holds `part` in a row.

@@ -90,7 +90,7 @@ package struct Comparison: Sendable {
             let why = Rules.explain(model[j], in: all)
             disagreements.append(
                 Disagreement(
-                    time: record.time,
+                    time: min(record.time, model[j].time),
                     text: "\(observedPath):\(record.number): disagreement: the device: '\(record.text)'; "
                         + "the model: '\(model[j].text)' (\(why))"))
         }
@@ -109,6 +109,8 @@ package struct Comparison: Sendable {
                     time: record.time,
                     text: "\(sessionPath): disagreement: the device: none; the model: '\(record.text)' (\(why))"))
         }
+        // In time order (a timing difference at the earlier of its two
+        // times), so the first is the cause of those after it.
         disagreements.sort { $0.time < $1.time }
     }
 

@@ -42,6 +42,12 @@ package struct LogLine: Equatable, Sendable {
         return seconds * 1000 + fraction
     }
 
+    /// 12345 as `12.345`.
+    static func seconds(_ ms: Int64) -> String {
+        let fraction = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
     /// The lines of a log's bytes, or the first that is not a record.
     /// Blank lines and `#` comments are skipped; `#` comments are where a
     /// device's log says what it could not see.
