@@ -95,11 +95,18 @@ import Testing
 
     @Test func aWildcardMatchesAndCountsAsUnknown() throws {
         let scenario = Array("locsim 1\nplatform iOS 17.0\n0 launch  # unknown: how it launched\n".utf8)
-        let comparison = try Self.compare(scenario, Array("0.030 app launch ?\n0.030 delegate locationManagerDidChangeAuthorization(_:) notDetermined ?\n".utf8))
+        let comparison = try Self.compare(
+            scenario,
+            Array("0.030 app launch ?\n0.030 delegate locationManagerDidChangeAuthorization(_:) notDetermined ?\n".utf8)
+        )
         #expect(comparison.disagreements.isEmpty)
         #expect(comparison.agreements == 2)
         #expect(comparison.unknowns.count == 3)
-        let late = try Self.compare(scenario, Array("0.051 app launch foreground\n0.000 delegate locationManagerDidChangeAuthorization(_:) notDetermined fullAccuracy\n".utf8))
+        let late = try Self.compare(
+            scenario,
+            Array(
+                "0.051 app launch foreground\n0.000 delegate locationManagerDidChangeAuthorization(_:) notDetermined fullAccuracy\n"
+                    .utf8))
         #expect(late.disagreements.count == 1)
         #expect(late.report.hasSuffix("summary: 1 agreement, 1 disagreement, 1 unknown (timing tolerance 50 ms)\n"))
     }
