@@ -1,6 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Where LocSimRecorder records LocSimCoreLocation: every platform without
+/// Apple's Core Location.
+let nonApple: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
+
 let package = Package(
     name: "locsim",
     // The floors (docs/install.md, "Platforms"): what the code needs, no
@@ -16,6 +20,7 @@ let package = Package(
     products: [
         .library(name: "LocSimKit", targets: ["LocSimKit"]),
         .library(name: "LocSimCoreLocation", targets: ["LocSimCoreLocation"]),
+        .library(name: "LocSimRecorder", targets: ["LocSimRecorder"]),
         .executable(name: "locsim", targets: ["locsim"]),
         .executable(name: "locsim-gpx", targets: ["locsim-gpx"]),
     ],
@@ -36,6 +41,15 @@ let package = Package(
         // Foundation (`Date`, `UUID`, `NSObject`), so it is its own module:
         // LocSimKit and the locsim program do not pay for it.
         .target(name: "LocSimCoreLocation", dependencies: ["LocSimKit"]),
+        // A debug build's recorder (docs/recorder.md): a CLLocationManager
+        // subclass and a delegate proxy that write a session and an observed
+        // log for `locsim compare`. On Apple platforms it is built on the real
+        // Core Location and links nothing of locsim (an app's debug build
+        // carries no simulator); elsewhere on LocSimCoreLocation, whose
+        // SimulatedDevice it records in the tests.
+        .target(
+            name: "LocSimRecorder",
+            dependencies: [.target(name: "LocSimCoreLocation", condition: .when(platforms: nonApple))]),
         // The thin command-line front end. It does not link LocSimGPX: with
         // the Swift runtime linked statically, Foundation and ICU would make
         // it 75 MB instead of 14 and slow every start-up. It runs
@@ -55,10 +69,18 @@ let package = Package(
         // the fuzzer it replays crash files given as arguments.
         .executableTarget(name: "locsim-fuzz", dependencies: ["LocSimKit"]),
         // `make bench`: LocSimCoreLocation's CLLocationManager against the
-        // SimulatedDevice under it, 1 M fixes (bench/run.sh).
-        .executableTarget(name: "locsim-corelocation-bench", dependencies: ["LocSimCoreLocation", "LocSimKit"]),
+        // SimulatedDevice under it, and LocSimRecorder's manager against
+        // the one it records, 1 M fixes (bench/run.sh).
+        .executableTarget(
+            name: "locsim-corelocation-bench", dependencies: ["LocSimCoreLocation", "LocSimKit", "LocSimRecorder"]),
         .testTarget(name: "LocSimKitTests", dependencies: ["LocSimKit", "LocSimTool"]),
         .testTarget(name: "LocSimCoreLocationTests", dependencies: ["LocSimCoreLocation", "LocSimKit"]),
         .testTarget(name: "LocSimGPXTests", dependencies: ["LocSimGPX", "LocSimKit"]),
+        .testTarget(
+            name: "LocSimRecorderTests",
+            dependencies: [
+                "LocSimRecorder", .target(name: "LocSimCoreLocation", condition: .when(platforms: nonApple)),
+                "LocSimKit", "LocSimTool",
+            ]),
     ]
 )

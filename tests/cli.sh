@@ -979,4 +979,36 @@ if [ "$status" = 0 ] && grep -q "more than 10000 timers of the rules ran reactio
   ok "a reaction re-arming a timer forever stops each explore path"
 else fail "a reaction re-arming a timer forever stops each explore path" "status $status: $(head -c 300 retry.err)"; fi
 
+# compare (docs/recorder.md): a golden agrees with its scenario (0); a
+# parameter changed disagrees, naming it (1); a bad observed line or a bad
+# session is an error at it, nothing on standard output (2).
+"$LOCSIM" compare "$QUICK" "$EXPECTED" > compare.out 2> compare.err
+status=$?
+if [ "$status" = 0 ] && grep -q "^summary: [0-9]* agreements, 0 disagreements, 0 unknowns (timing tolerance 50 ms)$" compare.out; then
+  ok "compare: a golden agrees with its scenario"
+else fail "compare: a golden agrees with its scenario" "status $status: $(cat compare.out compare.err)"; fi
+printf 'locsim 1\nplatform iOS 17.0\nplist NSLocationWhenInUseUsageDescription "x"\n0 launch\n0 app requestWhenInUseAuthorization\n0 user allowOnce\n4 background\n' > once.scn
+printf '0.000 app launch foreground\n0.000 delegate locationManagerDidChangeAuthorization(_:) notDetermined fullAccuracy\n0.000 delegate locationManagerDidChangeAuthorization(_:) authorizedWhenInUse fullAccuracy\n4.000 app background\n9.000 delegate locationManagerDidChangeAuthorization(_:) notDetermined fullAccuracy\n' > once.log
+"$LOCSIM" compare once.scn once.log > compare.out 2> compare.err
+status=$?
+if [ "$status" = 0 ]; then ok "compare: a recorded Allow Once agrees"; else fail "compare: a recorded Allow Once agrees" "status $status: $(cat compare.out compare.err)"; fi
+sed -i 's/^platform iOS 17.0$/platform iOS 17.0\nset grace 10/' once.scn
+"$LOCSIM" compare once.scn once.log > compare.out 2> compare.err
+status=$?
+if [ "$status" = 1 ] && grep -q "^once.log:5: disagreement: .*set grace)$" compare.out && grep -q "1 disagreement," compare.out; then
+  ok "compare: a longer grace period is the rule named"
+else fail "compare: a longer grace period is the rule named" "status $status: $(cat compare.out compare.err)"; fi
+printf '0.000 app launch foreground\nlater delegate x\n' > bad.log
+"$LOCSIM" compare once.scn bad.log > compare.out 2> compare.err
+status=$?
+if [ "$status" = 2 ] && [ ! -s compare.out ] && grep -q "^bad.log:2:1: error: not a log record" compare.err; then
+  ok "compare: a bad observed line is an error at it"
+else fail "compare: a bad observed line is an error at it" "status $status: $(cat compare.out compare.err)"; fi
+printf 'locsim 1\n0 lanch\n' > bad.scn
+"$LOCSIM" compare bad.scn once.log > compare.out 2> compare.err
+status=$?
+if [ "$status" = 2 ] && [ ! -s compare.out ] && grep -q "^bad.scn:2:3: error: unknown event 'lanch'" compare.err; then
+  ok "compare: a bad session is an error at its line"
+else fail "compare: a bad session is an error at its line" "status $status: $(cat compare.out compare.err)"; fi
+
 finish "CLI tests"

@@ -28,8 +28,16 @@ open class CLLocationManager: NSObject {
     /// `CLLocation`) while no one else holds it.
     @exclusivity(unchecked) private var locationBuffer: [CLLocation] = []
 
+    /// The delegate the callbacks go to, held weakly, as Core Location holds
+    /// it; read directly here, so a subclass's `delegate` (LocSimRecorder's
+    /// `RecordingLocationManager` hands back the app's own) is not asked
+    /// on each callback.
+    @exclusivity(unchecked) private weak var receiver: (any CLLocationManagerDelegate)?
     /// Held weakly, as Core Location holds it.
-    @exclusivity(unchecked) public weak var delegate: (any CLLocationManagerDelegate)?
+    open var delegate: (any CLLocationManagerDelegate)? {
+        get { receiver }
+        set { receiver = newValue }
+    }
     /// The most recent location delivered to the delegate.
     public var location: CLLocation? { locationBuffer.last }
 
@@ -73,11 +81,11 @@ open class CLLocationManager: NSObject {
         return simulatedManager.accuracyAuthorization == .fullAccuracy ? .fullAccuracy : .reducedAccuracy
     }
 
-    public func requestWhenInUseAuthorization() {
+    open func requestWhenInUseAuthorization() {
         call("requestWhenInUseAuthorization") { $0.requestWhenInUseAuthorization() }
     }
 
-    public func requestAlwaysAuthorization() { call("requestAlwaysAuthorization") { $0.requestAlwaysAuthorization() } }
+    open func requestAlwaysAuthorization() { call("requestAlwaysAuthorization") { $0.requestAlwaysAuthorization() } }
 
     /// iOS 14+: as Apple's, its own method (not only the completion form
     /// with its completion left out), so a protocol spelled with Apple's
@@ -88,7 +96,7 @@ open class CLLocationManager: NSObject {
 
     /// The completion runs when the prompt is answered, or at once (on the
     /// device's next run) when it cannot show; its error is a `CLError`.
-    public func requestTemporaryFullAccuracyAuthorization(
+    open func requestTemporaryFullAccuracyAuthorization(
         withPurposeKey purposeKey: String, completion: ((_ error: (any Error)?) -> Void)? = nil
     ) {
         call("requestTemporaryFullAccuracyAuthorization") { manager in
@@ -126,7 +134,7 @@ open class CLLocationManager: NSObject {
     /// `threeKilometers`; exactly 3000 (`kCLLocationAccuracyReduced`, the
     /// same number as `kCLLocationAccuracyThreeKilometers`) is `reduced`
     /// from iOS 14. The getter returns the value set.
-    public var desiredAccuracy: CLLocationAccuracy {
+    open var desiredAccuracy: CLLocationAccuracy {
         get { accuracy }
         set {
             guard let simulatedManager else { return unbound("desiredAccuracy", ()) }
@@ -138,7 +146,7 @@ open class CLLocationManager: NSObject {
     }
 
     /// Meters; `kCLDistanceFilterNone` (any negative value) for every movement.
-    public var distanceFilter: CLLocationDistance {
+    open var distanceFilter: CLLocationDistance {
         get { simulatedManager?.distanceFilter ?? unboundFilter }
         set {
             guard let simulatedManager else { return unbound("distanceFilter", ()) }
@@ -146,36 +154,36 @@ open class CLLocationManager: NSObject {
         }
     }
 
-    public var allowsBackgroundLocationUpdates: Bool {
+    open var allowsBackgroundLocationUpdates: Bool {
         get { simulatedManager?.allowsBackgroundLocationUpdates ?? false }
         set { call("allowsBackgroundLocationUpdates") { $0.allowsBackgroundLocationUpdates = newValue } }
     }
 
-    public var showsBackgroundLocationIndicator: Bool {
+    open var showsBackgroundLocationIndicator: Bool {
         get { simulatedManager?.showsBackgroundLocationIndicator ?? false }
         set { call("showsBackgroundLocationIndicator") { $0.showsBackgroundLocationIndicator = newValue } }
     }
 
-    public var pausesLocationUpdatesAutomatically: Bool {
+    open var pausesLocationUpdatesAutomatically: Bool {
         get { simulatedManager?.pausesLocationUpdatesAutomatically ?? true }
         set { call("pausesLocationUpdatesAutomatically") { $0.pausesLocationUpdatesAutomatically = newValue } }
     }
 
     /// Passed to the simulated manager, which logs `app set activityType …`;
     /// the rules give it no effect (docs/rules.md §8).
-    public var activityType: CLActivityType {
+    open var activityType: CLActivityType {
         get { simulatedManager.map { CLActivityType($0.activityType) } ?? .other }
         set { call("activityType") { $0.activityType = newValue.simulated } }
     }
 
     /// Degrees (default 1); `kCLHeadingFilterNone` (any negative value) for every movement.
-    public var headingFilter: CLLocationDegrees {
+    open var headingFilter: CLLocationDegrees {
         get { simulatedManager?.headingFilter ?? 1 }
         set { call("headingFilter") { $0.headingFilter = newValue } }
     }
 
     /// Recorded; the heading is reported as the device senses it (docs/rules.md §8).
-    public var headingOrientation: CLDeviceOrientation {
+    open var headingOrientation: CLDeviceOrientation {
         get { simulatedManager.map { CLDeviceOrientation($0.headingOrientation) } ?? .portrait }
         set { call("headingOrientation") { $0.headingOrientation = newValue.simulated } }
     }
@@ -204,55 +212,55 @@ open class CLLocationManager: NSObject {
 
     // MARK: Services
 
-    public func startUpdatingLocation() { call("startUpdatingLocation") { $0.startUpdatingLocation() } }
-    public func stopUpdatingLocation() { call("stopUpdatingLocation") { $0.stopUpdatingLocation() } }
-    public func startUpdatingHeading() { call("startUpdatingHeading") { $0.startUpdatingHeading() } }
-    public func stopUpdatingHeading() { call("stopUpdatingHeading") { $0.stopUpdatingHeading() } }
+    open func startUpdatingLocation() { call("startUpdatingLocation") { $0.startUpdatingLocation() } }
+    open func stopUpdatingLocation() { call("stopUpdatingLocation") { $0.stopUpdatingLocation() } }
+    open func startUpdatingHeading() { call("startUpdatingHeading") { $0.startUpdatingHeading() } }
+    open func stopUpdatingHeading() { call("stopUpdatingHeading") { $0.stopUpdatingHeading() } }
     /// The calibration alert is not simulated: nothing to dismiss.
-    public func dismissHeadingCalibrationDisplay() {}
-    public func requestLocation() { call("requestLocation") { $0.requestLocation() } }
+    open func dismissHeadingCalibrationDisplay() {}
+    open func requestLocation() { call("requestLocation") { $0.requestLocation() } }
 
     /// Deferred updates, iOS 6 to 12 (docs/rules.md §8, "Deferred updates"):
     /// `CLLocationDistanceMax` and `CLTimeIntervalMax` for no limit.
-    public func allowDeferredLocationUpdates(untilTraveled distance: CLLocationDistance, timeout: TimeInterval) {
+    open func allowDeferredLocationUpdates(untilTraveled distance: CLLocationDistance, timeout: TimeInterval) {
         call("allowDeferredLocationUpdates(untilTraveled:timeout:)") {
             $0.allowDeferredLocationUpdates(untilTraveled: distance, timeout: timeout)
         }
     }
 
-    public func disallowDeferredLocationUpdates() {
+    open func disallowDeferredLocationUpdates() {
         call("disallowDeferredLocationUpdates()") { $0.disallowDeferredLocationUpdates() }
     }
 
-    public func startMonitoringSignificantLocationChanges() {
+    open func startMonitoringSignificantLocationChanges() {
         call("startMonitoringSignificantLocationChanges") { $0.startMonitoringSignificantLocationChanges() }
     }
 
-    public func stopMonitoringSignificantLocationChanges() {
+    open func stopMonitoringSignificantLocationChanges() {
         call("stopMonitoringSignificantLocationChanges") { $0.stopMonitoringSignificantLocationChanges() }
     }
 
-    public func startMonitoringVisits() { call("startMonitoringVisits") { $0.startMonitoringVisits() } }
-    public func stopMonitoringVisits() { call("stopMonitoringVisits") { $0.stopMonitoringVisits() } }
+    open func startMonitoringVisits() { call("startMonitoringVisits") { $0.startMonitoringVisits() } }
+    open func stopMonitoringVisits() { call("stopMonitoringVisits") { $0.stopMonitoringVisits() } }
 
     /// A `CLCircularRegion`; another kind of region is reported `.unavailable`.
-    public func startMonitoring(for region: CLRegion) {
+    open func startMonitoring(for region: CLRegion) {
         withCircle(region, "startMonitoring(for:)") { $0.startMonitoring(for: $1) }
     }
 
-    public func stopMonitoring(for region: CLRegion) {
+    open func stopMonitoring(for region: CLRegion) {
         withCircle(region, "stopMonitoring(for:)") { $0.stopMonitoring(for: $1) }
     }
 
-    public func requestState(for region: CLRegion) {
+    open func requestState(for region: CLRegion) {
         withCircle(region, "requestState(for:)") { $0.requestState(for: $1) }
     }
 
-    public func startRangingBeacons(satisfying constraint: CLBeaconIdentityConstraint) {
+    open func startRangingBeacons(satisfying constraint: CLBeaconIdentityConstraint) {
         call("startRangingBeacons(satisfying:)") { $0.startRangingBeacons(satisfying: constraint.constraint) }
     }
 
-    public func stopRangingBeacons(satisfying constraint: CLBeaconIdentityConstraint) {
+    open func stopRangingBeacons(satisfying constraint: CLBeaconIdentityConstraint) {
         call("stopRangingBeacons(satisfying:)") { $0.stopRangingBeacons(satisfying: constraint.constraint) }
     }
 
@@ -382,7 +390,7 @@ open class CLLocationManager: NSObject {
     /// the status changed since it was last told (or at the first).
     func fallBackToDidChangeAuthorization() {
         let status = authorizationStatus
-        guard status != toldStatus, let delegate else { return }
+        guard status != toldStatus, let delegate = receiver else { return }
         toldStatus = status
         delegate.locationManager(self, didChangeAuthorization: status)
     }
@@ -414,12 +422,12 @@ open class CLLocationManager: NSObject {
         } else {
             locationBuffer = locations.map { CLLocation($0, epoch: epoch) }
         }
-        guard let delegate else { return }
+        guard let delegate = receiver else { return }
         bound(state) { delegate.locationManager(self, didUpdateLocations: locationBuffer) }
     }
 
     fileprivate func tell(_ body: (any CLLocationManagerDelegate) -> Void) {
-        guard let delegate, let state else { return }
+        guard let delegate = receiver, let state else { return }
         bound(state) { body(delegate) }
     }
 

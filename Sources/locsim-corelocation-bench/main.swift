@@ -1,10 +1,13 @@
 // `locsim-corelocation-bench [--fixes N] [--runs R]`: a LocSimCoreLocation
 // `CLLocationManager` against the `SimulatedDevice` manager under it, each
 // fed the same fixes in the same process, runs alternating, so the ratio
-// does not depend on the machine's load (issue 32: at most 1.3×).
+// does not depend on the machine's load (issue 32: at most 1.3×); and
+// LocSimRecorder's `RecordingLocationManager` against the `CLLocationManager`
+// it records, for the cost of recording a callback (issue 40).
 import Foundation
 import LocSimCoreLocation
 import LocSimKit
+import LocSimRecorder
 
 final class DeviceCounter: SimulatedLocationManagerDelegate {
     var locations = 0
@@ -29,7 +32,12 @@ enum Variant {
     /// A `CLLocationManager` with the device driven outside `withCurrent`:
     /// each callback binds the device for the app's code.
     case coreLocationUnbound
+    /// A `RecordingLocationManager` inside `withCurrent`: each callback recorded.
+    case recording
 }
+
+/// The last recording run's session, for its size.
+nonisolated(unsafe) var lastSession: RecordedSession?
 
 /// When In Use, updates started, then `fixes` fixes one second apart on a
 /// walk, each by one `advance(to:)` and one `feed(fix:)` (`locsim bench --device`'s session).
@@ -54,14 +62,18 @@ func drive(fixes: Int, _ variant: Variant) throws -> Int {
         manager.startUpdatingLocation()
         try feed()
         return withExtendedLifetime(manager) { counter.locations }
-    case .coreLocation, .coreLocationUnbound:
+    case .coreLocation, .coreLocationUnbound, .recording:
         let counter = CoreLocationCounter()
-        let manager = device.withCurrent { CLLocationManager() }
+        let recorder = SessionRecorder()
+        let manager = device.withCurrent {
+            variant == .recording ? RecordingLocationManager(recorder: recorder) : CLLocationManager()
+        }
         manager.delegate = counter
         manager.requestWhenInUseAuthorization()
         try device.user.answer(.allowWhileUsing)
         manager.startUpdatingLocation()
-        if variant == .coreLocation { try device.withCurrent { try feed() } } else { try feed() }
+        if variant == .coreLocationUnbound { try feed() } else { try device.withCurrent { try feed() } }
+        if variant == .recording { lastSession = recorder.session() }
         return withExtendedLifetime(manager) { counter.locations }
     }
 }
@@ -95,8 +107,8 @@ while let flag = arguments.popFirst() {
     }
 }
 
-var times: [[Double]] = [[], [], []]
-let variants: [Variant] = [.device, .coreLocation, .coreLocationUnbound]
+var times: [[Double]] = [[], [], [], []]
+let variants: [Variant] = [.device, .coreLocation, .coreLocationUnbound, .recording]
 do {
     for _ in 0..<runs {
         for (index, variant) in variants.enumerated() {
@@ -119,3 +131,14 @@ print(line("LocSimCoreLocation, CLLocationManager, outside withCurrent", times[2
 print(
     "CLLocationManager / SimulatedDevice: \(ratio(times[1], to: times[0]))"
         + " (outside withCurrent: \(ratio(times[2], to: times[0])))")
+let recordingCost = (median(times[3]) - median(times[1])) / Double(fixes) * 1e6
+print(line("LocSimRecorder, RecordingLocationManager, inside withCurrent", times[3]))
+print(
+    "recording: " + String(format: "%.2f", recordingCost)
+        + " µs a callback (RecordingLocationManager − CLLocationManager)")
+if let session = lastSession {
+    let perFix = Double(session.scenario.utf8.count + session.observedLog.utf8.count) / Double(fixes)
+    print(
+        "session: " + String(format: "%.1f", perFix) + " bytes a fix (scenario and observed log); a day at 1 Hz: "
+            + String(format: "%.1f", perFix * 86_400 / 1e6) + " MB")
+}

@@ -12,6 +12,7 @@ enum Usage {
         COMMANDS:
           run <scenario>          Replay a scenario and write its log
           check <path>...         Compare scenario logs with their golden logs
+          compare <session> <log> Replay a recorded session against a device's log
           matrix <scenario>       Replay a scenario on several OS versions and compare
           explore <scenario>      Every way the user can answer: one row per outcome
           bench                   Time replay of a large trace
@@ -270,6 +271,31 @@ enum Usage {
 
         """
 
+    static let compare = """
+        OVERVIEW: Replay a session LocSimRecorder recorded on a device and report
+        where the model and the device disagree (docs/recorder.md).
+
+        USAGE: locsim compare <session.scn> <observed.log>
+
+        ARGUMENTS:
+          <session.scn>           The session: a scenario of the device's inputs
+          <observed.log>          What the device's app heard, in locsim's log format
+
+        OPTIONS:
+          -h, --help              Show this help
+
+        Compared are the delegate and completion records and the app's launches,
+        foreground and background changes; two records that differ only in time
+        by at most 50 ms agree. Each disagreement names the rule behind the
+        model's record (docs/rules.md §, the 'set' parameter). A '?' word in the
+        observed log matches any word; the session's '# unknown:' comments are
+        counted as unknowns.
+
+        Exit status: 0 no disagreement, 1 a disagreement, 2 bad usage or bad input
+        (a session with an error: 'file:line:column: error: ...').
+
+        """
+
     static let version = """
         locsim \(LocSimVersion.tool)
         scenario format \(LocSimVersion.scenarioFormat)
@@ -285,7 +311,7 @@ enum Usage {
     }
 
     /// The commands the main help lists.
-    static let commands = ["run", "check", "matrix", "explore", "bench", "gpx", "timeline"]
+    static let commands = ["run", "check", "compare", "matrix", "explore", "bench", "gpx", "timeline"]
 
     /// The options `command`'s help lists (`-o`, `--output`, `--format`, …):
     /// the first words of its lines that start with `-`.
@@ -309,6 +335,7 @@ enum Usage {
         switch command {
         case "run": return run
         case "check": return check
+        case "compare": return compare
         case "bench": return bench
         case "matrix": return matrix
         case "explore": return explore

@@ -66,11 +66,12 @@ func locsim(_ arguments: [String]) -> ExitStatus {
         return printOutput(Usage.main)
     case "--version":
         return printOutput(Usage.version)
-    case "run", "check", "matrix", "explore", "bench", "gpx", "timeline":
+    case "run", "check", "compare", "matrix", "explore", "bench", "gpx", "timeline":
         if Arguments(rest).wantsHelp { return printOutput(Usage.help(command)) }
         switch command {
         case "run": return RunCommand.main(rest)
         case "check": return CheckCommand.main(rest)
+        case "compare": return CompareCommand.main(rest)
         case "matrix": return MatrixCommand.main(rest)
         case "explore": return ExploreCommand.main(rest)
         case "gpx": return GPXCommand.main(rest)

@@ -17,7 +17,7 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let list = "docs/public-api.txt"
-    static let modules = ["LocSimKit", "LocSimGPX", "LocSimCoreLocation"]
+    static let modules = ["LocSimKit", "LocSimGPX", "LocSimCoreLocation", "LocSimRecorder"]
 
     @Test func publicDeclarationsAreTheListedOnes() throws {
         let found = try Self.modules.flatMap { try Self.publicDeclarations(module: $0) }.sorted()

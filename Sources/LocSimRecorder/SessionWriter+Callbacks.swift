@@ -1,0 +1,163 @@
+import Foundation
+
+/// Each callback as the observed log's record, and the world's input it shows.
+extension SessionWriter {
+    mutating func heard(_ callback: SessionEntry.Callback, manager: Int, at t: Int64, time: Date) {
+        let suffix = named ? (manager == 1 ? " manager=default" : " manager=manager\(manager)") : ""
+        func delegate(_ detail: String) { observed.append((t, "delegate " + detail + suffix)) }
+        switch callback {
+        case .authorization(let newStatus, let newAccuracy):
+            if let newAccuracy {
+                delegate("locationManagerDidChangeAuthorization(_:) \(newStatus) \(newAccuracy)")
+            } else {
+                delegate("locationManager(_:didChangeAuthorization:) \(newStatus)")
+            }
+            authorization(newStatus, newAccuracy ?? accuracy, at: t)
+        case .location(let fix):
+            let late = time.timeIntervalSince(fix.timestamp) > Self.liveDelivery
+            let sensed = late ? ms(fix.timestamp) : t
+            var detail = "locationManager(_:didUpdateLocations:) " + Self.location(fix)
+            if late { detail += " @" + Self.seconds(sensed) }
+            delegate(detail)
+            let key = "\(sensed) " + Self.location(fix)
+            guard fixesSeen.insert(key).inserted else { return }
+            guard fix.accuracy >= 0 else {
+                line(sensed, "# unknown: a location with no accuracy (\(Self.location(fix)))")
+                return
+            }
+            let words = "fix \(Self.degrees(fix.latitude)) \(Self.degrees(fix.longitude)) \(Self.number(fix.accuracy))"
+            if late { line(sensed, words) } else { input(sensed, words) }
+        case .failure(let error):
+            delegate("locationManager(_:didFailWithError:) \(error)")
+        case .startedMonitoring(let region):
+            delegate("locationManager(_:didStartMonitoringFor:) \(Self.logID(region))")
+        case .monitoringFailed(let region, let error):
+            delegate("locationManager(_:monitoringDidFailFor:withError:) \(region.map(Self.logID) ?? "nil") \(error)")
+        case .state(let state, let region):
+            delegate("locationManager(_:didDetermineState:for:) \(state) \(Self.logID(region))")
+        case .entered(let region):
+            delegate("locationManager(_:didEnterRegion:) \(Self.logID(region))")
+            crossing("enter " + Self.word(region), at: t)
+        case .exited(let region):
+            delegate("locationManager(_:didExitRegion:) \(Self.logID(region))")
+            crossing("exit " + Self.word(region), at: t)
+        case .visit(let arrival, let departure, let at):
+            let arrivalText = arrival.map { Self.seconds(ms($0)) } ?? "distantPast"
+            let departureText = departure.map { Self.seconds(ms($0)) } ?? "distantFuture"
+            delegate(
+                "locationManager(_:didVisit:) arrival=\(arrivalText) departure=\(departureText) \(Self.location(at))")
+            let place = "\(Self.degrees(at.latitude)) \(Self.degrees(at.longitude)) \(Self.number(max(0, at.accuracy)))"
+            if let departure {
+                line(ms(departure), "visit depart " + place)
+            } else {
+                line(arrival.map(ms) ?? t, "visit arrive " + place)
+            }
+        case .heading(let magnetic, let trueHeading, let headingAccuracy):
+            delegate(
+                "locationManager(_:didUpdateHeading:) magneticHeading=\(Self.fixed(magnetic, 1)) "
+                    + "trueHeading=\(Self.fixed(trueHeading, 1)) headingAccuracy=\(Self.fixed(headingAccuracy, 1))")
+            input(t, "heading \(Self.number(magnetic)) \(Self.number(trueHeading)) \(Self.number(headingAccuracy))")
+        case .paused:
+            delegate("locationManagerDidPauseLocationUpdates(_:)")
+        case .resumed:
+            delegate("locationManagerDidResumeLocationUpdates(_:)")
+        case .deferredFinished(let error):
+            delegate("locationManager(_:didFinishDeferredUpdatesWithError:) \(error ?? "nil")")
+        case .temporaryFullAccuracyCompleted(let error):
+            observed.append((t, "completion requestTemporaryFullAccuracyAuthorization error=\(error ?? "nil")"))
+            if error == nil, request == "temporaryFullAccuracy" {
+                // Shown and answered, with no change of accuracy: declined.
+                request = nil
+                line(t, "user dontAllow")
+            }
+        }
+    }
+
+    /// A crossing heard by each manager is one `enter`/`exit` line.
+    mutating func crossing(_ words: String, at t: Int64) {
+        if let last = lines.last, last.text == words, last.ms == t { return }
+        input(t, words)
+    }
+
+    /// An authorization callback: a user's answer after a request, a
+    /// Settings change after none, or the same state told again (a new
+    /// manager, a launch).
+    mutating func authorization(_ newStatus: String, _ newAccuracy: String, at t: Int64) {
+        defer {
+            status = newStatus
+            accuracy = newAccuracy
+            heardAuthorization = true
+        }
+        guard newStatus != status || newAccuracy != accuracy else { return }
+        if !heardAuthorization && request == nil {
+            // Authorized before the session began: Settings at 0, before the launch.
+            lines.insert(
+                (0, "user settings \(settings(newStatus))\(precise(newAccuracy))  # before the session"), at: 0)
+            return
+        }
+        if let pending = request {
+            request = nil
+            if pending == "temporaryFullAccuracy" {
+                line(t, newAccuracy == "fullAccuracy" ? "user allowOnce" : "user dontAllow")
+                return
+            }
+            guard let answer = answer(to: pending, newStatus) else {
+                line(t, "# unknown: the answer to the request (the status went to \(newStatus))")
+                return
+            }
+            let switchShown = system.atLeast(14) && !reducedByDefault
+            let index = line(t, "user " + answer + (switchShown ? precise(newAccuracy, only: "reducedAccuracy") : ""))
+            whileUsingAnswer = answer == "allowWhileUsing" && newStatus == "authorizedWhenInUse" ? index : nil
+            return
+        }
+        if newStatus == "notDetermined", status == "authorizedWhenInUse", let answered = whileUsingAnswer {
+            // Allow Once expired with the app's in-use period (rules.md §7).
+            lines[answered].text = lines[answered].text.replacingOccurrences(of: "allowWhileUsing", with: "allowOnce")
+            whileUsingAnswer = nil
+            return
+        }
+        whileUsingAnswer = nil
+        if newStatus == status {
+            line(t, "user settings precise " + (newAccuracy == "fullAccuracy" ? "on" : "off"))
+        } else {
+            let change = newAccuracy != accuracy && system.atLeast(14) ? precise(newAccuracy) : ""
+            line(t, "user settings \(settings(newStatus))\(change)  # no request before it: a Settings change")
+        }
+    }
+
+    /// The answer that gives `newStatus` to a request of `kind` (rules.md §5).
+    func answer(to kind: String, _ newStatus: String) -> String? {
+        switch newStatus {
+        case "denied": return "dontAllow"
+        case "authorizedWhenInUse":
+            if system.atLeast(13) || (kind == "always" && system.atLeast(11)) { return "allowWhileUsing" }
+            return "allow"
+        case "authorizedAlways":
+            if system.isMac { return "allow" }
+            if system.atLeast(13) { return status == "authorizedWhenInUse" ? "changeToAlways" : "allowWhileUsing" }
+            return system.atLeast(11) ? "allowAlways" : "allow"
+        default: return nil
+        }
+    }
+
+    func settings(_ status: String) -> String {
+        switch status {
+        case "denied": return "never"
+        case "authorizedWhenInUse": return "whileUsing"
+        case "authorizedAlways": return "always"
+        case "restricted": return "restricted on"
+        default: return "askNextTime"
+        }
+    }
+
+    /// ` precise=off` for reduced accuracy (iOS 14+), ` precise=on` for full.
+    func precise(_ accuracy: String, only: String? = nil) -> String {
+        guard system.atLeast(14), only == nil || only == accuracy else { return "" }
+        return accuracy == "fullAccuracy" ? " precise=on" : " precise=off"
+    }
+
+    /// `NSLocationDefaultAccuracyReduced` true: the prompt has no Precise switch.
+    var reducedByDefault: Bool {
+        header.plist.contains { $0.key == "NSLocationDefaultAccuracyReduced" && $0.value == .flag(true) }
+    }
+}

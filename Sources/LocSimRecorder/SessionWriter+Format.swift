@@ -1,0 +1,113 @@
+import Foundation
+
+/// Numbers and words as locsim's scenario language and log write them
+/// (docs/language.md, docs/log-format.md): fixed decimals rounded half away
+/// from zero, as `LogBytes` rounds, so an observed record reads exactly as
+/// the model's record of the same callback.
+extension SessionWriter {
+    /// `value` with exactly `decimals` decimals (0 to 6).
+    static func fixed(_ value: Double, _ decimals: Int) -> String {
+        guard value.isFinite else { return "0" }
+        var scale: Int64 = 1
+        for _ in 0..<max(0, min(decimals, 6)) { scale *= 10 }
+        let scaled = (value * Double(scale)).rounded(.toNearestOrAwayFromZero)
+        guard abs(scaled) < 9e15 else { return String(Int64(value)) }
+        let integer = Int64(scaled)
+        let magnitude = integer.magnitude
+        var text = integer < 0 ? "-" : ""
+        text += String(magnitude / UInt64(scale))
+        if decimals > 0 {
+            let fraction = String(magnitude % UInt64(scale))
+            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        }
+        return text
+    }
+
+    /// A scenario number: at most 3 decimals, none trailing (`50`, `2.5`).
+    static func number(_ value: Double) -> String {
+        var text = fixed(value, 3)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
+    static func degrees(_ value: Double) -> String { fixed(value, 6) }
+
+    /// `<lat>,<lon> ±<m>`, as the log writes a location.
+    static func location(_ fix: SessionEntry.Fix) -> String {
+        degrees(fix.latitude) + "," + degrees(fix.longitude) + " ±" + fixed(fix.accuracy, 0)
+    }
+
+    /// Milliseconds as the log's seconds: `12.345`.
+    static func seconds(_ ms: Int64) -> String {
+        let fraction = String(ms % 1000)
+        return String(ms / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    /// A scenario word: as it is when plain, else a quoted string.
+    static func word(_ text: String) -> String {
+        let plain = !text.isEmpty && !text.contains { " \t\"#=\\".contains($0) || $0.isNewline }
+        return plain ? text : quoted(text)
+    }
+
+    /// An id in the log: quoted when not a plain word or when `nil` (docs/log-format.md).
+    static func logID(_ text: String) -> String { text == "nil" ? quoted(text) : word(text) }
+
+    /// `"…"` with `\"` and `\\`; a line break, which a line cannot hold, as a space.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for character in text {
+            switch character {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where character.isNewline || character == "\t": out += " "
+            default: out.append(character)
+            }
+        }
+        return out + "\""
+    }
+
+    static func plistValue(_ value: InfoValue) -> String {
+        switch value {
+        case .text(let text): return quoted(text)
+        case .flag(let flag): return flag ? "true" : "false"
+        case .list(let words): return words.map(word).joined(separator: " ")
+        }
+    }
+
+    /// `<uuid> [<major> [<minor>]]`, as `startRangingBeacons` takes it.
+    static func constraint(_ uuid: UUID, _ major: UInt16?, _ minor: UInt16?) -> String {
+        var words = uuid.uuidString
+        guard let major else { return words }
+        words += " \(major)"
+        return minor.map { words + " \($0)" } ?? words
+    }
+}
+
+/// The OS and version of a `platform` line, for the answers each offers.
+struct Platform {
+    var os = "iOS"
+    var major = 14
+    var minor = 0
+
+    init(text: String?) {
+        guard let text else { return }
+        let words = text.split(separator: " ")
+        guard words.count == 2 else { return }
+        os = String(words[0])
+        let numbers = words[1].split(separator: ".").compactMap { Int($0) }
+        major = numbers.first ?? major
+        minor = numbers.count > 1 ? numbers[1] : 0
+    }
+
+    var isMac: Bool { os == "macOS" }
+
+    /// The iOS rules of this version or later (macOS 11 is iOS 14's, rules.md §1).
+    func atLeast(_ iOS: Int) -> Bool {
+        switch os {
+        case "macOS": return major + 3 >= iOS || (major == 10 && minor >= 15 && iOS <= 13)
+        case "watchOS": return major + 7 >= iOS
+        default: return major >= iOS
+        }
+    }
+}
