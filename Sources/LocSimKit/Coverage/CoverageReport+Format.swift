@@ -24,7 +24,8 @@ extension CoverageReport {
         }
         out += "\n\n"
         let never = neverExercised.map { "\($0.words) (\($0.section))" }
-        out += "never exercised: " + (never.isEmpty ? "none of the features below" : never.joined(separator: "; ")) + "\n"
+        out +=
+            "never exercised: " + (never.isEmpty ? "none of the features below" : never.joined(separator: "; ")) + "\n"
         out += "\nfeatures (scenarios):\n"
         out += ReportTable.text(
             CoverageFeature.allCases.map { feature in
@@ -145,7 +146,8 @@ extension CoverageReport {
         out +=
             ",\"features\":["
             + CoverageFeature.allCases.map {
-                "{\"feature\":" + ReportTable.json($0.words) + ",\"section\":\"\($0.section)\",\"scenarios\":\(features[$0] ?? 0)}"
+                "{\"feature\":" + ReportTable.json($0.words)
+                    + ",\"section\":\"\($0.section)\",\"scenarios\":\(features[$0] ?? 0)}"
             }.joined(separator: ",") + "]"
         out += ",\"neverExercised\":[" + neverExercised.map { ReportTable.json($0.words) }.joined(separator: ",") + "]"
         out += ",\"glance\":[" + glance.map(ReportTable.json).joined(separator: ",") + "]}\n"

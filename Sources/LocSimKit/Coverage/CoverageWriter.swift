@@ -26,8 +26,11 @@ struct CoverageWriter: LogWriter {
         switch record.record.base {
         case .app(let change): appChanged(change, at: record.time)
         case .auth(let view):
-            if allowedOnce && !view.temporary && view.status == .notDetermined { tally.features.insert(.allowOnceExpires) }
-            if view.provisional { tally.features.insert(.provisionalOnIOS13) }  // kept on iOS 13 only (`CoverageReport.add`)
+            if allowedOnce && !view.temporary && view.status == .notDetermined {
+                tally.features.insert(.allowOnceExpires)
+            }
+            // Kept on iOS 13 only (`CoverageReport.add`).
+            if view.provisional { tally.features.insert(.provisionalOnIOS13) }
             status = view.status
             provisional = view.provisional
             allowedOnce = view.temporary

@@ -56,7 +56,8 @@ public final class DeviceExplorer {
         let options: [Event?] = [nil] + device.engine.loop.simulator.systemMoves
         guard options.count > 1 else { return }
         let pick = try choose(
-            options.map { $0.map(Scenario.text(of:)) ?? DeviceExploration.Choice.nothing }, at: device.engine.now, kind: .system)
+            options.map { $0.map(Scenario.text(of:)) ?? DeviceExploration.Choice.nothing }, at: device.engine.now,
+            kind: .system)
         if let event = options[pick] { try device.input(event) }
     }
 

@@ -1,10 +1,10 @@
+import LocSimKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import LocSimKit
 
 extension ParallelMap {
     /// Where the threads of one map run: each on a processor of its own,
