@@ -390,22 +390,28 @@ import Testing
 
     @Test func everyParameterNameHasASetting() throws {
         for (name, kind) in ParameterSetting.kinds {
-            let value: String
+            let values: [String]
             switch kind {
-            case .duration, .optionalDuration: value = "1"
-            case .meters: value = "1.5"
-            case .count: value = "3"
-            case .bool: value = "true"
+            case .duration, .optionalDuration: values = ["1"]
+            case .meters: values = ["1.5"]
+            case .count: values = ["3"]
+            // One of the two differs from the default (`deriveCrossings` is
+            // off by default, `gps` and `compass` on).
+            case .bool: values = ["true", "false"]
             }
-            var parser = ScenarioParser()
-            let statement = try parser.parse("set \(name) \(value)", lineNumber: 1)
-            guard case .header(.parameter(let setting), _)? = statement else {
-                Issue.record("set \(name) gave \(String(describing: statement))")
-                continue
+            var changed = false
+            for value in values {
+                var parser = ScenarioParser()
+                let statement = try parser.parse("set \(name) \(value)", lineNumber: 1)
+                guard case .header(.parameter(let setting), _)? = statement else {
+                    Issue.record("set \(name) gave \(String(describing: statement))")
+                    continue
+                }
+                var parameters = Parameters()
+                parameters.apply(setting)
+                changed = changed || parameters != Parameters()
             }
-            var parameters = Parameters()
-            parameters.apply(setting)
-            #expect(parameters != Parameters(), "set \(name) changed nothing")
+            #expect(changed, "set \(name) changed nothing")
         }
     }
 
