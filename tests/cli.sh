@@ -68,7 +68,7 @@ if [ "$(id -u)" != 0 ] || command -v setpriv > /dev/null; then
   private_status=$?
   as_nobody "$(readable private/locsim private-locsim)" run "$(readable private/quickstart.scn private.scn)" > private.out 2> private.err
   status=$?
-  if { [ "$(id -u)" != 0 ] || [ "$private_status" = 126 ]; } && [ "$status" = 0 ] && cmp -s "$EXPECTED" private.out; then
+  if { [ "$(id -u)" != 0 ] || [ "$private_status" != 0 ]; } && [ "$status" = 0 ] && cmp -s "$EXPECTED" private.out; then
     ok "runs as nobody read copies of what a 0700 clone holds"
   else fail "runs as nobody read copies of what a 0700 clone holds" "status $private_status/$status: $(cat private.err)"; fi
 fi
@@ -170,6 +170,10 @@ cp -r "$SCENARIOS" edited
 find edited \( -name '*.matrix' -o -name '*.explore' \) -delete
 find edited -name '*.err' | while read -r err; do rm "$err" "${err%.err}.scn"; done
 rm -r edited/explore
+# A byte-order mark may only open a file: a comment put above it is an error.
+for scn in $(find edited -name '*.scn'); do
+  if [ "$(head -c 3 "$scn" | od -An -tx1 | tr -d ' ')" = efbbbf ]; then rm -f "$scn" "${scn%.scn}.log"; fi
+done
 edited=0
 while read -r scn; do
   { printf '# a comment added at the top\n\n'; grep -Ev '^[[:space:]]*(#.*)?$' "$scn"; } > edited.tmp && mv edited.tmp "$scn"
@@ -292,7 +296,7 @@ if ! grep -q "did you mean" suggest.err; then ok "a far option gets no guess"; e
 status=$?
 if [ "$status" = 0 ] && grep -qx "1 passed, 0 failed" cov.err && head -1 cov.txt | grep -q "^coverage: 1 scenario replayed$" \
   && grep -q "^  whenInUse          3           1           1 " cov.txt && grep -q "provisionalAlways: no event met it" cov.txt \
-  && grep -q "^  §9 *never$" cov.txt && "$LOCSIM" check "$QUICK" --coverage 2> /dev/null | cmp -s - cov.txt; then
+  && grep -q "^  rules never cited: .*§9," cov.txt && "$LOCSIM" check "$QUICK" --coverage 2> /dev/null | cmp -s - cov.txt; then
   ok "check --coverage reports the quickstart's cells and gaps"
 else fail "check --coverage reports the quickstart's cells and gaps" "status $status: $(head -3 cov.txt) $(cat cov.err)"; fi
 "$LOCSIM" check "$QUICK" --coverage --format json > cov.json 2> /dev/null
@@ -310,7 +314,7 @@ ln -s /dev/zero cov-odd/zero.scn
 (cd cov-odd && timeout 20 "$LOCSIM" check . --coverage > ../cov-odd.out 2> ../cov-odd.err)
 status=$?
 if [ "$status" = 1 ] && grep -qx "1 passed, 2 failed" cov-odd.err \
-  && grep -qx "coverage: 1 scenario replayed; 2 stopped with an error: ./fifo.scn, ./zero.scn" cov-odd.out; then
+  && grep -qx "coverage: 1 scenario replayed; 2 stopped with an error: fifo.scn, zero.scn" cov-odd.out; then
   ok "check --coverage lists a FIFO and /dev/zero, and reads no FIFO at docs/rules.md"
 else fail "check --coverage lists a FIFO and /dev/zero, and reads no FIFO at docs/rules.md" "status $status: $(head -3 cov-odd.out cov-odd.err)"; fi
 # An empty suite: the "no scenarios" error, and no report.
@@ -677,7 +681,10 @@ for f in scx/*.scn; do
     *.expect-*) line=$(echo "$f" | sed -E 's/.*expect-([0-9]+)\.scn$/\1/'); want=1 ;;
     *) line=$(grep -o "stopped at $orig:[0-9]* on" scx.out | head -1 | cut -d' ' -f3 | cut -d: -f1); want=2 ;;
   esac
-  [ "$rs" -eq "$want" ] && [ -n "$orig" ] && [ "$orig" = "$line" ] && [ "$(grep -vc '^#' "$f")" -lt 10 ] || bad="$bad $f($rs,$at->$orig)"
+  # shrunk: fewer lines than the scenario's, though it keeps the lines its
+  # failure hangs on (docs/explore.md, "Shrinking"), so not a fixed few
+  [ "$rs" -eq "$want" ] && [ -n "$orig" ] && [ "$orig" = "$line" ] \
+    && [ "$(grep -vc '^#' "$f")" -lt "$(grep -vc '^#' "$GEOFENCE")" ] || bad="$bad $f($rs,$at->$orig)"
 done
 if [ "$status" -eq 1 ] && [ -n "$(ls scx)" ] && [ -z "$bad" ]; then
   ok "explore --shrink: each shrunk counterexample fails its expect line in run, mapped to the scenario's line"
