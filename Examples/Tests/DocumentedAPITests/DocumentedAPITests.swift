@@ -306,7 +306,7 @@ import Testing
             .notInUse, .notAuthorized, .reducedAccuracy, .suspended, .superseded, .stale, .keptWhileUsing,
             .unavailable, .notImplemented, .distanceFilter, .forceQuit, .notRunning, .serviceSessionRequired,
             .stationary, .eventPending, .conditionLimitExceeded, .lessAccurate, .stopped, .paused, .reducedInterval, .notRestarted,
-            .locationUnavailable, .headingFilter, .beforeFirstUnlock,
+            .locationUnavailable, .headingFilter, .beforeFirstUnlock, .backgroundTimeLimit,
         ]
         #expect(reasons == DropReason.allCases)
         #expect(DropReason(rawValue: "notInUse") == .notInUse && DropReason(rawValue: "nope") == nil)
