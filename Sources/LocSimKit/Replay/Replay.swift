@@ -51,8 +51,11 @@ public enum Replay {
         defer { report.warnings = parser.warnings + driver.warnings }
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
             // Most lines of a trace are fixes: the fast path first, then any line.
-            if let fix = parser.parseFixLine(bytes, lineNumber: number) {
-                return try driver.fix(fix, text: parser.fixText(bytes), into: &writer)
+            if let fix = parser.parseRecordedFixLine(bytes, lineNumber: number) {
+                return try driver.fix(fix.timed(lineNumber: number), text: parser.fixText(bytes), into: &writer)
+            }
+            if let fix = parser.parseCursorFixLine(bytes, lineNumber: number) {
+                return try driver.fix(fix, text: .none, into: &writer)
             }
             let line = try parser.parseAnyLine(bytes, lineNumber: number)
             switch consume line {

@@ -24,8 +24,8 @@ extension ScenarioParser {
     /// words are (`FixText`; `0` for a line the recorded-trace reader leaves).
     @inline(__always)
     func fixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int, layout: inout UInt32) -> TimedFix? {
-        if let fix = Self.recordedFixLine(line, lineNumber: lineNumber, layout: &layout) {
-            return fix.time >= previousTime ? fix : nil
+        if let fix = Self.recordedFix(line, layout: &layout) {
+            return fix.time >= previousTime ? fix.timed(lineNumber: lineNumber) : nil
         }
         layout = 0
         return cursorFixLine(line, lineNumber: lineNumber)
@@ -109,6 +109,12 @@ extension ScenarioParser {
     /// spaces) and the line's, a byte each from the lowest (`FixText`).
     @inline(__always)
     static func recordedFixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int, layout: inout UInt32) -> TimedFix? {
+        recordedFix(line, layout: &layout)?.timed(lineNumber: lineNumber)
+    }
+
+    /// `recordedFixLine`'s values, before a line number makes them a `TimedFix`.
+    @inline(__always)
+    static func recordedFix(_ line: UnsafeRawBufferPointer, layout: inout UInt32) -> RecordedFix? {
         // No line of the shape is shorter than `1 fix 1.0 1.0 1` (15 bytes);
         // the loads below check their own room.
         guard line.count >= 15, let base = line.baseAddress else { return nil }
@@ -138,7 +144,6 @@ extension ScenarioParser {
         guard end &- i >= 4, base.loadUnaligned(fromByteOffset: i, as: UInt32.self) == fixAndSpace else { return nil }
         let fixColumn = i &+ 1
         i &+= 4
-        let latitudeColumn = i &+ 1
         guard let latitude = recordedCoordinate(base, &i, end), latitude.magnitude <= 90 else { return nil }
         let latitudeEnd = i &- 1
         guard let longitude = recordedCoordinate(base, &i, end), longitude.magnitude <= 180,
@@ -148,10 +153,8 @@ extension ScenarioParser {
         layout =
             UInt32(truncatingIfNeeded: fixColumn &- 2) | UInt32(truncatingIfNeeded: latitudeEnd) &<< 8
             | UInt32(truncatingIfNeeded: i &- 1) &<< 16 | UInt32(truncatingIfNeeded: end) &<< 24
-        return TimedFix(
-            time: Millis(millis),
-            fix: Fix(Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy)),
-            location: SourceLocation(line: lineNumber, column: fixColumn), argumentColumn: latitudeColumn)
+        return RecordedFix(
+            time: Millis(millis), latitude: latitude, longitude: longitude, accuracy: accuracy, fixColumn: fixColumn)
     }
 
     /// `fix ` as a little-endian word.
@@ -218,6 +221,26 @@ extension ScenarioParser {
         }
         guard digits >= 1, digits <= 15 else { return nil }
         return decimals <= 0 ? Double(mantissa) : Double(mantissa) / ByteScanner.doublePowerOfTen(decimals)
+    }
+}
+
+/// A recorded fix line's numbers (`ScenarioParser.recordedFix`): what a
+/// `TimedFix` of it holds but its line, and nothing it never has (speed,
+/// course, altitude), few enough words to be returned in registers.
+struct RecordedFix {
+    var time: Millis
+    var latitude: Double
+    var longitude: Double
+    var accuracy: Double
+    /// The column of `fix`; the latitude starts 4 after it.
+    var fixColumn: Int
+
+    @inline(__always)
+    func timed(lineNumber: Int) -> TimedFix {
+        TimedFix(
+            time: time,
+            fix: Fix(Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy)),
+            location: SourceLocation(line: lineNumber, column: fixColumn), argumentColumn: fixColumn &+ 4)
     }
 }
 

@@ -96,14 +96,41 @@ package struct ScenarioParser {
     /// calls per line, 6% of a trace's instructions.
     @inline(never)
     mutating func parseFixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> TimedFix? {
+        if let fix = parseRecordedFixLine(line, lineNumber: lineNumber) { return fix.timed(lineNumber: lineNumber) }
+        return parseCursorFixLine(line, lineNumber: lineNumber)
+    }
+
+    /// `parseFixLine`'s recorded-trace shortcut alone (`recordedFix`): a
+    /// `RecordedFix` comes back in registers, where a `TimedFix` (its
+    /// optional speed, course and altitude, its two columns) went through
+    /// memory, about 60 instructions a line of a trace. `nil` for any other
+    /// line, or one before the previous time; `parseCursorFixLine` then.
+    @inline(never)
+    mutating func parseRecordedFixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> RecordedFix? {
         var layout: UInt32 = 0
-        guard let fix = fixLine(line, lineNumber: lineNumber, layout: &layout) else { return nil }
+        guard let fix = Self.recordedFix(line, layout: &layout), fix.time >= previousTime else { return nil }
         fixLayout = layout
+        timedFixRead(at: fix.time, lineNumber: lineNumber)
+        return fix
+    }
+
+    /// `parseFixLine` without the recorded-trace shortcut: a fix line in
+    /// any form the fast path takes (`cursorFixLine`); no text to copy.
+    mutating func parseCursorFixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> TimedFix? {
+        guard let fix = cursorFixLine(line, lineNumber: lineNumber) else { return nil }
+        fixLayout = 0
+        timedFixRead(at: fix.time, lineNumber: lineNumber)
+        return fix
+    }
+
+    /// The state a fix line read by a fast path leaves: the header over,
+    /// its time the previous one.
+    @inline(__always)
+    private mutating func timedFixRead(at time: Millis, lineNumber: Int) {
         if !seenTimed { headerEnded() }
         seenTimed = true
-        previousTime = fix.time
+        previousTime = time
         (previousTimeLine, previousTimeColumn) = (lineNumber, 1)
-        return fix
     }
 
     /// Where the line `parseFixLine` just read holds the text of its
