@@ -146,6 +146,34 @@ import Testing
         "1.000\tfix 35.5 139.5 4", "+1.000 fix 35.5 139.5 4", "1:00 fix 35.5 139.5 4",
     ]
 
+    /// The replay loop's two fast paths (`parseRecordedFixLine`, then
+    /// `parseCursorFixLine`) read a trace as `parseFixLine` does: the same
+    /// statements, a line earlier than the previous time left to the general
+    /// path by both, and text to copy only after a recorded line.
+    @Test func theReplayLoopsFastPathsReadAsParseFixLineDoes() {
+        let lines = [
+            "5.000 fix 35.681236 139.767125 8", "6.000 fix 35.681236 139.767125 4 speed=2",
+            "4.000 fix 35.681236 139.767125 8", "6.500 fix 35.5 139.5 4", "+1 fix 35.5 139.5 4",
+            "7 fix 35.5 139.5", "background",
+        ]
+        var whole = ScenarioParser()
+        var split = ScenarioParser()
+        for (k, line) in lines.enumerated() {
+            var copy = line
+            copy.withUTF8 { buffer in
+                let bytes = UnsafeRawBufferPointer(buffer)
+                let expected = whole.parseFixLine(bytes, lineNumber: k + 1)?.statement
+                let recorded = split.parseRecordedFixLine(bytes, lineNumber: k + 1)
+                let got = recorded?.timed(lineNumber: k + 1).statement
+                    ?? split.parseCursorFixLine(bytes, lineNumber: k + 1)?.statement
+                #expect(got == expected, "\(line)")
+                #expect(split.fixText(bytes).isEmpty == (recorded == nil), "\(line)")
+            }
+        }
+        #expect(split.previousTime == whole.previousTime)
+        #expect(whole.previousTime > Millis(6000), "the test no longer reaches its last fixes")
+    }
+
     @Test(arguments: recordedShape)
     func readsTheRecordedShapeAsTheCursorPathDoes(line: String) {
         let (recorded, cursor) = Self.recorded(line)

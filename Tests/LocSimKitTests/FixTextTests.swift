@@ -98,6 +98,35 @@ import Testing
         #expect(carry.copied.contains("36.000000,140.000000 ±4"), "\(carry.copied)")
     }
 
+    /// The accuracy's word (`recordedAccuracy`, which also says whether its
+    /// digits print as they are): whole meters up to 15 digits, decimals,
+    /// a bare `.` on either side, leading zeros; the recorded reader reads
+    /// what the cursor path reads, and the digits are copied exactly when
+    /// they are the log's.
+    @Test(arguments: [
+        ("0", true), ("5", true), ("17", true), ("999999", true), ("1000000", true), ("00", false), ("05", false),
+        ("0000005", false), ("4.", false), (".5", false), ("0.5", false), ("4.50", false), ("999999.9999999", false),
+        ("000000000000001", false), ("1.00000000000000", false), ("100000.000000000", false),
+    ])
+    func readsAndCopiesTheAccuracy(accuracy: String, copied: Bool) throws {
+        let line = "3.000 fix 35.681236 139.767125 \(accuracy)"
+        let (recorded, cursor) = FixLineTests.recorded(line)
+        #expect(recorded != nil, "\(line)")
+        #expect(recorded == cursor, "\(line)")
+        let routes = try #require(Self.bothRoutes(line))
+        #expect(routes.copied == routes.formatted, "\(line)")
+        #expect(routes.parts == [true, true, true, copied], "\(line)")
+    }
+
+    /// Accuracies the recorded reader leaves (the cursor path refuses them
+    /// too, or reads them with its own checks): out of range, 16 digits,
+    /// two dots, a dot alone, another byte.
+    @Test(arguments: ["1000001", "12345678", "1234567890123456", "0000000000000001", ".", "4..5", "4.5.6", "4.5x", "4-"])
+    func leavesOtherAccuracies(accuracy: String) {
+        let line = "3.000 fix 35.681236 139.767125 \(accuracy)"
+        #expect(FixLineTests.recorded(line).recorded == nil, "\(line)")
+    }
+
     /// Random recorded lines: 1 to 15 decimals, signs, leading zeros, ties
     /// and nines at the seventh decimal, accuracies with and without
     /// decimals. Every line the recorded reader takes prints the same bytes

@@ -22,8 +22,13 @@
 package struct FixText {
     let base: UnsafeRawPointer?
     /// The ends of the time, the latitude and the longitude (the spaces
-    /// after them) and of the line, a byte each from the lowest.
+    /// after them) and of the line, a byte each from the lowest; the time's
+    /// end is below 0x80, and its byte's high bit is `accuracyCopies`.
     let layout: UInt32
+
+    /// The parser's word that the accuracy's digits print as they are: 1
+    /// to 8 digits, no `.`, no leading zero but a lone `0`.
+    static let accuracyCopies: UInt32 = 0x80
 
     /// Nothing to copy: every number formatted.
     static var none: FixText { FixText(base: nil, layout: 0) }
@@ -47,7 +52,7 @@ package struct FixText {
     @inline(__always)
     func storeTime(at p: UnsafeMutableRawPointer) -> Int? {
         guard let base else { return nil }
-        let length = Int(layout & 0xFF)
+        let length = Int(layout & 0x7F)
         // 1 to 7 digits, then `.ddd` or nothing (the recorded shape).
         guard byte(base, 0) != UInt8(ascii: "0") || length == 1 || byte(base, 1) == UInt8(ascii: ".") else {
             return nil
@@ -68,7 +73,7 @@ package struct FixText {
     /// Stores the latitude's six-decimal text; `nil` when it is formatted.
     @inline(__always)
     func storeLatitude(at p: UnsafeMutableRawPointer) -> Int? {
-        let start = Int(layout & 0xFF) &+ 5  // after ` fix `
+        let start = Int(layout & 0x7F) &+ 5  // after ` fix `
         return storeCoordinate(from: start, to: Int((layout &>> 8) & 0xFF), at: p)
     }
 
@@ -124,24 +129,17 @@ package struct FixText {
     private static let zeroDegrees = UInt64(0x3030_3030_3030_2E30)
 
     /// Stores the accuracy's digits; `nil` when it is formatted (decimals,
-    /// a leading zero, more than 8 digits).
+    /// a leading zero, more than 8 digits: the parser's `accuracyCopies`).
     @inline(__always)
     func storeAccuracy(at p: UnsafeMutableRawPointer) -> Int? {
-        guard let base else { return nil }
+        guard let base, layout & Self.accuracyCopies != 0 else { return nil }
         let end = Int(layout &>> 24)
         let length = end &- Int((layout &>> 16) & 0xFF) &- 1
-        guard length <= 8 else { return nil }
         // The accuracy ends the line (15 bytes or more): the line's last
         // word, shifted down to the accuracy's bytes.
         let word =
             UInt64(littleEndian: base.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self))
             &>> UInt64(8 &* (8 &- length))
-        // Every byte a digit (no `.`), the first not `0` unless it is alone.
-        let values = word ^ 0x3030_3030_3030_3030
-        let bytes: UInt64 = length == 8 ? ~0 : (1 &<< UInt64(8 &* length)) &- 1
-        guard ((values &+ 0x7676_7676_7676_7676) | values) & 0x8080_8080_8080_8080 & bytes == 0,
-            values & 0xFF != 0 || length == 1
-        else { return nil }
         p.storeBytes(of: word.littleEndian, as: UInt64.self)
         return length
     }

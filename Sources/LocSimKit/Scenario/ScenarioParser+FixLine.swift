@@ -146,13 +146,17 @@ extension ScenarioParser {
         i &+= 4
         guard let latitude = recordedCoordinate(base, &i, end), latitude.magnitude <= 90 else { return nil }
         let latitudeEnd = i &- 1
-        guard let longitude = recordedCoordinate(base, &i, end), longitude.magnitude <= 180,
-            let accuracy = recordedAccuracy(base, i, end), accuracy <= accuracyRange.upperBound
+        guard let longitude = recordedCoordinate(base, &i, end), longitude.magnitude <= 180 else { return nil }
+        var accuracyCopies = false
+        guard let accuracy = recordedAccuracy(base, i, end, copies: &accuracyCopies),
+            accuracy <= accuracyRange.upperBound
         else { return nil }
-        // Each below 256: 11 bytes of time, 20 a coordinate, 16 the accuracy.
+        // Each below 256: 11 bytes of time (below 0x80: that byte's high bit
+        // says the accuracy's digits are the log's), 20 a coordinate, 16 the accuracy.
         layout =
-            UInt32(truncatingIfNeeded: fixColumn &- 2) | UInt32(truncatingIfNeeded: latitudeEnd) &<< 8
-            | UInt32(truncatingIfNeeded: i &- 1) &<< 16 | UInt32(truncatingIfNeeded: end) &<< 24
+            UInt32(truncatingIfNeeded: fixColumn &- 2) | (accuracyCopies ? FixText.accuracyCopies : 0)
+            | UInt32(truncatingIfNeeded: latitudeEnd) &<< 8 | UInt32(truncatingIfNeeded: i &- 1) &<< 16
+            | UInt32(truncatingIfNeeded: end) &<< 24
         return RecordedFix(
             time: Millis(millis), latitude: latitude, longitude: longitude, accuracy: accuracy, fixColumn: fixColumn)
     }
@@ -197,30 +201,45 @@ extension ScenarioParser {
         return negative ? -magnitude : magnitude
     }
 
-    /// `digits[.digits]` (1 to 15 digits in all) from `i` to the line's end.
+    /// `digits[.digits]` (1 to 15 digits in all) from `i` to the line's end;
+    /// `copies` is set when it is 1 to 8 digits without a `.` or a leading
+    /// zero (but a lone `0`): the log's `±<m>` is then its text (`FixText`).
     @inline(__always)
-    private static func recordedAccuracy(_ base: UnsafeRawPointer, _ i: Int, _ end: Int) -> Double? {
-        guard end &- i <= 16 else { return nil }
+    private static func recordedAccuracy(_ base: UnsafeRawPointer, _ i: Int, _ end: Int, copies: inout Bool)
+        -> Double?
+    {
+        guard end &- i <= 16 else { return nil }  // at most 16 digits: no wrap below
         var p = i
         var mantissa: UInt64 = 0
-        var digits = 0
-        var decimals = -1  // no `.` yet
         while p < end {
-            let b = base.load(fromByteOffset: p, as: UInt8.self)
-            let d = b &- UInt8(ascii: "0")
-            if d < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                digits &+= 1
-                if decimals >= 0 { decimals &+= 1 }
-            } else if b == UInt8(ascii: "."), decimals < 0 {
-                decimals = 0
-            } else {
-                return nil
-            }
+            let d = base.load(fromByteOffset: p, as: UInt8.self) &- UInt8(ascii: "0")
+            if d >= 10 { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
             p &+= 1
         }
+        let wholeDigits = p &- i
+        if p == end {
+            // Whole meters, the common case.
+            guard wholeDigits >= 1, wholeDigits <= 15 else { return nil }
+            copies =
+                wholeDigits <= 8
+                && (wholeDigits == 1 || base.load(fromByteOffset: i, as: UInt8.self) != UInt8(ascii: "0"))
+            return Double(Int64(bitPattern: mantissa))
+        }
+        guard base.load(fromByteOffset: p, as: UInt8.self) == UInt8(ascii: ".") else { return nil }
+        p &+= 1
+        let fractionStart = p
+        while p < end {
+            let d = base.load(fromByteOffset: p, as: UInt8.self) &- UInt8(ascii: "0")
+            guard d < 10 else { return nil }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            p &+= 1
+        }
+        let decimals = p &- fractionStart
+        let digits = wholeDigits &+ decimals
         guard digits >= 1, digits <= 15 else { return nil }
-        return decimals <= 0 ? Double(mantissa) : Double(mantissa) / ByteScanner.doublePowerOfTen(decimals)
+        let value = Double(Int64(bitPattern: mantissa))
+        return decimals == 0 ? value : value / ByteScanner.doublePowerOfTen(decimals)
     }
 }
 
