@@ -164,7 +164,8 @@ import Testing
                 let bytes = UnsafeRawBufferPointer(buffer)
                 let expected = whole.parseFixLine(bytes, lineNumber: k + 1)?.statement
                 let recorded = split.parseRecordedFixLine(bytes, lineNumber: k + 1)
-                let got = recorded?.timed(lineNumber: k + 1).statement
+                let got =
+                    recorded?.timed(lineNumber: k + 1).statement
                     ?? split.parseCursorFixLine(bytes, lineNumber: k + 1)?.statement
                 #expect(got == expected, "\(line)")
                 #expect(split.fixText(bytes).isEmpty == (recorded == nil), "\(line)")

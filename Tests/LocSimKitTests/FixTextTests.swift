@@ -121,7 +121,9 @@ import Testing
     /// Accuracies the recorded reader leaves (the cursor path refuses them
     /// too, or reads them with its own checks): out of range, 16 digits,
     /// two dots, a dot alone, another byte.
-    @Test(arguments: ["1000001", "12345678", "1234567890123456", "0000000000000001", ".", "4..5", "4.5.6", "4.5x", "4-"])
+    @Test(arguments: [
+        "1000001", "12345678", "1234567890123456", "0000000000000001", ".", "4..5", "4.5.6", "4.5x", "4-",
+    ])
     func leavesOtherAccuracies(accuracy: String) {
         let line = "3.000 fix 35.681236 139.767125 \(accuracy)"
         #expect(FixLineTests.recorded(line).recorded == nil, "\(line)")
