@@ -189,4 +189,4 @@ formula:
 # toolchain's docc, broken links failing (packaging/docc.sh).
 DOCS_BASE ?=
 docs:
-	SWIFT=$(SWIFT) packaging/docc.sh $(DOCS_BASE)
+	SWIFT=$(SWIFT) LOCSIM_URL=$(LOCSIM_URL) packaging/docc.sh $(DOCS_BASE)

@@ -13,6 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 BASE=${1:-}
+# Where the repository is browsed (make docs LOCSIM_URL=…), for the articles' links to it.
+REPOSITORY=${LOCSIM_URL:-https://example.com/your/locsim}
 $SWIFT build --target LocSimCoreLocation > .build/docs-build.log 2>&1 || { cat .build/docs-build.log; exit 1; }
 BIN=$($SWIFT build --show-bin-path)
 TRIPLE=$($SWIFT -print-target-info | sed -n 's/.*"triple": "\(.*\)",*$/\1/p' | head -1)
@@ -23,7 +25,16 @@ for module in LocSimKit LocSimCoreLocation; do
   mkdir -p "$graphs" "$OUT"
   swift-symbolgraph-extract -module-name "$module" -I "$BIN/Modules" -target "$TRIPLE" \
     -minimum-access-level public -output-dir "$graphs"
-  docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs" \
+  # The catalog's articles are also the repository's Markdown (docs/README.md):
+  # their links to files outside the catalog are relative to it there
+  # (../../../docs/rules.md), and go to the repository in the site.
+  catalog=.build/symbol-graphs/$module.docc
+  cp -r "Sources/$module/$module.docc" "$catalog"
+  for article in "Sources/$module/$module.docc"/*.md; do   # (not sed -i: BSD sed's differs)
+    sed -e "s#](\.\./\.\./\.\./#](${REPOSITORY%/}/blob/main/#g" \
+      -e "s#](\.\./\.\./#](${REPOSITORY%/}/blob/main/Sources/#g" "$article" > "$catalog/${article##*/}"
+  done
+  docc convert "$catalog" --additional-symbol-graph-dir "$graphs" \
     --fallback-display-name "$module" --fallback-bundle-identifier "locsim.$module" \
     --transform-for-static-hosting --hosting-base-path "${BASE:+$BASE/}$module" --warnings-as-errors \
     --output-path "$OUT/$module" > "$OUT/$module.log" 2>&1 || { cat "$OUT/$module.log"; exit 1; }

@@ -5,7 +5,7 @@ import LocSimKit
 /// rules monitor no beacon regions (their beacon monitoring is CLMonitor's
 /// `BeaconIdentityCondition`, docs/modern.md M14), so `startMonitoring(for:)`
 /// with one is reported `.unavailable` and `isMonitoringAvailable(for:
-/// CLBeaconRegion.self)` is false (docs/corelocation.md, "Not there").
+/// CLBeaconRegion.self)` is false (Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md, "Not there").
 /// `copy()` copies its `notifyEntryStateOnDisplay` too.
 open class CLBeaconRegion: CLRegion, @unchecked Sendable {
     public let uuid: UUID

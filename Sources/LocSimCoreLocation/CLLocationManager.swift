@@ -274,7 +274,7 @@ open class CLLocationManager: NSObject {
 
     /// The current device's Location Services switch (`user.setLocationServices`).
     /// Called on the main thread, it adds Xcode's runtime warning to the
-    /// device's `runtimeWarnings` (docs/corelocation.md, "Xcode's main-thread warning").
+    /// device's `runtimeWarnings` (Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md, "Xcode's main-thread warning").
     open class func locationServicesEnabled() -> Bool {
         guard let device = current("locationServicesEnabled()") else { return false }
         if CoreLocationState.onMainThread {
@@ -349,7 +349,7 @@ open class CLLocationManager: NSObject {
         return DeviceError(
             .noCurrentDevice,
             "\(name): \(why); make the app's Core Location objects (its "
-                + "CLLocationManager, sessions and monitors) inside device.withCurrent { … } (docs/corelocation.md)")
+                + "CLLocationManager, sessions and monitors) inside device.withCurrent { … } (Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md)")
     }
 
     /// The current device, or nil said on standard error.

@@ -3,7 +3,7 @@ import LocSimKit
 
 // Core Location's scalar types and constants, with Apple's names and values
 // (CLLocation.h, CLLocationManager.h, CLError.h), so an app's file compiles
-// unchanged against this module (docs/corelocation.md).
+// unchanged against this module (Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md).
 
 public typealias CLLocationDegrees = Double
 public typealias CLLocationAccuracy = Double
@@ -22,7 +22,7 @@ public let kCLLocationAccuracyHundredMeters: CLLocationAccuracy = 100
 public let kCLLocationAccuracyKilometer: CLLocationAccuracy = 1000
 public let kCLLocationAccuracyThreeKilometers: CLLocationAccuracy = 3000
 /// The same number as `kCLLocationAccuracyThreeKilometers`, as on iOS:
-/// from iOS 14 the manager takes 3000 as reduced accuracy (docs/corelocation.md).
+/// from iOS 14 the manager takes 3000 as reduced accuracy (Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md).
 public let kCLLocationAccuracyReduced: CLLocationAccuracy = 3000
 public let kCLDistanceFilterNone: CLLocationDistance = -1
 public let CLLocationDistanceMax: CLLocationDistance = .greatestFiniteMagnitude

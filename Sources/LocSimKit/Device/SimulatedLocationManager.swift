@@ -1,6 +1,6 @@
 /// A `CLLocationManager` on a `SimulatedDevice`, under `CLLocationManager`'s
 /// names and signatures: hand it to code written against a small protocol
-/// that a real `CLLocationManager` also conforms to (docs/swift-api.md).
+/// that a real `CLLocationManager` also conforms to (Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md).
 ///
 /// Each call is the scenario's `app <call>` at the device's virtual time,
 /// under the same rules. The delegate hears of it when the device runs

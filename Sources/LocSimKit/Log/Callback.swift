@@ -1,6 +1,6 @@
 /// A delegate method call with its arguments (SPEC §2).
 ///
-/// A struct over a package enum (evolution policy, docs/swift-api.md
+/// A struct over a package enum (evolution policy, Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md
 /// "Stability"): a delegate method added in a later version does not break
 /// client code, which builds callbacks with the static functions below and
 /// reads them through `method`, `selector` and the typed views.

@@ -76,7 +76,7 @@ public struct AuthView: Hashable, Sendable {
 
 /// One line of the log, without its time (SPEC §2).
 ///
-/// A struct over a package enum (evolution policy, docs/swift-api.md
+/// A struct over a package enum (evolution policy, Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md
 /// "Stability"): a new kind of record in a later version does not break
 /// client code, which builds records with the static functions below and
 /// reads them through `kind` and `LogRecord`'s typed views

@@ -104,7 +104,7 @@ public enum HoldReason: String, Equatable, Sendable, CaseIterable {
 
 /// Why an event was not delivered.
 ///
-/// A struct over a package enum (evolution policy, docs/swift-api.md
+/// A struct over a package enum (evolution policy, Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md
 /// "Stability"): a reason added in a later version does not break client
 /// code, which compares with the static members (`reason == .notInUse`) and
 /// reads `rawValue`, the word the log prints.

@@ -1,6 +1,6 @@
 /// The iOS 17/18 calls as a scenario writes them, for the Swift builder:
 /// `.app(.liveUpdates(.start(.fitness)))` is `app liveUpdates start fitness`
-/// (docs/swift-api.md). Each helper builds a `ModernCall`; `Event.app(_:)`
+/// (Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md). Each helper builds a `ModernCall`; `Event.app(_:)`
 /// takes one where it takes an `AppCall`, so both kinds of call read alike.
 extension ModernCall {
     /// `liveUpdates start [<configuration>]` or `liveUpdates stop`.

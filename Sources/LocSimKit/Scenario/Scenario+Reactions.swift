@@ -1,5 +1,5 @@
 /// The builder's `on` and `expect` lines (docs/language.md, "Reactions",
-/// "Answer policies", "Expectations"; docs/swift-api.md).
+/// "Answer policies", "Expectations"; Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md).
 ///
 /// ```swift
 /// s.on(.launch, .app(.requestWhenInUseAuthorization))

@@ -1,5 +1,5 @@
 /// A scenario built in Swift, or given as text, ready to replay: the entry
-/// point for unit tests (docs/swift-api.md).
+/// point for unit tests (Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md).
 ///
 /// ```swift
 /// var s = Scenario(platform: .iOS(13, 4))
