@@ -15,6 +15,7 @@ SWIFT=${SWIFT:-swift}
 BASE=${1:-}
 # Where the repository is browsed (make docs LOCSIM_URL=…), for the articles' links to it.
 REPOSITORY=${LOCSIM_URL:-https://example.com/your/locsim}
+mkdir -p .build
 $SWIFT build --target LocSimCoreLocation > .build/docs-build.log 2>&1 || { cat .build/docs-build.log; exit 1; }
 BIN=$($SWIFT build --show-bin-path)
 TRIPLE=$($SWIFT -print-target-info | sed -n 's/.*"triple": "\(.*\)",*$/\1/p' | head -1)
