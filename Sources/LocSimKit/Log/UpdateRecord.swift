@@ -9,7 +9,7 @@ public struct DiagnosticFlags: OptionSet, Equatable, Hashable, Sendable {
 
     /// `CLLocationUpdate.stationary` (iOS 17's `isStationary`): the device stopped and updates pause until it moves.
     public static let stationary = DiagnosticFlags(rawValue: 1 << 0)
-    /// `authorizationDenied`: the app's authorization is denied (or not given), so nothing is delivered.
+    /// `authorizationDenied`: the user denied the app, or Location Services are off (docs/modern.md M22).
     public static let authorizationDenied = DiagnosticFlags(rawValue: 1 << 1)
     /// `authorizationDeniedGlobally`: Location Services are off for the whole device.
     public static let authorizationDeniedGlobally = DiagnosticFlags(rawValue: 1 << 2)
@@ -17,7 +17,7 @@ public struct DiagnosticFlags: OptionSet, Equatable, Hashable, Sendable {
     public static let authorizationRestricted = DiagnosticFlags(rawValue: 1 << 3)
     /// `authorizationRequestInProgress`: an authorization prompt is on screen and not answered yet.
     public static let authorizationRequestInProgress = DiagnosticFlags(rawValue: 1 << 4)
-    /// `insufficientlyInUse`: the app is not in use enough for the service (not in the foreground, no session).
+    /// `insufficientlyInUse`: the app is not in use as the service needs (docs/modern.md M6, M9).
     public static let insufficientlyInUse = DiagnosticFlags(rawValue: 1 << 5)
     /// `serviceSessionRequired`: `NSLocationRequireExplicitServiceSession` is set and no `CLServiceSession` meets it.
     public static let serviceSessionRequired = DiagnosticFlags(rawValue: 1 << 6)
@@ -29,11 +29,11 @@ public struct DiagnosticFlags: OptionSet, Equatable, Hashable, Sendable {
     public static let fullAccuracyDenied = DiagnosticFlags(rawValue: 1 << 9)
     /// `CLServiceSession.Diagnostic.alwaysAuthorizationDenied`: the session requires Always and the app lacks it.
     public static let alwaysAuthorizationDenied = DiagnosticFlags(rawValue: 1 << 10)
-    /// `CLMonitor.Event.conditionUnsupported`: the condition cannot be monitored on this device.
+    /// `CLMonitor.Event.conditionUnsupported`: monitoring its condition's type is unsupported; never set by locsim.
     public static let conditionUnsupported = DiagnosticFlags(rawValue: 1 << 11)
     /// `CLMonitor.Event.conditionLimitExceeded`: more conditions of this type than `monitorConditionLimit`.
     public static let conditionLimitExceeded = DiagnosticFlags(rawValue: 1 << 12)
-    /// `CLMonitor.Event.persistenceUnavailable`: the monitor's conditions could not be stored across launches.
+    /// `CLMonitor.Event.persistenceUnavailable`: a persistence failure; never set (locsim models no storage failure).
     public static let persistenceUnavailable = DiagnosticFlags(rawValue: 1 << 13)
 
     /// The flags that say why nothing is delivered (all but `stationary`,
