@@ -41,6 +41,7 @@ public struct ReactionTrigger: Equatable, Sendable {
     public static let launch = ReactionTrigger(.lifecycle(.launch, reason: nil))
     /// `foreground`, `background`: a switch that is not a launch.
     public static let foreground = ReactionTrigger(.lifecycle(.foreground, reason: nil))
+    /// `background`: the app leaves the foreground.
     public static let background = ReactionTrigger(.lifecycle(.background, reason: nil))
     /// `relaunch [<reason>]`: the system launched the app in the background.
     public static func relaunch(_ reason: WakeReason? = nil) -> ReactionTrigger {
