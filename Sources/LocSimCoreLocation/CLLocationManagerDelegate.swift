@@ -16,7 +16,8 @@ public protocol CLLocationManagerDelegate: AnyObject {
     func locationManagerDidChangeAuthorization(_ manager: CLLocationManager)
     /// Before iOS 14 (deprecated since; still called when the delegate lacks the method above).
     func locationManager(_ manager: CLLocationManager, didChangeAuthorization status: CLAuthorizationStatus)
-    /// Standard updates (or `requestLocation`) delivered locations, oldest first: several at once for a held batch.
+    /// Locations delivered (standard updates, significant changes, `requestLocation`), oldest first; several at once
+    /// for a batch held for the app.
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation])
     /// `error` is a `CLError`.
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error)

@@ -12,7 +12,7 @@ public protocol SimulatedLocationManagerDelegate: AnyObject {
     func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager)
     /// Before iOS 14 (deprecated since): the new authorization status.
     func locationManager(_ manager: SimulatedLocationManager, didChangeAuthorization status: AuthorizationStatus)
-    /// Standard updates (and `requestLocation`) delivered locations, oldest first; the `didUpdateLocations` record.
+    /// Locations delivered (standard updates, significant changes, `requestLocation`), oldest first.
     func locationManager(_ manager: SimulatedLocationManager, didUpdateLocations locations: [SimulatedLocation])
     /// `error` is a `SimulatedLocationError`.
     func locationManager(_ manager: SimulatedLocationManager, didFailWithError error: any Error)

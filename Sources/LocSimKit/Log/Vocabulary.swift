@@ -82,8 +82,7 @@ public enum PromptKind: String, Equatable, Sendable, CaseIterable {
 
 /// Why the system launched or woke the app in the background.
 public enum WakeReason: String, Equatable, Sendable, CaseIterable {
-    /// The `reason=` of `app launch background` and `app wake`: a location update, a region event, a visit,
-    /// a notification.
+    /// The `reason=` of `app launch background` and `app wake`: the kind of event (`location`, `region`, `visit`, …).
     case location, region, visit, notification
 }
 
