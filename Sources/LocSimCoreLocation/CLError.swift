@@ -40,8 +40,7 @@ public struct CLError: Error, Hashable, Sendable, CustomNSError {
         case deferredDistanceFiltered = 14
         /// `kCLErrorDeferredCanceled` (15): a new deferral request canceled the previous one.
         case deferredCanceled = 15
-        /// `kCLErrorRangingUnavailable` (16): ranging is unavailable (Airplane Mode, Bluetooth off); no v1 rule raises
-        /// it.
+        /// `kCLErrorRangingUnavailable` (16): ranging is off (Airplane Mode, Bluetooth off); no v1 rule raises it.
         case rangingUnavailable = 16
         /// `kCLErrorRangingFailure` (17): a general ranging failure; never raised here.
         case rangingFailure = 17
@@ -93,8 +92,7 @@ public struct CLError: Error, Hashable, Sendable, CustomNSError {
     public static var deferredDistanceFiltered: Code { .deferredDistanceFiltered }
     /// `Code.deferredCanceled` under `CLError`, as on Apple's platforms: `catch CLError.deferredCanceled` matches it.
     public static var deferredCanceled: Code { .deferredCanceled }
-    /// `Code.rangingUnavailable` under `CLError`, as on Apple's platforms: `catch CLError.rangingUnavailable` matches
-    /// it.
+    /// `Code.rangingUnavailable` under `CLError`, as on Apple's platforms: `catch CLError.rangingUnavailable` works.
     public static var rangingUnavailable: Code { .rangingUnavailable }
     /// `Code.rangingFailure` under `CLError`, as on Apple's platforms: `catch CLError.rangingFailure` matches it.
     public static var rangingFailure: Code { .rangingFailure }

@@ -180,8 +180,7 @@ open class CLLocationSourceInformation: NSObject, NSCopying, NSSecureCoding, @un
     /// The location came from an external accessory (a CarPlay unit, an MFi GPS).
     public let isProducedByAccessory: Bool
 
-    /// Where a location came from: `isSoftware` for one made up by software, `wasProducedByAccessory` for an
-    /// accessory's.
+    /// Where a location came from: `isSoftware`, made up by software; `wasProducedByAccessory`, from an accessory.
     public init(softwareSimulationState isSoftware: Bool, andExternalAccessoryState wasProducedByAccessory: Bool) {
         isSimulatedBySoftware = isSoftware
         isProducedByAccessory = wasProducedByAccessory

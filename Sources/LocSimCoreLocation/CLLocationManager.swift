@@ -156,8 +156,7 @@ open class CLLocationManager: NSObject {
         }
     }
 
-    /// `true` needs `UIBackgroundModes` `location` in the device's plist, or the app crashes, as on iOS; default
-    /// `false`.
+    /// `true` needs `UIBackgroundModes` `location` in the plist or the app crashes, as on iOS; default `false`.
     open var allowsBackgroundLocationUpdates: Bool {
         get { simulatedManager?.allowsBackgroundLocationUpdates ?? false }
         set { call("allowsBackgroundLocationUpdates") { $0.allowsBackgroundLocationUpdates = newValue } }

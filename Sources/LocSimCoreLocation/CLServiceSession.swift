@@ -37,7 +37,7 @@ public final class CLServiceSession: @unchecked Sendable {
         self.init(authorization, purposeKey: nil)
     }
 
-    /// … and full accuracy, with the `NSLocationTemporaryUsageDescriptionDictionary` entry `fullAccuracyPurposeKey` (M18).
+    /// … and full accuracy, for the temporary-usage purpose key `fullAccuracyPurposeKey` (docs/modern.md M18).
     public convenience init(authorization: AuthorizationRequirement, fullAccuracyPurposeKey: String) {
         self.init(authorization, purposeKey: fullAccuracyPurposeKey)
     }

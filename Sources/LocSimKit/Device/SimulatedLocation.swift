@@ -25,8 +25,7 @@ public struct SimulatedLocation: Equatable, Sendable {
     /// Degrees from true north, 0 to 360; −1: none.
     public var course: Double
 
-    /// A location with `CLLocation`'s invalid values for what it lacks: altitude 0, vertical accuracy, speed and course
-    /// −1.
+    /// A location with Core Location's "invalid" defaults: altitude 0; vertical accuracy, speed and course −1.
     public init(
         coordinate: Coordinate, horizontalAccuracy: Double, timestamp: Instant, altitude: Double = 0,
         verticalAccuracy: Double = -1, speed: Double = -1, course: Double = -1

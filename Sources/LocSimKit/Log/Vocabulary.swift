@@ -26,7 +26,7 @@ public enum AccuracyAuthorization: Hashable, Sendable {
 
 /// What the Settings app shows for the app (seed 001's table).
 public enum SettingsDisplay: String, Equatable, Sendable, CaseIterable {
-    /// What the Settings app shows: `none` (not asked yet), Never, Ask Next Time (also after Allow Once), While Using,
+    /// What the Settings app shows: `none` (not asked yet), Never, Ask Next Time (after Allow Once too), While Using,
     /// Always.
     case none, never, askNextTime, whileUsing, always
 }

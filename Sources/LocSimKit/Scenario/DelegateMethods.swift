@@ -5,8 +5,7 @@ public struct DelegateMethods: OptionSet, Equatable, Sendable {
 
     /// `didChangeAuthorization`: `locationManager(_:didChangeAuthorization:)`.
     public static let didChangeAuthorization = DelegateMethods(rawValue: 1 << 0)
-    /// `locationManagerDidChangeAuthorization`: `locationManagerDidChangeAuthorization(_:)` (iOS 14+; replaces the one
-    /// above).
+    /// `locationManagerDidChangeAuthorization(_:)` (iOS 14+; when present it replaces `didChangeAuthorization`).
     public static let locationManagerDidChangeAuthorization = DelegateMethods(rawValue: 1 << 1)
     /// `didUpdateLocations`: `locationManager(_:didUpdateLocations:)`.
     public static let didUpdateLocations = DelegateMethods(rawValue: 1 << 2)

@@ -33,8 +33,7 @@ public enum ModernCall: Equatable, Sendable {
     case backgroundActivitySessionEnd
     /// The app lets go of the session object without `invalidate()` (docs/modern.md M20).
     case backgroundActivitySessionRelease
-    /// `app serviceSession begin <name> <requirement> [fullAccuracyPurposeKey=<key>]`: a `CLServiceSession` held as
-    /// `name`.
+    /// `app serviceSession begin <name> <requirement> [fullAccuracyPurposeKey=<key>]`: a `CLServiceSession` as `name`.
     case serviceSessionBegin(name: String, ServiceRequirement, fullAccuracyPurposeKey: String?)
     /// `app serviceSession end <name>`: `invalidate()` on the session of that name.
     case serviceSessionEnd(name: String)

@@ -69,18 +69,15 @@ package struct Parameters: Equatable, Sendable {
 
 /// The value a `set` header line gives a parameter, already checked for its kind.
 public enum ParameterSetting: Equatable, Sendable {
-    /// `set grace <seconds>`: how long the app stays in use after leaving the foreground; default 5 s (docs/rules.md
-    /// §3).
+    /// `set grace <seconds>`: how long the app stays in use after leaving the foreground; default 5 s (rules §3).
     case grace(Millis)
     /// `set suspendAfter <seconds>`: background time before the app is suspended; default 5 s (docs/rules.md §2).
     case suspendAfter(Millis)
     /// `set wakeWindow <seconds>`: how long the app runs after a wake or a background launch; default 10 s.
     case wakeWindow(Millis)
-    /// `set upgradePromptDelay <seconds|none>`: when a pending upgrade prompt shows; `nil` (the default): at `system
-    /// notBusy`.
+    /// `set upgradePromptDelay <seconds|none>`: when a pending upgrade prompt shows; `nil` (default): `system notBusy`.
     case upgradePromptDelay(Millis?)
-    /// `set heldEventMaxAge <seconds>`: a held event older than this when the user picks Always is dropped `stale`; 600
-    /// s.
+    /// `set heldEventMaxAge <seconds>`: older held events are dropped `stale` when the user picks Always; 600 s.
     case heldEventMaxAge(Millis)
     /// `set slcDistance <meters>`: a significant change's minimum distance from the last event; default 500.
     case slcDistance(Double)
@@ -94,8 +91,7 @@ public enum ParameterSetting: Equatable, Sendable {
     case crossingMargin(Double)
     /// `set crossingDwell <seconds>`: … and fixes on the new side for this long; default 20 s.
     case crossingDwell(Millis)
-    /// `set reducedGrid <meters>`: Precise off, locations snap to cells this size and report this accuracy; default
-    /// 5000.
+    /// `set reducedGrid <meters>`: Precise off, locations snap to cells this size, reported as their accuracy; 5000.
     case reducedGrid(Double)
     /// `set reducedInterval <seconds>`: Precise off, at most one location per this interval; default 900 s.
     case reducedInterval(Millis)
@@ -111,8 +107,7 @@ public enum ParameterSetting: Equatable, Sendable {
     case monitorConditionLimit(Int)
     /// `set suspendedQueueLimit <count>`: standard updates queued for a suspended app; default 100.
     case suspendedQueueLimit(Int)
-    /// `set pauseAfter <seconds|none>`: automatic pausing after this long within `pauseDistance`; `nil` (default):
-    /// never.
+    /// `set pauseAfter <seconds|none>`: updates pause after this long within `pauseDistance`; `nil` (default): never.
     case pauseAfter(Millis?)
     /// `set pauseDistance <meters>`: moving less than this counts as staying put for `pauseAfter`; default 100.
     case pauseDistance(Double)
