@@ -24,8 +24,7 @@ package struct Parameters: Equatable, Sendable {
     package var reducedInterval = Millis.seconds(900)
     /// `requestLocation` gives up after this long (Apple, requestLocation and CLError).
     package var requestLocationTimeout = Millis.seconds(10)
-    /// Whether monitoring events relaunch a force-quit app; `nil`: by version (Apple,
-    /// startMonitoringSignificantLocationChanges).
+    /// Whether monitoring events relaunch a force-quit app; `nil`: by version (Apple, startMonitoringSignificantLocationChanges).
     package var relaunchAfterForceQuit: Bool? = nil
     /// `CLLocationUpdate` stationary detection: fixes within this distance of
     /// where the device stopped, for `stationaryDelay`, pause live updates
