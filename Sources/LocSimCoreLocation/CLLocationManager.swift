@@ -370,7 +370,7 @@ open class CLLocationManager: NSObject {
         return DeviceError(
             .noCurrentDevice,
             "\(name): \(why); make the app's Core Location objects (its "
-                + "CLLocationManager, sessions and monitors) inside device.withCurrent { … } (Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md)")
+                + "CLLocationManager, sessions and monitors) inside device.withCurrent { … } (docs/corelocation.md)")
     }
 
     /// The current device, or nil said on standard error.
