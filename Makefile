@@ -88,7 +88,11 @@ run: build
 lint:
 	$(SWIFT) format lint --strict -r Sources
 
-test: build lint apple-check
+# The release build, the lint and the Apple type check run side by side:
+# the release build compiles each module in one process (whole-module
+# optimization), so for much of it the second core is free.
+test:
+	@$(MAKE) --no-print-directory -j3 build lint apple-check
 	tests/swift-test.sh
 	$(LOCSIM) check Scenarios
 	tests/cli.sh $(LOCSIM)
@@ -189,4 +193,4 @@ formula:
 # toolchain's docc, broken links failing (packaging/docc.sh).
 DOCS_BASE ?=
 docs:
-	SWIFT=$(SWIFT) packaging/docc.sh $(DOCS_BASE)
+	SWIFT=$(SWIFT) LOCSIM_URL=$(LOCSIM_URL) packaging/docc.sh $(DOCS_BASE)

@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "LocSimGPX", dependencies: ["LocSimKit"]),
         // Core Location's names and types (`CLLocationManager()`, `CLLocation`,
         // `CLError`, …) over SimulatedDevice, so an app's location file
-        // compiles unchanged in its tests (docs/corelocation.md). Imports
+        // compiles unchanged in its tests (Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md). Imports
         // Foundation (`Date`, `UUID`, `NSObject`), so it is its own module:
         // LocSimKit and the locsim program do not pay for it.
         .target(name: "LocSimCoreLocation", dependencies: ["LocSimKit"]),

@@ -51,12 +51,12 @@ let package = Package(
             dependencies: [.product(name: "LocSimKit", package: "locsim")]
         ),
         // A new user's first iOS 17 test: liveUpdates and a background
-        // activity session through the Swift builder (docs/swift-api.md).
+        // activity session through the Swift builder (Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md).
         .testTarget(
             name: "FitnessWorkoutTests",
             dependencies: [.product(name: "LocSimKit", package: "locsim")]
         ),
-        // A @MainActor LocationService under Swift 6 (docs/swift-api.md).
+        // A @MainActor LocationService under Swift 6 (Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md).
         .testTarget(
             name: "MainActorServiceTests",
             dependencies: [.product(name: "LocSimKit", package: "locsim")]

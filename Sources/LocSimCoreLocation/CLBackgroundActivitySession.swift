@@ -14,6 +14,7 @@ public final class CLBackgroundActivitySession: @unchecked Sendable {
     public let simulatedSession: SimulatedSession?
     private let unboundError: DeviceError?
 
+    /// Begins the app's background activity session on the current device (`app backgroundActivitySession begin`).
     public init() {
         let (device, error) = SimulatedDevice.currentOrWarn("CLBackgroundActivitySession()")
         simulatedSession = device?.beginBackgroundActivitySession()

@@ -5,30 +5,39 @@ import LocSimKit
 /// rules monitor no beacon regions (their beacon monitoring is CLMonitor's
 /// `BeaconIdentityCondition`, docs/modern.md M14), so `startMonitoring(for:)`
 /// with one is reported `.unavailable` and `isMonitoringAvailable(for:
-/// CLBeaconRegion.self)` is false (docs/corelocation.md, "Not there").
+/// CLBeaconRegion.self)` is false (Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md, "Not there").
 /// `copy()` copies its `notifyEntryStateOnDisplay` too.
 open class CLBeaconRegion: CLRegion, @unchecked Sendable {
+    /// The proximity UUID of the region's beacons.
     public let uuid: UUID
+    /// The major value of the region's beacons; `nil` for any.
     public let major: NSNumber?
+    /// The minor value of the region's beacons; `nil` for any.
     public let minor: NSNumber?
+    /// The region's beacons as a constraint: what ranging for them would take.
     public let beaconIdentityConstraint: CLBeaconIdentityConstraint
+    /// Apple's flag for state notifications when the display turns on; kept and copied, the rules read none.
     public var notifyEntryStateOnDisplay = false
 
+    /// A region of the beacons with `uuid`, any major and minor.
     public convenience init(uuid: UUID, identifier: String) {
         self.init(beaconIdentityConstraint: CLBeaconIdentityConstraint(uuid: uuid), identifier: identifier)
     }
 
+    /// A region of the beacons with `uuid` and `major`, any minor.
     public convenience init(uuid: UUID, major: CLBeaconMajorValue, identifier: String) {
         self.init(
             beaconIdentityConstraint: CLBeaconIdentityConstraint(uuid: uuid, major: major), identifier: identifier)
     }
 
+    /// A region of the beacon with `uuid`, `major` and `minor`.
     public convenience init(uuid: UUID, major: CLBeaconMajorValue, minor: CLBeaconMinorValue, identifier: String) {
         self.init(
             beaconIdentityConstraint: CLBeaconIdentityConstraint(uuid: uuid, major: major, minor: minor),
             identifier: identifier)
     }
 
+    /// A region of the beacons `beaconIdentityConstraint` matches, named `identifier`.
     public init(beaconIdentityConstraint: CLBeaconIdentityConstraint, identifier: String) {
         self.beaconIdentityConstraint = beaconIdentityConstraint
         uuid = beaconIdentityConstraint.uuid
@@ -37,6 +46,7 @@ open class CLBeaconRegion: CLRegion, @unchecked Sendable {
         super.init(identifier: identifier)
     }
 
+    /// Decodes a region `encode(with:)` wrote: its constraint, identifier, flags and `notifyEntryStateOnDisplay`.
     public required init?(coder: NSCoder) {
         guard
             let constraint = coder.decodeObject(

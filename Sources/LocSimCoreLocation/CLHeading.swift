@@ -13,6 +13,7 @@ open class CLHeading: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     public let trueHeading: CLLocationDirection
     /// The most the magnetic heading may be off, in degrees; negative: invalid.
     public let headingAccuracy: CLLocationDirection
+    /// When the heading was sensed (its `heading` line's time), on the device's clock.
     public let timestamp: Date
 
     init(_ heading: HeadingSample, timestamp: Date) {
@@ -37,6 +38,7 @@ open class CLHeading: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
         coder.encode(timestamp, forKey: "timestamp")
     }
 
+    /// `true`, as Apple's.
     open class var supportsSecureCoding: Bool { true }
     open func copy(with zone: NSZone? = nil) -> Any { self }
 
@@ -47,12 +49,19 @@ open class CLHeading: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
 
 /// `CLDeviceOrientation`: the reference `headingOrientation` reports against.
 public enum CLDeviceOrientation: Int32, Sendable {
+    /// `unknown` (raw value 0).
     case unknown = 0
+    /// `portrait` (raw value 1), the default.
     case portrait = 1
+    /// `portraitUpsideDown` (raw value 2).
     case portraitUpsideDown = 2
+    /// `landscapeLeft` (raw value 3).
     case landscapeLeft = 3
+    /// `landscapeRight` (raw value 4).
     case landscapeRight = 4
+    /// `faceUp` (raw value 5).
     case faceUp = 5
+    /// `faceDown` (raw value 6).
     case faceDown = 6
 
     init(_ orientation: DeviceOrientation) {

@@ -10,14 +10,23 @@ open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable 
     // Read-only outside the module and written only by `reuse(for:epoch:)`
     // (a location no one else holds): no dynamic exclusivity check, which
     // cost 9 of them a delivered fix.
+    /// Latitude and longitude in degrees: the `fix` line's (snapped to `reducedGrid` with Precise off).
     @exclusivity(unchecked) public private(set) var coordinate: CLLocationCoordinate2D
+    /// Meters above sea level: a `fix` line's `alt=`; 0 without one.
     @exclusivity(unchecked) public private(set) var altitude: CLLocationDistance
+    /// Meters of horizontal accuracy: the `fix` line's `<accuracy>` (5 by default); the grid's size when reduced.
     @exclusivity(unchecked) public private(set) var horizontalAccuracy: CLLocationAccuracy
+    /// Meters: the fix's horizontal accuracy when it gives `alt=`, else −1 (no altitude).
     @exclusivity(unchecked) public private(set) var verticalAccuracy: CLLocationAccuracy
+    /// Degrees from true north: a `fix` line's `course=`; −1 without one.
     @exclusivity(unchecked) public private(set) var course: CLLocationDirection
+    /// Degrees of error in `course`: 0 for a delivered location with a course (taken as exact), else −1.
     @exclusivity(unchecked) public private(set) var courseAccuracy: CLLocationDirectionAccuracy
+    /// Meters per second: a `fix` line's `speed=`; −1 without one.
     @exclusivity(unchecked) public private(set) var speed: CLLocationSpeed
+    /// Meters per second of error in `speed`: 0 for a delivered location with a speed (taken as exact), else −1.
     @exclusivity(unchecked) public private(set) var speedAccuracy: CLLocationSpeedAccuracy
+    /// When the fix was taken, on the device's clock (`SimulatedDevice.date`); a held fix keeps its own time.
     @exclusivity(unchecked) public private(set) var timestamp: Date
     /// iOS 15: a delivered location's is `CLLocationSourceInformation.device`
     /// (from the device's own receivers: the scenario is its world); nil for
@@ -33,6 +42,7 @@ open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable 
             timestamp: SimulatedDevice.current?.coreLocation.deliveryDate ?? Date())
     }
 
+    /// A location with no course or speed (both −1, as their accuracies), as Apple's initializer makes it.
     public convenience init(
         coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
         horizontalAccuracy hAccuracy: CLLocationAccuracy,
@@ -43,6 +53,7 @@ open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable 
             course: -1, courseAccuracy: -1, speed: -1, speedAccuracy: -1, timestamp: timestamp)
     }
 
+    /// A location with a course and a speed whose accuracies are unknown (−1), as Apple's initializer makes it.
     public convenience init(
         coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
         horizontalAccuracy hAccuracy: CLLocationAccuracy,
@@ -54,6 +65,7 @@ open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable 
             course: course, courseAccuracy: -1, speed: speed, speedAccuracy: -1, timestamp: timestamp)
     }
 
+    /// A location with every value given, as Apple's designated initializer takes them.
     public init(
         coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
         horizontalAccuracy hAccuracy: CLLocationAccuracy,
@@ -114,6 +126,7 @@ open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable 
         coder.encode(sourceInformation, forKey: "sourceInformation")
     }
 
+    /// `true`: `CLLocation` adopts `NSSecureCoding`, as Apple's does.
     open class var supportsSecureCoding: Bool { true }
 
     /// The location itself: no one can change it (a delivered one the
@@ -167,6 +180,7 @@ open class CLLocationSourceInformation: NSObject, NSCopying, NSSecureCoding, @un
     /// The location came from an external accessory (a CarPlay unit, an MFi GPS).
     public let isProducedByAccessory: Bool
 
+    /// Where a location came from: `isSoftware`, made up by software; `wasProducedByAccessory`, from an accessory.
     public init(softwareSimulationState isSoftware: Bool, andExternalAccessoryState wasProducedByAccessory: Bool) {
         isSimulatedBySoftware = isSoftware
         isProducedByAccessory = wasProducedByAccessory
@@ -189,6 +203,7 @@ open class CLLocationSourceInformation: NSObject, NSCopying, NSSecureCoding, @un
         coder.encode(isProducedByAccessory, forKey: "isProducedByAccessory")
     }
 
+    /// `true`, as Apple's.
     open class var supportsSecureCoding: Bool { true }
     open func copy(with zone: NSZone? = nil) -> Any { self }
 
@@ -205,9 +220,13 @@ open class CLLocationSourceInformation: NSObject, NSCopying, NSSecureCoding, @un
 /// seen, `departureDate` `Date.distantFuture` while the visit is under way.
 /// Immutable: `copy()` is the visit itself.
 open class CLVisit: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
+    /// When the visit began (`visit arrive`), on the device's clock; `Date.distantPast` when the arrival was not seen.
     public let arrivalDate: Date
+    /// When the visit ended (`visit depart`); `Date.distantFuture` while the visit is under way.
     public let departureDate: Date
+    /// Where the visit is, as the `visit` line gives it.
     public let coordinate: CLLocationCoordinate2D
+    /// Meters: the `visit` line's accuracy (5 by default).
     public let horizontalAccuracy: CLLocationAccuracy
 
     init(_ visit: SimulatedVisit, epoch: Date) {
@@ -234,6 +253,7 @@ open class CLVisit: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
         coder.encode(horizontalAccuracy, forKey: "horizontalAccuracy")
     }
 
+    /// `true`, as Apple's.
     open class var supportsSecureCoding: Bool { true }
     open func copy(with zone: NSZone? = nil) -> Any { self }
 }
@@ -242,8 +262,11 @@ open class CLVisit: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
 /// `copy()` is a new region of the same class, equal to this one, with its
 /// own `notifyOnEntry` and `notifyOnExit` (the only things that change).
 open class CLRegion: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
+    /// The region's identifier: the id the rules and the log use (`enter <id>`, `didEnterRegion home`).
     public let identifier: String
+    /// Whether entries are reported (`didEnterRegion`); `true` by default, as Apple's. Read when monitoring starts.
     public var notifyOnEntry = true
+    /// Whether exits are reported (`didExitRegion`); `true` by default, as Apple's. Read when monitoring starts.
     public var notifyOnExit = true
 
     init(identifier: String) { self.identifier = identifier }
@@ -261,6 +284,7 @@ open class CLRegion: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
         coder.encode(notifyOnExit, forKey: "notifyOnExit")
     }
 
+    /// `true`, as Apple's.
     open class var supportsSecureCoding: Bool { true }
 
     open func copy(with zone: NSZone? = nil) -> Any { notifying(like: CLRegion(identifier: identifier)) }
@@ -282,16 +306,21 @@ open class CLRegion: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     open override var hash: Int { identifier.hashValue }
 }
 
+/// A circle on the Earth, the region `startMonitoring(for:)` monitors (`app startMonitoring <id> <lat> <lon> <r>`).
 open class CLCircularRegion: CLRegion, @unchecked Sendable {
+    /// The circle's centre, in degrees.
     public let center: CLLocationCoordinate2D
+    /// The circle's radius in meters; at or below 0, or above 400 km, `startMonitoring` fails (`monitoringDidFailFor`).
     public let radius: CLLocationDistance
 
+    /// A circle of `radius` meters around `center`, named `identifier`, reporting entries and exits.
     public init(center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String) {
         self.center = center
         self.radius = radius
         super.init(identifier: identifier)
     }
 
+    /// Decodes a circle `encode(with:)` wrote: the region's identifier and flags, then `center` and `radius`.
     public required init?(coder: NSCoder) {
         center = coder.decodeCoordinate(forKey: "center")
         radius = coder.decodeDouble(forKey: "radius")
@@ -340,13 +369,19 @@ open class CLCircularRegion: CLRegion, @unchecked Sendable {
 /// match a sighted beacon's `uuid` as text: sight it with `uuid.uuidString`
 /// (upper case). Immutable: `copy()` is the constraint itself.
 open class CLBeaconIdentityConstraint: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
+    /// The proximity UUID; the rules match it as `uuid.uuidString` (upper case) against a `beacon` line's.
     public let uuid: UUID
+    /// The major value a beacon must have; `nil` matches any.
     public let major: CLBeaconMajorValue?
+    /// The minor value a beacon must have; `nil` matches any.
     public let minor: CLBeaconMinorValue?
 
+    /// Any beacon with `uuid`.
     public convenience init(uuid: UUID) { self.init(uuid: uuid, major: nil, minor: nil) }
+    /// Beacons with `uuid` and `major`, any minor.
     public convenience init(uuid: UUID, major: CLBeaconMajorValue) { self.init(uuid: uuid, major: major, minor: nil) }
 
+    /// Beacons with `uuid`, and `major` and `minor` where not `nil`.
     public init(uuid: UUID, major: CLBeaconMajorValue?, minor: CLBeaconMinorValue?) {
         self.uuid = uuid
         self.major = major
@@ -366,6 +401,7 @@ open class CLBeaconIdentityConstraint: NSObject, NSCopying, NSSecureCoding, @unc
         coder.encode(minor, forKey: "minor")
     }
 
+    /// `true`, as Apple's.
     open class var supportsSecureCoding: Bool { true }
     open func copy(with zone: NSZone? = nil) -> Any { self }
 
@@ -392,12 +428,19 @@ open class CLBeaconIdentityConstraint: NSObject, NSCopying, NSSecureCoding, @unc
 /// A ranged beacon: `accuracy` is −1 (unknown: the rules have none), `rssi`
 /// 0 when the sighting gives none. Immutable: `copy()` is the beacon itself.
 open class CLBeacon: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
+    /// The beacon's proximity UUID, from the `beacon` line (all zeros for a line's id that is no UUID).
     public let uuid: UUID
+    /// The beacon's major value, from the `beacon` line.
     public let major: NSNumber
+    /// The beacon's minor value, from the `beacon` line.
     public let minor: NSNumber
+    /// How near the beacon is: the `beacon` line's `<proximity>`.
     public let proximity: CLProximity
+    /// Always −1 (unknown): the rules give no distance to a beacon.
     public let accuracy: CLLocationAccuracy
+    /// Signal strength in dBm: the `beacon` line's `rssi=`, 0 without one.
     public let rssi: Int
+    /// When the beacon was ranged, on the device's clock.
     public let timestamp: Date
 
     init(_ sighting: BeaconSighting, timestamp: Date) {
@@ -439,6 +482,7 @@ open class CLBeacon: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
         coder.encode(timestamp, forKey: "timestamp")
     }
 
+    /// `true`, as Apple's.
     open class var supportsSecureCoding: Bool { true }
     open func copy(with zone: NSZone? = nil) -> Any { self }
 }

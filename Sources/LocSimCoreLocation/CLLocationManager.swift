@@ -81,10 +81,12 @@ open class CLLocationManager: NSObject {
         return simulatedManager.accuracyAuthorization == .fullAccuracy ? .fullAccuracy : .reducedAccuracy
     }
 
+    /// The simulated manager's `requestWhenInUseAuthorization()`: may show the When In Use prompt (docs/rules.md §4).
     open func requestWhenInUseAuthorization() {
         call("requestWhenInUseAuthorization") { $0.requestWhenInUseAuthorization() }
     }
 
+    /// The simulated manager's `requestAlwaysAuthorization()`: may show the Always or the upgrade prompt (§4, §6).
     open func requestAlwaysAuthorization() { call("requestAlwaysAuthorization") { $0.requestAlwaysAuthorization() } }
 
     /// iOS 14+: as Apple's, its own method (not only the completion form
@@ -154,16 +156,19 @@ open class CLLocationManager: NSObject {
         }
     }
 
+    /// `true` needs `UIBackgroundModes` `location` in the plist or the app crashes, as on iOS; default `false`.
     open var allowsBackgroundLocationUpdates: Bool {
         get { simulatedManager?.allowsBackgroundLocationUpdates ?? false }
         set { call("allowsBackgroundLocationUpdates") { $0.allowsBackgroundLocationUpdates = newValue } }
     }
 
+    /// The blue indicator for an Always app in the background (iOS 11+); default `false`.
     open var showsBackgroundLocationIndicator: Bool {
         get { simulatedManager?.showsBackgroundLocationIndicator ?? false }
         set { call("showsBackgroundLocationIndicator") { $0.showsBackgroundLocationIndicator = newValue } }
     }
 
+    /// Default `true`; updates pause only when the scenario's `set pauseAfter` gives a time (Apple gives none).
     open var pausesLocationUpdatesAutomatically: Bool {
         get { simulatedManager?.pausesLocationUpdatesAutomatically ?? true }
         set { call("pausesLocationUpdatesAutomatically") { $0.pausesLocationUpdatesAutomatically = newValue } }
@@ -212,12 +217,17 @@ open class CLLocationManager: NSObject {
 
     // MARK: Services
 
+    /// `app startUpdatingLocation`: fixes reach `locationManager(_:didUpdateLocations:)` under the rules.
     open func startUpdatingLocation() { call("startUpdatingLocation") { $0.startUpdatingLocation() } }
+    /// `app stopUpdatingLocation`: standard updates end.
     open func stopUpdatingLocation() { call("stopUpdatingLocation") { $0.stopUpdatingLocation() } }
+    /// `app startUpdatingHeading`: `heading` samples reach `locationManager(_:didUpdateHeading:)`.
     open func startUpdatingHeading() { call("startUpdatingHeading") { $0.startUpdatingHeading() } }
+    /// `app stopUpdatingHeading`: heading updates end.
     open func stopUpdatingHeading() { call("stopUpdatingHeading") { $0.stopUpdatingHeading() } }
     /// The calibration alert is not simulated: nothing to dismiss.
     open func dismissHeadingCalibrationDisplay() {}
+    /// `app requestLocation`: one location, or `kCLErrorLocationUnknown` after `requestLocationTimeout` (10 s).
     open func requestLocation() { call("requestLocation") { $0.requestLocation() } }
 
     /// Deferred updates, iOS 6 to 12 (docs/rules.md §8, "Deferred updates"):
@@ -228,19 +238,24 @@ open class CLLocationManager: NSObject {
         }
     }
 
+    /// `app disallowDeferredLocationUpdates`: ends the deferral `allowDeferredLocationUpdates` began.
     open func disallowDeferredLocationUpdates() {
         call("disallowDeferredLocationUpdates()") { $0.disallowDeferredLocationUpdates() }
     }
 
+    /// `app startMonitoringSignificantLocationChanges`: moves of `slcDistance` (500 m), `slcInterval` (300 s) apart.
     open func startMonitoringSignificantLocationChanges() {
         call("startMonitoringSignificantLocationChanges") { $0.startMonitoringSignificantLocationChanges() }
     }
 
+    /// `app stopMonitoringSignificantLocationChanges`.
     open func stopMonitoringSignificantLocationChanges() {
         call("stopMonitoringSignificantLocationChanges") { $0.stopMonitoringSignificantLocationChanges() }
     }
 
+    /// `app startMonitoringVisits`: `visit` lines reach `locationManager(_:didVisit:)`.
     open func startMonitoringVisits() { call("startMonitoringVisits") { $0.startMonitoringVisits() } }
+    /// `app stopMonitoringVisits`.
     open func stopMonitoringVisits() { call("stopMonitoringVisits") { $0.stopMonitoringVisits() } }
 
     /// A `CLCircularRegion`; another kind of region is reported `.unavailable`.
@@ -248,18 +263,22 @@ open class CLLocationManager: NSObject {
         withCircle(region, "startMonitoring(for:)") { $0.startMonitoring(for: $1) }
     }
 
+    /// `app stopMonitoring`: a `CLCircularRegion` is no longer monitored; another kind is reported `.unavailable`.
     open func stopMonitoring(for region: CLRegion) {
         withCircle(region, "stopMonitoring(for:)") { $0.stopMonitoring(for: $1) }
     }
 
+    /// `app requestState`: `didDetermineState` for a monitored `CLCircularRegion`; another kind is `.unavailable`.
     open func requestState(for region: CLRegion) {
         withCircle(region, "requestState(for:)") { $0.requestState(for: $1) }
     }
 
+    /// `app startRangingBeacons`: `beacon` lines matching `constraint` reach `locationManager(_:didRange:satisfying:)`.
     open func startRangingBeacons(satisfying constraint: CLBeaconIdentityConstraint) {
         call("startRangingBeacons(satisfying:)") { $0.startRangingBeacons(satisfying: constraint.constraint) }
     }
 
+    /// `app stopRangingBeacons`: ranging for `constraint` ends.
     open func stopRangingBeacons(satisfying constraint: CLBeaconIdentityConstraint) {
         call("stopRangingBeacons(satisfying:)") { $0.stopRangingBeacons(satisfying: constraint.constraint) }
     }
@@ -274,7 +293,7 @@ open class CLLocationManager: NSObject {
 
     /// The current device's Location Services switch (`user.setLocationServices`).
     /// Called on the main thread, it adds Xcode's runtime warning to the
-    /// device's `runtimeWarnings` (docs/corelocation.md, "Xcode's main-thread warning").
+    /// device's `runtimeWarnings` (Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md, "Xcode's main-thread warning").
     open class func locationServicesEnabled() -> Bool {
         guard let device = current("locationServicesEnabled()") else { return false }
         if CoreLocationState.onMainThread {
@@ -283,6 +302,7 @@ open class CLLocationManager: NSObject {
         return device.locationServicesEnabled
     }
 
+    /// Whether the current device's platform offers significant-change monitoring; false with no device current.
     open class func significantLocationChangeMonitoringAvailable() -> Bool {
         available(.startMonitoringSignificantLocationChanges, "significantLocationChangeMonitoringAvailable()")
     }
@@ -295,6 +315,7 @@ open class CLLocationManager: NSObject {
             && regionClass is CLCircularRegion.Type
     }
 
+    /// Whether the current device's platform offers beacon ranging; false with no device current.
     open class func isRangingAvailable() -> Bool {
         available(.startRangingBeacons(BeaconConstraint(uuid: "")), "isRangingAvailable()")
     }

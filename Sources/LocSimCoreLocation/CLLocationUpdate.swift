@@ -13,13 +13,21 @@ public struct CLLocationUpdate: Sendable {
     public let location: CLLocation?
     /// iOS 18's name (`isStationary` in iOS 17).
     public let stationary: Bool
+    /// iOS 18: the user denied the app, or Location Services are off (docs/modern.md M22).
     public let authorizationDenied: Bool
+    /// iOS 18: Location Services are off for the whole device.
     public let authorizationDeniedGlobally: Bool
+    /// iOS 18: a restriction (Screen Time, parental controls) forbids location.
     public let authorizationRestricted: Bool
+    /// iOS 18: a location prompt is on screen, not answered yet (the implicit prompt of M5, say).
     public let authorizationRequestInProgress: Bool
+    /// iOS 18: the app is not in use as the updates need (docs/modern.md M6, M9).
     public let insufficientlyInUse: Bool
+    /// iOS 18: `NSLocationRequireExplicitServiceSession` is set and no `CLServiceSession` meets it (M7).
     public let serviceSessionRequired: Bool
+    /// iOS 18: Precise Location is off; `location` is a reduced one.
     public let accuracyLimited: Bool
+    /// iOS 18: the device cannot determine its location now (a `nofix` line), once per outage.
     public let locationUnavailable: Bool
 
     /// iOS 17 (deprecated in iOS 18 for `stationary`).
@@ -42,10 +50,15 @@ public struct CLLocationUpdate: Sendable {
     /// The activity the updates are tuned for (`liveUpdates start <configuration>`).
     public struct LiveConfiguration: Sendable, Equatable {
         let value: LocSimKit.LiveConfiguration
+        /// `.default`: no particular activity (`liveUpdates start`, `liveUpdates start default`).
         public static let `default` = LiveConfiguration(value: .default)
+        /// `.automotiveNavigation` (`liveUpdates start automotiveNavigation`); recorded, it changes no rule.
         public static let automotiveNavigation = LiveConfiguration(value: .automotiveNavigation)
+        /// `.otherNavigation` (`liveUpdates start otherNavigation`); recorded, it changes no rule.
         public static let otherNavigation = LiveConfiguration(value: .otherNavigation)
+        /// `.fitness` (`liveUpdates start fitness`); recorded, it changes no rule.
         public static let fitness = LiveConfiguration(value: .fitness)
+        /// `.airborne` (`liveUpdates start airborne`); recorded, it changes no rule.
         public static let airborne = LiveConfiguration(value: .airborne)
     }
 
@@ -68,6 +81,7 @@ public struct CLLocationUpdate: Sendable {
 
         public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator(), epoch: epoch) }
 
+        /// Yields each update as the device delivers it; ends when the updates stop or the app ends.
         public struct Iterator: AsyncIteratorProtocol {
             var base: AsyncStream<SimulatedLocationUpdate>.Iterator
             let epoch: Date

@@ -30,6 +30,7 @@ public actor CLMonitor {
     private let unboundError: DeviceError?
     private let epoch: Date
 
+    /// `await CLMonitor(name)`: opens `name` on the current device (`app monitor <name> open`); else a closed monitor.
     public init(_ name: String) async {
         let (device, error) = SimulatedDevice.currentOrWarn("CLMonitor(_:)")
         simulatedMonitor = device?.openMonitor(name)
@@ -53,6 +54,7 @@ public actor CLMonitor {
         simulatedMonitor?.add(condition.monitorCondition, identifier: identifier, assuming: state.simulated)
     }
 
+    /// `remove(_:)`: stops monitoring the condition `identifier` (`app monitor <name> remove <id>`).
     public func remove(_ identifier: String) { simulatedMonitor?.remove(identifier) }
 
     /// The condition `identifier` and the last event the app received of it
@@ -73,6 +75,7 @@ public actor CLMonitor {
 
         public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator(), epoch: epoch) }
 
+        /// Yields each event as the device delivers it; ends when the monitor closes.
         public struct Iterator: AsyncIteratorProtocol {
             var base: AsyncStream<SimulatedMonitorEvent>.Iterator
             let epoch: Date
@@ -86,7 +89,9 @@ public actor CLMonitor {
 
     /// `CLMonitor.Record`: a condition and the last event the app received of it.
     public struct Record: Sendable {
+        /// The condition as added: a `CircularGeographicCondition` or a `BeaconIdentityCondition`.
         public let condition: any CLCondition
+        /// The last event the app received of the condition; before any, its state when added, dated then.
         public let lastEvent: Event
 
         init(_ record: SimulatedMonitorRecord, epoch: Date) {
@@ -104,8 +109,11 @@ public actor CLMonitor {
     public struct Event: Sendable {
         /// `CLMonitor.Event.State` (`CLMonitoringState`).
         public enum State: UInt, Sendable {
+            /// No state known yet: the state a condition starts in (raw value 0).
             case unknown = 0
+            /// The condition holds: inside the circle, a matching beacon in range (raw value 1).
             case satisfied = 1
+            /// The condition does not hold (raw value 2).
             case unsatisfied = 2
             /// iOS 17.2: a condition beyond the limit (docs/modern.md M16).
             case unmonitored = 3
@@ -129,7 +137,9 @@ public actor CLMonitor {
             }
         }
 
+        /// The identifier the condition was added under.
         public let identifier: String
+        /// The condition's new state.
         public let state: State
         /// When the app received it, on the device's clock.
         public let date: Date
@@ -137,15 +147,25 @@ public actor CLMonitor {
         /// identity condition satisfied by a beacon, that beacon's uuid, major
         /// and minor (docs/modern.md M22); nil otherwise.
         public let refinement: (any CLCondition)?
+        /// iOS 18: the user denied the app, or Location Services are off (docs/modern.md M22).
         public let authorizationDenied: Bool
+        /// iOS 18: Location Services are off for the whole device.
         public let authorizationDeniedGlobally: Bool
+        /// iOS 18: a restriction (Screen Time, parental controls) forbids location.
         public let authorizationRestricted: Bool
+        /// iOS 18: the app is not in use as monitoring needs (an Always app without an `.always` session, M9).
         public let insufficientlyInUse: Bool
+        /// iOS 18: Precise Location is off, so events are withheld (the first withheld one carries it, M19).
         public let accuracyLimited: Bool
+        /// iOS 18: the condition's type is unsupported; never `true` here (docs/modern.md).
         public let conditionUnsupported: Bool
+        /// iOS 18: more conditions of this type than `monitorConditionLimit`; the condition is `unmonitored` (M16).
         public let conditionLimitExceeded: Bool
+        /// iOS 18: a persistence failure; never `true` here (locsim models no storage failure).
         public let persistenceUnavailable: Bool
+        /// iOS 18: `NSLocationRequireExplicitServiceSession` is set and no `CLServiceSession` meets it (M7).
         public let serviceSessionRequired: Bool
+        /// iOS 18: a location prompt is on screen, not answered yet.
         public let authorizationRequestInProgress: Bool
 
         init(_ event: SimulatedMonitorEvent, epoch: Date) {
@@ -169,9 +189,12 @@ public actor CLMonitor {
 
     /// `CLMonitor.CircularGeographicCondition`: inside the circle is satisfied.
     public struct CircularGeographicCondition: CLCondition {
+        /// The circle's centre, in degrees.
         public let center: CLLocationCoordinate2D
+        /// The circle's radius in meters.
         public let radius: CLLocationDistance
 
+        /// A circle of `radius` meters around `center` (`app monitor <name> add <id> <lat> <lon> <radius>`).
         public init(center: CLLocationCoordinate2D, radius: CLLocationDistance) {
             self.center = center
             self.radius = radius
@@ -184,12 +207,18 @@ public actor CLMonitor {
 
     /// `CLMonitor.BeaconIdentityCondition`: a matching beacon in range is satisfied.
     public struct BeaconIdentityCondition: CLCondition {
+        /// The proximity UUID; matched as `uuid.uuidString` (upper case) against a `beacon` line's.
         public let uuid: UUID
+        /// The major value a beacon must have; `nil` matches any.
         public let major: CLBeaconMajorValue?
+        /// The minor value a beacon must have; `nil` matches any.
         public let minor: CLBeaconMinorValue?
 
+        /// Any beacon with `uuid` (`add <id> beacon <uuid>`).
         public init(uuid: UUID) { self.init(uuid: uuid, major: nil, minor: nil) }
+        /// Beacons with `uuid` and `major` (`add <id> beacon <uuid> <major>`).
         public init(uuid: UUID, major: CLBeaconMajorValue) { self.init(uuid: uuid, major: major, minor: nil) }
+        /// The beacon with `uuid`, `major` and `minor` (`add <id> beacon <uuid> <major> <minor>`).
         public init(uuid: UUID, major: CLBeaconMajorValue, minor: CLBeaconMinorValue) {
             self.init(uuid: uuid, major: Optional(major), minor: Optional(minor))
         }

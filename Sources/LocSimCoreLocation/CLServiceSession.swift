@@ -12,7 +12,9 @@ import LocSimKit
 public final class CLServiceSession: @unchecked Sendable {
     /// What the session asks of the app's authorization.
     public enum AuthorizationRequirement: Int, Sendable {
+        /// Asks for no authorization; meets `NSLocationRequireExplicitServiceSession` if the app is authorized (M7).
         case none = 0
+        /// When In Use: shows the When In Use prompt from the foreground if not determined yet (docs/modern.md M8).
         case whenInUse = 1
         /// Not on tvOS (the rules refuse it there).
         case always = 2
@@ -30,10 +32,12 @@ public final class CLServiceSession: @unchecked Sendable {
     public let simulatedSession: SimulatedSession?
     private let unboundError: DeviceError?
 
+    /// Begins a session requiring `authorization` on the current device (`app serviceSession begin session<n> …`).
     public convenience init(authorization: AuthorizationRequirement) {
         self.init(authorization, purposeKey: nil)
     }
 
+    /// … and full accuracy, for the temporary-usage purpose key `fullAccuracyPurposeKey` (docs/modern.md M18).
     public convenience init(authorization: AuthorizationRequirement, fullAccuracyPurposeKey: String) {
         self.init(authorization, purposeKey: fullAccuracyPurposeKey)
     }

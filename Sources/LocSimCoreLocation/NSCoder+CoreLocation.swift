@@ -1,6 +1,6 @@
 import Foundation
 
-// The module's `NSSecureCoding` (docs/corelocation.md, "Copying and
+// The module's `NSSecureCoding` (Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md, "Copying and
 // archiving"): dates as seconds since the reference date and identifiers
 // as text, so an archive holds only plists' types and decodes the same on
 // Apple's platforms and on Linux. The keys are the module's own: an archive

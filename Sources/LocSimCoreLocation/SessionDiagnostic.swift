@@ -7,16 +7,24 @@ import LocSimKit
 public struct SessionDiagnostic<Session>: Sendable {
     let flags: DiagnosticFlags
 
+    /// The user denied the app, or Location Services are off (docs/modern.md M22).
     public var authorizationDenied: Bool { flags.contains(.authorizationDenied) }
+    /// Location Services are off for the whole device.
     public var authorizationDeniedGlobally: Bool { flags.contains(.authorizationDeniedGlobally) }
+    /// A restriction (Screen Time, parental controls) forbids location.
     public var authorizationRestricted: Bool { flags.contains(.authorizationRestricted) }
+    /// The app is not in use as the session needs: made out of the foreground, until it comes there (M6).
     public var insufficientlyInUse: Bool { flags.contains(.insufficientlyInUse) }
+    /// `NSLocationRequireExplicitServiceSession` is set and no `CLServiceSession` meets it (M7).
     public var serviceSessionRequired: Bool { flags.contains(.serviceSessionRequired) }
+    /// A location prompt is on screen, not answered yet.
     public var authorizationRequestInProgress: Bool { flags.contains(.authorizationRequestInProgress) }
 }
 
 extension SessionDiagnostic where Session == CLServiceSession {
+    /// The session asks for full accuracy (`fullAccuracyPurposeKey:`) and Precise Location is off.
     public var fullAccuracyDenied: Bool { flags.contains(.fullAccuracyDenied) }
+    /// The session requires Always and the app has When In Use after its Always request was answered.
     public var alwaysAuthorizationDenied: Bool { flags.contains(.alwaysAuthorizationDenied) }
 }
 
@@ -37,6 +45,7 @@ public struct SessionDiagnostics<Session>: AsyncSequence, Sendable {
 
     public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator()) }
 
+    /// Yields each diagnostic as the device delivers it (iOS 18); ends when the session ends.
     public struct Iterator: AsyncIteratorProtocol {
         var base: AsyncStream<DiagnosticFlags>.Iterator
 

@@ -2,7 +2,7 @@ import Foundation
 import LocSimKit
 
 /// Which device a `CLLocationManager()` belongs to, and the device's clock
-/// as `Date`s (docs/corelocation.md, "The device").
+/// as `Date`s (Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md, "The device").
 extension SimulatedDevice {
     /// The device `CLLocationManager()` and the class methods use: the one
     /// whose `withCurrent` is running in this task (a task-local value, so
@@ -75,7 +75,7 @@ extension SimulatedDevice {
 
     /// The device's clock: `epoch` plus `now`. Every `CLLocation.timestamp`
     /// and `CLVisit` date is on it; give it to the app's code in place of
-    /// `Date()` (docs/corelocation.md, "Time").
+    /// `Date()` (Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md, "Time").
     public var date: Date { epoch.adding(now) }
 
     /// `instant` on the device's clock.
@@ -94,7 +94,7 @@ extension SimulatedDevice {
     /// `CLLocationManager.locationServicesEnabled()` called on the main
     /// thread, `"CLLocationManager.locationServicesEnabled(): This method can
     /// cause UI unresponsiveness if invoked on the main thread. …"`, Apple's
-    /// text after the call's name (docs/corelocation.md).
+    /// text after the call's name (Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md).
     public var runtimeWarnings: [String] { coreLocation.runtimeWarnings }
 
     @TaskLocal static var binding: DeviceBinding?

@@ -21,7 +21,7 @@ final class DelegateProxy: NSObject, CLLocationManagerDelegate {
     private let manager: Int
     /// Inside `locationManagerDidChangeAuthorization(_:)`: the old callback
     /// that comes then is LocSimCoreLocation's fallback for a delegate
-    /// without the new one (docs/corelocation.md), the same callback, not a
+    /// without the new one (Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md), the same callback, not a
     /// second one.
     private var inAuthorizationCallback = false
 

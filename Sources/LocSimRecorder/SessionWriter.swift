@@ -165,7 +165,7 @@ struct SessionWriter {
     }
 
     /// The scenario's words for a recorded call: `desiredAccuracy` in the
-    /// rules' names (docs/corelocation.md's mapping).
+    /// rules' names (Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md's mapping).
     func callWords(_ words: String) -> String {
         let prefix = "set desiredAccuracy "
         guard words.hasPrefix(prefix), let meters = Double(words.dropFirst(prefix.count)) else { return words }

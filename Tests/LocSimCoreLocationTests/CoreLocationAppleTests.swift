@@ -25,7 +25,7 @@ extension CLLocationManager: LocationManaging {}
 
 /// What an app on an Apple platform does with Core Location's objects
 /// beyond the delegate: copies and archives them, reads them off the main
-/// thread, dates them against the host's clock (docs/corelocation.md).
+/// thread, dates them against the host's clock (Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md).
 @Suite struct CoreLocationAppleTests {
     static let plist = CoreLocationTests.plist
     static let here = CoreLocationTests.here

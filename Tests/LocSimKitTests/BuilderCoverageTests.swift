@@ -4,7 +4,7 @@ import Testing
 @testable import LocSimKit
 
 /// Every line of the scenario language has a Swift builder call, written
-/// down in docs/swift-api.md: the keyword registries (`HeaderKeyword`,
+/// down in Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md: the keyword registries (`HeaderKeyword`,
 /// `EventKeyword`, `AppCallKeyword`, `PropertyKeyword`, the iOS 17/18
 /// calls, `Answer`, the Settings words) against what the builder writes and
 /// what the page's builder tables list.
@@ -141,10 +141,10 @@ import Testing
         }
     }
 
-    /// The "Building a scenario" tables of docs/swift-api.md: the scenario
+    /// The "Building a scenario" tables of Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md: the scenario
     /// line of each row, and its builder call.
     static func documentedRows() throws -> [(line: String, call: String)] {
-        let page = try DocumentationTests.read("docs/swift-api.md")
+        let page = try DocumentationTests.read("Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md")
         guard let start = page.range(of: "## Building a scenario\n") else { return [] }
         let section = page[start.upperBound...]
         let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
@@ -161,13 +161,13 @@ import Testing
 
     @Test func theDocsListABuilderCallForEveryKeyword() throws {
         let rows = try Self.documentedRows()
-        #expect(rows.count > 30, "the builder tables were not found in docs/swift-api.md")
+        #expect(rows.count > 30, "the builder tables were not found in Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md")
         // The scenario-line cell's code spans, each a line of its own (`user allow`, `user allowOnce`, …).
         let lines = rows.flatMap { row in DocumentationTests.codeSpans(row.line) }
         let documented = Self.keywords(ofLines: lines)
         for (what, keywords) in Self.languageKeywords {
             let missing = keywords.subtracting(documented[what, default: []])
-            #expect(missing.isEmpty, "\(what) without a builder row in docs/swift-api.md: \(missing.sorted())")
+            #expect(missing.isEmpty, "\(what) without a builder row in Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md: \(missing.sorted())")
         }
         for row in rows {
             #expect(!DocumentationTests.codeSpans(row.call).isEmpty, "no builder call for \(row.line)")

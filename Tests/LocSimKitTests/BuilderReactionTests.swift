@@ -2,7 +2,7 @@ import Testing
 
 @testable import LocSimKit
 
-/// The builder's `on` and `expect` lines (docs/swift-api.md, "Reactions,
+/// The builder's `on` and `expect` lines (Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md, "Reactions,
 /// policies and expectations"): the text is the hand-written lines, and a
 /// built scenario replays them as `locsim run` does.
 @Suite struct BuilderReactionTests {

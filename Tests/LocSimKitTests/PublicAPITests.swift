@@ -6,7 +6,7 @@ import Testing
 /// Sources/LocSimCoreLocation is listed in
 /// docs/public-api.txt, and nothing else is public. What serves only the
 /// `locsim` tools is `package`. Making something public, or no longer
-/// public, means changing that list in the same commit (docs/swift-api.md,
+/// public, means changing that list in the same commit (Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md,
 /// "Stability"); `LOCSIM_RECORD=1 swift test --filter PublicAPITests`
 /// rewrites it, and still fails so the change is looked at.
 ///

@@ -4,7 +4,7 @@ import Testing
 @testable import LocSimKit
 
 /// Every kind of log record has a typed view on `LogRecord`, `nil` for
-/// every other kind, and docs/swift-api.md lists every drop and hold reason.
+/// every other kind, and Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md lists every drop and hold reason.
 @Suite struct RecordViewsTests {
     static let location = Location(Coordinate(latitude: 35, longitude: 139.7), accuracy: 5)
 
@@ -98,16 +98,16 @@ import Testing
 
     /// The drop and hold reasons a test can match are all on the page.
     @Test func swiftAPIPageListsEveryReason() throws {
-        let page = try DocumentationTests.read("docs/swift-api.md")
+        let page = try DocumentationTests.read("Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md")
         guard let row = page.split(separator: "\n").first(where: { $0.hasPrefix("| `dropReason`") }),
             let holdRow = page.split(separator: "\n").first(where: { $0.hasPrefix("| `holdReason`") })
         else {
-            Issue.record("no dropReason or holdReason row in docs/swift-api.md")
+            Issue.record("no dropReason or holdReason row in Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md")
             return
         }
         let missing = DropReason.allCases.filter { !row.contains("`.\($0.rawValue)`") }
-        #expect(missing == [], "drop reasons missing from docs/swift-api.md")
+        #expect(missing == [], "drop reasons missing from Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md")
         let missingHolds = HoldReason.allCases.filter { !holdRow.contains("`.\($0.rawValue)`") }
-        #expect(missingHolds == [], "hold reasons missing from docs/swift-api.md")
+        #expect(missingHolds == [], "hold reasons missing from Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md")
     }
 }

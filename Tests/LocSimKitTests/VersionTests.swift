@@ -4,7 +4,7 @@ import Testing
 @testable import LocSimKit
 
 /// The version is written in three places a user reads, and they agree
-/// (docs/swift-api.md, "Versions"): what `locsim --version` prints, the
+/// (Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md, "Versions"): what `locsim --version` prints, the
 /// newest heading of CHANGELOG.md, and the `from:` a package depends on.
 @Suite struct VersionTests {
     static let root = PublicAPITests.root
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func swiftAPIDependencyLineNamesTheToolVersion() throws {
-        let docs = try Self.text("docs/swift-api.md")
+        let docs = try Self.text("Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md")
         #expect(
             docs.contains(#".package(url: "https://…/locsim.git", .upToNextMinor(from: "\#(LocSimVersion.tool)"))"#))
         #expect(docs.contains("tag `\(LocSimVersion.tool)`"))

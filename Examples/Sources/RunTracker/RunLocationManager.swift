@@ -1,7 +1,7 @@
 /// What `RunTracker` needs of a location manager, under `CLLocationManager`'s
 /// own names, so that both a real `CLLocationManager` (in the app) and
 /// locsim's `SimulatedLocationManager` (in tests) conform with one line
-/// each (docs/swift-api.md, "Your own code under the rules").
+/// each (Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md, "Your own code under the rules").
 ///
 /// The one member Core Location spells with its own class,
 /// `startMonitoring(for: CLRegion)`, is asked for in plain numbers.

@@ -2,7 +2,7 @@ import LocSimKit
 import RunTracker
 
 /// locsim's manager is a `RunLocationManager` as a real `CLLocationManager`
-/// is (docs/swift-api.md shows the app's side).
+/// is (Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md shows the app's side).
 extension SimulatedLocationManager: RunLocationManager {
     public func startMonitoringRegion(id: String, latitude: Double, longitude: Double, radius: Double) {
         startMonitoring(

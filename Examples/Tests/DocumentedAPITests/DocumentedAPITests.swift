@@ -7,7 +7,7 @@ import Testing
 /// declaration stops being public (becomes `package` or `internal`) this
 /// target does not compile; `PublicAPITests` in locsim fails when a
 /// declaration becomes public without being listed. The assertions check
-/// that each piece does what docs/swift-api.md says.
+/// that each piece does what Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md says.
 @Suite struct DocumentedAPITests {
     // MARK: Scenario and the event values
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The LocSimCoreLocation part of docs/public-api.txt, used from another
 /// package (see `DocumentedAPITests`); each assertion is what
-/// docs/corelocation.md says. `TrailRecorderTests` uses the rest.
+/// Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md says. `TrailRecorderTests` uses the rest.
 @Suite struct DocumentedCoreLocationAPITests {
     /// Implements every delegate method and writes down what it heard.
     final class Everything: NSObject, CLLocationManagerDelegate {
@@ -184,7 +184,7 @@ import Testing
         #expect(DeviceError.Code.noCurrentDevice.description == "noCurrentDevice")
     }
 
-    /// docs/corelocation.md, "Copying and archiving", "Where a location
+    /// Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md, "Copying and archiving", "Where a location
     /// comes from", "Time" and "Xcode's main-thread warning".
     @Test func copyingArchivingSourcesClocksAndWarnings() throws {
         let device = try SimulatedDevice(

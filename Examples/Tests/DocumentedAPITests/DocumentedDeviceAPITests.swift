@@ -3,7 +3,7 @@ import Testing
 
 /// The `SimulatedDevice` part of docs/public-api.txt, used from another
 /// package (see `DocumentedAPITests`): every member is called, and each
-/// assertion is what docs/swift-api.md says it does.
+/// assertion is what Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md says it does.
 @Suite struct DocumentedDeviceAPITests {
     /// Implements every delegate method and writes down its name.
     final class Everything: SimulatedLocationManagerDelegate, SimulatedAppDelegate {

@@ -7,7 +7,7 @@ import Testing
 /// `CLBackgroundActivitySession`, `CLMonitor` and the device's
 /// `SimulatedSession` and `SimulatedMonitor` under them — and the
 /// manager's beacon and region additions, used from another package; each
-/// assertion is what docs/corelocation.md and docs/swift-api.md say.
+/// assertion is what Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md and Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md say.
 @Suite struct DocumentedModernAPITests {
     static let plist: [String: PlistValue] = [
         "NSLocationWhenInUseUsageDescription": "Finds the gate.",

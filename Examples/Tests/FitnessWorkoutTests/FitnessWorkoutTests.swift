@@ -1,7 +1,7 @@
 import LocSimKit
 import Testing
 
-/// A new user's first test of an iOS 17 app, written from docs/swift-api.md
+/// A new user's first test of an iOS 17 app, written from Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md
 /// and docs/modern.md alone: a run tracker that iterates
 /// `CLLocationUpdate.liveUpdates(.fitness)` and holds a
 /// `CLBackgroundActivitySession` while the run lasts.

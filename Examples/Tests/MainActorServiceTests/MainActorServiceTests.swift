@@ -1,6 +1,6 @@
 // A `@MainActor` location service, the usual shape of app code, under
 // Swift 6 (language mode 6, strict concurrency) on a SimulatedDevice
-// (docs/swift-api.md, "A @MainActor service").
+// (Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md, "A @MainActor service").
 import LocSimKit
 import Testing
 

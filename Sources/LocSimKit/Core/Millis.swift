@@ -6,11 +6,13 @@ public struct Millis: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Milliseconds since the scenario start (or the length of a duration).
     public var value: Int64
 
+    /// `value` milliseconds.
     public init(_ value: Int64) { self.value = value }
 
     /// A duration of whole seconds.
     public static func seconds(_ s: Int64) -> Millis { Millis(s * 1000) }
 
+    /// No time: the scenario's start, or an empty duration.
     public static let zero = Millis(0)
 
     /// The last instant a scenario can reach: its lines, the `after` of its
@@ -19,7 +21,9 @@ public struct Millis: Hashable, Comparable, Sendable, CustomStringConvertible {
     package static let lastInstant = Millis(1_000_000_000_000 * 1000)
 
     public static func < (a: Millis, b: Millis) -> Bool { a.value < b.value }
+    /// The sum of two durations (or an instant and a duration).
     public static func + (a: Millis, b: Millis) -> Millis { Millis(a.value &+ b.value) }
+    /// The difference of two durations (or of two instants).
     public static func - (a: Millis, b: Millis) -> Millis { Millis(a.value &- b.value) }
 
     /// Seconds with exactly three decimals, as the log prints them: `12.500`.

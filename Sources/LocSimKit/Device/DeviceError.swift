@@ -42,6 +42,7 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         public static let notReplayable = Code("notReplayable")
     }
 
+    /// What kind of misuse or failure it is, to compare (`error.code == .rejected`).
     public var code: Code
     /// What went wrong and what was expected, naming the call; then, a line
     /// each, the notes `locsim run` adds on the earlier lines that caused
@@ -50,6 +51,7 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The notes alone, as `locsim run` words them (`scenario line 3: …`).
     public var notes: [String]
 
+    /// An error of `code` with the text `message` and no notes.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message

@@ -24,6 +24,7 @@ extension DeviceExploration {
 
         /// When: the device's time at the choice.
         public var time: Instant
+        /// What kind of choice point this was: a prompt, the app in the background, or `systemAny()`.
         public var kind: Kind
         /// The option taken, as the scenario line writes it
         /// (`allowWhileUsing precise=off`, `dismiss`, `system terminate`),
@@ -45,7 +46,9 @@ extension DeviceExploration {
 
     /// A path: its choices, and the session as scenario text.
     public struct Path: Equatable, Sendable, CustomStringConvertible {
+        /// The platform the path ran on.
         public var platform: Platform
+        /// The decisions the path took, in time order.
         public var choices: [Choice]
         /// The device's session on this path as a `.scn` file (the choices
         /// written in as `user` and `system terminate` lines): `locsim run`
@@ -83,6 +86,7 @@ extension DeviceExploration {
 
     /// What a path came to.
     public struct Outcome: Equatable, Sendable {
+        /// The platform the path ran on.
         public var platform: Platform
         /// The first failed `explorer.check`'s message, or `threw <error>`
         /// for an error the closure threw; nil for a path that passed.
@@ -92,18 +96,23 @@ extension DeviceExploration {
         /// How many times the system ended the app at `systemTerminations` points.
         public var terminations: Int
 
+        /// Whether the path failed: a failed `explorer.check`, or an error the closure threw.
         public var failed: Bool { failure != nil }
     }
 
     /// One outcome, how many paths end in it, and the shortest of them.
     public struct Row: Equatable, Sendable {
+        /// The outcome these paths share.
         public var outcome: Outcome
+        /// How many paths end in this outcome.
         public var paths: Int
         /// The path with the fewest choices (the first found among equally short ones).
         public var shortest: Path
     }
 
+    /// What the exploration found on one platform: its path count and its outcomes.
     public struct PlatformResult: Equatable, Sendable {
+        /// The platform these paths ran on.
         public var platform: Platform
         /// Paths followed: runs of the closure.
         public var paths: Int
@@ -113,6 +122,7 @@ extension DeviceExploration {
 
     /// The result of `run`.
     public struct Report: Equatable, Sendable, CustomStringConvertible {
+        /// One result per platform explored, in the order given.
         public var platforms: [PlatformResult]
 
         /// Every failed outcome's row, platform by platform.
@@ -147,8 +157,11 @@ extension DeviceExploration {
     /// One path run again by `replay`: its outcome, the path (with the
     /// scenario text), and the device as the closure left it.
     public struct Replayed {
+        /// What the replayed path came to.
         public var outcome: Outcome
+        /// The path replayed, with its scenario text.
         public var path: Path
+        /// The device as the closure left it, to inspect (its `log`, its managers).
         public var device: SimulatedDevice
     }
 }

@@ -23,9 +23,13 @@
 /// given the same choices (no randomness, nothing kept between runs).
 /// docs/explore.md, "Your own code: SimulatedDevice".
 public struct DeviceExploration: Sendable {
+    /// The platforms explored, each a separate search.
     public var platforms: [Platform]
+    /// The Info.plist of the app, by key (as `plist` header lines give it).
     public var plist: [String: PlistValue]
+    /// The delegate methods the app implements (the `delegate` header); every method by default.
     public var delegateMethods: DelegateMethods
+    /// `set` header lines: rule parameters in force on every path.
     public var parameters: [ParameterSetting]
     /// At most this many system terminations of a suspended or background
     /// app per path (0: none; `locsim explore --system-terminations`).

@@ -13,12 +13,16 @@ public protocol SimulatedAppDelegate: AnyObject {
     /// `application(_:didFinishLaunchingWithOptions:)`; `inBackground`: a
     /// location event relaunched the app.
     func applicationDidFinishLaunching(inBackground: Bool)
+    /// `applicationDidEnterBackground(_:)`: the app left the foreground (`app background`).
     func applicationDidEnterBackground()
+    /// `applicationWillEnterForeground(_:)`: the app is about to come back to the foreground (`app foreground`).
     func applicationWillEnterForeground()
 }
 
 extension SimulatedAppDelegate {
     public func applicationDidFinishLaunching(inBackground: Bool) {}
+    /// Does nothing: the app does not stop services on leaving the foreground.
     public func applicationDidEnterBackground() {}
+    /// Does nothing: the app starts nothing on coming back.
     public func applicationWillEnterForeground() {}
 }

@@ -1,5 +1,5 @@
 /// What LocSimCoreLocation (Core Location's names over `SimulatedDevice`,
-/// docs/corelocation.md) reads of the device and the rules beyond the
+/// Sources/LocSimCoreLocation/LocSimCoreLocation.docc/CoreLocationUnderTheRules.md) reads of the device and the rules beyond the
 /// public API: package members, not part of the documented surface.
 extension SimulatedDevice {
     /// `CLLocationManager.locationServicesEnabled()`: the device's Location Services switch.

@@ -117,10 +117,15 @@ extension SimulatedDevice {
     public struct World {
         weak var device: SimulatedDevice?
 
+        /// `enter <regionId>`: the device crosses into the region declared with that id; throws for an undeclared id.
         public func enter(regionID: String) throws(DeviceError) { try input(.enter(regionID: regionID), "enter") }
+        /// `exit <regionId>`: the device crosses out of the region declared with that id; throws for an undeclared id.
         public func exit(regionID: String) throws(DeviceError) { try input(.exit(regionID: regionID), "exit") }
+        /// `visit arrive <lat> <lon> [<accuracy>]`: a visit begins at `location`.
         public func arrive(at location: Location) throws(DeviceError) { try input(.visitArrive(location), "arrive") }
+        /// `visit depart <lat> <lon> [<accuracy>]`: the visit at `location` ends.
         public func depart(from location: Location) throws(DeviceError) { try input(.visitDepart(location), "depart") }
+        /// `beacon <uuid> <major> <minor> <proximity> [rssi=<dBm>]`: the device sights `beacon`.
         public func sight(_ beacon: BeaconSighting) throws(DeviceError) { try input(.beacon(beacon), "sight") }
         /// `nofix [until <time>]`: no location can be had until the next fix, or until `until`.
         public func loseFix(until: Instant? = nil) throws(DeviceError) {

@@ -1,5 +1,5 @@
 /// A device running your app's location code under locsim's rules, in
-/// virtual time: the closed loop of docs/swift-api.md.
+/// virtual time: the closed loop of Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md.
 ///
 /// ```swift
 /// let device = try SimulatedDevice(platform: .iOS(17, 0), plist: [

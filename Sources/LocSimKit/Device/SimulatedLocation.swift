@@ -9,6 +9,7 @@
 /// accuracy as its vertical one (*locsim decision*: a trace gives none). A
 /// location the rules changed (reduced accuracy's grid) carries none of them.
 public struct SimulatedLocation: Equatable, Sendable {
+    /// `CLLocation.coordinate`: latitude and longitude in degrees (snapped to `reducedGrid` with Precise off).
     public var coordinate: Coordinate
     /// Meters.
     public var horizontalAccuracy: Double
@@ -24,6 +25,7 @@ public struct SimulatedLocation: Equatable, Sendable {
     /// Degrees from true north, 0 to 360; −1: none.
     public var course: Double
 
+    /// A location with Core Location's "invalid" defaults: altitude 0; vertical accuracy, speed and course −1.
     public init(
         coordinate: Coordinate, horizontalAccuracy: Double, timestamp: Instant, altitude: Double = 0,
         verticalAccuracy: Double = -1, speed: Double = -1, course: Double = -1
@@ -93,13 +95,16 @@ extension SimulatedDevice {
 
 /// A visit as `locationManager(_:didVisit:)` hands it over (`CLVisit`'s names).
 public struct SimulatedVisit: Equatable, Sendable {
+    /// `CLVisit.coordinate`: where the visit is, as the `visit arrive`/`visit depart` line gives it.
     public var coordinate: Coordinate
+    /// `CLVisit.horizontalAccuracy`: meters (the `visit` line's accuracy, 5 by default).
     public var horizontalAccuracy: Double
     /// `nil` is `Date.distantPast`: the arrival was not seen.
     public var arrivalDate: Instant?
     /// `nil` is `Date.distantFuture`: the visit is under way.
     public var departureDate: Instant?
 
+    /// A visit at `coordinate`; `nil` dates are `distantPast` and `distantFuture`.
     public init(coordinate: Coordinate, horizontalAccuracy: Double, arrivalDate: Instant?, departureDate: Instant?) {
         self.coordinate = coordinate
         self.horizontalAccuracy = horizontalAccuracy
@@ -111,7 +116,9 @@ public struct SimulatedVisit: Equatable, Sendable {
 /// The error `locationManager(_:didFailWithError:)` and the other failure
 /// callbacks receive (a `CLError`'s `code`).
 public struct SimulatedLocationError: Error, Equatable, Sendable {
+    /// `CLError.code`: what failed (`locationUnknown`, `denied`, …), as the log prints it in C spelling.
     public var code: CLErrorCode
+    /// An error with `code`.
     public init(_ code: CLErrorCode) { self.code = code }
 }
 
@@ -120,10 +127,12 @@ public struct SimulatedLocationError: Error, Equatable, Sendable {
 public struct SimulatedLocationUpdate: Equatable, Sendable {
     /// `nil`: an element carrying only diagnostics.
     public var location: SimulatedLocation?
+    /// `CLLocationUpdate`'s diagnostic properties (iOS 18): why nothing, or a reduced location, was delivered.
     public var diagnostics: DiagnosticFlags
     /// `CLLocationUpdate.stationary` (`isStationary` before iOS 18).
     public var stationary: Bool { diagnostics.contains(.stationary) }
 
+    /// An element with `location` (or none) and its `diagnostics`.
     public init(location: SimulatedLocation?, diagnostics: DiagnosticFlags) {
         self.location = location
         self.diagnostics = diagnostics

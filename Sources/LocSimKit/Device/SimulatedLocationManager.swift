@@ -1,6 +1,6 @@
 /// A `CLLocationManager` on a `SimulatedDevice`, under `CLLocationManager`'s
 /// names and signatures: hand it to code written against a small protocol
-/// that a real `CLLocationManager` also conforms to (docs/swift-api.md).
+/// that a real `CLLocationManager` also conforms to (Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md).
 ///
 /// Each call is the scenario's `app <call>` at the device's virtual time,
 /// under the same rules. The delegate hears of it when the device runs
@@ -99,7 +99,9 @@ public final class SimulatedLocationManager {
         read(since: 14, "accuracyAuthorization") { $0.shownAuth.accuracy } ?? .fullAccuracy
     }
 
+    /// `app requestWhenInUseAuthorization`: may show the When In Use prompt (docs/rules.md §4).
     public func requestWhenInUseAuthorization() { perform(.requestWhenInUseAuthorization) }
+    /// `app requestAlwaysAuthorization`: may show the Always or the upgrade prompt (docs/rules.md §4, §6).
     public func requestAlwaysAuthorization() { perform(.requestAlwaysAuthorization) }
 
     /// The completion runs when the prompt is answered, or at once when it cannot show.
@@ -122,6 +124,7 @@ public final class SimulatedLocationManager {
 
     // MARK: Properties
 
+    /// `desiredAccuracy` (`app set desiredAccuracy …`); `.best` by default.
     public var desiredAccuracy: DesiredAccuracy {
         get { desired }
         set { if perform(.set(.desiredAccuracy(newValue))) { desired = newValue } }
@@ -136,16 +139,19 @@ public final class SimulatedLocationManager {
         }
     }
 
+    /// `allowsBackgroundLocationUpdates`; `true` needs `UIBackgroundModes` `location` in the plist, or the app crashes.
     public var allowsBackgroundLocationUpdates: Bool {
         get { background }
         set { if perform(.set(.allowsBackgroundLocationUpdates(newValue))) { background = newValue } }
     }
 
+    /// `showsBackgroundLocationIndicator`: the blue indicator for an Always app (iOS 11+); `false` by default.
     public var showsBackgroundLocationIndicator: Bool {
         get { indicator }
         set { if perform(.set(.showsBackgroundLocationIndicator(newValue))) { indicator = newValue } }
     }
 
+    /// `pausesLocationUpdatesAutomatically`; `true` by default, pausing only when `set pauseAfter` gives a time.
     public var pausesLocationUpdatesAutomatically: Bool {
         get { pauses }
         set { if perform(.set(.pausesLocationUpdatesAutomatically(newValue))) { pauses = newValue } }
@@ -175,7 +181,9 @@ public final class SimulatedLocationManager {
 
     // MARK: Services
 
+    /// `app startUpdatingHeading`: `heading` samples reach `didUpdateHeading` (docs/rules.md §8, "Heading").
     public func startUpdatingHeading() { perform(.startUpdatingHeading) }
+    /// `app stopUpdatingHeading`: heading updates end.
     public func stopUpdatingHeading() { perform(.stopUpdatingHeading) }
 
     /// `CLLocationDistanceMax` and `CLTimeIntervalMax`: a deferral without that limit.
@@ -203,19 +211,31 @@ public final class SimulatedLocationManager {
     /// `disallowDeferredLocationUpdates()`.
     public func disallowDeferredLocationUpdates() { perform(.disallowDeferredLocationUpdates) }
 
+    /// `app startUpdatingLocation`: standard updates begin; fixes reach `didUpdateLocations`.
     public func startUpdatingLocation() { perform(.startUpdatingLocation) }
+    /// `app stopUpdatingLocation`: standard updates end.
     public func stopUpdatingLocation() { perform(.stopUpdatingLocation) }
+    /// `app requestLocation`: one location, or `locationUnknown` after `requestLocationTimeout`.
     public func requestLocation() { perform(.requestLocation) }
+    /// `app startMonitoringSignificantLocationChanges` (`slcDistance`, `slcInterval`; may relaunch the app).
     public func startMonitoringSignificantLocationChanges() { perform(.startMonitoringSignificantLocationChanges) }
+    /// `app stopMonitoringSignificantLocationChanges`.
     public func stopMonitoringSignificantLocationChanges() { perform(.stopMonitoringSignificantLocationChanges) }
+    /// `app startMonitoringVisits`: visits reach `didVisit`.
     public func startMonitoringVisits() { perform(.startMonitoringVisits) }
+    /// `app stopMonitoringVisits`.
     public func stopMonitoringVisits() { perform(.stopMonitoringVisits) }
+    /// `app startMonitoring`: monitors `region` (at most `maxRegions`; radius above 0, at most 400 km).
     public func startMonitoring(for region: CircularRegion) { perform(.startMonitoring(region)) }
+    /// `app stopMonitoring`: stops monitoring the region with `region`'s id.
     public func stopMonitoring(for region: CircularRegion) { perform(.stopMonitoring(id: region.id)) }
+    /// `app requestState`: `didDetermineState` for the monitored region with `region`'s id.
     public func requestState(for region: CircularRegion) { perform(.requestState(id: region.id)) }
+    /// `app startRangingBeacons`: ranges beacons matching `constraint`.
     public func startRangingBeacons(satisfying constraint: BeaconConstraint) {
         perform(.startRangingBeacons(constraint))
     }
+    /// `app stopRangingBeacons`: ends ranging for `constraint`.
     public func stopRangingBeacons(satisfying constraint: BeaconConstraint) { perform(.stopRangingBeacons(constraint)) }
 
     /// The beacon constraints this manager ranges, in the order started

@@ -112,7 +112,9 @@ public final class SimulatedMonitor {
 /// A `CLMonitor.Event`: a condition's new state, when the app received it,
 /// and the iOS 18 diagnostics it carries.
 public struct SimulatedMonitorEvent: Equatable, Sendable {
+    /// `CLMonitor.Event.identifier`: the identifier the condition was added under.
     public let identifier: String
+    /// `CLMonitor.Event.state`: `satisfied`, `unsatisfied`, `unknown` or `unmonitored`.
     public let state: MonitorState
     /// When the app received it; for a record's event before any came, when the condition was added.
     public let time: Instant
@@ -123,6 +125,7 @@ public struct SimulatedMonitorEvent: Equatable, Sendable {
     /// event (docs/modern.md M22).
     public let refinement: BeaconConstraint?
 
+    /// An event of condition `identifier` in `state`, received at `time`.
     public init(
         identifier: String, state: MonitorState, time: Instant, diagnostics: DiagnosticFlags,
         refinement: BeaconConstraint? = nil
@@ -137,7 +140,9 @@ public struct SimulatedMonitorEvent: Equatable, Sendable {
 
 /// A `CLMonitor.Record`: a condition and the last event the app received of it.
 public struct SimulatedMonitorRecord: Equatable, Sendable {
+    /// `CLMonitor.Record.condition`: the condition as it was added.
     public let condition: MonitorCondition
+    /// `CLMonitor.Record.lastEvent`: the last event of the condition, or its state as added before any came.
     public let lastEvent: SimulatedMonitorEvent
 }
 

@@ -20,6 +20,7 @@ public final class SimulatedSession {
         case backgroundActivity
     }
 
+    /// Which session this is: a named `CLServiceSession` with its requirement, or the `CLBackgroundActivitySession`.
     public let kind: Kind
     /// Each `diagnostic` the device yields for this session (iOS 18; none
     /// before): `update serviceSession <name> diagnostic …` or

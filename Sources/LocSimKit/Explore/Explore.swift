@@ -69,6 +69,7 @@ public struct Explore: Sendable {
 
     /// One distinct outcome with the answer paths that lead to it.
     public struct Row: Equatable, Sendable {
+        /// What the paths came to: the authorization at the end and the records delivered, held and dropped.
         public var outcome: ExploreOutcome
         /// How many answer paths end this way; `UInt64.max`: more than
         /// `UInt64.max - 1` (the count saturates).
@@ -80,6 +81,7 @@ public struct Explore: Sendable {
 
     /// One platform's search.
     public struct PlatformResult: Equatable, Sendable {
+        /// The platform searched.
         public var platform: Platform
         /// Outcomes in the order their first path was found.
         public var rows: [Row]
@@ -100,6 +102,7 @@ public struct Explore: Sendable {
 
     /// How `locsim explore` writes its report.
     public enum Format: String, Equatable, Sendable, CaseIterable {
+        /// `--format text` (the default), `markdown`, `jsonl` (JSON Lines) or `dot` (the state graph, Graphviz).
         case text, markdown, jsonl, dot
     }
 
@@ -148,7 +151,9 @@ public struct Explore: Sendable {
         }
     }
 
+    /// The result of a search: one result per platform, and what no path reached.
     public struct Report: Equatable, Sendable {
+        /// One search per platform, in the order given.
         public var platforms: [PlatformResult]
         /// What no path on any platform reached, one line per kind
         /// (docs/explore.md, "What no path reached"): `no drop for: …`,

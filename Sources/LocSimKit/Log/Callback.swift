@@ -1,6 +1,6 @@
 /// A delegate method call with its arguments (SPEC §2).
 ///
-/// A struct over a package enum (evolution policy, docs/swift-api.md
+/// A struct over a package enum (evolution policy, Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md
 /// "Stability"): a delegate method added in a later version does not break
 /// client code, which builds callbacks with the static functions below and
 /// reads them through `method`, `selector` and the typed views.
@@ -96,14 +96,17 @@ public struct Callback: Equatable, Sendable {
 }
 
 extension Callback {
+    /// `locationManager(_:didChangeAuthorization:)` with the new status (the `didChangeAuthorization` method).
     public static func didChangeAuthorization(_ status: AuthorizationStatus) -> Callback {
         Callback(.didChangeAuthorization(status))
     }
+    /// `locationManagerDidChangeAuthorization(_:)` (iOS 14+), logged with the status and accuracy it reads.
     public static func locationManagerDidChangeAuthorization(
         _ status: AuthorizationStatus, _ accuracy: AccuracyAuthorization
     ) -> Callback {
         Callback(.locationManagerDidChangeAuthorization(status, accuracy))
     }
+    /// `locationManager(_:didUpdateLocations:)` with one location fixed at the record's own time.
     public static func didUpdateLocations(_ location: Location) -> Callback { Callback(.didUpdateLocations(location)) }
     /// `didUpdateLocations` with a location fixed before it is delivered:
     /// the log shows the location's own time.
@@ -119,32 +122,43 @@ extension Callback {
         return Callback(
             .didUpdateLocationBatch(locations.map { TimedLocation(location: $0.0, time: $0.fixedAt.sinceStart) }))
     }
+    /// `locationManager(_:didFailWithError:)` with the error's code.
     public static func didFailWithError(_ error: CLErrorCode) -> Callback { Callback(.didFailWithError(error)) }
+    /// `locationManager(_:didStartMonitoringFor:)` for the region `regionID`.
     public static func didStartMonitoring(regionID: String) -> Callback {
         Callback(.didStartMonitoring(regionID: regionID))
     }
+    /// `locationManager(_:monitoringDidFailFor:withError:)`; `nil` region (printed `nil`) when the limit was reached.
     public static func monitoringDidFail(regionID: String?, _ error: CLErrorCode) -> Callback {
         Callback(.monitoringDidFail(regionID: regionID, error))
     }
+    /// `locationManager(_:didDetermineState:for:)`: the region `regionID` is `inside`, `outside` or `unknown`.
     public static func didDetermineState(_ state: RegionState, regionID: String) -> Callback {
         Callback(.didDetermineState(state, regionID: regionID))
     }
+    /// `locationManager(_:didEnterRegion:)` for the region `regionID`.
     public static func didEnterRegion(regionID: String) -> Callback { Callback(.didEnterRegion(regionID: regionID)) }
+    /// `locationManager(_:didExitRegion:)` for the region `regionID`.
     public static func didExitRegion(regionID: String) -> Callback { Callback(.didExitRegion(regionID: regionID)) }
     /// `nil` arrival is `distantPast`, `nil` departure `distantFuture`.
     public static func didVisit(arrival: Instant?, departure: Instant?, _ location: Location) -> Callback {
         Callback(.didVisit(arrival: arrival, departure: departure, location))
     }
+    /// `locationManager(_:didRange:satisfying:)`: `beacon` ranged for `constraint`.
     public static func didRange(_ constraint: BeaconConstraint, _ beacon: BeaconSighting) -> Callback {
         Callback(.didRange(constraint, beacon))
     }
+    /// `locationManager(_:didFailRangingFor:error:)`: ranging for `constraint` failed with the error.
     public static func didFailRanging(_ constraint: BeaconConstraint, _ error: CLErrorCode) -> Callback {
         Callback(.didFailRanging(constraint, error))
     }
+    /// `locationManagerDidPauseLocationUpdates(_:)`: standard updates paused automatically (`pauseAfter`).
     public static let didPauseLocationUpdates = Callback(.didPauseLocationUpdates)
+    /// `locationManagerDidResumeLocationUpdates(_:)`: paused updates resume (the device moved).
     public static let didResumeLocationUpdates = Callback(.didResumeLocationUpdates)
     /// `didUpdateHeading` with the heading as the app gets it (docs/rules.md §8, "Heading").
     public static func didUpdateHeading(_ heading: HeadingSample) -> Callback { Callback(.didUpdateHeading(heading)) }
+    /// `locationManagerShouldDisplayHeadingCalibration(_:)`: the heading is invalid and the system asks to calibrate.
     public static let shouldDisplayHeadingCalibration = Callback(.shouldDisplayHeadingCalibration)
     /// `didFinishDeferredUpdatesWithError`; `nil` when the distance or the
     /// timeout was reached (docs/rules.md §8, "Deferred updates").

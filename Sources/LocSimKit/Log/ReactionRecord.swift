@@ -21,6 +21,7 @@ public struct ReactionRecord: Equatable, Sendable {
         case noPrompt
     }
 
+    /// The record of the `on` line at `line` whose `trigger` ran `action`, or skipped it for `skipped`.
     public init(action: String, trigger: String, line: Int, skipped: Skip? = nil) {
         self.action = action
         self.trigger = trigger

@@ -9,8 +9,10 @@ public enum SessionRecord: Equatable, Sendable {
     case begin(SessionObject, SessionStanding)
     /// A waiting object takes effect: the app came to the foreground.
     case effective(SessionObject)
+    /// `<stream> [<name>] end reason=<why>`: the object ends (invalidated, stopped, released, replaced, terminated).
     case end(SessionObject, SessionEndReason)
 
+    /// The object the record is about, whatever the record says of it.
     public var object: SessionObject {
         switch self {
         case .begin(let o, _), .effective(let o), .end(let o, _): return o
@@ -39,10 +41,14 @@ public enum SessionRecord: Equatable, Sendable {
 
 /// The object a `session` record is about; `stream` names it as `update` records do.
 public enum SessionObject: Equatable, Sendable {
+    /// A `liveUpdates` iteration with its `CLLocationUpdate.LiveConfiguration` (`configuration=` at `begin`).
     case liveUpdates(LiveConfiguration)
+    /// A `CLBackgroundActivitySession`, printed `backgroundActivitySession`.
     case backgroundActivitySession
+    /// A `CLServiceSession` by its scenario name (`serviceSession <name>`), with its `requirement=`.
     case serviceSession(name: String, ServiceRequirement)
 
+    /// The stream the object's `update` records belong to.
     public var stream: UpdateStream {
         switch self {
         case .liveUpdates: return .liveUpdates

@@ -7,19 +7,33 @@ public struct DiagnosticFlags: OptionSet, Equatable, Hashable, Sendable {
     public let rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
+    /// `CLLocationUpdate.stationary` (iOS 17's `isStationary`): the device stopped and updates pause until it moves.
     public static let stationary = DiagnosticFlags(rawValue: 1 << 0)
+    /// `authorizationDenied`: the user denied the app, or Location Services are off (docs/modern.md M22).
     public static let authorizationDenied = DiagnosticFlags(rawValue: 1 << 1)
+    /// `authorizationDeniedGlobally`: Location Services are off for the whole device.
     public static let authorizationDeniedGlobally = DiagnosticFlags(rawValue: 1 << 2)
+    /// `authorizationRestricted`: a restriction (Screen Time, parental controls) forbids location.
     public static let authorizationRestricted = DiagnosticFlags(rawValue: 1 << 3)
+    /// `authorizationRequestInProgress`: an authorization prompt is on screen and not answered yet.
     public static let authorizationRequestInProgress = DiagnosticFlags(rawValue: 1 << 4)
+    /// `insufficientlyInUse`: the app is not in use as the service needs (docs/modern.md M6, M9).
     public static let insufficientlyInUse = DiagnosticFlags(rawValue: 1 << 5)
+    /// `serviceSessionRequired`: `NSLocationRequireExplicitServiceSession` is set and no `CLServiceSession` meets it.
     public static let serviceSessionRequired = DiagnosticFlags(rawValue: 1 << 6)
+    /// `accuracyLimited`: reduced accuracy (Precise off): the element carries a reduced location or none.
     public static let accuracyLimited = DiagnosticFlags(rawValue: 1 << 7)
+    /// `locationUnavailable`: the device cannot determine its location now (a `nofix` line, docs/rules.md §8).
     public static let locationUnavailable = DiagnosticFlags(rawValue: 1 << 8)
+    /// `CLServiceSession.Diagnostic.fullAccuracyDenied`: the session requires full accuracy and Precise is off.
     public static let fullAccuracyDenied = DiagnosticFlags(rawValue: 1 << 9)
+    /// `CLServiceSession.Diagnostic.alwaysAuthorizationDenied`: the session requires Always and the app lacks it.
     public static let alwaysAuthorizationDenied = DiagnosticFlags(rawValue: 1 << 10)
+    /// `CLMonitor.Event.conditionUnsupported`: monitoring its condition's type is unsupported; never set by locsim.
     public static let conditionUnsupported = DiagnosticFlags(rawValue: 1 << 11)
+    /// `CLMonitor.Event.conditionLimitExceeded`: more conditions of this type than `monitorConditionLimit`.
     public static let conditionLimitExceeded = DiagnosticFlags(rawValue: 1 << 12)
+    /// `CLMonitor.Event.persistenceUnavailable`: a persistence failure; never set (locsim models no storage failure).
     public static let persistenceUnavailable = DiagnosticFlags(rawValue: 1 << 13)
 
     /// The flags that say why nothing is delivered (all but `stationary`,
@@ -32,6 +46,8 @@ public struct DiagnosticFlags: OptionSet, Equatable, Hashable, Sendable {
 
 /// Which stream an `update` record belongs to, deciding which flags it carries.
 public enum UpdateStream: String, Equatable, Sendable {
+    /// The streams of `update` records: `CLLocationUpdate.liveUpdates`, `CLMonitor` events, and the diagnostics of
+    /// `CLServiceSession` and `CLBackgroundActivitySession`; the raw value is the word the log prints.
     case liveUpdates, monitor, serviceSession, backgroundActivitySession
 
     /// The stream's properties, in the order the log prints them (the
@@ -85,6 +101,7 @@ public enum UpdateStream: String, Equatable, Sendable {
 
 /// `CLMonitor.EventState`.
 public enum MonitorState: String, Equatable, Sendable {
+    /// `CLMonitor.EventState` by its Swift case names, as an `update monitor` record prints it.
     case unknown, satisfied, unsatisfied, unmonitored
 }
 

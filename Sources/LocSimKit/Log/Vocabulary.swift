@@ -1,5 +1,6 @@
 /// `CLAuthorizationStatus` as the log prints it (Swift case names).
 public enum AuthorizationStatus: String, Equatable, Sendable, CaseIterable {
+    /// `CLAuthorizationStatus` by its Swift case names, as `auth status=` and the delegate records print them.
     case notDetermined, restricted, denied, authorizedAlways, authorizedWhenInUse
     /// iOS 7 and earlier.
     case authorized
@@ -7,6 +8,7 @@ public enum AuthorizationStatus: String, Equatable, Sendable, CaseIterable {
 
 /// `CLAccuracyAuthorization` (iOS 14+), with its case names.
 public enum AccuracyAuthorization: Hashable, Sendable {
+    /// Full or reduced accuracy (Precise Location on or off); an `auth` record prints `full` or `reduced`.
     case fullAccuracy, reducedAccuracy
 
     /// The earlier spelling of `.fullAccuracy`.
@@ -24,18 +26,28 @@ public enum AccuracyAuthorization: Hashable, Sendable {
 
 /// What the Settings app shows for the app (seed 001's table).
 public enum SettingsDisplay: String, Equatable, Sendable, CaseIterable {
+    /// What the Settings app shows: `none` (not asked yet), Never, Ask Next Time (after Allow Once too), While Using,
+    /// Always.
     case none, never, askNextTime, whileUsing, always
 }
 
 /// `CLError` codes the rules produce.
 public enum CLErrorCode: String, Equatable, Sendable, CaseIterable {
     // Swift's names (`CLError.Code`); the log prints the C names, the raw values.
+    /// `CLError.Code.locationUnknown`: no location could be determined (`requestLocation` timed out, a `nofix`).
     case locationUnknown = "kCLErrorLocationUnknown"
+    /// `CLError.Code.denied`: the app is not authorized for location.
     case denied = "kCLErrorDenied"
+    /// `CLError.Code.regionMonitoringDenied`: region monitoring is not authorized.
     case regionMonitoringDenied = "kCLErrorRegionMonitoringDenied"
+    /// `CLError.Code.regionMonitoringFailure`: a region could not be monitored (bad radius, too many regions).
     case regionMonitoringFailure = "kCLErrorRegionMonitoringFailure"
+    /// `CLError.Code.rangingUnavailable`: ranging is unavailable (Apple: Airplane Mode, Bluetooth off); no v1 rule
+    /// produces it.
     case rangingUnavailable = "kCLErrorRangingUnavailable"
+    /// `CLError.Code.promptDeclined`: the temporary full-accuracy prompt was not shown or not granted.
     case promptDeclined = "kCLErrorPromptDeclined"
+    /// `CLError.Code.headingFailure`: the heading could not be determined (`heading unavailable`).
     case headingFailure = "kCLErrorHeadingFailure"
     // Deferred updates (docs/rules.md §8, "Deferred updates"); CLError.h's comments.
     /// "Deferred mode failed".
@@ -52,11 +64,14 @@ public enum CLErrorCode: String, Equatable, Sendable, CaseIterable {
 
 /// `CLRegionState`.
 public enum RegionState: String, Equatable, Sendable, CaseIterable {
+    /// `CLRegionState` as `didDetermineState` prints it: `inside`, `outside` or `unknown`.
     case inside, outside, unknown
 }
 
 /// The kinds of prompt the system shows.
 public enum PromptKind: String, Equatable, Sendable, CaseIterable {
+    /// The prompt words of `prompt show <prompt>`: When In Use, Always (iOS 11–12), the upgrade of provisional Always,
+    /// temporary full accuracy (iOS 14+), the one prompt of iOS 6–7 and macOS (`legacy`), the Location Services alert.
     case whenInUse, always, upgrade, temporaryFullAccuracy, legacy, locationServices
 
     /// Whether `user dismiss` can take this prompt away: every kind but the
@@ -67,11 +82,13 @@ public enum PromptKind: String, Equatable, Sendable, CaseIterable {
 
 /// Why the system launched or woke the app in the background.
 public enum WakeReason: String, Equatable, Sendable, CaseIterable {
+    /// The `reason=` of `app launch background` and `app wake`: the kind of event (`location`, `region`, `visit`, …).
     case location, region, visit, notification
 }
 
 /// Why the app stopped running.
 public enum TerminateReason: String, Equatable, Sendable, CaseIterable {
+    /// The `reason=` of `app terminate`: the user force-quit it, the system ended it, it crashed.
     case user, system, crash
     /// The device restarted (`system reboot`, docs/rules.md §2).
     case reboot
@@ -79,16 +96,19 @@ public enum TerminateReason: String, Equatable, Sendable, CaseIterable {
 
 /// Why in use began.
 public enum InUseBeginReason: String, Equatable, Sendable, CaseIterable {
+    /// The `reason=` of `inuse begin`: the app came to the foreground, or a background location session began.
     case foreground, backgroundSession
 }
 
 /// Why in use ended.
 public enum InUseEndReason: String, Equatable, Sendable, CaseIterable {
+    /// The `reason=` of `inuse end`: the grace period ran out, the background session ended, the app ended.
     case graceExpired, sessionEnded, terminated
 }
 
 /// Why an event was held rather than delivered.
 public enum HoldReason: String, Equatable, Sendable, CaseIterable {
+    /// Provisional Always: a monitoring event waits for the upgrade prompt (docs/rules.md §6).
     case provisionalAlways
     /// `CLMonitor`: the event waits until the app opens the monitor it belongs to (docs/modern.md).
     case monitorNotOpen
@@ -104,7 +124,7 @@ public enum HoldReason: String, Equatable, Sendable, CaseIterable {
 
 /// Why an event was not delivered.
 ///
-/// A struct over a package enum (evolution policy, docs/swift-api.md
+/// A struct over a package enum (evolution policy, Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md
 /// "Stability"): a reason added in a later version does not break client
 /// code, which compares with the static members (`reason == .notInUse`) and
 /// reads `rawValue`, the word the log prints.
@@ -134,14 +154,23 @@ public struct DropReason: Hashable, Sendable, CustomStringConvertible {
     /// Every reason of this version, in the order of docs/rules.md's table.
     public static var allCases: [DropReason] { Code.allCases.map(DropReason.init) }
 
+    /// When In Use (iOS 13+): the app is not in the foreground, past its grace, with no background session.
     public static let notInUse = DropReason(.notInUse)
+    /// Status not determined, denied or restricted, or Location Services off.
     public static let notAuthorized = DropReason(.notAuthorized)
+    /// Precise Location is off: regions, ranging and `CLMonitor` get nothing (docs/rules.md §10).
     public static let reducedAccuracy = DropReason(.reducedAccuracy)
+    /// The app is suspended and this service does not wake it (docs/rules.md §2).
     public static let suspended = DropReason(.suspended)
+    /// A newer held event for the same region (significant change, visit, condition) replaced this one.
     public static let superseded = DropReason(.superseded)
+    /// A held event older than `heldEventMaxAge` when the user picked Always (docs/rules.md §6).
     public static let stale = DropReason(.stale)
+    /// A held event when the user kept While Using at the upgrade prompt (docs/rules.md §6).
     public static let keptWhileUsing = DropReason(.keptWhileUsing)
+    /// When In Use before iOS 13 cannot receive monitoring events (docs/rules.md §8).
     public static let unavailable = DropReason(.unavailable)
+    /// The `delegate` header omits the method the callback needs.
     public static let notImplemented = DropReason(.notImplemented)
     /// Closer than `distanceFilter` to the last delivered location (an addition to SPEC §2, see README).
     public static let distanceFilter = DropReason(.distanceFilter)

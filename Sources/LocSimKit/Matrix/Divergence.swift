@@ -14,7 +14,9 @@ public struct Divergence: Equatable, Sendable {
     /// At most this many lines of each side of the first run are kept.
     public static let shownLines = 5
 
+    /// The platform of the first of the two rows, whose lines are `removed`.
     public var from: Platform
+    /// The platform of the second row, whose lines are `added`.
     public var to: Platform
     /// The 1-based line of both logs where they first differ; `nil` when the
     /// logs are the same.
@@ -25,6 +27,7 @@ public struct Divergence: Equatable, Sendable {
     public var added: [String] = []
     /// How many lines the first run has on each side (beyond those shown).
     public var removedCount = 0
+    /// … and in `to`'s log.
     public var addedCount = 0
     /// Lines that differ over the whole logs (removed plus added).
     public var differingLines = 0

@@ -44,6 +44,7 @@ public struct Matrix: Sendable {
 
     /// One platform's result.
     public struct Row: Equatable, Sendable {
+        /// The platform this row replayed on.
         public var platform: Platform
         /// The counts, or the error that stopped the replay on this platform.
         public var outcome: Result<Tally, ScenarioError>
@@ -58,7 +59,9 @@ public struct Matrix: Sendable {
     /// The whole matrix: rows in platform order, then one divergence per
     /// adjacent pair of rows.
     public struct Report: Equatable, Sendable {
+        /// One row per platform, in the order given.
         public var rows: [Row]
+        /// One per adjacent pair of rows: where row i's log first differs from row i+1's.
         public var divergences: [Divergence]
     }
 

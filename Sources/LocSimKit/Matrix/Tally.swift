@@ -2,7 +2,9 @@
 public struct Tally: Equatable, Sendable {
     /// A name with how many times it occurred.
     public struct Count: Equatable, Sendable {
+        /// A drop or hold reason, or a prompt kind, as the log prints it.
         public var name: String
+        /// How many records had it.
         public var count: Int
     }
 
@@ -32,6 +34,7 @@ public struct Tally: Equatable, Sendable {
     /// show); set by the matrix from the simulator's state at the end.
     public var final: AuthView? = nil
 
+    /// An empty tally: every count 0, no `final` authorization.
     public init() {}
 
     /// Counts `records`.

@@ -120,8 +120,11 @@ extension LogRecord {
 
 /// A `completion` record: the completion handler of `method`, with its error (`nil`: success).
 public struct CompletionRecord: Hashable, Sendable {
+    /// The method whose completion handler ran (`requestTemporaryFullAccuracyAuthorization`).
     public var method: String
+    /// The `error=` the handler got: a `kCLError…` code, or `nil` (printed `error=nil`) for success.
     public var error: CLErrorCode?
+    /// The completion of `method` with `error`.
     public init(method: String, error: CLErrorCode?) {
         self.method = method
         self.error = error
@@ -130,8 +133,11 @@ public struct CompletionRecord: Hashable, Sendable {
 
 /// A `notification` record: the location notification `id` shown, on entry or on exit.
 public struct ShownNotification: Hashable, Sendable {
+    /// The region id of the notification (`addLocationNotification <id> …`).
     public var id: String
+    /// `true` for the notification of an entry, `false` of an exit (`entry` or `exit` in the log).
     public var entry: Bool
+    /// The notification `id` shown on entry (`entry` true) or on exit.
     public init(id: String, entry: Bool) {
         self.id = id
         self.entry = entry

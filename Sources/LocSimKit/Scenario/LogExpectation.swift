@@ -69,12 +69,14 @@ package struct ExpectationStatement: Equatable, Sendable {
 
 /// An expectation that did not hold at the end of a run.
 public struct FailedExpectation: Equatable, Sendable {
+    /// The `expect` line's expectation that did not hold.
     public var expectation: LogExpectation
     /// The `expect` line.
     public var location: SourceLocation
     /// Why, in a few words: what was seen instead.
     public var reason: String
 
+    /// The expectation at `location` that did not hold, and why.
     public init(_ expectation: LogExpectation, at location: SourceLocation, reason: String) {
         self.expectation = expectation
         self.location = location

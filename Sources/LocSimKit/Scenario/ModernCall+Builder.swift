@@ -1,31 +1,40 @@
 /// The iOS 17/18 calls as a scenario writes them, for the Swift builder:
 /// `.app(.liveUpdates(.start(.fitness)))` is `app liveUpdates start fitness`
-/// (docs/swift-api.md). Each helper builds a `ModernCall`; `Event.app(_:)`
+/// (Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md). Each helper builds a `ModernCall`; `Event.app(_:)`
 /// takes one where it takes an `AppCall`, so both kinds of call read alike.
 extension ModernCall {
     /// `liveUpdates start [<configuration>]` or `liveUpdates stop`.
     public enum LiveUpdatesAction: Equatable, Sendable {
+        /// `liveUpdates start [<configuration>]`; `.default` configuration when omitted.
         case start(LiveConfiguration = .default)
+        /// `liveUpdates stop`: the app leaves the loop.
         case stop
     }
 
     /// `backgroundActivitySession begin|end|release`.
     public enum SessionAction: Equatable, Sendable {
+        /// `begin`: create and hold the session; `end`: `invalidate()`; `release`: let go of it without `invalidate()`.
         case begin, end, release
     }
 
     /// `serviceSession begin <name> <requirement> [fullAccuracyPurposeKey=<key>]`
     /// `serviceSession end <name>` or `serviceSession release <name>`.
     public enum ServiceSessionAction: Equatable, Sendable {
+        /// `serviceSession begin <name> <requirement> [fullAccuracyPurposeKey=<key>]`.
         case begin(_ name: String, _ requirement: ServiceRequirement, fullAccuracyPurposeKey: String? = nil)
+        /// `serviceSession end <name>`: `invalidate()`.
         case end(_ name: String)
+        /// `serviceSession release <name>`: the app lets go of the session without `invalidate()` (M20).
         case release(_ name: String)
     }
 
     /// `monitor <name> open|close|add …|remove <id>`.
     public enum MonitorAction: Equatable, Sendable {
+        /// `monitor <name> open`: `await CLMonitor(name)` and iterate its events; `close`: drop it.
         case open, close
+        /// `monitor <name> add <id> …`: add a condition, with `assuming` the state it starts in.
         case add(_ id: String, _ condition: MonitorCondition, assuming: MonitorState? = nil)
+        /// `monitor <name> remove <id>`: remove the condition `id`.
         case remove(_ id: String)
     }
 

@@ -68,31 +68,57 @@ package struct Parameters: Equatable, Sendable {
 
 /// The value a `set` header line gives a parameter, already checked for its kind.
 public enum ParameterSetting: Equatable, Sendable {
+    /// `set grace <seconds>`: how long the app stays in use after leaving the foreground; default 5 s (rules §3).
     case grace(Millis)
+    /// `set suspendAfter <seconds>`: background time before the app is suspended; default 5 s (docs/rules.md §2).
     case suspendAfter(Millis)
+    /// `set wakeWindow <seconds>`: how long the app runs after a wake or a background launch; default 10 s.
     case wakeWindow(Millis)
+    /// `set upgradePromptDelay <seconds|none>`: when a pending upgrade prompt shows; `nil` (default): `system notBusy`.
     case upgradePromptDelay(Millis?)
+    /// `set heldEventMaxAge <seconds>`: older held events are dropped `stale` when the user picks Always; 600 s.
     case heldEventMaxAge(Millis)
+    /// `set slcDistance <meters>`: a significant change's minimum distance from the last event; default 500.
     case slcDistance(Double)
+    /// `set slcInterval <seconds>`: a significant change's minimum time since the last event; default 300 s.
     case slcInterval(Millis)
+    /// `set maxRegions <count>`: regions one app may monitor before `startMonitoring` fails; default 20.
     case maxRegions(Int)
+    /// `set deriveCrossings <bool>`: also derive region crossings from `fix` lines; default `false`.
     case deriveCrossings(Bool)
+    /// `set crossingMargin <meters>`: a derived crossing needs a fix this far beyond the boundary; default 50.
     case crossingMargin(Double)
+    /// `set crossingDwell <seconds>`: … and fixes on the new side for this long; default 20 s.
     case crossingDwell(Millis)
+    /// `set reducedGrid <meters>`: Precise off, locations snap to cells this size, reported as their accuracy; 5000.
     case reducedGrid(Double)
+    /// `set reducedInterval <seconds>`: Precise off, at most one location per this interval; default 900 s.
     case reducedInterval(Millis)
+    /// `set requestLocationTimeout <seconds>`: how long `requestLocation` waits for an accurate fix; default 10 s.
     case requestLocationTimeout(Millis)
+    /// `set relaunchAfterForceQuit <bool>`: whether monitoring events relaunch a force-quit app; by version when unset.
     case relaunchAfterForceQuit(Bool)
+    /// `set stationaryRadius <meters>`: `liveUpdates` counts fixes within this of where the device stopped; default 20.
     case stationaryRadius(Double)
+    /// `set stationaryDelay <seconds>`: … for this long as stationary; default 60 s (docs/modern.md).
     case stationaryDelay(Millis)
+    /// `set monitorConditionLimit <count>`: `CLMonitor` conditions of one type before `conditionLimitExceeded`; 20.
     case monitorConditionLimit(Int)
+    /// `set suspendedQueueLimit <count>`: standard updates queued for a suspended app; default 100.
     case suspendedQueueLimit(Int)
+    /// `set pauseAfter <seconds|none>`: updates pause after this long within `pauseDistance`; `nil` (default): never.
     case pauseAfter(Millis?)
+    /// `set pauseDistance <meters>`: moving less than this counts as staying put for `pauseAfter`; default 100.
     case pauseDistance(Double)
+    /// `set beaconLostDelay <seconds|none>`: a `CLMonitor` beacon condition turns unsatisfied after this; default 30 s.
     case beaconLostDelay(Millis?)
+    /// `set firstUnlockDelay <seconds|none>`: after `system reboot`, the device counts as unlocked this later; 180 s.
     case firstUnlockDelay(Millis?)
+    /// `set backgroundRangingLimit <seconds|none>`: ranging stops this long into the background; default 180 s.
     case backgroundRangingLimit(Millis?)
+    /// `set gps <bool>`: `false` is a device without a GPS receiver (no deferred updates); default `true`.
     case gps(Bool)
+    /// `set compass <bool>`: `false` is a device without a magnetometer (no headings); default `true`.
     case compass(Bool)
 
     /// The kind of value each parameter takes, by name, for the parser.

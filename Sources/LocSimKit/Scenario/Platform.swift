@@ -2,13 +2,18 @@
 public struct Platform: Equatable, Sendable, CustomStringConvertible {
     /// The operating-system family.
     public enum OS: String, Equatable, Sendable, CaseIterable {
+        /// The `<os>` word of a `platform` line, spelled exactly so; iPadOS follows the iOS rules of the same number.
         case iOS, iPadOS, macOS, tvOS, watchOS
     }
 
+    /// The operating-system family.
     public var os: OS
+    /// The major version: `14` in `iOS 14.2`.
     public var major: Int
+    /// The minor version: `2` in `iOS 14.2`; 0 when the line gives none.
     public var minor: Int
 
+    /// A platform `os` `major`.`minor` (`Platform(.iOS, 17)` is iOS 17.0).
     public init(_ os: OS, _ major: Int, _ minor: Int = 0) {
         self.os = os
         self.major = major

@@ -1,5 +1,5 @@
 /// The builder's `on` and `expect` lines (docs/language.md, "Reactions",
-/// "Answer policies", "Expectations"; docs/swift-api.md).
+/// "Answer policies", "Expectations"; Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md).
 ///
 /// ```swift
 /// s.on(.launch, .app(.requestWhenInUseAuthorization))
@@ -41,6 +41,7 @@ public struct ReactionTrigger: Equatable, Sendable {
     public static let launch = ReactionTrigger(.lifecycle(.launch, reason: nil))
     /// `foreground`, `background`: a switch that is not a launch.
     public static let foreground = ReactionTrigger(.lifecycle(.foreground, reason: nil))
+    /// `background`: the app leaves the foreground.
     public static let background = ReactionTrigger(.lifecycle(.background, reason: nil))
     /// `relaunch [<reason>]`: the system launched the app in the background.
     public static func relaunch(_ reason: WakeReason? = nil) -> ReactionTrigger {

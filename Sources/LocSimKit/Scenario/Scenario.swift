@@ -1,5 +1,5 @@
 /// A scenario built in Swift, or given as text, ready to replay: the entry
-/// point for unit tests (docs/swift-api.md).
+/// point for unit tests (Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md).
 ///
 /// ```swift
 /// var s = Scenario(platform: .iOS(13, 4))
@@ -100,9 +100,13 @@ public struct Scenario: Equatable, Sendable {
 extension Platform {
     /// `Platform(.iOS, major, minor)`: `Scenario(platform: .iOS(13, 4))`.
     public static func iOS(_ major: Int, _ minor: Int = 0) -> Platform { Platform(.iOS, major, minor) }
+    /// `Platform(.iPadOS, major, minor)`; iPadOS follows the iOS rules of the same number.
     public static func iPadOS(_ major: Int, _ minor: Int = 0) -> Platform { Platform(.iPadOS, major, minor) }
+    /// `Platform(.macOS, major, minor)`: `.macOS(14)`.
     public static func macOS(_ major: Int, _ minor: Int = 0) -> Platform { Platform(.macOS, major, minor) }
+    /// `Platform(.tvOS, major, minor)`: `.tvOS(17)`.
     public static func tvOS(_ major: Int, _ minor: Int = 0) -> Platform { Platform(.tvOS, major, minor) }
+    /// `Platform(.watchOS, major, minor)`: `.watchOS(10)`.
     public static func watchOS(_ major: Int, _ minor: Int = 0) -> Platform { Platform(.watchOS, major, minor) }
 }
 

@@ -1,7 +1,9 @@
 /// A statement that does not fit: reported as `file:line:column: error: message`,
 /// followed by a `note:` line for each earlier line that caused it.
 public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Where the error is: the `line:column` of `file:line:column: error:`.
     public var location: SourceLocation
+    /// What is wrong, as printed after `error: `.
     public var message: String
     /// Why the line failed when an earlier line is the cause (the app
     /// crashed, a request showed no prompt), each at that earlier line.
@@ -9,7 +11,9 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
 
     /// An earlier line that explains an error.
     public struct Note: Equatable, Sendable {
+        /// The earlier line's place: the `line:column` of its `note:` line.
         public var location: SourceLocation
+        /// Why that line explains the error, as printed after `note: `.
         public var message: String
         package init(_ message: String, at location: SourceLocation) {
             self.message = message
