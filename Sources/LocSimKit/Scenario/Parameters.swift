@@ -62,6 +62,15 @@ package struct Parameters: Equatable, Sendable {
     package var gps = true
     /// The device has a magnetometer (false: no heading, `headingAvailable()` false).
     package var compass = true
+    /// The device monitors regions (false: `isMonitoringAvailable(for:)`
+    /// false, `startMonitoring` fails `kCLErrorRegionMonitoringFailure`).
+    package var regionMonitoring = true
+    /// The device ranges beacons (false: `isRangingAvailable()` false,
+    /// `startRangingBeacons` fails `kCLErrorRangingUnavailable`).
+    package var ranging = true
+    /// The device has the significant-change service (false:
+    /// `significantLocationChangeMonitoringAvailable()` false, its start does nothing).
+    package var significantChange = true
 
     package init() {}
 }
@@ -94,6 +103,9 @@ public enum ParameterSetting: Equatable, Sendable {
     case backgroundRangingLimit(Millis?)
     case gps(Bool)
     case compass(Bool)
+    case regionMonitoring(Bool)
+    case ranging(Bool)
+    case significantChange(Bool)
 
     /// The kind of value each parameter takes, by name, for the parser.
     package enum Kind: Sendable {
@@ -118,7 +130,8 @@ public enum ParameterSetting: Equatable, Sendable {
         ("suspendedQueueLimit", .count), ("pauseAfter", .optionalDuration), ("pauseDistance", .meters(0...maxDistance)),
         ("beaconLostDelay", .optionalDuration),
         ("firstUnlockDelay", .optionalDuration), ("backgroundRangingLimit", .optionalDuration),
-        ("gps", .bool), ("compass", .bool),
+        ("gps", .bool), ("compass", .bool), ("regionMonitoring", .bool), ("ranging", .bool),
+        ("significantChange", .bool),
     ]
 }
 
@@ -152,6 +165,9 @@ extension Parameters {
         case .backgroundRangingLimit(let v): backgroundRangingLimit = v
         case .gps(let v): gps = v
         case .compass(let v): compass = v
+        case .regionMonitoring(let v): regionMonitoring = v
+        case .ranging(let v): ranging = v
+        case .significantChange(let v): significantChange = v
         }
     }
 }
