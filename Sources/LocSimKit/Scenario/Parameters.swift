@@ -71,6 +71,9 @@ package struct Parameters: Equatable, Sendable {
     /// The device has the significant-change service (false:
     /// `significantLocationChangeMonitoringAvailable()` false, its start does nothing).
     package var significantChange = true
+    /// watchOS: the app's complication is on the current watch face, so the
+    /// app is in use whenever it runs (docs/rules.md §3, "watchOS complications").
+    package var complication = false
 
     package init() {}
 }
@@ -106,6 +109,7 @@ public enum ParameterSetting: Equatable, Sendable {
     case regionMonitoring(Bool)
     case ranging(Bool)
     case significantChange(Bool)
+    case complication(Bool)
 
     /// The kind of value each parameter takes, by name, for the parser.
     package enum Kind: Sendable {
@@ -131,7 +135,7 @@ public enum ParameterSetting: Equatable, Sendable {
         ("beaconLostDelay", .optionalDuration),
         ("firstUnlockDelay", .optionalDuration), ("backgroundRangingLimit", .optionalDuration),
         ("gps", .bool), ("compass", .bool), ("regionMonitoring", .bool), ("ranging", .bool),
-        ("significantChange", .bool),
+        ("significantChange", .bool), ("complication", .bool),
     ]
 }
 
@@ -168,6 +172,7 @@ extension Parameters {
         case .regionMonitoring(let v): regionMonitoring = v
         case .ranging(let v): ranging = v
         case .significantChange(let v): significantChange = v
+        case .complication(let v): complication = v
         }
     }
 }

@@ -96,6 +96,7 @@ extension Scenario {
         case .regionMonitoring(let v): return "regionMonitoring \(v)"
         case .ranging(let v): return "ranging \(v)"
         case .significantChange(let v): return "significantChange \(v)"
+        case .complication(let v): return "complication \(v)"
         }
     }
 

@@ -69,6 +69,7 @@ extension ScenarioParser {
         case ("regionMonitoring", .bool(let v)): return .regionMonitoring(v)
         case ("ranging", .bool(let v)): return .ranging(v)
         case ("significantChange", .bool(let v)): return .significantChange(v)
+        case ("complication", .bool(let v)): return .complication(v)
         default: return nil
         }
     }
