@@ -20,7 +20,7 @@ import Testing
         try s.launchAuthorized()
         #expect(
             try s.at(3, S.region("cafe")) == [.delegate(.monitoringDidFail(regionID: "cafe", .regionMonitoringFailure))])
-        #expect(try s.at(4, .enter("cafe")).isEmpty)
+        #expect(try s.at(4, .enter(regionID: "cafe")).isEmpty)
         #expect(s.simulator.read(.monitoredRegions) == "none")
         #expect(s.simulator.read(.isMonitoringAvailable(.CLCircularRegion)) == "false")
         #expect(s.simulator.read(.isMonitoringAvailable(.CLBeaconRegion)) == "false")
