@@ -19,7 +19,8 @@ import Testing
         var s = S(Platform(.iOS, 17, 0)) { $0.regionMonitoring = false }
         try s.launchAuthorized()
         #expect(
-            try s.at(3, S.region("cafe")) == [.delegate(.monitoringDidFail(regionID: "cafe", .regionMonitoringFailure))])
+            try s.at(3, S.region("cafe")) == [.delegate(.monitoringDidFail(regionID: "cafe", .regionMonitoringFailure))]
+        )
         #expect(try s.at(4, .enter(regionID: "cafe")).isEmpty)
         #expect(s.simulator.read(.monitoredRegions) == "none")
         #expect(s.simulator.read(.isMonitoringAvailable(.CLCircularRegion)) == "false")

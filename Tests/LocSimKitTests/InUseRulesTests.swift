@@ -210,7 +210,9 @@ import Testing
             try s.at(10, .background)
             let loc = S.location(35, 139)
             #expect(
-                try s.at(60, S.fix(35, 139)) == [.inUseEnd(.graceExpired), .app(.suspend), .drop(.fix(loc), .suspended)])
+                try s.at(60, S.fix(35, 139)) == [
+                    .inUseEnd(.graceExpired), .app(.suspend), .drop(.fix(loc), .suspended),
+                ])
         }
     }
 

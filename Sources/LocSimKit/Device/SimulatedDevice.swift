@@ -168,7 +168,9 @@ public final class SimulatedDevice {
     /// the platform monitors regions (not tvOS or watchOS) and the device
     /// has the hardware (`ParameterSetting.regionMonitoring`, docs/rules.md §1,
     /// "Devices without the hardware").
-    public var regionMonitoringAvailable: Bool { Simulator.regionMonitoringAvailable(on: engine.rules, engine.parameters) }
+    public var regionMonitoringAvailable: Bool {
+        Simulator.regionMonitoringAvailable(on: engine.rules, engine.parameters)
+    }
 
     /// `CLLocationManager.isRangingAvailable()`: the platform ranges beacons
     /// (iOS 7+) and the device has the hardware (`ParameterSetting.ranging`).

@@ -27,7 +27,8 @@ extension Simulator {
         case .isMonitoringAvailable(let regionClass):
             // Beacon regions are monitored on iOS only (no ranging or beacon
             // monitoring on macOS, docs/rules.md §1); none without the hardware.
-            return String((regionClass == .CLCircularRegion || rules.platform.os != .macOS) && parameters.regionMonitoring)
+            return String(
+                (regionClass == .CLCircularRegion || rules.platform.os != .macOS) && parameters.regionMonitoring)
         case .isRangingAvailable: return String(Self.rangingAvailable(on: rules, parameters))
         case .locationServicesEnabled: return String(!authorization.locationServicesOff)
         case .headingAvailable:
