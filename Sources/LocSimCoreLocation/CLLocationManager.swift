@@ -302,22 +302,24 @@ open class CLLocationManager: NSObject {
         return device.locationServicesEnabled
     }
 
-    /// Whether the current device's platform offers significant-change monitoring; false with no device current.
+    /// The platform and the current device have the service (docs/rules.md §1,
+    /// "Devices without the hardware": `ParameterSetting.significantChange`).
     open class func significantLocationChangeMonitoringAvailable() -> Bool {
-        available(.startMonitoringSignificantLocationChanges, "significantLocationChangeMonitoringAvailable()")
+        current("significantLocationChangeMonitoringAvailable()")?.significantLocationChangeMonitoringAvailable
+            ?? false
     }
 
-    /// True for `CLCircularRegion` where the platform monitors regions;
-    /// false for any other class (only circles are simulated).
+    /// True for `CLCircularRegion` where the platform and the device monitor
+    /// regions (`ParameterSetting.regionMonitoring`); false for any other
+    /// class (only circles are simulated).
     open class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool {
-        let circle = CircularRegion(id: "", center: Coordinate(latitude: 0, longitude: 0), radius: 1)
-        return available(.startMonitoring(circle), "isMonitoringAvailable(for:)")
+        (current("isMonitoringAvailable(for:)")?.regionMonitoringAvailable ?? false)
             && regionClass is CLCircularRegion.Type
     }
 
-    /// Whether the current device's platform offers beacon ranging; false with no device current.
+    /// The platform ranges beacons and the device has the hardware (`ParameterSetting.ranging`).
     open class func isRangingAvailable() -> Bool {
-        available(.startRangingBeacons(BeaconConstraint(uuid: "")), "isRangingAvailable()")
+        current("isRangingAvailable()")?.rangingAvailable ?? false
     }
 
     /// The current device has a magnetometer: iPhone, iPad, Apple Watch; not a Mac (docs/rules.md §8).
@@ -394,10 +396,6 @@ open class CLLocationManager: NSObject {
     /// (`$warnings.withValue(…)`): locsim's own tests of the misuse read
     /// them there, and a passing run prints nothing.
     @TaskLocal package static var warnings: (@Sendable (String) -> Void)?
-
-    private static func available(_ call: AppCall, _ name: String) -> Bool {
-        current(name).map { $0.unavailability(of: call) == nil } ?? false
-    }
 
     // MARK: Delegate
 

@@ -182,4 +182,50 @@ import Testing
         #expect(try s.at(20, .systemNotBusy) == [.inUseEnd(.graceExpired), .app(.suspend)])
         #expect(try s.at(30, .foreground) == [.app(.foreground), .inUseBegin(.foreground)])
     }
+
+    // MARK: watchOS complications (issue 43 item 6)
+
+    /// A When In Use watch app without the background mode whose complication
+    /// is on the face (`set complication true`) stays in use in the
+    /// background and gets its updates: "the system treats that complication
+    /// as if it's in use and delivers location updates to it". No grace
+    /// period ends, no suspension, no session or indicator; in use ends when the app does.
+    @Test func aComplicationOnTheFaceKeepsTheWatchAppInUse() throws {
+        var s = S(Platform(.watchOS, 7, 0)) { $0.complication = true }
+        try s.launchAuthorized()
+        try s.at(3, .app(.startUpdatingLocation))
+        #expect(try s.at(10, .background) == [.app(.background)])
+        let loc = S.location(35, 139)
+        #expect(try s.at(60, S.fix(35, 139)) == [.delegate(.didUpdateLocations(loc))])
+        #expect(try s.at(70, .terminate) == [.app(.terminate(.user)), .inUseEnd(.terminated)])
+    }
+
+    /// Without it the same app leaves use after the grace period and is
+    /// suspended; and the parameter means nothing where there is no watch face.
+    @Test func withoutAComplicationOrAWatchTheGraceEnds() throws {
+        for (platform, complication) in [(Platform(.watchOS, 7, 0), false), (Platform(.iOS, 14, 0), true)] {
+            var s = S(platform) { $0.complication = complication }
+            try s.launchAuthorized()
+            try s.at(3, .app(.startUpdatingLocation))
+            try s.at(10, .background)
+            let loc = S.location(35, 139)
+            #expect(
+                try s.at(60, S.fix(35, 139)) == [
+                    .inUseEnd(.graceExpired), .app(.suspend), .drop(.fix(loc), .suspended),
+                ])
+        }
+    }
+
+    /// "You request authorization prompts from the main watch app": in use
+    /// through its complication, the app in the background still shows no
+    /// prompt (§4: only the foreground prompts), with the warning.
+    @Test func aComplicationShowsNoPrompt() throws {
+        var s = S(Platform(.watchOS, 7, 0)) { $0.complication = true }
+        try s.at(0, .launch)
+        try s.at(1, .background)
+        let records = try s.at(2, .app(.requestWhenInUseAuthorization))
+        #expect(records.count == 1)
+        if case .warning = records.first?.event {} else { Issue.record("expected a warning, got \(records)") }
+        #expect(s.simulator.authorization.grant == .notDetermined)
+    }
 }

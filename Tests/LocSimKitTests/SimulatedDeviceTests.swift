@@ -67,6 +67,29 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         try Self.expectRoundTrip(device)
     }
 
+    /// Issue 43 item 6: with its complication on the watch face
+    /// (`ParameterSetting.complication(true)`) a When In Use watch app gets
+    /// its updates in the background, and the session's scenario says so.
+    @Test func aWatchAppWithAComplicationGetsUpdatesInTheBackground() throws {
+        let device = try SimulatedDevice(
+            platform: .watchOS(7, 0), plist: Self.whenInUse, parameters: [.complication(true)])
+        let manager = device.makeLocationManager()
+        let recorder = DelegateRecorder()
+        manager.delegate = recorder
+        recorder.onAuthorization = { m in
+            if m.authorizationStatus == .authorizedWhenInUse { m.startUpdatingLocation() }
+        }
+        manager.requestWhenInUseAuthorization()
+        try device.user.answer(.allowWhileUsing)
+        try device.app.enterBackground()
+        try device.advance(by: .seconds(60))
+        try device.feed(fix: Self.tokyo)
+        #expect(recorder.heard == ["auth notDetermined", "auth authorizedWhenInUse", "locations 1 at 60.000"])
+        #expect(!device.log.text.contains("app suspend"))
+        #expect(device.scenario.contains("\nset complication true\n"))
+        try Self.expectRoundTrip(device)
+    }
+
     /// A delegate's reaction to a timer's callback takes effect at the
     /// timer's time, between timers: the scenario keeps it at that time.
     /// Calls the delegate makes from one callback all take effect before the

@@ -8,9 +8,6 @@ extension SimulatedDevice {
     /// True when the platform has accuracy authorization (iOS 14+, macOS 11+).
     package var hasAccuracyAuthorization: Bool { engine.rules.hasAccuracy }
 
-    /// Why the platform lacks `call`, or nil (`isMonitoringAvailable(for:)` and the like).
-    package func unavailability(of call: AppCall) -> String? { engine.unavailable(call) }
-
     /// Keeps `error` for the test's next call, as a manager's misuse is kept.
     package func report(_ error: DeviceError) { keep(error) }
 

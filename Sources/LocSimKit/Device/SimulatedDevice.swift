@@ -164,6 +164,24 @@ public final class SimulatedDevice {
         Simulator.deferredLocationUpdatesAvailable(on: engine.platform, engine.parameters)
     }
 
+    /// `CLLocationManager.isMonitoringAvailable(for: CLCircularRegion.self)`:
+    /// the platform monitors regions (not tvOS or watchOS) and the device
+    /// has the hardware (`ParameterSetting.regionMonitoring`, docs/rules.md §1,
+    /// "Devices without the hardware").
+    public var regionMonitoringAvailable: Bool {
+        Simulator.regionMonitoringAvailable(on: engine.rules, engine.parameters)
+    }
+
+    /// `CLLocationManager.isRangingAvailable()`: the platform ranges beacons
+    /// (iOS 7+) and the device has the hardware (`ParameterSetting.ranging`).
+    public var rangingAvailable: Bool { Simulator.rangingAvailable(on: engine.rules, engine.parameters) }
+
+    /// `CLLocationManager.significantLocationChangeMonitoringAvailable()`:
+    /// the platform has the service and the device too (`ParameterSetting.significantChange`).
+    public var significantLocationChangeMonitoringAvailable: Bool {
+        Simulator.significantChangeAvailable(on: engine.rules, engine.parameters)
+    }
+
     // MARK: Managers
 
     /// A new `CLLocationManager` of the app.

@@ -246,10 +246,11 @@ public final class SimulatedLocationManager {
 
     /// The largest radius `startMonitoring(for:)` takes, in meters: 400 km,
     /// the rules' (a larger one fails with `monitoringDidFailFor`);
-    /// −1, as on a device, where the platform monitors no regions (tvOS).
+    /// −1, as on a device, where the platform or the device monitors no
+    /// regions (tvOS; `ParameterSetting.regionMonitoring(false)`): "If region
+    /// monitoring is unavailable or not supported, the value in this property is -1."
     public var maximumRegionMonitoringDistance: Double {
-        let any = CircularRegion(id: "", center: Coordinate(latitude: 0, longitude: 0), radius: 1)
-        guard let device, device.engine.unavailable(.startMonitoring(any)) == nil else { return -1 }
+        guard let device, device.regionMonitoringAvailable else { return -1 }
         return Simulator.maximumRegionRadius
     }
 

@@ -31,6 +31,9 @@ extension Simulator {
         case .startMonitoringSignificantLocationChanges:
             promptOnFirstUse()
             guard startMonitoringOrFail(region: nil) else { return }
+            // A device without the service: the start does nothing (docs/rules.md
+            // §1, "Devices without the hardware"; a locsim decision).
+            guard parameters.significantChange else { return }
             // Starting twice gives no new event; stop then start does; a new
             // process's start is a restart (Apple, startMonitoringSignificantLocationChanges).
             if significantChanges { return restartSignificantChanges() }
@@ -57,9 +60,15 @@ extension Simulator {
                 emitCallback(.monitoringDidFail(regionID: id, .regionMonitoringFailure))
             }
         case .startRangingBeacons(let constraint):
-            manager.ranging.start(constraint)
             if authorization.level == .none && authorization.grant == .denied {
+                manager.ranging.start(constraint)
                 emitCallback(.didFailRanging(constraint, .denied))
+            } else if !parameters.ranging {
+                // No ranging hardware: kCLErrorRangingUnavailable, "ranging is
+                // disabled", and nothing is ranged (docs/rules.md §1, a locsim decision).
+                emitCallback(.didFailRanging(constraint, .rangingUnavailable))
+            } else {
+                manager.ranging.start(constraint)
             }
         case .stopRangingBeacons(let constraint):
             manager.ranging.stop(constraint)
@@ -135,7 +144,11 @@ extension Simulator {
         monitoring.declaredRegionIDs.insert(region.id)
         promptOnFirstUse()
         guard startMonitoringOrFail(region: region.id) else { return }
-        guard region.radius > 0, region.radius <= Self.maximumRegionRadius else {
+        // A device without region monitoring: "a more general failure in
+        // configuring the region monitoring service" (Apple,
+        // monitoringDidFailFor), code 5; the region is not monitored
+        // (docs/rules.md §1, "Devices without the hardware"; a locsim decision).
+        guard parameters.regionMonitoring, region.radius > 0, region.radius <= Self.maximumRegionRadius else {
             emitCallback(.monitoringDidFail(regionID: region.id, .regionMonitoringFailure))
             return
         }

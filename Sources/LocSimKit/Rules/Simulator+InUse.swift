@@ -8,8 +8,9 @@ extension Simulator {
         if !rules.suspends { return app != .notRunning }
         switch lifecycle {
         case .foreground: return true
-        // A CLBackgroundActivitySession keeps a background app in use (docs/modern.md M6).
-        case .background(let b): return b.inUse != .no || modern.activity.keepsInUse
+        // A CLBackgroundActivitySession keeps a background app in use (docs/modern.md M6),
+        // and so does a complication on the watch face.
+        case .background(let b): return b.inUse != .no || modern.activity.keepsInUse || complicationOnFace
         // Suspended while stationary, the activity session still holds (M2).
         case .suspended(let grace): return grace != nil || modern.activity.keepsInUse
         case .notRunning: return false
@@ -27,10 +28,23 @@ extension Simulator {
         case .foreground, .notRunning: return .terminated
         case .suspended: return .graceExpired
         case .background(let b):
+            // A complication on the face keeps the app in use until it ends.
+            if complicationOnFace { return .terminated }
             if b.inUse == .session || modern.activity.keepsInUse { return .sessionEnded }
             return .graceExpired
         }
     }
+
+    /// watchOS: the app's complication is on the current watch face (`set
+    /// complication true`). Apple, "Requesting authorization to use location
+    /// services": "If an app's complication is on the current watch face, the
+    /// system treats that complication as if it's in use and delivers location
+    /// updates to it." The app is then in use, and kept running, whenever it
+    /// runs in the background, as in the foreground: no grace period, no
+    /// suspension, no session or indicator (docs/rules.md §3, "watchOS
+    /// complications"; a locsim decision that the complication and its app
+    /// are one: they share the authorization). No watch face elsewhere.
+    var complicationOnFace: Bool { rules.isWatch && parameters.complication }
 
     /// Allow Once and temporary full accuracy last only while in use (§7,
     /// §10). Returns whether the authorization changed.

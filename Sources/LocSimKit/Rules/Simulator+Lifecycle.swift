@@ -115,7 +115,7 @@ extension Simulator {
     /// (`suspendAfterCallsIfOverdue`). macOS apps are never suspended (docs/rules.md §1).
     mutating func suspendIfIdle() {
         guard rules.suspends, case .background(let b) = lifecycle, b.inUse != .session, now >= b.deadline,
-            !modern.activity.keepsInUse
+            !modern.activity.keepsInUse, !complicationOnFace
         else { return }
         lifecycle = .suspended(graceUntil: lifecycle.graceUntil)
         emit(.app(.suspend))

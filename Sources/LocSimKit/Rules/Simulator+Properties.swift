@@ -21,16 +21,20 @@ extension Simulator {
             guard let last = fixes.last else { return "nil" }
             let shown = accuracy == .reducedAccuracy ? reducedLocation(last) : last
             return Self.coordinateText(shown.coordinate)
-        case .maximumRegionMonitoringDistance: return Self.metersText(Self.maximumRegionRadius)
+        case .maximumRegionMonitoringDistance:
+            // "If region monitoring is unavailable or not supported, the value in this property is -1."
+            return parameters.regionMonitoring ? Self.metersText(Self.maximumRegionRadius) : "-1"
         case .isMonitoringAvailable(let regionClass):
             // Beacon regions are monitored on iOS only (no ranging or beacon
-            // monitoring on macOS, docs/rules.md §1).
-            return String(regionClass == .CLCircularRegion || rules.platform.os != .macOS)
+            // monitoring on macOS, docs/rules.md §1); none without the hardware.
+            return String(
+                (regionClass == .CLCircularRegion || rules.platform.os != .macOS) && parameters.regionMonitoring)
+        case .isRangingAvailable: return String(Self.rangingAvailable(on: rules, parameters))
         case .locationServicesEnabled: return String(!authorization.locationServicesOff)
         case .headingAvailable:
             // The heading rule's own answer (docs/rules.md §8, "Heading").
             return String(headingAvailable)
-        case .significantLocationChangeMonitoringAvailable: return "true"
+        case .significantLocationChangeMonitoringAvailable: return String(parameters.significantChange)
         case .deferredLocationUpdatesAvailable:
             return String(Self.deferredLocationUpdatesAvailable(on: rules.platform, parameters))
         }
@@ -50,6 +54,8 @@ extension Simulator {
             support = .init(iOS: (13, 0), macOS: .since(major: 10, minor: 15), tvOS: false, watchOS: false)
         case .isMonitoringAvailable:
             support = .init(iOS: (7, 0), macOS: .since(major: 10, minor: 10), tvOS: false, watchOS: false)
+        case .isRangingAvailable:
+            support = .init(iOS: (7, 0), macOS: .since(major: 10, minor: 15), tvOS: false, watchOS: false)
         case .location, .locationServicesEnabled:
             support = .init()
         case .headingAvailable:
@@ -67,6 +73,26 @@ extension Simulator {
         // iOS 13 and earlier read the class method instead.
         guard reading == .authorizationStatus, !rules.atLeast(14) else { return problem }
         return problem + " (before it, the class method CLLocationManager.authorizationStatus())"
+    }
+
+    /// `CLLocationManager.isRangingAvailable()`: the platform ranges beacons
+    /// (iOS 7+, docs/rules.md §1) and the device has the hardware (`set ranging`).
+    static func rangingAvailable(on rules: RulesVersion, _ parameters: Parameters) -> Bool {
+        parameters.ranging && Availability.problem(.startRangingBeacons(BeaconConstraint(uuid: "")), on: rules) == nil
+    }
+
+    /// `isMonitoringAvailable(for: CLCircularRegion.self)`: the platform
+    /// monitors regions and the device has the hardware (`set regionMonitoring`).
+    static func regionMonitoringAvailable(on rules: RulesVersion, _ parameters: Parameters) -> Bool {
+        let any = CircularRegion(id: "", center: Coordinate(latitude: 0, longitude: 0), radius: 1)
+        return parameters.regionMonitoring && Availability.problem(.startMonitoring(any), on: rules) == nil
+    }
+
+    /// `significantLocationChangeMonitoringAvailable()`: the platform has the
+    /// service and the device too (`set significantChange`).
+    static func significantChangeAvailable(on rules: RulesVersion, _ parameters: Parameters) -> Bool {
+        parameters.significantChange
+            && Availability.problem(.startMonitoringSignificantLocationChanges, on: rules) == nil
     }
 
     /// `lat,lon` with 6 decimals, as the log writes a coordinate.

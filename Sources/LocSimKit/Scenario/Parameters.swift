@@ -62,6 +62,18 @@ package struct Parameters: Equatable, Sendable {
     package var gps = true
     /// The device has a magnetometer (false: no heading, `headingAvailable()` false).
     package var compass = true
+    /// The device monitors regions (false: `isMonitoringAvailable(for:)`
+    /// false, `startMonitoring` fails `kCLErrorRegionMonitoringFailure`).
+    package var regionMonitoring = true
+    /// The device ranges beacons (false: `isRangingAvailable()` false,
+    /// `startRangingBeacons` fails `kCLErrorRangingUnavailable`).
+    package var ranging = true
+    /// The device has the significant-change service (false:
+    /// `significantLocationChangeMonitoringAvailable()` false, its start does nothing).
+    package var significantChange = true
+    /// watchOS: the app's complication is on the current watch face, so the
+    /// app is in use whenever it runs (docs/rules.md §3, "watchOS complications").
+    package var complication = false
 
     package init() {}
 }
@@ -120,6 +132,10 @@ public enum ParameterSetting: Equatable, Sendable {
     case gps(Bool)
     /// `set compass <bool>`: `false` is a device without a magnetometer (no headings); default `true`.
     case compass(Bool)
+    case regionMonitoring(Bool)
+    case ranging(Bool)
+    case significantChange(Bool)
+    case complication(Bool)
 
     /// The kind of value each parameter takes, by name, for the parser.
     package enum Kind: Sendable {
@@ -144,7 +160,8 @@ public enum ParameterSetting: Equatable, Sendable {
         ("suspendedQueueLimit", .count), ("pauseAfter", .optionalDuration), ("pauseDistance", .meters(0...maxDistance)),
         ("beaconLostDelay", .optionalDuration),
         ("firstUnlockDelay", .optionalDuration), ("backgroundRangingLimit", .optionalDuration),
-        ("gps", .bool), ("compass", .bool),
+        ("gps", .bool), ("compass", .bool), ("regionMonitoring", .bool), ("ranging", .bool),
+        ("significantChange", .bool), ("complication", .bool),
     ]
 }
 
@@ -178,6 +195,10 @@ extension Parameters {
         case .backgroundRangingLimit(let v): backgroundRangingLimit = v
         case .gps(let v): gps = v
         case .compass(let v): compass = v
+        case .regionMonitoring(let v): regionMonitoring = v
+        case .ranging(let v): ranging = v
+        case .significantChange(let v): significantChange = v
+        case .complication(let v): complication = v
         }
     }
 }

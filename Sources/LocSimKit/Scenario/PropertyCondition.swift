@@ -11,6 +11,8 @@ package enum ManagerReading: Hashable, Sendable {
     case maximumRegionMonitoringDistance
     /// `isMonitoringAvailable(for:)`, with the region class it asks about.
     case isMonitoringAvailable(RegionClass)
+    /// `isRangingAvailable()` (docs/rules.md §1, "Devices without the hardware").
+    case isRangingAvailable
     case locationServicesEnabled
     case headingAvailable
     case significantLocationChangeMonitoringAvailable
@@ -25,7 +27,8 @@ package enum ManagerReading: Hashable, Sendable {
     /// Every property's name as a line writes it, in the order docs/language.md lists them.
     static let names = [
         "authorizationStatus", "accuracyAuthorization", "monitoredRegions", "rangedBeaconConstraints", "location",
-        "maximumRegionMonitoringDistance", "isMonitoringAvailable", "locationServicesEnabled", "headingAvailable",
+        "maximumRegionMonitoringDistance", "isMonitoringAvailable", "isRangingAvailable", "locationServicesEnabled",
+        "headingAvailable",
         "significantLocationChangeMonitoringAvailable", "deferredLocationUpdatesAvailable",
     ]
 
@@ -39,6 +42,7 @@ package enum ManagerReading: Hashable, Sendable {
         case .location: return "location"
         case .maximumRegionMonitoringDistance: return "maximumRegionMonitoringDistance"
         case .isMonitoringAvailable(let c): return "isMonitoringAvailable " + c.rawValue
+        case .isRangingAvailable: return "isRangingAvailable"
         case .locationServicesEnabled: return "locationServicesEnabled"
         case .headingAvailable: return "headingAvailable"
         case .significantLocationChangeMonitoringAvailable: return "significantLocationChangeMonitoringAvailable"

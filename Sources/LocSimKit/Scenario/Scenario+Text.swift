@@ -93,6 +93,10 @@ extension Scenario {
         case .backgroundRangingLimit(let v): return "backgroundRangingLimit " + (v.map(\.description) ?? "none")
         case .gps(let v): return "gps \(v)"
         case .compass(let v): return "compass \(v)"
+        case .regionMonitoring(let v): return "regionMonitoring \(v)"
+        case .ranging(let v): return "ranging \(v)"
+        case .significantChange(let v): return "significantChange \(v)"
+        case .complication(let v): return "complication \(v)"
         }
     }
 

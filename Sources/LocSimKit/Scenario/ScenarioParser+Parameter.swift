@@ -66,6 +66,10 @@ extension ScenarioParser {
         case ("backgroundRangingLimit", .optionalDuration(let v)): return .backgroundRangingLimit(v)
         case ("gps", .bool(let v)): return .gps(v)
         case ("compass", .bool(let v)): return .compass(v)
+        case ("regionMonitoring", .bool(let v)): return .regionMonitoring(v)
+        case ("ranging", .bool(let v)): return .ranging(v)
+        case ("significantChange", .bool(let v)): return .significantChange(v)
+        case ("complication", .bool(let v)): return .complication(v)
         default: return nil
         }
     }

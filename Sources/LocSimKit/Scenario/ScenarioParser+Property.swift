@@ -16,6 +16,7 @@ extension ScenarioParser {
         case "maximumRegionMonitoringDistance": reading = .maximumRegionMonitoringDistance
         case "locationServicesEnabled": reading = .locationServicesEnabled
         case "headingAvailable": reading = .headingAvailable
+        case "isRangingAvailable": reading = .isRangingAvailable
         case "significantLocationChangeMonitoringAvailable": reading = .significantLocationChangeMonitoringAvailable
         case "deferredLocationUpdatesAvailable": reading = .deferredLocationUpdatesAvailable
         default:
@@ -45,7 +46,7 @@ extension ScenarioParser {
         case .accuracyAuthorization:
             return try oneOf(["fullAccuracy", "reducedAccuracy"], "accuracy authorization")
         case .locationServicesEnabled, .headingAvailable, .significantLocationChangeMonitoringAvailable,
-            .isMonitoringAvailable, .deferredLocationUpdatesAvailable:
+            .isMonitoringAvailable, .isRangingAvailable, .deferredLocationUpdatesAvailable:
             return try oneOf(["true", "false"], "value")
         case .monitoredRegions, .rangedBeaconConstraints:
             // `none`, or the ids (constraints) separated by commas, in any order.
@@ -69,9 +70,10 @@ extension ScenarioParser {
             }
             return Simulator.coordinateText(Coordinate(latitude: lat, longitude: lon))
         case .maximumRegionMonitoringDistance:
-            guard let meters = Double(word), meters >= 0, meters <= 1e9 else {
+            // -1: "If region monitoring is unavailable or not supported" (Apple).
+            guard let meters = Double(word), meters >= 0 && meters <= 1e9 || meters == -1 else {
                 throw s.error(
-                    "expected a distance in meters for maximumRegionMonitoringDistance (like 400000), found '\(s.display(token))'",
+                    "expected a distance in meters or -1 for maximumRegionMonitoringDistance (like 400000), found '\(s.display(token))'",
                     at: token)
             }
             return Simulator.metersText(meters)
