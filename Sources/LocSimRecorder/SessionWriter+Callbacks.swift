@@ -7,28 +7,29 @@ extension SessionWriter {
         func delegate(_ detail: String) { observed.append((t, "delegate " + detail + suffix)) }
         switch callback {
         case .authorization(let newStatus, let newAccuracy):
+            // Raw value 3 is `authorized` before iOS 8 (docs/log-format.md).
+            let name = newStatus == "authorizedAlways" && !system.atLeast(8) ? "authorized" : newStatus
             if let newAccuracy {
-                delegate("locationManagerDidChangeAuthorization(_:) \(newStatus) \(newAccuracy)")
+                delegate("locationManagerDidChangeAuthorization(_:) \(name) \(newAccuracy)")
             } else {
-                delegate("locationManager(_:didChangeAuthorization:) \(newStatus)")
+                delegate("locationManager(_:didChangeAuthorization:) \(name)")
             }
             authorization(newStatus, newAccuracy ?? accuracy, at: t)
-        case .location(let fix):
-            let late = time.timeIntervalSince(fix.timestamp) > Self.liveDelivery
-            let sensed = late ? ms(fix.timestamp) : t
-            var detail = "locationManager(_:didUpdateLocations:) " + Self.location(fix)
-            if late { detail += " @" + Self.seconds(sensed) }
-            delegate(detail)
-            let key = "\(sensed) " + Self.location(fix)
-            guard fixesSeen.insert(key).inserted else { return }
-            guard fix.accuracy >= 0 else {
-                line(sensed, "# unknown: a location with no accuracy (\(Self.location(fix)))")
-                return
+        case .locations(let fixes):
+            // One record for the call; each location with its own time when
+            // the call hands over several (docs/log-format.md).
+            var detail = "locationManager(_:didUpdateLocations:)"
+            for fix in fixes {
+                let late = time.timeIntervalSince(fix.timestamp) > Self.liveDelivery
+                detail += " " + Self.location(fix)
+                if late || fixes.count > 1 { detail += " @" + Self.seconds(ms(fix.timestamp)) }
+                self.fix(fix, sensed: late ? ms(fix.timestamp) : nil, at: t)
             }
-            let words = "fix \(Self.degrees(fix.latitude)) \(Self.degrees(fix.longitude)) \(Self.number(fix.accuracy))"
-            if late { line(sensed, words) } else { input(sensed, words) }
+            delegate(detail)
         case .failure(let error):
             delegate("locationManager(_:didFailWithError:) \(error)")
+            // The magnetometer lost its heading until the next sample (rules.md §8, "Heading").
+            if error == "kCLErrorHeadingFailure" { input(t, "heading unavailable") }
         case .startedMonitoring(let region):
             delegate("locationManager(_:didStartMonitoringFor:) \(Self.logID(region))")
         case .monitoringFailed(let region, let error):
@@ -61,16 +62,33 @@ extension SessionWriter {
             delegate("locationManagerDidPauseLocationUpdates(_:)")
         case .resumed:
             delegate("locationManagerDidResumeLocationUpdates(_:)")
+        case .headingCalibration:
+            delegate("locationManagerShouldDisplayHeadingCalibration(_:)")
         case .deferredFinished(let error):
             delegate("locationManager(_:didFinishDeferredUpdatesWithError:) \(error ?? "nil")")
         case .temporaryFullAccuracyCompleted(let error):
             observed.append((t, "completion requestTemporaryFullAccuracyAuthorization error=\(error ?? "nil")"))
-            if error == nil, request == "temporaryFullAccuracy" {
-                // Shown and answered, with no change of accuracy: declined.
-                request = nil
+            // A completion at once is the system's (no prompt showed); a
+            // later one with no change of accuracy, the user's Don't Allow.
+            if request == "temporaryFullAccuracy", t - requestTime > Self.quickestAnswer {
                 line(t, "user dontAllow")
             }
+            if request == "temporaryFullAccuracy" { request = nil }
         }
+    }
+
+    /// The `fix` line of a delivered location: at `sensed`, its timestamp,
+    /// when it was held (a queue, a deferral), else at `t` (live); once for
+    /// the managers that all heard it.
+    mutating func fix(_ fix: SessionEntry.Fix, sensed: Int64?, at t: Int64) {
+        let key = "\(sensed ?? t) " + Self.location(fix)
+        guard fixesSeen.insert(key).inserted else { return }
+        guard fix.accuracy >= 0 else {
+            line(sensed ?? t, "# unknown: a location with no accuracy (\(Self.location(fix)))")
+            return
+        }
+        let words = "fix \(Self.degrees(fix.latitude)) \(Self.degrees(fix.longitude)) \(Self.number(fix.accuracy))"
+        if let sensed { line(sensed, words) } else { input(t, words) }
     }
 
     /// A crossing heard by each manager is one `enter`/`exit` line.
@@ -89,6 +107,17 @@ extension SessionWriter {
             heardAuthorization = true
         }
         guard newStatus != status || newAccuracy != accuracy else { return }
+        if newStatus == "notDetermined", status == "authorizedWhenInUse", let answered = whileUsingAnswer {
+            // Allow Once expired with the app's in-use period (rules.md §7).
+            lines[answered].text = lines[answered].text.replacingOccurrences(of: "allowWhileUsing", with: "allowOnce")
+            whileUsingAnswer = nil
+            return
+        }
+        if newStatus == status, newAccuracy == "reducedAccuracy", temporaryFullAccuracy, request == nil {
+            // The temporary full accuracy ended with the app's use (rules.md §7).
+            temporaryFullAccuracy = false
+            return
+        }
         if !heardAuthorization && request == nil {
             // Authorized before the session began: Settings at 0, before the launch.
             lines.insert(
@@ -98,22 +127,20 @@ extension SessionWriter {
         if let pending = request {
             request = nil
             if pending == "temporaryFullAccuracy" {
-                line(t, newAccuracy == "fullAccuracy" ? "user allowOnce" : "user dontAllow")
+                temporaryFullAccuracy = newAccuracy == "fullAccuracy"
+                line(t, temporaryFullAccuracy ? "user allowOnce" : "user dontAllow")
                 return
             }
             guard let answer = answer(to: pending, newStatus) else {
                 line(t, "# unknown: the answer to the request (the status went to \(newStatus))")
                 return
             }
-            let switchShown = system.atLeast(14) && !reducedByDefault
+            // iOS 13.0–13.3: provisional Always at once, no prompt (rules.md §5).
+            guard !answer.isEmpty else { return }
+            let upgrade = answer == "changeToAlways" || answer == "keepWhileUsing"
+            let switchShown = system.atLeast(14) && !reducedByDefault && !upgrade
             let index = line(t, "user " + answer + (switchShown ? precise(newAccuracy, only: "reducedAccuracy") : ""))
             whileUsingAnswer = answer == "allowWhileUsing" && newStatus == "authorizedWhenInUse" ? index : nil
-            return
-        }
-        if newStatus == "notDetermined", status == "authorizedWhenInUse", let answered = whileUsingAnswer {
-            // Allow Once expired with the app's in-use period (rules.md §7).
-            lines[answered].text = lines[answered].text.replacingOccurrences(of: "allowWhileUsing", with: "allowOnce")
-            whileUsingAnswer = nil
             return
         }
         whileUsingAnswer = nil
@@ -125,8 +152,13 @@ extension SessionWriter {
         }
     }
 
-    /// The answer that gives `newStatus` to a request of `kind` (rules.md §5).
+    /// The answer that gives `newStatus` to a request of `kind` (rules.md §5);
+    /// empty when no prompt showed (the system's answer).
     func answer(to kind: String, _ newStatus: String) -> String? {
+        if kind == "always", status == "authorizedWhenInUse", newStatus == "authorizedAlways", !system.isMac {
+            // From When In Use: the upgrade prompt, except on iOS 13.0–13.3 (provisional Always).
+            return system.atLeast(13) && !system.atLeast(13, 4) ? "" : "changeToAlways"
+        }
         switch newStatus {
         case "denied": return "dontAllow"
         case "authorizedWhenInUse":
@@ -134,7 +166,7 @@ extension SessionWriter {
             return "allow"
         case "authorizedAlways":
             if system.isMac { return "allow" }
-            if system.atLeast(13) { return status == "authorizedWhenInUse" ? "changeToAlways" : "allowWhileUsing" }
+            if system.atLeast(13) { return "allowWhileUsing" }
             return system.atLeast(11) ? "allowAlways" : "allow"
         default: return nil
         }

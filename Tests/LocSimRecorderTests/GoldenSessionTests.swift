@@ -275,7 +275,7 @@
         static func session(_ app: GoldenApp, _ settings: [String]) -> [UInt8] {
             var lines = app.recorder.session().scenario.split(separator: "\n", omittingEmptySubsequences: false)
             let at = lines.firstIndex { $0.hasPrefix("platform ") }.map { $0 + 1 } ?? 1
-            lines.insert(contentsOf: settings.map(Substring.init), at: at)
+            lines.insert(contentsOf: settings.map { Substring($0) }, at: at)
             return Array(lines.joined(separator: "\n").utf8)
         }
 
@@ -316,11 +316,25 @@
         /// it with no disagreement.
         @Test func everyExpressedGoldenRecordsToASessionWithNoDisagreement() throws {
             for golden in Self.expressed {
-                let (device, app) = try Self.record(golden)
+                let (device, app): (SimulatedDevice, GoldenApp)
+                do { (device, app) = try Self.record(golden) } catch {
+                    Issue.record("\(golden.name): \(error)")
+                    continue
+                }
                 #expect(device.log.text == Self.renamed(golden.log, app.logNames), "\(golden.name): the driver")
                 let observed = app.recorder.session().observedLog
+                if let dump = ProcessInfo.processInfo.environment["DUMP"] {  // TEMP
+                    let base = dump + "/" + golden.name.replacingOccurrences(of: "/", with: "_")
+                    try? Data(Self.session(app, golden.settings)).write(to: URL(fileURLWithPath: base + ".scn"))
+                    try? Data(observed.utf8).write(to: URL(fileURLWithPath: base + ".observed.log"))
+                    try? Data(shown(device.log).utf8).write(to: URL(fileURLWithPath: base + ".shown.log"))
+                }
                 #expect(observed == shown(device.log), "\(golden.name): the observed log")
-                let comparison = try Self.compare(Self.session(app, golden.settings), app)
+                let comparison: Comparison
+                do { comparison = try Self.compare(Self.session(app, golden.settings), app) } catch {
+                    Issue.record("\(golden.name): \(error)")
+                    continue
+                }
                 #expect(comparison.disagreements.map(\.text) == [], "\(golden.name)")
                 let records = observed.split(separator: "\n")
                 let wild = records.filter { $0.split(separator: " ").contains("?") || $0.contains("=?") }
