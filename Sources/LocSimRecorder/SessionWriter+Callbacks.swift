@@ -36,6 +36,19 @@ extension SessionWriter {
             delegate("locationManager(_:monitoringDidFailFor:withError:) \(region.map(Self.logID) ?? "nil") \(error)")
         case .state(let state, let region):
             delegate("locationManager(_:didDetermineState:for:) \(state) \(Self.logID(region))")
+            guard state != "unknown" else { return }
+            let id = Self.word(region)
+            if lines.contains(where: { $0.ms == t && Self.asksState($0.text, of: id) }) {
+                // The answer to the app's call: the device knew where it was
+                // from fixes the app may not have heard.
+                line(t, "# unknown: why \(id) was \(state) at the call (where the device was)")
+            } else if let start = lines.last(where: { $0.text.contains(" startMonitoring \(id) ") }),
+                start.text.contains(state == "inside" ? " notifyOnEntry=false" : " notifyOnExit=false")
+            {
+                // A crossing the app is told of as a state alone; with the
+                // notification on, its didEnter/didExitRegion writes the line.
+                crossing((state == "inside" ? "enter " : "exit ") + id, at: t)
+            }
         case .entered(let region):
             delegate("locationManager(_:didEnterRegion:) \(Self.logID(region))")
             crossing("enter " + Self.word(region), at: t)
@@ -57,7 +70,8 @@ extension SessionWriter {
             delegate(
                 "locationManager(_:didUpdateHeading:) magneticHeading=\(Self.fixed(magnetic, 1)) "
                     + "trueHeading=\(Self.fixed(trueHeading, 1)) headingAccuracy=\(Self.fixed(headingAccuracy, 1))")
-            input(t, "heading \(Self.number(magnetic)) \(Self.number(trueHeading)) \(Self.number(headingAccuracy))")
+            let words = "heading \(Self.number(magnetic)) \(Self.number(trueHeading)) \(Self.number(headingAccuracy))"
+            if !sensedBefore(" startUpdatingHeading", at: t, words) { input(t, words) }
         case .paused:
             delegate("locationManagerDidPauseLocationUpdates(_:)")
         case .resumed:
@@ -88,7 +102,32 @@ extension SessionWriter {
             return
         }
         let words = "fix \(Self.degrees(fix.latitude)) \(Self.degrees(fix.longitude)) \(Self.number(fix.accuracy))"
-        if let sensed { line(sensed, words) } else { input(t, words) }
+        if let sensed {
+            line(sensed, words)
+        } else if !sensedBefore(" startMonitoringSignificantLocationChanges", at: t, words) {
+            input(t, words)
+        }
+    }
+
+    /// An input handed over by the app's call at `t` itself (ending with
+    /// `call`): the device's last location or heading, sensed before the
+    /// call (rules.md §8), so its line goes before the call's. False when
+    /// there is no such call at `t`.
+    mutating func sensedBefore(_ call: String, at t: Int64, _ words: String) -> Bool {
+        // The last few lines only: a day of fixes must not make each fix a scan.
+        guard launchedFor == nil,
+            let index = lines.indices.reversed().prefix(8).first(where: {
+                lines[$0].ms == t && lines[$0].text.hasSuffix(call)
+            })
+        else { return false }
+        lines.insert((t, words), at: index)
+        if let answered = whileUsingAnswer, answered >= index { whileUsingAnswer = answered + 1 }
+        return true
+    }
+
+    /// A `startMonitoring` or `requestState` line of region `id`.
+    static func asksState(_ text: String, of id: String) -> Bool {
+        text.contains(" startMonitoring \(id) ") || text.hasSuffix(" requestState \(id)")
     }
 
     /// A crossing heard by each manager is one `enter`/`exit` line.
@@ -144,6 +183,11 @@ extension SessionWriter {
             return
         }
         whileUsingAnswer = nil
+        if status == "restricted" {
+            // Screen Time's restriction lifted: the app's own setting again (rules.md §5).
+            line(t, "user settings restricted off  # no request before it: a Settings change")
+            return
+        }
         if newStatus == status {
             line(t, "user settings precise " + (newAccuracy == "fullAccuracy" ? "on" : "off"))
         } else {

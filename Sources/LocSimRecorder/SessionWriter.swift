@@ -150,6 +150,9 @@ struct SessionWriter {
                 (request, requestTime) = ("always", t)
             } else if words.hasPrefix("requestTemporaryFullAccuracyAuthorization") {
                 (request, requestTime) = ("temporaryFullAccuracy", t)
+            } else if !system.atLeast(8), notDetermined, words.hasPrefix("start") || words == "requestLocation" {
+                // Before iOS 8 the first use of a service asks (rules.md §5).
+                (request, requestTime) = ("always", t)
             }
         case .heard(let manager, let callback):
             heard(callback, manager: manager, at: t, time: entry.time)
