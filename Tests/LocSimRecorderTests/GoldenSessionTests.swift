@@ -73,8 +73,10 @@
                 manager.startMonitoring(for: region)
             case .stopMonitoring(let id): manager.stopMonitoring(for: region(id))
             case .requestState(let id): manager.requestState(for: region(id))
-            case .startRangingBeacons(let constraint): manager.startRangingBeacons(satisfying: Self.constraint(constraint))
-            case .stopRangingBeacons(let constraint): manager.stopRangingBeacons(satisfying: Self.constraint(constraint))
+            case .startRangingBeacons(let constraint):
+                manager.startRangingBeacons(satisfying: Self.constraint(constraint))
+            case .stopRangingBeacons(let constraint):
+                manager.stopRangingBeacons(satisfying: Self.constraint(constraint))
             case .set(let property): set(property, on: manager)
             case .startUpdatingHeading: manager.startUpdatingHeading()
             case .stopUpdatingHeading: manager.stopUpdatingHeading()
@@ -397,7 +399,8 @@
         /// the first under other rules, as a fix dropped once Allow Once
         /// has lapsed earlier).
         @Test(arguments: [
-            ("grace 1", "set grace", 10), ("grace 30", "set grace", 4), ("reducedInterval 3000", "set reducedInterval", 2),
+            ("grace 1", "set grace", 10), ("grace 30", "set grace", 4),
+            ("reducedInterval 3000", "set reducedInterval", 2),
         ])
         func aChangedParameterIsTheOneNamed(setting: String, named: String, goldens: Int) throws {
             let name = String(setting.split(separator: " ")[0])
@@ -412,7 +415,9 @@
                 changed += 1
                 #expect(first.text.contains(named), "\(golden.name): \(first.text)")
                 for disagreement in comparison.disagreements {
-                    let parameters = disagreement.text.split(separator: ", set ").dropFirst().map { "set " + $0.prefix { $0.isLetter } }
+                    let parameters = disagreement.text.split(separator: ", set ").dropFirst().map {
+                        "set " + $0.prefix { $0.isLetter }
+                    }
                     #expect(parameters.allSatisfy { $0 == named }, "\(golden.name): \(disagreement.text)")
                 }
             }

@@ -238,7 +238,8 @@
             #expect(
                 session.observedLog.hasSuffix(
                     "5.000 delegate locationManagerDidChangeAuthorization(_:) authorizedWhenInUse fullAccuracy manager=manager2\n"
-                        + "6.000 delegate locationManager(_:didUpdateLocations:) 35.681236,139.767125 ±50 manager=manager2\n"))
+                        + "6.000 delegate locationManager(_:didUpdateLocations:) 35.681236,139.767125 ±50 manager=manager2\n"
+                ))
             #expect(app.recorder.session().observedLog.split(separator: "\n").map(String.init) == app.shownRecords)
             #expect(try app.compared().disagreements.map(\.text) == [])
             withExtendedLifetime(second) {}
