@@ -114,12 +114,9 @@ extension SessionWriter {
     /// call (rules.md §8), so its line goes before the call's. False when
     /// there is no such call at `t`.
     mutating func sensedBefore(_ call: String, at t: Int64, _ words: String) -> Bool {
-        // The last few lines only: a day of fixes must not make each fix a scan.
-        guard launchedFor == nil,
-            let index = lines.indices.reversed().prefix(8).first(where: {
-                lines[$0].ms == t && lines[$0].text.hasSuffix(call)
-            })
-        else { return false }
+        // Only right after the call: a fix after other calls came with them.
+        guard launchedFor == nil, let last = lines.last, last.ms == t, last.text.hasSuffix(call) else { return false }
+        let index = lines.count - 1
         lines.insert((t, words), at: index)
         if let answered = whileUsingAnswer, answered >= index { whileUsingAnswer = answered + 1 }
         return true
@@ -206,6 +203,9 @@ extension SessionWriter {
         switch newStatus {
         case "denied": return "dontAllow"
         case "authorizedWhenInUse":
+            // To requestAlwaysAuthorization on iOS 13+, While Using grants
+            // provisional Always: When In Use is Allow Once's (rules.md §5).
+            if kind == "always", system.atLeast(13), !system.isMac { return "allowOnce" }
             if system.atLeast(13) || (kind == "always" && system.atLeast(11)) { return "allowWhileUsing" }
             return "allow"
         case "authorizedAlways":

@@ -102,8 +102,9 @@
             let scenario = recorded.session.scenario
             #expect(scenario.contains("0.000 app requestAlwaysAuthorization\n0.000 user allowWhileUsing\n"))
             #expect(scenario.contains("0.000 app set allowsBackgroundLocationUpdates true\n"))
-            #expect(scenario.contains("45.000 fix 46.559086 7.835000 5\n"))
-            #expect(recorded.session.observedLog.split(separator: "\n").count == 14)
+            // The trace's first fix is at 0 too (`feed(trace:)` starts now), its last at 40.
+            #expect(scenario.contains("40.000 fix 46.559086 7.835000 5\n40.000 foreground\n"))
+            #expect(recorded.session.observedLog.split(separator: "\n").count == 15)
             try Self.expectReplaysToItsObservedLog(recorded)
         }
 
