@@ -43,6 +43,8 @@ let package = Package(
             dependencies: [
                 "TrailRecorder", .product(name: "LocSimCoreLocation", package: "locsim"),
                 .product(name: "LocSimKit", package: "locsim"),
+                // The app's debug build: its manager a RecordingLocationManager (docs/recorder.md).
+                .product(name: "LocSimRecorder", package: "locsim"),
             ]
         ),
         // `Explore`: every answer path, on every version the app ships on.

@@ -129,6 +129,7 @@ import Foundation
         }
 
         func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool {
+            record(.headingCalibration)
             #if canImport(CoreLocation) && !LOCSIM
                 return target?.locationManagerShouldDisplayHeadingCalibration?(manager) ?? false
             #else

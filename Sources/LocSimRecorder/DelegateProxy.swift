@@ -88,7 +88,7 @@ final class DelegateProxy: NSObject, CLLocationManagerDelegate {
     // MARK: Locations
 
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
-        for location in locations { record(.location(fix(location))) }
+        record(.locations(locations.map(fix)))
         #if canImport(CoreLocation) && !LOCSIM
             target?.locationManager?(manager, didUpdateLocations: locations)
         #else

@@ -29,7 +29,9 @@ public struct SessionEntry: Sendable, Equatable, Codable {
         /// `locationManagerDidChangeAuthorization(_:)` (with the accuracy) or,
         /// `accuracy` nil, `locationManager(_:didChangeAuthorization:)`.
         case authorization(status: String, accuracy: String?)
-        case location(Fix)
+        /// `locationManager(_:didUpdateLocations:)`: every location of the
+        /// call, oldest first (several: a queue or a deferral handed over at once).
+        case locations([Fix])
         case failure(error: String)
         case startedMonitoring(region: String)
         case monitoringFailed(region: String?, error: String)
@@ -40,6 +42,8 @@ public struct SessionEntry: Sendable, Equatable, Codable {
         case heading(magnetic: Double, true: Double, accuracy: Double)
         case paused
         case resumed
+        /// `locationManagerShouldDisplayHeadingCalibration(_:)`.
+        case headingCalibration
         case deferredFinished(error: String?)
         /// `requestTemporaryFullAccuracyAuthorization`'s completion.
         case temporaryFullAccuracyCompleted(error: String?)

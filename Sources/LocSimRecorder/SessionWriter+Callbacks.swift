@@ -7,34 +7,48 @@ extension SessionWriter {
         func delegate(_ detail: String) { observed.append((t, "delegate " + detail + suffix)) }
         switch callback {
         case .authorization(let newStatus, let newAccuracy):
+            // Raw value 3 is `authorized` before iOS 8 (docs/log-format.md).
+            let name = newStatus == "authorizedAlways" && !system.atLeast(8) ? "authorized" : newStatus
             if let newAccuracy {
-                delegate("locationManagerDidChangeAuthorization(_:) \(newStatus) \(newAccuracy)")
+                delegate("locationManagerDidChangeAuthorization(_:) \(name) \(newAccuracy)")
             } else {
-                delegate("locationManager(_:didChangeAuthorization:) \(newStatus)")
+                delegate("locationManager(_:didChangeAuthorization:) \(name)")
             }
             authorization(newStatus, newAccuracy ?? accuracy, at: t)
-        case .location(let fix):
-            let late = time.timeIntervalSince(fix.timestamp) > Self.liveDelivery
-            let sensed = late ? ms(fix.timestamp) : t
-            var detail = "locationManager(_:didUpdateLocations:) " + Self.location(fix)
-            if late { detail += " @" + Self.seconds(sensed) }
-            delegate(detail)
-            let key = "\(sensed) " + Self.location(fix)
-            guard fixesSeen.insert(key).inserted else { return }
-            guard fix.accuracy >= 0 else {
-                line(sensed, "# unknown: a location with no accuracy (\(Self.location(fix)))")
-                return
+        case .locations(let fixes):
+            // One record for the call; each location with its own time when
+            // the call hands over several (docs/log-format.md).
+            var detail = "locationManager(_:didUpdateLocations:)"
+            for fix in fixes {
+                let late = time.timeIntervalSince(fix.timestamp) > Self.liveDelivery
+                detail += " " + Self.location(fix)
+                if late || fixes.count > 1 { detail += " @" + Self.seconds(ms(fix.timestamp)) }
+                self.fix(fix, sensed: late ? ms(fix.timestamp) : nil, at: t)
             }
-            let words = "fix \(Self.degrees(fix.latitude)) \(Self.degrees(fix.longitude)) \(Self.number(fix.accuracy))"
-            if late { line(sensed, words) } else { input(sensed, words) }
+            delegate(detail)
         case .failure(let error):
             delegate("locationManager(_:didFailWithError:) \(error)")
+            // The magnetometer lost its heading until the next sample (rules.md §8, "Heading").
+            if error == "kCLErrorHeadingFailure" { input(t, "heading unavailable") }
         case .startedMonitoring(let region):
             delegate("locationManager(_:didStartMonitoringFor:) \(Self.logID(region))")
         case .monitoringFailed(let region, let error):
             delegate("locationManager(_:monitoringDidFailFor:withError:) \(region.map(Self.logID) ?? "nil") \(error)")
         case .state(let state, let region):
             delegate("locationManager(_:didDetermineState:for:) \(state) \(Self.logID(region))")
+            guard state != "unknown" else { return }
+            let id = Self.word(region)
+            if lines.contains(where: { $0.ms == t && Self.asksState($0.text, of: id) }) {
+                // The answer to the app's call: the device knew where it was
+                // from fixes the app may not have heard.
+                line(t, "# unknown: why \(id) was \(state) at the call (where the device was)")
+            } else if let start = lines.last(where: { $0.text.contains(" startMonitoring \(id) ") }),
+                start.text.contains(state == "inside" ? " notifyOnEntry=false" : " notifyOnExit=false")
+            {
+                // A crossing the app is told of as a state alone; with the
+                // notification on, its didEnter/didExitRegion writes the line.
+                crossing((state == "inside" ? "enter " : "exit ") + id, at: t)
+            }
         case .entered(let region):
             delegate("locationManager(_:didEnterRegion:) \(Self.logID(region))")
             crossing("enter " + Self.word(region), at: t)
@@ -56,21 +70,61 @@ extension SessionWriter {
             delegate(
                 "locationManager(_:didUpdateHeading:) magneticHeading=\(Self.fixed(magnetic, 1)) "
                     + "trueHeading=\(Self.fixed(trueHeading, 1)) headingAccuracy=\(Self.fixed(headingAccuracy, 1))")
-            input(t, "heading \(Self.number(magnetic)) \(Self.number(trueHeading)) \(Self.number(headingAccuracy))")
+            let words = "heading \(Self.number(magnetic)) \(Self.number(trueHeading)) \(Self.number(headingAccuracy))"
+            if !sensedBefore(" startUpdatingHeading", at: t, words) { input(t, words) }
         case .paused:
             delegate("locationManagerDidPauseLocationUpdates(_:)")
         case .resumed:
             delegate("locationManagerDidResumeLocationUpdates(_:)")
+        case .headingCalibration:
+            delegate("locationManagerShouldDisplayHeadingCalibration(_:)")
         case .deferredFinished(let error):
             delegate("locationManager(_:didFinishDeferredUpdatesWithError:) \(error ?? "nil")")
         case .temporaryFullAccuracyCompleted(let error):
             observed.append((t, "completion requestTemporaryFullAccuracyAuthorization error=\(error ?? "nil")"))
-            if error == nil, request == "temporaryFullAccuracy" {
-                // Shown and answered, with no change of accuracy: declined.
-                request = nil
+            // A completion at once is the system's (no prompt showed); a
+            // later one with no change of accuracy, the user's Don't Allow.
+            if request == "temporaryFullAccuracy", t - requestTime > Self.quickestAnswer {
                 line(t, "user dontAllow")
             }
+            if request == "temporaryFullAccuracy" { request = nil }
         }
+    }
+
+    /// The `fix` line of a delivered location: at `sensed`, its timestamp,
+    /// when it was held (a queue, a deferral), else at `t` (live); once for
+    /// the managers that all heard it.
+    mutating func fix(_ fix: SessionEntry.Fix, sensed: Int64?, at t: Int64) {
+        let key = "\(sensed ?? t) " + Self.location(fix)
+        guard fixesSeen.insert(key).inserted else { return }
+        guard fix.accuracy >= 0 else {
+            line(sensed ?? t, "# unknown: a location with no accuracy (\(Self.location(fix)))")
+            return
+        }
+        let words = "fix \(Self.degrees(fix.latitude)) \(Self.degrees(fix.longitude)) \(Self.number(fix.accuracy))"
+        if let sensed {
+            line(sensed, words)
+        } else if !sensedBefore(" startMonitoringSignificantLocationChanges", at: t, words) {
+            input(t, words)
+        }
+    }
+
+    /// An input handed over by the app's call at `t` itself (ending with
+    /// `call`): the device's last location or heading, sensed before the
+    /// call (rules.md §8), so its line goes before the call's. False when
+    /// there is no such call at `t`.
+    mutating func sensedBefore(_ call: String, at t: Int64, _ words: String) -> Bool {
+        // Only right after the call: a fix after other calls came with them.
+        guard launchedFor == nil, let last = lines.last, last.ms == t, last.text.hasSuffix(call) else { return false }
+        let index = lines.count - 1
+        lines.insert((t, words), at: index)
+        if let answered = whileUsingAnswer, answered >= index { whileUsingAnswer = answered + 1 }
+        return true
+    }
+
+    /// A `startMonitoring` or `requestState` line of region `id`.
+    static func asksState(_ text: String, of id: String) -> Bool {
+        text.contains(" startMonitoring \(id) ") || text.hasSuffix(" requestState \(id)")
     }
 
     /// A crossing heard by each manager is one `enter`/`exit` line.
@@ -89,6 +143,17 @@ extension SessionWriter {
             heardAuthorization = true
         }
         guard newStatus != status || newAccuracy != accuracy else { return }
+        if newStatus == "notDetermined", status == "authorizedWhenInUse", let answered = whileUsingAnswer {
+            // Allow Once expired with the app's in-use period (rules.md §7).
+            lines[answered].text = lines[answered].text.replacingOccurrences(of: "allowWhileUsing", with: "allowOnce")
+            whileUsingAnswer = nil
+            return
+        }
+        if newStatus == status, newAccuracy == "reducedAccuracy", temporaryFullAccuracy, request == nil {
+            // The temporary full accuracy ended with the app's use (rules.md §7).
+            temporaryFullAccuracy = false
+            return
+        }
         if !heardAuthorization && request == nil {
             // Authorized before the session began: Settings at 0, before the launch.
             lines.insert(
@@ -98,25 +163,28 @@ extension SessionWriter {
         if let pending = request {
             request = nil
             if pending == "temporaryFullAccuracy" {
-                line(t, newAccuracy == "fullAccuracy" ? "user allowOnce" : "user dontAllow")
+                temporaryFullAccuracy = newAccuracy == "fullAccuracy"
+                line(t, temporaryFullAccuracy ? "user allowOnce" : "user dontAllow")
                 return
             }
             guard let answer = answer(to: pending, newStatus) else {
                 line(t, "# unknown: the answer to the request (the status went to \(newStatus))")
                 return
             }
-            let switchShown = system.atLeast(14) && !reducedByDefault
+            // iOS 13.0–13.3: provisional Always at once, no prompt (rules.md §5).
+            guard !answer.isEmpty else { return }
+            let upgrade = answer == "changeToAlways" || answer == "keepWhileUsing"
+            let switchShown = system.atLeast(14) && !reducedByDefault && !upgrade
             let index = line(t, "user " + answer + (switchShown ? precise(newAccuracy, only: "reducedAccuracy") : ""))
             whileUsingAnswer = answer == "allowWhileUsing" && newStatus == "authorizedWhenInUse" ? index : nil
             return
         }
-        if newStatus == "notDetermined", status == "authorizedWhenInUse", let answered = whileUsingAnswer {
-            // Allow Once expired with the app's in-use period (rules.md §7).
-            lines[answered].text = lines[answered].text.replacingOccurrences(of: "allowWhileUsing", with: "allowOnce")
-            whileUsingAnswer = nil
+        whileUsingAnswer = nil
+        if status == "restricted" {
+            // Screen Time's restriction lifted: the app's own setting again (rules.md §5).
+            line(t, "user settings restricted off  # no request before it: a Settings change")
             return
         }
-        whileUsingAnswer = nil
         if newStatus == status {
             line(t, "user settings precise " + (newAccuracy == "fullAccuracy" ? "on" : "off"))
         } else {
@@ -125,16 +193,24 @@ extension SessionWriter {
         }
     }
 
-    /// The answer that gives `newStatus` to a request of `kind` (rules.md §5).
+    /// The answer that gives `newStatus` to a request of `kind` (rules.md §5);
+    /// empty when no prompt showed (the system's answer).
     func answer(to kind: String, _ newStatus: String) -> String? {
+        if kind == "always", status == "authorizedWhenInUse", newStatus == "authorizedAlways", !system.isMac {
+            // From When In Use: the upgrade prompt, except on iOS 13.0–13.3 (provisional Always).
+            return system.atLeast(13) && !system.atLeast(13, 4) ? "" : "changeToAlways"
+        }
         switch newStatus {
         case "denied": return "dontAllow"
         case "authorizedWhenInUse":
+            // To requestAlwaysAuthorization on iOS 13+, While Using grants
+            // provisional Always: When In Use is Allow Once's (rules.md §5).
+            if kind == "always", system.atLeast(13), !system.isMac { return "allowOnce" }
             if system.atLeast(13) || (kind == "always" && system.atLeast(11)) { return "allowWhileUsing" }
             return "allow"
         case "authorizedAlways":
             if system.isMac { return "allow" }
-            if system.atLeast(13) { return status == "authorizedWhenInUse" ? "changeToAlways" : "allowWhileUsing" }
+            if system.atLeast(13) { return "allowWhileUsing" }
             return system.atLeast(11) ? "allowAlways" : "allow"
         default: return nil
         }

@@ -33,6 +33,11 @@ struct SessionWriter {
     /// (a device hands a fix over some milliseconds after it is taken).
     static let liveDelivery = 1.0
 
+    /// A completion of `requestTemporaryFullAccuracyAuthorization` within
+    /// this many milliseconds of the call is the system's (no prompt
+    /// showed: a person takes longer to read one and tap).
+    static let quickestAnswer: Int64 = 250
+
     let header: Header
     let entries: [SessionEntry]
 
@@ -43,8 +48,13 @@ struct SessionWriter {
     var system = Platform(text: nil)
     var status = "notDetermined"
     var accuracy = "fullAccuracy"
-    /// The request waiting for its answer: `whenInUse`, `always`, `temporaryFullAccuracy`.
+    /// The request waiting for its answer: `whenInUse`, `always`,
+    /// `temporaryFullAccuracy`; nil when none, or when the request could
+    /// show no prompt (rules.md §5: from `notDetermined` only, but the upgrade).
     var request: String?
+    var requestTime: Int64 = 0
+    /// The accuracy is full for a while (a temporary full-accuracy Allow Once).
+    var temporaryFullAccuracy = false
     /// The line of the last `allowWhileUsing` for When In Use: an expiry
     /// with no request later makes it `allowOnce` (rules.md §7).
     var whileUsingAnswer: Int?
@@ -52,9 +62,9 @@ struct SessionWriter {
     var heardAuthorization = false
     var managers = 1
     var named = false
-    /// The first input after a background launch goes at the launch: the
-    /// system launched the app for it.
-    var launchedFor: Int64?
+    /// The first input after a background launch goes at the launch, before
+    /// the calls the launched app made: the system launched the app for it.
+    var launchedFor: (ms: Int64, index: Int)?
     var fixesSeen = Set<String>()
 
     init(header: Header, entries: [SessionEntry]) {
@@ -80,7 +90,15 @@ struct SessionWriter {
         }
         for (key, value) in header.plist { scenario += "plist \(key) \(Self.plistValue(value))\n" }
         let ordered = lines.enumerated().sorted { ($0.element.ms, $0.offset) < ($1.element.ms, $1.offset) }
-        for (_, line) in ordered { scenario += Self.seconds(line.ms) + " " + line.text + "\n" }
+        for (_, line) in ordered {
+            // What the device could not show is a comment of its own: a
+            // timed line holds an event.
+            if line.text.hasPrefix("# unknown: ") {
+                scenario += "# unknown: at \(Self.seconds(line.ms)), " + line.text.dropFirst(11) + "\n"
+            } else {
+                scenario += Self.seconds(line.ms) + " " + line.text + "\n"
+            }
+        }
         var log = ""
         for record in observed { log += Self.seconds(record.ms) + " " + record.text + "\n" }
         return RecordedSession(scenario: scenario, observedLog: log)
@@ -100,8 +118,13 @@ struct SessionWriter {
 
     /// A world input inferred from a callback at `ms`.
     mutating func input(_ ms: Int64, _ text: String) {
-        line(launchedFor ?? ms, text)
+        guard let launch = launchedFor else {
+            line(ms, text)
+            return
+        }
         launchedFor = nil
+        lines.insert((launch.ms, text), at: launch.index)
+        if let answered = whileUsingAnswer, answered >= launch.index { whileUsingAnswer = answered + 1 }
     }
 
     mutating func add(_ entry: SessionEntry) {
@@ -120,12 +143,16 @@ struct SessionWriter {
             }
             let app = manager == 1 ? "app " : "app[manager\(manager)] "
             line(t, app + callWords(words))
-            if words == "requestWhenInUseAuthorization" {
-                request = "whenInUse"
-            } else if words == "requestAlwaysAuthorization" {
-                request = "always"
+            let notDetermined = status == "notDetermined"
+            if words == "requestWhenInUseAuthorization", notDetermined {
+                (request, requestTime) = ("whenInUse", t)
+            } else if words == "requestAlwaysAuthorization", notDetermined || status == "authorizedWhenInUse" {
+                (request, requestTime) = ("always", t)
             } else if words.hasPrefix("requestTemporaryFullAccuracyAuthorization") {
-                request = "temporaryFullAccuracy"
+                (request, requestTime) = ("temporaryFullAccuracy", t)
+            } else if !system.atLeast(8), notDetermined, words.hasPrefix("start") || words == "requestLocation" {
+                // Before iOS 8 the first use of a service asks (rules.md §5).
+                (request, requestTime) = ("always", t)
             }
         case .heard(let manager, let callback):
             heard(callback, manager: manager, at: t, time: entry.time)
@@ -146,7 +173,7 @@ struct SessionWriter {
             running = true
             managers = 1
             if inBackground {
-                launchedFor = t
+                launchedFor = (t, lines.count)
                 observed.append((t, "app launch background reason=" + (reason ?? "?")))
             } else {
                 line(t, "launch")

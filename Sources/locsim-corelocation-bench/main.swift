@@ -36,8 +36,8 @@ enum Variant {
     case recording
 }
 
-/// The last recording run's session, for its size.
-nonisolated(unsafe) var lastSession: RecordedSession?
+/// The last recording run's recorder, whose session is written after the run.
+nonisolated(unsafe) var lastRecorder: SessionRecorder?
 
 /// When In Use, updates started, then `fixes` fixes one second apart on a
 /// walk, each by one `advance(to:)` and one `feed(fix:)` (`locsim bench --device`'s session).
@@ -73,7 +73,7 @@ func drive(fixes: Int, _ variant: Variant) throws -> Int {
         try device.user.answer(.allowWhileUsing)
         manager.startUpdatingLocation()
         if variant == .coreLocationUnbound { try feed() } else { try device.withCurrent { try feed() } }
-        if variant == .recording { lastSession = recorder.session() }
+        if variant == .recording { lastRecorder = recorder }
         return withExtendedLifetime(manager) { counter.locations }
     }
 }
@@ -136,9 +136,18 @@ print(line("LocSimRecorder, RecordingLocationManager, inside withCurrent", times
 print(
     "recording: " + String(format: "%.2f", recordingCost)
         + " µs a callback (RecordingLocationManager − CLLocationManager)")
-if let session = lastSession {
-    let perFix = Double(session.scenario.utf8.count + session.observedLog.utf8.count) / Double(fixes)
+/// The session of the last recording run, written (`session()`: the journal formatted).
+func writeSession(_ recorder: SessionRecorder) -> RecordedSession { recorder.session() }
+
+if let recorder = lastRecorder {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let session = writeSession(recorder)
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let bytes = session.scenario.utf8.count + session.observedLog.utf8.count
+    let perFix = Double(bytes) / Double(fixes)
     print(
-        "session: " + String(format: "%.1f", perFix) + " bytes a fix (scenario and observed log); a day at 1 Hz: "
-            + String(format: "%.1f", perFix * 86_400 / 1e6) + " MB")
+        "session: \(session.scenario.utf8.count) + \(session.observedLog.utf8.count) bytes (scenario, observed log), "
+            + String(format: "%.1f", perFix) + " bytes a fix; a day at 1 Hz: "
+            + String(format: "%.1f", perFix * 86_400 / 1e6) + " MB; written in " + String(format: "%.3f", elapsed)
+            + " s (" + String(format: "%.2f", elapsed / Double(fixes) * 1e6) + " µs a fix)")
 }

@@ -94,6 +94,20 @@ import Testing
         }
     }
 
+    /// `reason=?`, the recorder's background launch: any reason matches,
+    /// and it counts as an unknown; a word with another key does not.
+    @Test func aKeyedWildcardMatchesAnyValueOfItsKey() throws {
+        let golden = try #require(Self.goldens.first { $0.name == "services/geofence-while-terminated.scn" })
+        let log = String(decoding: golden.log, as: UTF8.self)
+        #expect(log.contains(" app launch background reason=region\n"))
+        let unknown = log.replacingOccurrences(of: "reason=region", with: "reason=?")
+        let comparison = try Self.compare(golden.scenario, Array(unknown.utf8))
+        #expect(comparison.disagreements.map(\.text) == [])
+        #expect(comparison.unknowns.count == 2)
+        let wrongKey = log.replacingOccurrences(of: "reason=region", with: "cause=?")
+        #expect(try Self.compare(golden.scenario, Array(wrongKey.utf8)).disagreements.count == 4)
+    }
+
     @Test func aWildcardMatchesAndCountsAsUnknown() throws {
         let scenario = Array("locsim 1\nplatform iOS 17.0\n0 launch  # unknown: how it launched\n".utf8)
         let comparison = try Self.compare(

@@ -80,13 +80,7 @@
         }
 
         /// The device's own records a device shows its app, as the observed log has them.
-        var shownRecords: [String] {
-            device.log.text.split(separator: "\n").filter { line in
-                let words = line.split(separator: " ")
-                return words[1] == "delegate" || words[1] == "completion"
-                    || (words[1] == "app" && ["launch", "foreground", "background"].contains(words[2]))
-            }.map(String.init)
-        }
+        var shownRecords: [String] { shown(device.log).split(separator: "\n").map(String.init) }
     }
 
     extension InfoValue {
@@ -218,6 +212,102 @@
             let comparison = try app.compared()
             #expect(comparison.disagreements.map(\.text) == [])
             #expect(comparison.agreements == app.shownRecords.count)
+        }
+
+        /// A second manager: `app[manager2]` lines from its creation on, and
+        /// every manager-specific record names its manager.
+        @Test func aSecondManagerIsManager2() throws {
+            let app = try RecordedApp()
+            app.manager.requestWhenInUseAuthorization()
+            try app.device.user.answer(.allowWhileUsing)
+            try app.at(5)
+            let recorder = app.recorder
+            let second = app.device.withCurrent { RecordingLocationManager(recorder: recorder) }
+            second.delegate = app
+            second.desiredAccuracy = kCLLocationAccuracyHundredMeters
+            second.requestLocation()
+            try app.at(6)
+            try app.fix(35.681236, 139.767125, accuracy: 50)
+            #expect(second.number == 2)
+            let session = app.recorder.session()
+            #expect(
+                session.scenario.hasSuffix(
+                    "5.000 app[manager2] set distanceFilter none  # the manager is made\n"
+                        + "5.000 app[manager2] set desiredAccuracy hundredMeters\n5.000 app[manager2] requestLocation\n"
+                        + "6.000 fix 35.681236 139.767125 50\n"))
+            #expect(
+                session.observedLog.hasSuffix(
+                    "5.000 delegate locationManagerDidChangeAuthorization(_:) authorizedWhenInUse fullAccuracy manager=manager2\n"
+                        + "6.000 delegate locationManager(_:didUpdateLocations:) 35.681236,139.767125 ±50 manager=manager2\n"
+                ))
+            #expect(app.recorder.session().observedLog.split(separator: "\n").map(String.init) == app.shownRecords)
+            #expect(try app.compared().disagreements.map(\.text) == [])
+            withExtendedLifetime(second) {}
+        }
+
+        /// Locations queued while the app was suspended come in one call:
+        /// one record with each location's time, each a `fix` at its time.
+        @Test func aQueuedBatchIsOneRecord() throws {
+            let app = try RecordedApp(.iOS(12, 4))  // Always: a suspended app's updates are queued
+            app.manager.requestAlwaysAuthorization()
+            try app.device.user.answer(.allowAlways)
+            app.manager.startUpdatingLocation()
+            try app.at(1)
+            try app.background()
+            try app.at(20)  // suspended at 11: its fixes are queued
+            try app.fix(35.001, 139.7)
+            try app.at(21)
+            try app.fix(35.002, 139.7)
+            try app.at(30)
+            try app.foreground()
+            let session = app.recorder.session()
+            #expect(
+                session.observedLog.contains(
+                    "30.000 delegate locationManager(_:didUpdateLocations:) 35.001000,139.700000 ±5 @20.000 "
+                        + "35.002000,139.700000 ±5 @21.000\n"))
+            #expect(session.scenario.contains("20.000 fix 35.001000 139.700000 5\n21.000 fix 35.002000 139.700000 5\n"))
+            #expect(session.observedLog.split(separator: "\n").map(String.init) == app.shownRecords)
+            #expect(try app.compared().disagreements.map(\.text) == [])
+        }
+
+        /// Before iOS 8 status 3 is `authorized`; from When In Use on iOS 12
+        /// the Always prompt is the upgrade prompt (`changeToAlways`).
+        @Test(arguments: [Platform.iOS(7, 0), .iOS(12, 0)])
+        func olderSystemsNameTheirStatusAndAnswers(platform: Platform) throws {
+            let app = try RecordedApp(platform)
+            if platform.major >= 8 {
+                app.manager.requestWhenInUseAuthorization()
+                try app.device.user.answer(.allow)
+                try app.at(2)
+            }
+            if platform.major >= 8 {
+                app.manager.requestAlwaysAuthorization()
+                try app.device.user.answer(.changeToAlways)
+            } else {
+                app.manager.startUpdatingLocation()  // iOS 7 asks at the first use
+                try app.device.user.answer(.allow)
+            }
+            let session = app.recorder.session()
+            if platform.major < 8 {
+                #expect(session.observedLog.contains(" locationManager(_:didChangeAuthorization:) authorized\n"))
+            } else {
+                #expect(session.scenario.hasSuffix("2.000 app requestAlwaysAuthorization\n2.000 user changeToAlways\n"))
+            }
+            #expect(try app.compared().disagreements.map(\.text) == [])
+        }
+
+        /// Screen Time's restriction lifted is `user settings restricted
+        /// off`, not a choice of the app's setting.
+        @Test func aLiftedRestrictionIsRestrictedOff() throws {
+            let app = try RecordedApp()
+            try app.at(1)
+            try app.device.user.setRestricted(true)
+            try app.at(2)
+            try app.device.user.setRestricted(false)
+            let scenario = app.recorder.session().scenario
+            #expect(scenario.contains("1.000 user settings restricted on"))
+            #expect(scenario.contains("2.000 user settings restricted off"))
+            #expect(try app.compared().disagreements.map(\.text) == [])
         }
 
         /// The privacy option: coordinates rounded before they are kept.

@@ -39,9 +39,11 @@ public final class TrailRecorder: NSObject, CLLocationManagerDelegate {
     private let now: () -> Date
     private var wantsRecording = false
 
-    public init(now: @escaping () -> Date = Date.init) {
+    /// `manager`: the app's `CLLocationManager()`; a debug build may pass
+    /// LocSimRecorder's `RecordingLocationManager()` (docs/recorder.md).
+    public init(now: @escaping () -> Date = Date.init, manager: CLLocationManager = CLLocationManager()) {
         self.now = now
-        manager = CLLocationManager()
+        self.manager = manager
         super.init()
         manager.delegate = self
         manager.desiredAccuracy = kCLLocationAccuracyNearestTenMeters

@@ -77,7 +77,7 @@ package struct Comparison: Sendable {
             modelTaken[found] = true
             pairs[i] = found
             agreements += 1
-            if record.words.contains("?") {
+            if record.hasUnknownWord {
                 let place = "\(observedPath):\(record.number)"
                 unknowns.append(place + ": unknown: a word the device could not tell: '\(record.text)'")
             }

@@ -72,9 +72,20 @@ package struct LogLine: Equatable, Sendable {
     /// The same record, a device's `?` standing for any one word.
     package func sameRecord(as model: LogLine) -> Bool {
         guard kind == model.kind, words.count == model.words.count else { return false }
-        for (mine, theirs) in zip(words, model.words) where mine != theirs && mine != "?" { return false }
-        return true
+        return zip(words, model.words).allSatisfy { Self.word($0, matches: $1) }
     }
+
+    /// An observed word against the model's: the same, or one the device
+    /// could not tell — `?` matches any word, `<key>=?` any value of that
+    /// key (`reason=?`, a background launch's reason, docs/recorder.md).
+    static func word(_ mine: Substring, matches theirs: Substring) -> Bool {
+        if mine == theirs || mine == "?" { return true }
+        guard mine.hasSuffix("=?"), let equals = theirs.firstIndex(of: "=") else { return false }
+        return mine.dropLast() == theirs[...equals]
+    }
+
+    /// A word the device could not tell (`?`, `<key>=?`).
+    package var hasUnknownWord: Bool { words.contains { $0 == "?" || $0.hasSuffix("=?") } }
 
     /// The line's detail words after the method or event (`35.1,139.1 ±5`
     /// of a location), for finding what the model did with the same thing.
