@@ -3,7 +3,13 @@
 # and bench/fuzz-seeds/, with the language's words in bench/fuzz.dict.
 # FUZZ_SECONDS (default 60) bounds the run; crashes land in fuzz-out/.
 # FUZZ_TARGET=explore fuzzes `locsim explore` too (every path, then random
-# ones, under small limits) after the replay of each input.
+# ones, under small limits) after the replay of each input. The readers of
+# input from other machines and folders have targets of their own:
+# FUZZ_TARGET=shard (one explore shard's file, re-digested so mutations
+# reach past the digest: Sources/locsim-fuzz), merge (shard files split at
+# 0x1E bytes, merged) and coverage (`check --coverage`'s pass over one
+# scenario); their seeds are bench/fuzz-seeds/shard/, merge/ and the
+# scenarios.
 # FUZZ_SANITIZE (default fuzzer,address): `fuzzer` alone leaves AddressSanitizer
 # out. This build once stopped on the seed corpus itself (a heap use after free
 # in `Simulator.significantChangesOutliveProcess`): Swift 6.3.1 miscompiled
@@ -17,7 +23,11 @@ target=${FUZZ_TARGET:-replay}
 scratch=.build-fuzz
 mkdir -p "$scratch"
 flags=()
-if [ "$target" = explore ]; then flags=(-DFUZZ_EXPLORE); fi
+case "$target" in
+  replay) ;;
+  explore|shard|merge|coverage) flags=(-DFUZZ_$(echo "$target" | tr '[:lower:]' '[:upper:]')) ;;
+  *) echo "fuzz.sh: unknown FUZZ_TARGET '$target' (replay, explore, shard, merge, coverage)" >&2; exit 2 ;;
+esac
 # One module compiled by swiftc directly: SwiftPM's --sanitize=fuzzer leaves
 # library targets without coverage counters (seen with Swift 6.3.1), and a
 # fuzzer without coverage runs blind.
@@ -26,7 +36,13 @@ swiftc -O -sanitize="${FUZZ_SANITIZE:-fuzzer,address}" -parse-as-library -DFUZZI
   -o "$scratch/locsim-fuzz-$target" 2>&1 | grep -v "Cannot export local symbol" || true
 out=fuzz-out/$target
 mkdir -p "$out/corpus"
-find Scenarios bench/fuzz-seeds -name '*.scn' -exec cp {} "$out/corpus/" \;
+case "$target" in
+  shard|merge) cp bench/fuzz-seeds/"$target"/* "$out/corpus/" ;;
+  *) find Scenarios bench/fuzz-seeds -name '*.scn' -exec cp {} "$out/corpus/" \; ;;
+esac
+max_len=4096
+# A shard's file holds its scenario as a line of JSON, then the search.
+if [ "$target" = shard ] || [ "$target" = merge ]; then max_len=65536; fi
 SWIFT_BACKTRACE=enable=no "$scratch/locsim-fuzz-$target" \
-  -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+  -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
   -dict=bench/fuzz.dict -artifact_prefix="$out/" "$out/corpus"
