@@ -28,6 +28,9 @@ struct GPXMarkupSizes {
     struct Oversize: Equatable {
         var message: String
         var location: SourceLocation
+        /// The earliest place libxml2 may report it at: the document type
+        /// declaration's start for markup inside it (libxml2 stops there).
+        var reported: SourceLocation
     }
 
     private enum State { case text, open, bang, name, tag, quoted, comment, instruction, cdata, doctype }
@@ -54,6 +57,8 @@ struct GPXMarkupSizes {
     private var subsetRun = 0
     /// The comment or instruction being read is inside the declaration.
     private var inSubset = false
+    /// Where the document type declaration starts.
+    private var doctypeStart = SourceLocation(line: 1, column: 1)
 
     /// The first oversized piece of markup found.
     private(set) var found: Oversize?
@@ -70,7 +75,7 @@ struct GPXMarkupSizes {
         found = Oversize(
             message: "\(kind) of \(size) is too large for the XML parser (libxml2 reads a start tag with its"
                 + " attributes, a comment, a processing instruction or a CDATA section of up to about \(Self.maxMarkupBytes) bytes)",
-            location: markupStart)
+            location: markupStart, reported: inSubset ? doctypeStart : markupStart)
     }
 
     /// Scans the next bytes of the file; `end` when they are its last.
@@ -130,6 +135,7 @@ struct GPXMarkupSizes {
                 state = .doctype
                 quote = 0
                 subsetRun = 0
+                doctypeStart = markupStart
                 depth = keyword == [UInt8(ascii: "[")] ? 1 : 0
             }
         case .name:
@@ -144,7 +150,7 @@ struct GPXMarkupSizes {
                     found = Oversize(
                         message:
                             "a name longer than \(Self.maxNameCharacters) characters is too long for the XML parser (libxml2)",
-                        location: nameStart)
+                        location: nameStart, reported: nameStart)
                 }
             }
         case .tag:

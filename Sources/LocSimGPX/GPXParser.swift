@@ -97,7 +97,7 @@ package enum GPXParser {
         try scan(source, isDone: { sizes.isDone }) { bytes, end in sizes.feed(bytes, end: end) }
         guard let found = sizes.found else { return nil }
         if let place = error.location,
-            (place.line, place.column) < (found.location.line, found.location.column)
+            (place.line, place.column) < (found.reported.line, found.reported.column)
         {
             return nil
         }
