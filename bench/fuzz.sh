@@ -22,18 +22,23 @@ seconds=${FUZZ_SECONDS:-60}
 target=${FUZZ_TARGET:-replay}
 scratch=.build-fuzz
 mkdir -p "$scratch"
-flags=()
 case "$target" in
-  replay) ;;
-  explore|shard|merge|coverage) flags=(-DFUZZ_$(echo "$target" | tr '[:lower:]' '[:upper:]')) ;;
+  replay|explore|shard|merge|coverage) ;;
   *) echo "fuzz.sh: unknown FUZZ_TARGET '$target' (replay, explore, shard, merge, coverage)" >&2; exit 2 ;;
 esac
+export FUZZ_TARGET=$target
 # One module compiled by swiftc directly: SwiftPM's --sanitize=fuzzer leaves
 # library targets without coverage counters (seen with Swift 6.3.1), and a
 # fuzzer without coverage runs blind.
-swiftc -O -sanitize="${FUZZ_SANITIZE:-fuzzer,address}" -parse-as-library -DFUZZING "${flags[@]}" -module-name LocSimFuzz -package-name locsim \
-  $(find Sources/LocSimKit -name '*.swift' | sort) Sources/locsim-fuzz/FuzzEntry.swift \
-  -o "$scratch/locsim-fuzz-$target" 2>&1 | grep -v "Cannot export local symbol" || true
+# One build for every target (it reads FUZZ_TARGET), made again only when a
+# source is newer than it (FUZZ_REBUILD=1 forces it).
+binary="$scratch/locsim-fuzz"
+if [ -n "${FUZZ_REBUILD:-}" ] || [ ! -x "$binary" ] \
+  || [ -n "$(find Sources/LocSimKit Sources/locsim-fuzz -name '*.swift' -newer "$binary" | head -1)" ]; then
+  swiftc -O -sanitize="${FUZZ_SANITIZE:-fuzzer,address}" -parse-as-library -DFUZZING -module-name LocSimFuzz -package-name locsim \
+    $(find Sources/LocSimKit -name '*.swift' | sort) Sources/locsim-fuzz/FuzzEntry.swift \
+    -o "$binary" 2>&1 | grep -v "Cannot export local symbol" || true
+fi
 out=fuzz-out/$target
 mkdir -p "$out/corpus"
 case "$target" in
@@ -43,6 +48,6 @@ esac
 max_len=4096
 # A shard's file holds its scenario as a line of JSON, then the search.
 if [ "$target" = shard ] || [ "$target" = merge ]; then max_len=65536; fi
-SWIFT_BACKTRACE=enable=no "$scratch/locsim-fuzz-$target" \
+SWIFT_BACKTRACE=enable=no "$binary" \
   -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
   -dict=bench/fuzz.dict -artifact_prefix="$out/" "$out/corpus"

@@ -2,6 +2,12 @@
     import LocSimKit
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One fuzz input: replay it as a scenario in both log formats. A scenario
 /// error is a fine outcome; a trap, a hang or a difference between the
 /// formats' record counts is a defect.
@@ -79,23 +85,30 @@ func coverageForFuzzing(_ bytes: [UInt8]) {
     for format in CoverageReport.Format.allCases { _ = report.rendered(format) }
 }
 
+/// One input through `target`'s harness: `replay` (the default), `explore`
+/// (the replay, then explore), `shard`, `merge`, `coverage`.
+func fuzz(target: String, _ bytes: [UInt8]) {
+    switch target {
+    case "shard": mergeForFuzzing(bytes, split: false)
+    case "merge": mergeForFuzzing(bytes, split: true)
+    case "coverage": coverageForFuzzing(bytes)
+    default:
+        replayForFuzzing(bytes)
+        if target == "explore" { exploreForFuzzing(bytes) }
+    }
+}
+
 #if FUZZING
+    /// The target, from `FUZZ_TARGET` (bench/fuzz.sh): one build serves them all.
+    let fuzzTarget: String = {
+        guard let value = getenv("FUZZ_TARGET") else { return "replay" }
+        return String(cString: value)
+    }()
+
     /// The libFuzzer entry point (`make fuzz` builds with `-sanitize=fuzzer`).
     @_cdecl("LLVMFuzzerTestOneInput")
     public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-        let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-        #if FUZZ_SHARD
-            mergeForFuzzing(bytes, split: false)
-        #elseif FUZZ_MERGE
-            mergeForFuzzing(bytes, split: true)
-        #elseif FUZZ_COVERAGE
-            coverageForFuzzing(bytes)
-        #else
-            replayForFuzzing(bytes)
-            #if FUZZ_EXPLORE
-                exploreForFuzzing(bytes)
-            #endif
-        #endif
+        fuzz(target: fuzzTarget, Array(UnsafeBufferPointer(start: data, count: size)))
         return 0
     }
 #else
@@ -113,14 +126,7 @@ func coverageForFuzzing(_ bytes: [UInt8]) {
                 }
                 switch FileIO.readFile(path) {
                 case .success(let bytes):
-                    switch target {
-                    case "shard": mergeForFuzzing(bytes, split: false)
-                    case "merge": mergeForFuzzing(bytes, split: true)
-                    case "coverage": coverageForFuzzing(bytes)
-                    default:
-                        replayForFuzzing(bytes)
-                        if target == "explore" { exploreForFuzzing(bytes) }
-                    }
+                    fuzz(target: target, bytes)
                     print("\(path): ok")
                 case .failure(let error):
                     print("locsim-fuzz: \(error)")

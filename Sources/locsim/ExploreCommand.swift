@@ -317,7 +317,8 @@ enum ExploreCommand {
                 close(file.fd)
                 guard file.size <= Explore.maxShardFile else {
                     printError(
-                        "locsim: " + Shown.place(path, SourceLocation(line: 1, column: 1), "error") + "a file of \(file.size) bytes, over the "
+                        "locsim: " + Shown.place(path, SourceLocation(line: 1, column: 1), "error")
+                            + "a file of \(file.size) bytes, over the "
                             + "\(Explore.maxShardFile) a shard's file may hold: not a file locsim wrote")
                     return .failure
                 }

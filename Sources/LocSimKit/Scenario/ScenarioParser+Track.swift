@@ -36,7 +36,8 @@ extension TrackStatement {
 
     /// The error of a point `time(at:)` gives no time for: one wording for a
     /// `gpx` line and `locsim gpx --start` (issue 41).
-    package static let pointTooLate = "this point falls beyond \(ByteScanner.maxSeconds) seconds from the scenario start"
+    package static let pointTooLate =
+        "this point falls beyond \(ByteScanner.maxSeconds) seconds from the scenario start"
 }
 
 extension ScenarioParser {

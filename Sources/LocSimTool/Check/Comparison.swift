@@ -43,7 +43,8 @@ package struct Comparison: Sendable {
         case .success(let lines): device = lines
         case .failure(let error):
             throw ComparisonError(
-                message: Shown.place(observedPath, SourceLocation(line: error.line, column: 1), "error") + error.message)
+                message: Shown.place(observedPath, SourceLocation(line: error.line, column: 1), "error") + error.message
+            )
         }
         var comparison = Comparison()
         comparison.unknowns = unknownLines(session, path: sessionPath)

@@ -82,10 +82,14 @@ package enum ScenarioFinder {
         var folders: [Bool] = []
         for input in inputs {
             var info = stat()
-            if SystemPath.withCString(input, { stat($0, &info) }) != 0 { throw FileError("cannot open", input, code: errno) }
+            if SystemPath.withCString(input, { stat($0, &info) }) != 0 {
+                throw FileError("cannot open", input, code: errno)
+            }
             let isFolder = info.st_mode & S_IFMT == S_IFDIR
             if isFolder {
-                guard let dir = SystemPath.withCString(input, { opendir($0) }) else { throw FileError("cannot read folder", input, code: errno) }
+                guard let dir = SystemPath.withCString(input, { opendir($0) }) else {
+                    throw FileError("cannot read folder", input, code: errno)
+                }
                 closedir(dir)
             }
             folders.append(isFolder)
