@@ -182,30 +182,6 @@ import Testing
         #expect(try Self.explore(try Self.scenario("provisional-geofence")).platforms.allSatisfy { $0.graph == nil })
     }
 
-    /// A prompt shown at the instant of a line whose order against what is
-    /// due then is explored is labelled by its kind, not `order` (issue 41):
-    /// the delayed request at 10 shows the When In Use prompt before the
-    /// `background` line at 10 (the written order), or the line goes first
-    /// and the request in the background shows none.
-    @Test func aPromptAtAnOrderedInstantIsLabelledByItsKind() throws {
-        let text = """
-            locsim 1
-            platform iOS 14.0
-            plist NSLocationWhenInUseUsageDescription "Why"
-            on launch after 10 app requestWhenInUseAuthorization
-
-            0  launch
-            10 background
-
-            """
-        let g = try #require(try Self.explore(text, platforms: nil, graph: true).platforms.first?.graph)
-        #expect(g.choicePoints.filter { $0.hasSuffix(" order") } == ["10.000 order"])
-        #expect(g.choicePoints.contains("10.000 whenInUse"))
-        // Its edges are the prompt's answers.
-        let prompt = try #require(g.choicePoints.firstIndex(of: "10.000 whenInUse"))
-        #expect(g.edges.filter { $0.from == prompt }.map(\.option).contains("allowWhileUsing"))
-    }
-
     static let sometimes = """
         locsim 1
         platform iOS 13.0
