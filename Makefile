@@ -25,7 +25,7 @@ help:
 	@echo "make asan    the goldens in Scenarios/ under AddressSanitizer (a debug build in .build-asan; part of make test)"
 	@echo "make asan-tests  swift test under AddressSanitizer (about 4 min; not part of make test)"
 	@echo "make bench   1 M and 10 M line benchmarks, realistic traces against the C floor and the previous commit's build, written to bench/RESULTS.md"
-	@echo "make fuzz    libFuzzer over parser and simulator (FUZZ_SECONDS=60)"
+	@echo "make fuzz    libFuzzer over parser and simulator (FUZZ_SECONDS=60; FUZZ_TARGET=explore, shard, merge or coverage)"
 	@echo "make fuzz-gpx  libFuzzer over the GPX reader (FUZZ_SECONDS=60)"
 	@echo "make install    copy locsim and locsim-gpx to \$$(PREFIX)/bin (PREFIX=/usr/local by default)"
 	@echo "make uninstall  remove \$$(PREFIX)/bin/locsim and locsim-gpx"

@@ -103,6 +103,14 @@ final class GPXDocument: NSObject, XMLParserDelegate {
         if child != nil && text.utf8.count <= GPXPointBuilder.maxValueBytes { text += string }
     }
 
+    /// A CDATA section is text as XML defines it (`<time><![CDATA[…]]></time>`):
+    /// part of the value, as `GPXFastReader` would read it, not an empty value.
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        if child != nil && text.utf8.count <= GPXPointBuilder.maxValueBytes {
+            text += String(decoding: CDATABlock, as: UTF8.self)
+        }
+    }
+
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
         defer {
             depth -= 1

@@ -3,7 +3,8 @@ import LocSimKit
 /// Finds the first piece of markup larger than libxml2 reads: a name (of an
 /// element or an attribute) longer than 50,000 characters, or a start tag
 /// with its attributes, a comment, a processing instruction or a CDATA
-/// section of 10,000,000 bytes or more.
+/// section of 10,000,000 bytes or more, a comment or instruction inside
+/// the document type declaration included.
 ///
 /// Such a file is well-formed XML, but libxml2 (without `XML_PARSE_HUGE`,
 /// which FoundationXML does not set) stops at it with a bare "internal
@@ -27,6 +28,9 @@ struct GPXMarkupSizes {
     struct Oversize: Equatable {
         var message: String
         var location: SourceLocation
+        /// The earliest place libxml2 may report it at: the document type
+        /// declaration's start for markup inside it (libxml2 stops there).
+        var reported: SourceLocation
     }
 
     private enum State { case text, open, bang, name, tag, quoted, comment, instruction, cdata, doctype }
@@ -46,6 +50,15 @@ struct GPXMarkupSizes {
     private var run = 0
     private var keyword: [UInt8] = []
     private var depth = 0
+    /// Inside the document type declaration: where a `<` was read, and
+    /// the bytes of `<!--` or `<?` read from it (a comment or an
+    /// instruction there has libxml2's limits too).
+    private var subsetStart = SourceLocation(line: 1, column: 1)
+    private var subsetRun = 0
+    /// The comment or instruction being read is inside the declaration.
+    private var inSubset = false
+    /// Where the document type declaration starts.
+    private var doctypeStart = SourceLocation(line: 1, column: 1)
 
     /// The first oversized piece of markup found.
     private(set) var found: Oversize?
@@ -62,7 +75,7 @@ struct GPXMarkupSizes {
         found = Oversize(
             message: "\(kind) of \(size) is too large for the XML parser (libxml2 reads a start tag with its"
                 + " attributes, a comment, a processing instruction or a CDATA section of up to about \(Self.maxMarkupBytes) bytes)",
-            location: markupStart)
+            location: markupStart, reported: inSubset ? doctypeStart : markupStart)
     }
 
     /// Scans the next bytes of the file; `end` when they are its last.
@@ -121,6 +134,8 @@ struct GPXMarkupSizes {
             } else if !Array("--".utf8).starts(with: keyword) && !Array("[CDATA[".utf8).starts(with: keyword) {
                 state = .doctype
                 quote = 0
+                subsetRun = 0
+                doctypeStart = markupStart
                 depth = keyword == [UInt8(ascii: "[")] ? 1 : 0
             }
         case .name:
@@ -135,7 +150,7 @@ struct GPXMarkupSizes {
                     found = Oversize(
                         message:
                             "a name longer than \(Self.maxNameCharacters) characters is too long for the XML parser (libxml2)",
-                        location: nameStart)
+                        location: nameStart, reported: nameStart)
                 }
             }
         case .tag:
@@ -152,16 +167,10 @@ struct GPXMarkupSizes {
         case .quoted:
             if b == quote { state = .tag }
         case .comment:
-            if b == UInt8(ascii: ">") && run >= 2 {
-                state = .text
-                markupEnded()
-            }
+            if b == UInt8(ascii: ">") && run >= 2 { endMarkup() }
             run = b == UInt8(ascii: "-") ? run + 1 : 0
         case .instruction:
-            if b == UInt8(ascii: ">") && run >= 1 {
-                state = .text
-                markupEnded()
-            }
+            if b == UInt8(ascii: ">") && run >= 1 { endMarkup() }
             run = b == UInt8(ascii: "?") ? 1 : 0
         case .cdata:
             if b == UInt8(ascii: ">") && run >= 2 {
@@ -170,6 +179,7 @@ struct GPXMarkupSizes {
             }
             run = b == UInt8(ascii: "]") ? run + 1 : 0
         case .doctype:
+            if quote == 0, subsetStep(b, at: location) { return }
             if quote != 0 {
                 if b == quote { quote = 0 }
             } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
@@ -182,6 +192,44 @@ struct GPXMarkupSizes {
                 state = .text
             }
         }
+    }
+
+    /// A comment or instruction ends: its size is judged, and the scan
+    /// goes on in the text, or in the declaration it was inside.
+    private mutating func endMarkup() {
+        markupEnded()
+        state = inSubset ? .doctype : .text
+        inSubset = false
+    }
+
+    /// Reads `b` in the declaration for `<!--` and `<?`; true when it
+    /// starts a comment or an instruction there.
+    private mutating func subsetStep(_ b: UInt8, at location: SourceLocation) -> Bool {
+        switch (subsetRun, b) {
+        case (_, UInt8(ascii: "<")):
+            subsetStart = location
+            subsetRun = 1
+        case (1, UInt8(ascii: "!")), (2, UInt8(ascii: "-")):
+            subsetRun += 1
+        case (3, UInt8(ascii: "-")):
+            subsetRun = 0
+            state = .comment
+            kind = "a comment"
+            run = 0
+        case (1, UInt8(ascii: "?")):
+            subsetRun = 0
+            state = .instruction
+            kind = "a processing instruction"
+            run = 0
+        default:
+            subsetRun = 0
+            return false
+        }
+        guard state != .doctype else { return false }
+        inSubset = true
+        markupStart = subsetStart
+        markupBytes = state == .comment ? 4 : 2
+        return true
     }
 
     /// A name starts at `location` (for an end tag, after the `/`).

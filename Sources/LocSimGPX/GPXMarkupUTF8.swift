@@ -47,11 +47,18 @@ struct GPXMarkupUTF8 {
     /// not UTF-8 from this scan), and after a byte that is not UTF-8 in
     /// text libxml2 hands FoundationXML names it traps on.
     private(set) var failure: (byte: UInt8, location: SourceLocation, inText: Bool)?
+    /// A character reference in character data that names no character
+    /// XML allows (`&#x110000;`, `&#0;`), and where its `&` is: libxml2
+    /// reports none of them and hands on text that is not the file's.
+    private(set) var badReference: (text: String, location: SourceLocation)?
+    private var referenceStart = SourceLocation(line: 1, column: 1)
+    private var referenceBytes: [UInt8] = []
+
     /// The failure is a character the file's end cuts short.
     private(set) var endsInsideCharacter = false
 
     /// No more bytes are needed: a byte was found, or the file is not checked.
-    var isDone: Bool { failure != nil || state == .skipped }
+    var isDone: Bool { failure != nil || badReference != nil || state == .skipped }
 
     /// Bytes of the start needed to see the XML declaration's encoding.
     private static let headLength = 256
@@ -115,6 +122,8 @@ struct GPXMarkupUTF8 {
             } else if b == UInt8(ascii: "&") {
                 checkText(b, at: location)
                 state = .reference
+                referenceStart = location
+                referenceBytes = []
             } else {
                 checkText(b, at: location)
             }
@@ -130,9 +139,11 @@ struct GPXMarkupUTF8 {
                 || b == UInt8(ascii: "_") || b == UInt8(ascii: ":") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
                 || b == UInt8(ascii: "#")
             guard nameByte else {
+                if b == UInt8(ascii: ";") { checkReference() }
                 state = .text
                 return step(b, at: location)
             }
+            if referenceBytes.count < 16 { referenceBytes.append(b) }
         case .open:
             switch b {
             case UInt8(ascii: "!"):
@@ -183,6 +194,22 @@ struct GPXMarkupUTF8 {
             }
         }
         check(b, at: location)
+    }
+
+    /// Checks the character reference just read (its name in `referenceBytes`).
+    private mutating func checkReference() {
+        guard referenceBytes.first == UInt8(ascii: "#") else { return }
+        let hex = referenceBytes.count > 1 && referenceBytes[1] == UInt8(ascii: "x")
+        let digits = String(decoding: referenceBytes.dropFirst(hex ? 2 : 1), as: UTF8.self)
+        // Too many digits for any character (`count` is at most 15) reads as past U+10FFFF.
+        let value = UInt32(digits, radix: hex ? 16 : 10) ?? (digits.isEmpty ? nil : 0x11_0000)
+        guard let value else { return }  // `&#;`: libxml2's own error
+        let allowed =
+            value == 0x09 || value == 0x0A || value == 0x0D || (0x20...0xD7FF).contains(value)
+            || (0xE000...0xFFFD).contains(value) || (0x1_0000...0x10_FFFF).contains(value)
+        guard !allowed else { return }
+        let text = "&" + String(decoding: referenceBytes, as: UTF8.self) + (referenceBytes.count == 16 ? "…" : ";")
+        badReference = (text, referenceStart)
     }
 
     /// Whether `b` is inside a quoted string or opens one (in a tag or a declaration).

@@ -97,7 +97,7 @@ package enum GPXParser {
         try scan(source, isDone: { sizes.isDone }) { bytes, end in sizes.feed(bytes, end: end) }
         guard let found = sizes.found else { return nil }
         if let place = error.location,
-            (place.line, place.column) < (found.location.line, found.location.column)
+            (place.line, place.column) < (found.reported.line, found.reported.column)
         {
             return nil
         }
@@ -163,10 +163,18 @@ package enum GPXParser {
     }
 
     /// Reads the file (`GPXMarkupUTF8`) and throws at a byte in markup
-    /// that is not UTF-8, on which FoundationXML would trap.
+    /// that is not UTF-8, on which FoundationXML would trap, or at a
+    /// character reference to no character, which libxml2 reads as text
+    /// that is not the file's.
     private static func refuseInvalidMarkup(_ source: Source) throws(TrackError) {
         var markup = GPXMarkupUTF8()
         try scan(source, isDone: { markup.isDone }) { markup.feed($0, end: $1) }
+        if let (text, location) = markup.badReference {
+            throw TrackError(
+                "malformed GPX: the character reference '\(text)' names no character XML allows"
+                    + " (#x9, #xA, #xD, #x20-#xD7FF, #xE000-#xFFFD, #x10000-#x10FFFF)",
+                at: location)
+        }
         if let (byte, location, inText) = markup.failure {
             let hex = String(byte, radix: 16, uppercase: true)
             if markup.endsInsideCharacter {

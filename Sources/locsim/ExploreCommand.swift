@@ -88,6 +88,9 @@ enum ExploreCommand {
                 shrink = true
             case .option("--random", let inline):
                 samples = try args.count(of: "--random", inline: inline)
+                guard samples! <= Explore.Sampling.maxSamples else {
+                    throw UsageError("'--random' takes at most \(Explore.Sampling.maxSamples) paths, not \(samples!)")
+                }
             case .option("--seed", let inline):
                 let value = try args.value(of: "--seed", inline: inline)
                 guard let s = UInt64(value) else {
@@ -270,7 +273,7 @@ enum ExploreCommand {
         let lines = failing.map { line in
             let f = line.shortest
             return
-                "\(label):\(f.expectation.location.line):\(f.expectation.location.column): error: expectation failed on "
+                Shown.place(label, f.expectation.location, "error") + "expectation failed on "
                 + "\(line.platforms.count == 1 ? line.platforms[0].description : "\(line.platforms.count) platforms"): "
                 + "expect \(f.expectation.expectation.text) (\(f.expectation.reason)); shortest path: "
                 + (line.platforms.count == 1 ? "" : "\(line.platform) ") + Explore.Report.path(f.path)
@@ -314,7 +317,8 @@ enum ExploreCommand {
                 close(file.fd)
                 guard file.size <= Explore.maxShardFile else {
                     printError(
-                        "locsim: \(Explore.escaped(path)):1:1: error: a file of \(file.size) bytes, over the "
+                        "locsim: " + Shown.place(path, SourceLocation(line: 1, column: 1), "error")
+                            + "a file of \(file.size) bytes, over the "
                             + "\(Explore.maxShardFile) a shard's file may hold: not a file locsim wrote")
                     return .failure
                 }
@@ -448,12 +452,25 @@ enum ExploreCommand {
             let line =
                 "\rexploring: \(progress.states) states, \(progress.outcomes) outcomes kept, "
                 + Explore.Report.count(progress.paths, "path")
+            Progress.unterminated.pointee = 1
             _ = FileIO.writeAll(STDERR_FILENO, Array(line.utf8))
         }
 
         func end() {
             if state.withLock({ $0.shown }) { _ = FileIO.writeAll(STDERR_FILENO, Array("\r\u{1B}[K".utf8)) }
+            Progress.unterminated.pointee = 0
         }
+
+        /// 1 while a progress line without its line feed is on standard
+        /// error; one aligned word the signal handler (main.swift) reads
+        /// without a lock, to end the line with a line feed: a signal
+        /// stopped the search, and standard error may be a file, whose last
+        /// line would have no end.
+        nonisolated(unsafe) static let unterminated: UnsafeMutablePointer<Int> = {
+            let word = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+            word.initialize(to: 0)
+            return word
+        }()
 
         /// Seconds since the start, to the millisecond.
         var elapsed: String { JUnitReport.seconds(microseconds) }

@@ -63,7 +63,7 @@ enum GPXCommand {
         } catch {
             output.discard()
             if let location = error.location {
-                printError("\(label):\(location.line):\(location.column): error: \(error.message)")
+                printError(Shown.place(label, location, "error") + error.message)
             } else {
                 // Name the file, as a `gpx` line's error does.
                 let file = standardInput ? "standard input" : "'\(options.path)'"

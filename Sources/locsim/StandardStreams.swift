@@ -96,7 +96,7 @@ func outputOntoInput(_ path: String, input: Int32?, inputPath: String?) -> Strin
     guard source.st_mode & S_IFMT == S_IFREG, SystemPath.withCString(path, { stat($0, &target) }) == 0,
         target.st_dev == source.st_dev, target.st_ino == source.st_ino
     else { return nil }
-    let named = inputPath.flatMap { $0 == "-" ? nil : " '\($0)'" } ?? ""
+    let named = inputPath.flatMap { $0 == "-" ? nil : " '\(Shown.escaped($0))'" } ?? ""
     return
-        "the output '\(path)' is the input file\(named) (the same file, perhaps through a link); writing it would lose the input: choose another output"
+        "the output '\(Shown.escaped(path))' is the input file\(named) (the same file, perhaps through a link); writing it would lose the input: choose another output"
 }

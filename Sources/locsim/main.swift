@@ -41,8 +41,9 @@ signal(SIGPIPE, SIG_IGN)
 
 // Interrupted or terminated: remove the staged temporary files (a log beside
 // its target, a bench trace), then die of the same signal, so the caller
-// sees the usual status (130 for Ctrl-C in a shell). Only async-signal-safe
-// calls: unlink, signal, raise. A signal the caller ignores (`nohup`, a
+// sees the usual status (130 for Ctrl-C in a shell); an explore progress
+// line left unterminated gets its line feed. Only async-signal-safe
+// calls: unlink, write, signal, raise. A signal the caller ignores (`nohup`, a
 // background job's SIGINT) stays ignored.
 for interrupt in [SIGINT, SIGTERM, SIGHUP] {
     let previous = signal(interrupt, SIG_IGN)
@@ -51,6 +52,10 @@ for interrupt in [SIGINT, SIGTERM, SIGHUP] {
     }
     signal(interrupt) { received in
         StagedFiles.removeAllForSignal()
+        if ExploreCommand.Progress.unterminated.pointee != 0 {
+            var feed = UInt8(ascii: "\n")
+            _ = write(STDERR_FILENO, &feed, 1)
+        }
         signal(received, SIG_DFL)
         raise(received)
     }

@@ -71,6 +71,37 @@ import Testing
         #expect(idle.contains("# 60   system any  (locsim explore: no choice here on this path)"))
     }
 
+    /// docs/explore.md: a `system any` line is a line at its time, the timers
+    /// due at that instant run before its choice (issue 41). The app in the
+    /// background since 1 is suspended at 6.000: a `system any` at 6 ends
+    /// it after its suspension, on every path (`expect app suspend` holds);
+    /// one at 5.999 ends it before, and that path has no suspension.
+    @Test func aSystemAnyRunsTheTimersOfItsInstantFirst() throws {
+        func text(_ time: String) -> String {
+            """
+            locsim 1
+            platform iOS 14.0
+            expect app suspend
+
+            0 launch
+            1 background
+            \(time) system any
+
+            """
+        }
+        let atSuspension = try #require(try Self.explore(text("6")).platforms.first)
+        #expect(atSuspension.paths == 2 && atSuspension.rows.allSatisfy { !$0.outcome.failed })
+        let before = try #require(try Self.explore(text("5.999")).platforms.first)
+        #expect(before.paths == 2)
+        #expect(
+            before.rows.filter(\.outcome.failed).map { $0.shortestPath.map(\.description) } == [
+                ["5.999 system terminate"]
+            ])
+        #expect(
+            try ExploreLimitsTests.documents(
+                "the timers and delayed reactions due at that instant run before its choice is made"))
+    }
+
     /// A `system any` where no path gives the system anything to do is the
     /// scenario's mistake; one where some path does is not.
     @Test func aSystemAnyWithNothingToChooseOnEveryPathIsAnError() throws {

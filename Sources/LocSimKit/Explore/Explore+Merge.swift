@@ -7,10 +7,10 @@ extension Explore {
         package var name: String
         package var bytes: [UInt8]
 
-        /// `name` is shown with its control characters escaped: a name
+        /// `name` as given; messages print it escaped (`Shown`): a name
         /// with a line feed does not split an error line.
         package init(name: String, bytes: [UInt8]) {
-            self.name = Explore.escaped(name)
+            self.name = name
             self.bytes = bytes
         }
     }
@@ -22,30 +22,11 @@ extension Explore {
     /// aside; `--shard` refuses a scenario whose line would be longer.
     package static let maxShardLine = 64 << 20
 
-    /// `text` with its control characters (C0, DEL, C1) and the Unicode
-    /// line and direction controls written as `\u{…}` (a line feed `\n`,
-    /// a tab `\t`): what an error may print of a name from a file or a
-    /// command line.
-    package static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A: out += "\\n"
-            case 0x09: out += "\\t"
-            case 0x5C: out += "\\\\"
-            case 0..<0x20, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069:
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
     /// A string read from a shard's file as an error shows it: quoted,
     /// escaped, and cut to its first 64 characters (`…` after them).
     static func shown(_ text: String) -> String {
         let cut = text.count > 64 ? String(text.prefix(64)) + "…" : text
-        return "'" + escaped(cut) + "'"
+        return "'" + Shown.escaped(cut) + "'"
     }
 
     /// What the shards were: the name the scenario was read from, and the
@@ -119,23 +100,26 @@ extension Explore {
         for part in parts {
             guard part.shard.count == first.shard.count else {
                 throw MergeError(
-                    message: "\(part.file):1:1: error: shard \(part.shard.index)/\(part.shard.count) of a split in "
-                        + "\(part.shard.count), but \(first.file) is shard \(first.shard.index)/\(count): "
+                    message: Shown.place(part.file, SourceLocation(line: 1, column: 1), "error")
+                        + "shard \(part.shard.index)/\(part.shard.count) of a split in "
+                        + "\(part.shard.count), but \(Shown.escaped(first.file)) is shard \(first.shard.index)/\(count): "
                         + "give the files of one split")
             }
             if let other = byIndex[part.shard.index] {
                 throw MergeError(
-                    message: "\(part.file):1:1: error: shard \(part.shard.index)/\(count) given twice (also "
-                        + "\(other.file))")
+                    message: Shown.place(part.file, SourceLocation(line: 1, column: 1), "error")
+                        + "shard \(part.shard.index)/\(count) given twice (also \(Shown.escaped(other.file)))")
             }
             guard part.scenario == first.scenario else {
                 throw MergeError(
-                    message: "\(part.file):2:1: error: a shard of another scenario than \(first.file)'s: "
+                    message: Shown.place(part.file, SourceLocation(line: 2, column: 1), "error")
+                        + "a shard of another scenario than \(Shown.escaped(first.file))'s: "
                         + "give the files of one split")
             }
             guard part.options == first.options else {
                 throw MergeError(
-                    message: "\(part.file):1:1: error: a shard explored with other options than \(first.file) "
+                    message: Shown.place(part.file, SourceLocation(line: 1, column: 1), "error")
+                        + "a shard explored with other options than \(Shown.escaped(first.file)) "
                         + "(\(part.options), not \(first.options)): give the files of one split")
             }
             byIndex[part.shard.index] = part
@@ -161,14 +145,16 @@ extension Explore {
     private static func check(_ part: ShardPart, against first: ShardPart) throws(MergeError) {
         guard part.platforms.count == first.platforms.count else {
             throw MergeError(
-                message: "\(part.file):1:1: error: \(part.platforms.count) platforms, but \(first.file) has "
+                message: Shown.place(part.file, SourceLocation(line: 1, column: 1), "error")
+                    + "\(part.platforms.count) platforms, but \(Shown.escaped(first.file)) has "
                     + "\(first.platforms.count)")
         }
         for (p, q) in zip(part.platforms, first.platforms) {
             guard p.platform == q.platform, p.cut == q.cut, p.prefixes == q.prefixes else {
                 throw MergeError(
-                    message: "\(part.file):\(p.line):1: error: \(shown(p.platform)) split \(p.cut) choices deep "
-                        + "into \(p.prefixes) prefixes, but \(first.file) has \(shown(q.platform)) split \(q.cut) "
+                    message: Shown.place(part.file, SourceLocation(line: p.line, column: 1), "error")
+                        + "\(shown(p.platform)) split \(p.cut) choices deep "
+                        + "into \(p.prefixes) prefixes, but \(Shown.escaped(first.file)) has \(shown(q.platform)) split \(q.cut) "
                         + "deep into \(q.prefixes): not one split")
             }
             // Prefix i goes to shard i % count + 1: this one's are index - 1, + count, + 2 count, …
@@ -182,7 +168,8 @@ extension Explore {
             else {
                 let shownDealt = dealt <= 8 ? "\((0..<dealt).map { first + $0 * n })" : "\(dealt) of them"
                 throw MergeError(
-                    message: "\(part.file):\(p.line):1: error: shard \(part.shard.index)/\(part.shard.count) "
+                    message: Shown.place(part.file, SourceLocation(line: p.line, column: 1), "error")
+                        + "shard \(part.shard.index)/\(part.shard.count) "
                         + "of \(shown(p.platform)) holds prefixes \(searched.prefix(8))"
                         + (searched.count > 8 ? " (\(searched.count) in all)" : "")
                         + ", not the ones dealt to it, \(shownDealt)")
@@ -250,7 +237,7 @@ struct ShardReader {
     }
 
     private func failure(_ column: Int, _ message: String) -> Failure {
-        Failure(message: "\(file):\(line):\(column): error: \(message)")
+        Failure(message: Shown.place(file, SourceLocation(line: line, column: column), "error") + message)
     }
 
     /// The next line as JSON; `nil` at the end of the file.
@@ -287,7 +274,9 @@ struct ShardReader {
     /// The whole file; `expectations` gives the `expect` lines of a scenario's text.
     mutating func read(expectations: (String) -> [Int: ExpectationStatement]) throws(Failure) -> Explore.ShardPart {
         guard let head = try next() else {
-            throw Failure(message: "\(file):1:1: error: an empty file, not an explore shard's file")
+            throw Failure(
+                message: Shown.place(file, SourceLocation(line: 1, column: 1), "error")
+                    + "an empty file, not an explore shard's file")
         }
         let header = try check { () throws(ShardJSON.Failure) in
             guard try head.member("locsim").string() == Explore.shardFormat else {
@@ -330,7 +319,7 @@ struct ShardReader {
             let name = try header.member("name")
             let text = try name.string()
             // The name the merge's errors and report print: no forged lines.
-            guard text.utf8.count <= 4096, Explore.escaped(text) == text, !text.isEmpty else {
+            guard text.utf8.count <= 4096, Shown.escaped(text) == text, !text.isEmpty else {
                 throw ShardJSON.Failure(
                     column: name.column,
                     message: "expected the scenario's name: 1 to 4096 bytes, no control characters, no backslash")
@@ -350,8 +339,8 @@ struct ShardReader {
         while true {
             guard let json = try next() else {
                 throw Failure(
-                    message:
-                        "\(file):\(line + 1):1: error: the file ends before its last line ({\"end\":…}): cut short?")
+                    message: Shown.place(file, SourceLocation(line: line + 1, column: 1), "error")
+                        + "the file ends before its last line ({\"end\":…}): cut short?")
             }
             if let endValue = json.optionalMember("end") {
                 let digestStart = start

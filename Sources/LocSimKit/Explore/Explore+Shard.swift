@@ -114,7 +114,7 @@ extension Explore {
     }
 
     /// FNV-1a 64 of `bytes`, 16 hexadecimal digits: a file edited after it was written.
-    static func digestHex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+    package static func digestHex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         ExploreSearch.Fingerprint.hex(Shard.fnv1a64(bytes))
     }
 

@@ -33,6 +33,10 @@ public struct Explore: Sendable {
     /// Paths walked at random from the start, each choice point's option
     /// drawn with equal chances, reproducible by `seed`.
     package struct Sampling: Equatable, Sendable {
+        /// The most paths `--random` walks (a billion: at a microsecond a
+        /// walk, a quarter of an hour a platform; more is a typo, not a plan).
+        package static let maxSamples = 1_000_000_000
+
         package var samples: Int
         package var seed: UInt64
 

@@ -318,7 +318,10 @@ struct ExploreSearch {
                 let id = graph!.choicePoints.count
                 let what: String
                 switch (cursor, options.first) {
-                case (.order, _), (.meeting, _): what = "order"
+                // A prompt shown at a `.meeting` cursor is a prompt's choice, not an order.
+                case (.order, _),
+                    (.meeting, _) where options.last == .apply(.systemInputFirst):
+                    what = "order"
                 case (.suspended, _), (_, .nothing): what = "system"
                 case (.window, _), (_, .wait): what = "window"
                 case (_, .apply(.user(let action))) where action.isSettings: what = "settings"

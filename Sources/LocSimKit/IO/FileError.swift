@@ -17,7 +17,7 @@ package struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// `<action> '<path>': <strerror(code)>`.
     package init(_ action: String, _ path: String, code: Int32) {
-        self.init("\(action) '\(path)': \(FileError.describe(code))", code: code)
+        self.init("\(action) '\(Shown.escaped(path))': \(FileError.describe(code))", code: code)
     }
 
     package var description: String { message }

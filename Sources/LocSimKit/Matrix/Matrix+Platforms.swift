@@ -10,7 +10,8 @@ extension Matrix {
     /// (iOS for the first).
     ///
     /// Each item is checked as the scenario's `platform` line is, so the
-    /// matrix accepts exactly the platforms a scenario may name.
+    /// matrix accepts exactly the platforms a scenario may name; a platform
+    /// listed twice (`iOS 14.0,14`) is an error.
     /// `option` names the option in messages (`run --platform` takes one item).
     package static func platforms(
         parsing list: String, option: String = "--platforms"
@@ -36,6 +37,10 @@ extension Matrix {
                     case .header(.platform(let platform), _)? = try parser.parse(
                         "platform \(os) \(version)", lineNumber: 1)
                 else { throw ScenarioError("expected a platform", line: 1, column: 1) }
+                // Twice would replay it twice and print its rows twice.
+                guard !platforms.contains(platform) else {
+                    throw ScenarioError("'\(platform)' is listed twice", line: 1, column: 1)
+                }
                 platforms.append(platform)
             } catch {
                 throw PlatformListError(message: "\(error.message) in \(option)")

@@ -114,7 +114,7 @@
             var count = 0
             while let point = try stream.next(fixWords: { words.append($0) }) {
                 guard let time = track.time(at: point.offset) else {
-                    throw TrackError("this point falls beyond the latest time a scenario can have", at: point.location)
+                    throw TrackError(TrackStatement.pointTooLate, at: point.location)
                 }
                 LogBytes.appendSeconds(time, to: &output.bytes)
                 output.bytes.append(UInt8(ascii: " "))

@@ -55,8 +55,7 @@ struct TrackPlayer {
         }
         guard let time = statement.time(at: point.offset) else {
             throw Self.inTrack(
-                "this point falls beyond \(ByteScanner.maxSeconds) seconds from the scenario start", at: point.location,
-                statement)
+                TrackStatement.pointTooLate, at: point.location, statement)
         }
         pending = (time, point.fix)
     }

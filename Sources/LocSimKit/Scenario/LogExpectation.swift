@@ -85,6 +85,6 @@ public struct FailedExpectation: Equatable, Sendable {
 
     /// `file:line:column: error: expectation failed: <text> (<reason>)`, as `run` and `check` print it.
     public func formatted(file: String) -> String {
-        "\(file):\(location.line):\(location.column): error: expectation failed: expect \(expectation.text) (\(reason))"
+        Shown.place(file, location, "error") + "expectation failed: expect \(expectation.text) (\(reason))"
     }
 }

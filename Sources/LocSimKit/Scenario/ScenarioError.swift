@@ -40,9 +40,9 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
     /// scenario's folder as `file` spells it (notes are always in the scenario).
     public func formatted(file: String) -> String {
         let name = self.file.map { FileIO.path($0, besideFile: file) } ?? file
-        var text = "\(name):\(location.line):\(location.column): error: \(message)"
+        var text = Shown.place(name, location, "error") + message
         for note in notes {
-            text += "\n\(file):\(note.location.line):\(note.location.column): note: \(note.message)"
+            text += "\n" + Shown.place(file, note.location, "note") + note.message
         }
         return text
     }

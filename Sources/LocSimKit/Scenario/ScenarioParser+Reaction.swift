@@ -152,7 +152,7 @@ extension ScenarioParser {
                 throw s.error(
                     "on \(s.display(name)) takes an app call; only 'on prompt …' takes a user answer", at: word)
             }
-            let (event, column) = try user(&s)
+            let (event, column) = try user(&s, policy: true)
             switch event {
             case .user(.answer), .user(.dismiss): return (event, column)
             default:

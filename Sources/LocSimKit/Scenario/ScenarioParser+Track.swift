@@ -33,6 +33,11 @@ extension TrackStatement {
         guard scaled >= 0, result <= Double(ByteScanner.maxSeconds * 1000) else { return nil }
         return Millis(Int64(result))
     }
+
+    /// The error of a point `time(at:)` gives no time for: one wording for a
+    /// `gpx` line and `locsim gpx --start` (issue 41).
+    package static let pointTooLate =
+        "this point falls beyond \(ByteScanner.maxSeconds) seconds from the scenario start"
 }
 
 extension ScenarioParser {

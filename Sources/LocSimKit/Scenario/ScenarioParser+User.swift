@@ -6,7 +6,9 @@ extension ScenarioParser {
         + DeviceSetting.allCases.map(\.rawValue))
         .joined(separator: ", ")
 
-    func user(_ s: inout ByteScanner) throws(ScenarioError) -> (Event, Int) {
+    /// `policy`: the words of an `on prompt … user` (answers and `dismiss`,
+    /// all an unknown word's error lists there).
+    func user(_ s: inout ByteScanner, policy: Bool = false) throws(ScenarioError) -> (Event, Int) {
         let word = try s.required("answer", for: "user")
         let action: UserAction
         if s.matches(word, "settings") {
@@ -26,6 +28,10 @@ extension ScenarioParser {
             action = .any(.answer)
         } else if !word.isQuoted, word.count <= 16, let answer = Answer(rawValue: s.string(word)) {
             action = .answer(answer, precise: try precise(&s))
+        } else if policy {
+            throw s.unknown(
+                "answer", word, expected: Answer.allCases.map(\.rawValue) + ["dismiss"],
+                listed: "\(Self.answers), dismiss")
         } else {
             throw s.unknown(
                 "answer", word,

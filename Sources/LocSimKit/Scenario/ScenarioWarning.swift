@@ -12,7 +12,7 @@ package struct ScenarioWarning: Equatable, Sendable, CustomStringConvertible {
 
     /// The compiler-style line, `file:line:column: warning: message`.
     package func formatted(file: String) -> String {
-        "\(file):\(location.line):\(location.column): warning: \(message)"
+        Shown.place(file, location, "warning") + message
     }
 
     package var description: String { formatted(file: "<scenario>") }

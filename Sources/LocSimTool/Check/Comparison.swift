@@ -42,7 +42,9 @@ package struct Comparison: Sendable {
         switch LogLine.lines(of: observed) {
         case .success(let lines): device = lines
         case .failure(let error):
-            throw ComparisonError(message: "\(observedPath):\(error.line):1: error: \(error.message)")
+            throw ComparisonError(
+                message: Shown.place(observedPath, SourceLocation(line: error.line, column: 1), "error") + error.message
+            )
         }
         var comparison = Comparison()
         comparison.unknowns = unknownLines(session, path: sessionPath)

@@ -26,7 +26,7 @@ extension JUnitReport {
                     line: line, result: .passed)
                 guard let failed = failing[line] else { return item }
                 let message =
-                    "\(name):\(line):\(statement.location.column): error: expectation failed on \(platform.platform): "
+                    Shown.place(name, statement.location, "error") + "expectation failed on \(platform.platform): "
                     + "expect \(failed.expectation.expectation.text) (\(failed.expectation.reason)); shortest path: "
                     + Explore.Report.path(failed.path)
                 let file = files.first {

@@ -82,10 +82,14 @@ package enum ScenarioFinder {
         var folders: [Bool] = []
         for input in inputs {
             var info = stat()
-            if stat(input, &info) != 0 { throw FileError("cannot open", input, code: errno) }
+            if SystemPath.withCString(input, { stat($0, &info) }) != 0 {
+                throw FileError("cannot open", input, code: errno)
+            }
             let isFolder = info.st_mode & S_IFMT == S_IFDIR
             if isFolder {
-                guard let dir = opendir(input) else { throw FileError("cannot read folder", input, code: errno) }
+                guard let dir = SystemPath.withCString(input, { opendir($0) }) else {
+                    throw FileError("cannot read folder", input, code: errno)
+                }
                 closedir(dir)
             }
             folders.append(isFolder)
@@ -98,13 +102,13 @@ package enum ScenarioFinder {
                 if !once || seen.insert(input).inserted { body(Entry(path: input, key: input)) }
                 continue
             }
-            let prefix = join(input, "").utf8.count  // every found path starts with it
+            let prefix = SystemPath.bytes(join(input, "")).count  // every found path starts with it
             var visited = Set<FileID>()
-            walk(Array(input.utf8), visited: &visited) { found in
-                let path = String(decoding: found.path, as: UTF8.self)
+            walk(SystemPath.bytes(input), visited: &visited) { found in
+                let path = SystemPath.string(found.path)
                 guard !once || seen.insert(path).inserted else { return }
                 // (An input folder that fails, replaced since it was opened, is its own key.)
-                let key = found.path.count > prefix ? String(decoding: found.path[prefix...], as: UTF8.self) : path
+                let key = found.path.count > prefix ? SystemPath.string(found.path[prefix...]) : path
                 body(Entry(path: path, key: key, siblings: found.siblings, failure: found.failure))
             }
         }
@@ -134,8 +138,7 @@ package enum ScenarioFinder {
 
     /// `path` joined with `name`, without doubling a `/` or adding `./`.
     static func join(_ path: String, _ name: String) -> String {
-        var name = name
-        return name.withUTF8 { String(decoding: join(Array(path.utf8), UnsafeRawBufferPointer($0)), as: UTF8.self) }
+        return SystemPath.bytes(name).withUnsafeBytes { SystemPath.string(join(SystemPath.bytes(path), $0)) }
     }
 
     /// `join` on bytes.
@@ -248,5 +251,5 @@ package enum ScenarioFinder {
     /// `.scn` as a little-endian word.
     private static let scn = UInt32(littleEndian: 0x6E63_732E)
 
-    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+    private static func text(_ bytes: [UInt8]) -> String { SystemPath.string(bytes) }
 }
