@@ -191,9 +191,11 @@ package struct ClosedLoop {
     /// A window line replayed as one path: `run` needs its instant.
     private static func windowError(_ statement: TimedStatement, end: Millis) -> ScenarioError {
         let event = Scenario.text(of: statement.event)
-        return ScenarioError(
+        var error = ScenarioError(
             "'\(statement.time)..\(end) \(event)' is a window of time, a choice for 'locsim explore'; run, check and matrix need one instant: pick one, e.g. '\(statement.time) \(event)'",
             at: statement.location)
+        error.isExploreChoice = true
+        return error
     }
 
     /// `apply` for a fix: the rules' walk, or the plain way when the last
@@ -546,6 +548,8 @@ package struct ClosedLoop {
 
     /// The `on` lines that never fired (policies that never answered), in line order.
     var neverFired: [ReactionStatement] { zip(reactions, fired).filter { !$0.1 }.map(\.0) }
+    /// The `on` lines that fired (policies that answered), in line order.
+    var firedReactions: [ReactionStatement] { zip(reactions, fired).filter { $0.1 }.map(\.0) }
 
     /// The `expect` lines whose `by` deadline lies after `time`.
     func expectations(deadlineAfter time: Millis) -> [ExpectationStatement] {

@@ -28,9 +28,11 @@ extension Simulator {
             device.rebootedAt = nil
         case .any(let scope):
             let words = scope == .answer ? "user any" : "user settings any"
-            throw error(
+            var choice = error(
                 "'\(words)' is a choice point for 'locsim explore'; run, check and matrix need the user's action itself",
                 s, atArgument: true)
+            choice.isExploreChoice = true
+            throw choice
         case .tapNotification(let id):
             guard monitoring.shownNotifications.remove(id) != nil else {
                 throw error("tapNotification: no notification '\(id)' has been shown", s, atArgument: true)
