@@ -96,9 +96,10 @@ package enum TimelineSVG {
             "<line x1=\"\(left)\" y1=\"\(layout.axisY)\" x2=\"\(right)\" y2=\"\(layout.axisY)\" stroke=\"#424242\"/>\n")
     }
 
-    /// Each break of the axis: a wash over the lanes and rows with dashed
-    /// edges, and a cut (two slanted strokes) in the axis line; its hover
-    /// text says how long nothing happened. Drawn over the bars and marks.
+    /// Each break of the axis: dashed edges across the lanes and rows (whose
+    /// backgrounds `rowFrame` washes), and a cut (two slanted strokes) in
+    /// the axis line; its hover text says how long nothing happened. Drawn
+    /// over the bars and marks.
     private static func breaks(_ layout: TimelineLayout, into out: inout SVGWriter) {
         let top = TimelineLayout.top - 4
         let bottom = layout.axisY
@@ -107,7 +108,7 @@ package enum TimelineSVG {
             let middle = (x0 + x1) / 2
             out.raw("<g><title>axis cut: no record for \(gap.length) s, \(gap.start)–\(gap.end) s</title>")
             out.raw(
-                "<rect x=\"\(tenths(x0 + 1))\" y=\"\(top)\" width=\"\(tenths(x1 - x0 - 2))\" height=\"\(bottom - top)\" fill=\"\(TimelineLayout.breakColor)\" fill-opacity=\"0.75\"/>"
+                "<rect x=\"\(tenths(x0))\" y=\"\(top)\" width=\"\(tenths(x1 - x0))\" height=\"\(bottom - top)\" fill=\"#ffffff\" fill-opacity=\"0\"/>"
             )
             for x in [x0 + 1, x1 - 1] {
                 out.raw(
@@ -142,6 +143,14 @@ package enum TimelineSVG {
         out.raw(
             "</text>\n<rect x=\"\(left)\" y=\"\(top)\" width=\"\(plotWidth)\" height=\"\(TimelineLayout.laneHeight)\" fill=\"#f5f5f5\"/>\n"
         )
+        // The axis cuts wash the row's background, under its bars, marks
+        // and labels: a free stretch there reads as cut, a bar keeps its colour.
+        for gap in layout.breaks {
+            let (x0, x1) = (layout.x(gap.start), layout.x(gap.end))
+            out.raw(
+                "<rect x=\"\(tenths(x0 + 1))\" y=\"\(top)\" width=\"\(tenths(x1 - x0 - 2))\" height=\"\(TimelineLayout.laneHeight)\" fill=\"\(TimelineLayout.breakColor)\" fill-opacity=\"0.75\"/>\n"
+            )
+        }
     }
 
     /// A segment's bar and its label: inside the bar when it fits, else
