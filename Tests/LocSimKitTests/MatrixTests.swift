@@ -136,24 +136,26 @@ import Testing
         let text = report.rendered(.text)
         #expect(
             text.hasPrefix(
-                "platform  final                       delivered  auth callbacks  held  dropped  prompts      errors\n")
+                "platform  final                       since  delivered  auth callbacks  held  held delivered  dropped  prompts      errors\n"
+            )
         )
         // A stopped row: the authorization at the stop, the counts left out.
         #expect(
             text.contains(
-                "iOS 7.0   notDetermined full at stop  -          -               -     -        -            stopped at 5:7: requestWhenInUseAuthorization is not available"
+                "iOS 7.0   notDetermined full at stop  -      -          -               -     -               -        -            stopped at 5:7: requestWhenInUseAuthorization is not available"
             ))
         #expect(
             text.contains(
-                "iOS 13.0  denied full                 0          2               -     -        whenInUse 1  -\n"))
+                "iOS 13.0  denied full                 2.000  0          2               -     -               -        whenInUse 1  -\n"
+            ))
         #expect(!text.contains(" \n"))
 
         let markdown = report.rendered(.markdown)
         #expect(
             markdown.hasPrefix(
-                "| platform | final | delivered | auth callbacks | held | dropped | prompts | errors |\n|---|---|---|---|---|---|---|---|\n"
+                "| platform | final | since | delivered | auth callbacks | held | held delivered | dropped | prompts | errors |\n|---|---|---|---|---|---|---|---|---|---|\n"
             ))
-        #expect(markdown.contains("| iOS 13.0 | denied full | 0 | 2 | - | - | whenInUse 1 | - |\n"))
+        #expect(markdown.contains("| iOS 13.0 | denied full | 2.000 | 0 | 2 | - | - | - | whenInUse 1 | - |\n"))
         #expect(markdown.contains("- **iOS 7.0 -> iOS 13.0**: from line 4"))
 
         let lines = report.rendered(.jsonl).split(separator: "\n")
@@ -164,7 +166,7 @@ import Testing
             ))
         #expect(
             lines[1]
-                == #"{"platform":"iOS 13.0","final":{"status":"denied","accuracy":"full","provisional":false,"temporary":false},"delivered":0,"authorizationCallbacks":2,"held":{},"stillHeld":{},"dropped":{},"prompts":{"whenInUse":1},"warnings":0}"#
+                == #"{"platform":"iOS 13.0","final":{"status":"denied","accuracy":"full","provisional":false,"temporary":false},"since":2.000,"provisionalFrom":null,"delivered":0,"authorizationCallbacks":2,"held":{},"stillHeld":{},"heldDelivered":{"instants":0,"first":[],"last":null},"dropped":{},"prompts":{"whenInUse":1},"warnings":0}"#
         )
         #expect(lines[2].hasPrefix(#"{"from":"iOS 7.0","to":"iOS 13.0","line":4,"#))
     }
@@ -203,8 +205,10 @@ import Testing
     /// `held` says how many events are still held when the replay ends:
     /// a region entry held for provisional Always's upgrade prompt, which
     /// the user never answers.
-    @Test func stillHeldAtTheEnd() throws {
-        let scenario = Array(
+    /// Provisional Always from 2 s on iOS 13, the app suspended, a region
+    /// entry held at 60 s; then `tail`.
+    static func heldOfficeEntry(then tail: String = "") -> [UInt8] {
+        Array(
             """
             locsim 1
             platform iOS 13.0
@@ -217,8 +221,11 @@ import Testing
             4 background
             60 enter office
 
-            """.utf8)
-        let report = try Matrix(platforms: [.iOS(13)], jobs: 1).run(scenario)
+            """.utf8) + Array(tail.utf8)
+    }
+
+    @Test func stillHeldAtTheEnd() throws {
+        let report = try Matrix(platforms: [.iOS(13)], jobs: 1).run(Self.heldOfficeEntry())
         guard case .success(let tally) = report.rows[0].outcome else {
             Issue.record("iOS 13 failed")
             return
@@ -298,22 +305,7 @@ import Testing
     /// at 80 s is delivered, with its own time, when the app comes back at 100 s.
     @Test func sinceAndHeldDeliveredSayWhen() throws {
         func scenario(_ answer: String) -> [UInt8] {
-            Array(
-                """
-                locsim 1
-                platform iOS 13.0
-                plist NSLocationWhenInUseUsageDescription "Why"
-                plist NSLocationAlwaysAndWhenInUseUsageDescription "Always"
-                0 launch
-                1 app requestAlwaysAuthorization
-                2 user allowWhileUsing
-                3 app startMonitoring office 35.0 139.7 200
-                4 background
-                60 enter office
-                61 system notBusy
-                62 user \(answer)
-
-                """.utf8)
+            Self.heldOfficeEntry(then: "61 system notBusy\n62 user \(answer)\n")
         }
         let report = try Matrix(platforms: [.iOS(13)], jobs: 1).run(scenario("changeToAlways"))
         guard case .success(let tally) = report.rows[0].outcome else {
@@ -345,7 +337,7 @@ import Testing
     /// A location held while suspended and delivered later with its own
     /// time counts as a held event delivered; past three instants the cell
     /// gives the first three, the last and how many.
-    @Test func heldDeliveredInstantsAreBounded() {
+    @Test func heldDeliveredInstantsAreBounded() throws {
         var instants = Tally.Instants()
         for t in [10, 20, 20, 30, 40, 50] { instants.add(.seconds(Int64(t))) }
         #expect(instants.count == 5)
