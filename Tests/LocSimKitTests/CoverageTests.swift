@@ -147,7 +147,7 @@ import Testing
         Coverage().add(
             Array((head + "1 app requestWhenInUseAuthorization\n2 user any\n").utf8), path: "any.scn", to: &report)
         Coverage().add(Array((head + "5..9 background\n").utf8), path: "window.scn", to: &report)
-        Coverage().add(Array((head + "1 user allow\n").utf8), path: "stops.scn", to: &report)
+        Coverage().add(Array("locsim 1\n0 launch\n1 user allowOnce\n".utf8), path: "stops.scn", to: &report)
         Coverage().add(Array(head.utf8), path: "runs.scn", to: &report)
         #expect(report.exploreFlows == ["any.scn", "window.scn"])
         #expect(report.notReplayed == ["stops.scn"])

@@ -191,11 +191,9 @@ package struct ClosedLoop {
     /// A window line replayed as one path: `run` needs its instant.
     private static func windowError(_ statement: TimedStatement, end: Millis) -> ScenarioError {
         let event = Scenario.text(of: statement.event)
-        var error = ScenarioError(
+        return ScenarioError(
             "'\(statement.time)..\(end) \(event)' is a window of time, a choice for 'locsim explore'; run, check and matrix need one instant: pick one, e.g. '\(statement.time) \(event)'",
             at: statement.location)
-        error.isExploreChoice = true
-        return error
     }
 
     /// `apply` for a fix: the rules' walk, or the plain way when the last

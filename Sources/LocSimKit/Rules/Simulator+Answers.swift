@@ -28,11 +28,9 @@ extension Simulator {
             device.rebootedAt = nil
         case .any(let scope):
             let words = scope == .answer ? "user any" : "user settings any"
-            var choice = error(
+            throw error(
                 "'\(words)' is a choice point for 'locsim explore'; run, check and matrix need the user's action itself",
                 s, atArgument: true)
-            choice.isExploreChoice = true
-            throw choice
         case .tapNotification(let id):
             guard monitoring.shownNotifications.remove(id) != nil else {
                 throw error("tapNotification: no notification '\(id)' has been shown", s, atArgument: true)

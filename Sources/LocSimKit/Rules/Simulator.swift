@@ -322,11 +322,9 @@ package struct Simulator {
         // (ClosedLoop.deliverFirst, ClosedLoop.inputFirst).
         case .systemDeliverFirst, .systemInputFirst: break
         case .systemAny:
-            var choice = error(
+            throw error(
                 "'system any' is a choice point for 'locsim explore'; run, check and matrix need the system's action itself (system terminate or system notBusy)",
                 s, atArgument: true)
-            choice.isExploreChoice = true
-            throw choice
         case .systemReboot: reboot()
         case .app(let call): try appCall(call, s)
         case .managerCall(let name, let call): try managerCall(name, call, s)

@@ -22,7 +22,9 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
     /// A choice point or a window of time (`user any`, `10..20 foreground`):
     /// the line is for `locsim explore`, which replays every choice; `run`,
     /// `check` and `matrix` need one. Coverage lists such scenarios apart.
-    package var isExploreChoice = false
+    package var isExploreChoice: Bool { message.contains(Self.exploreChoiceWords) }
+    /// What the errors of a choice point and of a window of time say.
+    package static let exploreChoiceWords = "for 'locsim explore'; run, check and matrix need"
 
     package init(_ message: String, at location: SourceLocation, file: String? = nil) {
         self.message = message
