@@ -33,23 +33,23 @@ public struct Tally: Equatable, Sendable {
     public var final: AuthView? = nil
     /// When the last `auth` record came: the final authorization has held
     /// since; nil when the authorization never changed.
-    public var authorizedAt: Millis? = nil
+    package var authorizedAt: Millis? = nil
     /// When provisional Always began, for a final authorization that came
     /// out of it (`authorizedAlways` after the upgrade prompt's
     /// `changeToAlways`); nil otherwise.
-    public var provisionalFrom: Millis? = nil
+    package var provisionalFrom: Millis? = nil
     /// The instants at which held events were delivered (`Instants`): a
     /// location delivered with its own earlier time `@t`, and the events
     /// held for provisional Always, delivered when Always is granted.
-    public var heldDelivered = Instants()
+    package var heldDelivered = Instants()
 
     /// Instants, bounded: the first three, the last and how many.
-    public struct Instants: Equatable, Sendable {
-        public private(set) var first: [Millis] = []
-        public private(set) var last: Millis? = nil
-        public private(set) var count = 0
+    package struct Instants: Equatable, Sendable {
+        package private(set) var first: [Millis] = []
+        package private(set) var last: Millis? = nil
+        package private(set) var count = 0
 
-        public init() {}
+        package init() {}
 
         mutating func add(_ t: Millis) {
             guard t != last else { return }
