@@ -18,7 +18,7 @@ LOCSIM_URL ?= https://example.com/your/locsim
 help:
 	@echo "make build   release build (.build/release/locsim and locsim-gpx)"
 	@echo "make run     build, then replay Scenarios/quickstart.scn"
-	@echo "make test    build, swift test, check every golden in Scenarios/, CLI tests, the release archive (tests/dist.sh), then the Examples/ package"
+	@echo "make test    build, swift test, check every golden in Scenarios/, CLI tests, every code block of docs/ (tests/docs.py), the release archive (tests/dist.sh), then the Examples/ package"
 	@echo "make lint    swift format lint --strict over Sources/ (.swift-format)"
 	@echo "make check   the quick loop: build, then only the goldens in Scenarios/ and the CLI tests (tests/cli.sh, tests/ci.sh)"
 	@echo "make apple-check  type-check the Foundation-free targets for macOS 13 and the iOS 16 Simulator (part of make test)"
@@ -97,6 +97,7 @@ test:
 	$(LOCSIM) check Scenarios
 	tests/cli.sh $(LOCSIM)
 	tests/ci.sh $(LOCSIM)
+	tests/docs.py $(LOCSIM)
 	$(MAKE) --no-print-directory dist formula > /dev/null
 	tests/dist.sh
 	$(MAKE) --no-print-directory docs

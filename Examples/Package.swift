@@ -67,6 +67,12 @@ let package = Package(
             name: "ProvisionalAlwaysTests",
             dependencies: [.product(name: "LocSimKit", package: "locsim")]
         ),
+        // The Swift blocks of docs/ marked `<!-- docs: compiled … -->`, copied
+        // by tests/docs.py (which fails when a copy differs from its block).
+        .testTarget(
+            name: "DocBlockTests",
+            dependencies: [.product(name: "LocSimKit", package: "locsim")]
+        ),
         // Uses every declaration of locsim's docs/public-api.txt: it compiles
         // only while each is public.
         .testTarget(

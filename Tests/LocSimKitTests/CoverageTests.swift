@@ -138,12 +138,32 @@ import Testing
             ])
     }
 
+    /// Issue 42 item 5: a flow for `locsim explore` (a choice point, a
+    /// window of time) is not "stopped with an error": it is listed apart,
+    /// as what it is.
+    @Test func exploreFlowsAreListedApart() {
+        var report = CoverageReport()
+        let head = "locsim 1\nplatform iOS 14.0\nplist NSLocationWhenInUseUsageDescription \"x\"\n0 launch\n"
+        Coverage().add(
+            Array((head + "1 app requestWhenInUseAuthorization\n2 user any\n").utf8), path: "any.scn", to: &report)
+        Coverage().add(Array((head + "5..9 background\n").utf8), path: "window.scn", to: &report)
+        Coverage().add(Array("locsim 1\n0 launch\n1 user allowOnce\n".utf8), path: "stops.scn", to: &report)
+        Coverage().add(Array(head.utf8), path: "runs.scn", to: &report)
+        #expect(report.exploreFlows == ["any.scn", "window.scn"])
+        #expect(report.notReplayed == ["stops.scn"])
+        #expect(
+            report.rendered(.text).hasPrefix(
+                "coverage: 1 scenario replayed; 2 explore flows with choice points (`user any`, windows of time), not replayed (locsim explore replays each choice): any.scn, window.scn; 1 stopped with an error, not counted: stops.scn\n"
+            ))
+        #expect(report.rendered(.json).hasSuffix(#","exploreFlows":["any.scn","window.scn"]}"# + "\n"))
+    }
+
     @Test func textAndJSONAreStable() {
         let report = Self.report()
         let text = report.rendered(.text)
         #expect(
             text.hasPrefix(
-                "coverage: 1 scenario replayed; 1 in errors/ folders, not replayed; 1 stopped with an error: suite/stops.scn\n"
+                "coverage: 1 scenario replayed; 1 in errors/ folders, not replayed; 1 stopped with an error, not counted: suite/stops.scn\n"
             ))
         #expect(
             text.contains(

@@ -145,20 +145,4 @@ import Testing
         let literals = try Self.parserKeywords().first { $0.0 == "word the parser matches" }?.1 ?? []
         #expect(literals.contains("notBusy") && literals.contains("tapNotification") && literals.contains("speed"))
     }
-
-    /// The text between `<!-- name -->` and the end of the fenced block after it.
-    static func block(_ name: String, in markdown: String) -> String? {
-        guard let marker = markdown.range(of: "<!-- \(name) -->\n```\n") else { return nil }
-        let rest = markdown[marker.upperBound...]
-        guard let end = rest.range(of: "```\n") else { return nil }
-        return String(rest[..<end.lowerBound])
-    }
-
-    @Test func readmeQuickstartIsTheRealScenarioAndLog() throws {
-        let readme = try Self.read("README.md")
-        let scenario = try Self.read("Scenarios/quickstart.scn")
-        #expect(Self.block("quickstart-scenario", in: readme) == scenario)
-        let log = try Replay.textLog(of: Array(scenario.utf8))
-        #expect(Self.block("quickstart-log", in: readme) == String(decoding: log, as: UTF8.self))
-    }
 }

@@ -74,6 +74,26 @@ import Testing
             ])
     }
 
+    /// Each version's button listed once (docs/matrix.md): the policy for
+    /// the button this version does not offer is not warned about when
+    /// another policy answered the same prompt (issue 42: every matrix row
+    /// said so).
+    @Test func anotherVersionsButtonIsNotWarned() throws {
+        let warnings = try Self.warnings(
+            """
+            platform iOS 12.0
+            plist NSLocationWhenInUseUsageDescription "x"
+            on launch app requestWhenInUseAuthorization
+            on prompt whenInUse user allowWhileUsing
+            on prompt whenInUse user allow
+            on prompt upgrade user changeToAlways
+            0 launch
+            """)
+        // Lines 5 and 6 are one answer for two versions: neither is warned;
+        // the upgrade policy never answered anything.
+        #expect(warnings == ["<scenario>:7:1: warning: this policy never answered a prompt on iOS 12.0"])
+    }
+
     /// A scenario whose every setup is used warns about nothing.
     @Test func aFlowThatUsesEverythingIsQuiet() throws {
         let warnings = try Self.warnings(

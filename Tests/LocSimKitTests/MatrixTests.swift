@@ -136,24 +136,26 @@ import Testing
         let text = report.rendered(.text)
         #expect(
             text.hasPrefix(
-                "platform  final                       delivered  auth callbacks  held  dropped  prompts      errors\n")
+                "platform  final                       since  delivered  auth callbacks  held  held delivered  dropped  prompts      errors\n"
+            )
         )
         // A stopped row: the authorization at the stop, the counts left out.
         #expect(
             text.contains(
-                "iOS 7.0   notDetermined full at stop  -          -               -     -        -            stopped at 5:7: requestWhenInUseAuthorization is not available"
+                "iOS 7.0   notDetermined full at stop  -      -          -               -     -               -        -            stopped at 5:7: requestWhenInUseAuthorization is not available"
             ))
         #expect(
             text.contains(
-                "iOS 13.0  denied full                 0          2               -     -        whenInUse 1  -\n"))
+                "iOS 13.0  denied full                 2.000  0          2               -     -               -        whenInUse 1  -\n"
+            ))
         #expect(!text.contains(" \n"))
 
         let markdown = report.rendered(.markdown)
         #expect(
             markdown.hasPrefix(
-                "| platform | final | delivered | auth callbacks | held | dropped | prompts | errors |\n|---|---|---|---|---|---|---|---|\n"
+                "| platform | final | since | delivered | auth callbacks | held | held delivered | dropped | prompts | errors |\n|---|---|---|---|---|---|---|---|---|---|\n"
             ))
-        #expect(markdown.contains("| iOS 13.0 | denied full | 0 | 2 | - | - | whenInUse 1 | - |\n"))
+        #expect(markdown.contains("| iOS 13.0 | denied full | 2.000 | 0 | 2 | - | - | - | whenInUse 1 | - |\n"))
         #expect(markdown.contains("- **iOS 7.0 -> iOS 13.0**: from line 4"))
 
         let lines = report.rendered(.jsonl).split(separator: "\n")
@@ -164,7 +166,7 @@ import Testing
             ))
         #expect(
             lines[1]
-                == #"{"platform":"iOS 13.0","final":{"status":"denied","accuracy":"full","provisional":false,"temporary":false},"delivered":0,"authorizationCallbacks":2,"held":{},"stillHeld":{},"dropped":{},"prompts":{"whenInUse":1},"warnings":0}"#
+                == #"{"platform":"iOS 13.0","final":{"status":"denied","accuracy":"full","provisional":false,"temporary":false},"since":2.000,"provisionalFrom":null,"delivered":0,"authorizationCallbacks":2,"held":{},"stillHeld":{},"heldDelivered":{"instants":0,"first":[],"last":null},"dropped":{},"prompts":{"whenInUse":1},"warnings":0}"#
         )
         #expect(lines[2].hasPrefix(#"{"from":"iOS 7.0","to":"iOS 13.0","line":4,"#))
     }
@@ -203,8 +205,10 @@ import Testing
     /// `held` says how many events are still held when the replay ends:
     /// a region entry held for provisional Always's upgrade prompt, which
     /// the user never answers.
-    @Test func stillHeldAtTheEnd() throws {
-        let scenario = Array(
+    /// Provisional Always from 2 s on iOS 13, the app suspended, a region
+    /// entry held at 60 s; then `tail`.
+    static func heldOfficeEntry(then tail: String = "") -> [UInt8] {
+        Array(
             """
             locsim 1
             platform iOS 13.0
@@ -217,8 +221,11 @@ import Testing
             4 background
             60 enter office
 
-            """.utf8)
-        let report = try Matrix(platforms: [.iOS(13)], jobs: 1).run(scenario)
+            """.utf8) + Array(tail.utf8)
+    }
+
+    @Test func stillHeldAtTheEnd() throws {
+        let report = try Matrix(platforms: [.iOS(13)], jobs: 1).run(Self.heldOfficeEntry())
         guard case .success(let tally) = report.rows[0].outcome else {
             Issue.record("iOS 13 failed")
             return
@@ -290,5 +297,99 @@ import Testing
         #expect(
             report.rendered(.jsonl).contains(
                 #""failedExpectations":2,"failed":[{"line":4,"expect":"final auth authorizedAlways","reason":"#))
+    }
+
+    /// Issue 42 item 6: the matrix says when. Provisional Always from 2 s,
+    /// real Always at 62 s when the upgrade prompt's `changeToAlways`
+    /// delivers the region entry held at 60 s; a fix queued while suspended
+    /// at 80 s is delivered, with its own time, when the app comes back at 100 s.
+    @Test func sinceAndHeldDeliveredSayWhen() throws {
+        func scenario(_ answer: String) -> [UInt8] {
+            Self.heldOfficeEntry(then: "61 system notBusy\n62 user \(answer)\n")
+        }
+        let report = try Matrix(platforms: [.iOS(13)], jobs: 1).run(scenario("changeToAlways"))
+        guard case .success(let tally) = report.rows[0].outcome else {
+            Issue.record("iOS 13 failed")
+            return
+        }
+        #expect(tally.authorizedAt == .seconds(62))
+        #expect(tally.provisionalFrom == .seconds(2))
+        #expect(tally.heldDelivered.first == [.seconds(62)] && tally.heldDelivered.count == 1)
+        let text = report.rendered(.text)
+        #expect(text.contains("authorizedAlways full  62.000 (provisional from 2.000)  "))
+        #expect(text.contains("  provisionalAlways 1  62.000  "))
+        #expect(
+            report.rendered(.jsonl).contains(
+                #""since":62.000,"provisionalFrom":2.000,"#))
+        #expect(report.rendered(.jsonl).contains(#""heldDelivered":{"instants":1,"first":[62.000],"last":62.000}"#))
+
+        // Kept While Using: the held entry is dropped, not delivered; no provisional origin.
+        let keptReport = try Matrix(platforms: [.iOS(13)], jobs: 1).run(scenario("keepWhileUsing"))
+        guard case .success(let keptTally) = keptReport.rows[0].outcome else {
+            Issue.record("iOS 13 failed")
+            return
+        }
+        #expect(keptTally.authorizedAt == .seconds(62) && keptTally.provisionalFrom == nil)
+        #expect(keptTally.heldDelivered.count == 0)
+        #expect(keptReport.rendered(.text).contains("  provisionalAlways 1  -  "))
+    }
+
+    /// A location held while suspended and delivered later with its own
+    /// time counts as a held event delivered; past three instants the cell
+    /// gives the first three, the last and how many.
+    @Test func heldDeliveredInstantsAreBounded() throws {
+        var instants = Tally.Instants()
+        for t in [10, 20, 20, 30, 40, 50] { instants.add(.seconds(Int64(t))) }
+        #expect(instants.count == 5)
+        #expect(Matrix.Column.instants(instants) == "10.000, 20.000, 30.000, … 50.000 (5 instants)")
+        #expect(Matrix.Column.instants(Tally.Instants()) == "-")
+        // Scenarios/lifecycle/suspended-updates-queued: fixes queued while
+        // suspended at 21 and 22 s are delivered, with their times, at 30 s.
+        let queued = Array(
+            """
+            locsim 1
+            platform iOS 12.4
+            plist NSLocationWhenInUseUsageDescription "Rides."
+            plist NSLocationAlwaysAndWhenInUseUsageDescription "Rides in the background."
+            set suspendedQueueLimit 2
+            0    launch
+            1    app requestAlwaysAuthorization
+            2    user allowAlways
+            3    app startUpdatingLocation
+            4    background
+            20   fix 35.000000 139.700000 5
+            21   fix 35.001000 139.700000 5
+            22   fix 35.002000 139.700000 5
+            30   foreground
+
+            """.utf8)
+        let log = try Replay.log(of: queued, platform: .iOS(12, 4))
+        #expect(Tally(log.records).heldDelivered.first == [.seconds(30)])
+        // Delivered late but never held (a kept requestLocation fix): not a held event's delivery.
+        let late = log.records.filter { if case .delegate = $0.record.base { return true } else { return false } }
+        #expect(Tally(late).heldDelivered.count == 0)
+    }
+
+    /// Issue 42 item 6: a policy's warning on a platform is in that row's
+    /// `errors` cell (and JSON `scenarioWarnings`), not only on `run`'s
+    /// standard error.
+    @Test func policyWarningsAreInTheErrorsColumn() throws {
+        let scenario = Array(
+            """
+            locsim 1
+            platform iOS 13.0
+            plist NSLocationWhenInUseUsageDescription "Why"
+            on prompt whenInUse user allowOnce
+            on prompt upgrade user changeToAlways
+            0 launch
+            1 app requestWhenInUseAuthorization
+
+            """.utf8)
+        let report = try Matrix(platforms: [.iOS(12, 5), .iOS(13)], jobs: 1).run(scenario)
+        let text = report.rendered(.text)
+        // iOS 12.5 stops at the Allow Once policy; on iOS 13.0 the upgrade policy never answered.
+        #expect(text.contains("whenInUse 1  line 5: this policy never answered a prompt on iOS 13.0\n"))
+        #expect(!text.contains("no 'platform' line"))
+        #expect(report.rendered(.jsonl).contains(#""scenarioWarnings":[{"line":5,"column":1,"message":"#))
     }
 }

@@ -165,6 +165,48 @@ import Testing
         #expect(t.rows.map(\.name).contains("drop keptWhileUsing"))
     }
 
+    /// Issue 42 item 9: the provisional seed spans 515 s with its first
+    /// records in 10 s; drawn to scale they took 18 px. The stretches with
+    /// no record (10–100, 100–200, 200–300, 301–500) are cut to 40 px
+    /// each, and the first 10 s get a third of the plot.
+    @Test func theAxisBreaksWhereNothingHappens() throws {
+        let layout = TimelineLayout(try Self.timeline(Self.provisional))
+        #expect(
+            layout.breaks.map { "\($0.start)-\($0.end)" } == [
+                "10.000-100.000", "100.000-200.000", "200.000-300.000", "301.000-500.000",
+            ])
+        #expect(layout.x(.seconds(10)) - layout.x(.zero) > 300)
+        for gap in layout.breaks {
+            #expect(abs(layout.x(gap.end) - layout.x(gap.start) - TimelineLayout.breakWidth) < 0.001)
+            #expect(layout.ticks.contains(gap.end))
+            #expect(!layout.ticks.contains { gap.start < $0 && $0 < gap.end })
+        }
+        #expect(abs(layout.x(layout.axisEnd) - Double(layout.plotRight)) < 0.001)
+        // x grows with time, and labelled ticks stand apart.
+        let xs = stride(from: 0, through: 515_000, by: 500).map { layout.x(Millis(Int64($0))) }
+        #expect(zip(xs, xs.dropFirst()).allSatisfy { $0 < $1 })
+        let ticks = layout.ticks.map(layout.x)
+        #expect(zip(ticks, ticks.dropFirst()).allSatisfy { $1 - $0 >= TimelineLayout.minimumTickSpacing })
+        #expect(layout.legend.contains { $0.name.hasPrefix("axis cut") })
+        let svg = String(decoding: TimelineSVG.svg(try Self.timeline(Self.provisional)), as: UTF8.self)
+        #expect(svg.contains("<title>axis cut: no record for 199.000 s, 301.000–500.000 s</title>"))
+        // Gaps shorter than a tenth of the axis, or than 30 s, are drawn to scale.
+        let short = (0..<60).map { Timeline.Gap(start: .seconds(Int64($0 * 10)), end: .seconds(Int64($0 * 10 + 9))) }
+        #expect(TimelineLayout.breaks(short, axisEnd: .seconds(600)).isEmpty)
+        #expect(
+            TimelineLayout.breaks([Timeline.Gap(start: .seconds(1), end: .seconds(29))], axisEnd: .seconds(40))
+                .isEmpty)
+    }
+
+    /// Issue 42 item 9: a region's callbacks are a row of their own, named
+    /// by the region's id.
+    @Test func regionRowsCarryTheirID() throws {
+        let t = try Self.timeline(Self.provisional)
+        #expect(t.rows.map(\.name).contains("didStartMonitoringFor parking"))
+        #expect(t.rows.map(\.name).contains("didDetermineState parking"))
+        #expect(!t.rows.map(\.name).contains("didDetermineState"))
+    }
+
     @Test func bucketsWidenButKeepCountsAndTheFirstMark() {
         var marks = MarkBuckets()
         for s in 0..<100_000 { marks.add(.seconds(Int64(s))) { "mark \(s)" } }

@@ -45,7 +45,7 @@ package struct Coverage: Sendable {
         do throws(ScenarioError) {
             try Replay.run(&lines, driver: &driver, into: &writer, report: &replay)
         } catch {
-            report.notReplayed.append(path)
+            if error.isExploreChoice { report.exploreFlows.append(path) } else { report.notReplayed.append(path) }
             return
         }
         report.replayed += 1

@@ -19,8 +19,14 @@ extension CoverageReport {
         let hit = cells.filter { $0.events > 0 }.count
         var out = "coverage: \(replayed) scenario\(replayed == 1 ? "" : "s") replayed"
         if mustFail > 0 { out += "; \(mustFail) in errors/ folders, not replayed" }
+        if !exploreFlows.isEmpty {
+            let n = exploreFlows.count
+            out +=
+                "; \(n) explore flow\(n == 1 ? "" : "s") with choice points (`user any`, windows of time), not replayed"
+                + " (locsim explore replays each choice): " + exploreFlows.joined(separator: ", ")
+        }
         if !notReplayed.isEmpty {
-            out += "; \(notReplayed.count) stopped with an error: " + notReplayed.joined(separator: ", ")
+            out += "; \(notReplayed.count) stopped with an error, not counted: " + notReplayed.joined(separator: ", ")
         }
         out += "\n\n"
         let never = neverExercised.map { "\($0.words) (\($0.section))" }
@@ -150,7 +156,8 @@ extension CoverageReport {
                     + ",\"section\":\"\($0.section)\",\"scenarios\":\(features[$0] ?? 0)}"
             }.joined(separator: ",") + "]"
         out += ",\"neverExercised\":[" + neverExercised.map { ReportTable.json($0.words) }.joined(separator: ",") + "]"
-        out += ",\"glance\":[" + glance.map(ReportTable.json).joined(separator: ",") + "]}\n"
+        out += ",\"glance\":[" + glance.map(ReportTable.json).joined(separator: ",") + "]"
+        out += ",\"exploreFlows\":[" + exploreFlows.map(ReportTable.json).joined(separator: ",") + "]}\n"
         return out
     }
 }

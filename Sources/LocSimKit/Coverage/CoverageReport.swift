@@ -27,6 +27,9 @@ package struct CoverageReport: Sendable {
     package var mustFail = 0
     /// Scenarios that stopped with an error or could not be read.
     package var notReplayed: [String] = []
+    /// Scenarios with a choice point or a window of time (`user any`,
+    /// `10..20 foreground`): flows for `locsim explore`, not replayed.
+    package var exploreFlows: [String] = []
     var delivery: [Cell: Int] = [:]
     /// The platforms on which each authorization level met an event.
     var accessPlatforms: [Delivery.Access: Set<PlatformKey>] = [:]

@@ -28,6 +28,9 @@ struct ReplayEnd {
     var authorizationAtStop: AuthView? = nil
     /// The `expect` lines that failed, in line order.
     var failedExpectations: [FailedExpectation] = []
+    /// The scenario's warnings on this platform (a policy that never
+    /// answered a prompt there), but the one for a missing `platform` line.
+    var warnings: [ScenarioWarning] = []
 }
 
 /// A bounded queue of log batches from one platform's replaying thread to

@@ -12,6 +12,7 @@ extension Matrix {
 
         static let all: [Column] = [
             Column(name: "final", cell: { final($0.final) }, json: { "\"final\":" + finalJSON($0.final) }),
+            Column(name: "since", cell: since, json: sinceJSON),
             Column(name: "delivered", cell: { "\($0.delivered)" }, json: { "\"delivered\":\($0.delivered)" }),
             Column(
                 name: "auth callbacks", cell: { "\($0.authorizationCallbacks)" },
@@ -19,6 +20,9 @@ extension Matrix {
             Column(
                 name: "held", cell: held,
                 json: { "\"held\":" + Report.json($0.held) + ",\"stillHeld\":" + Report.json($0.stillHeld) }),
+            Column(
+                name: "held delivered", cell: { instants($0.heldDelivered) },
+                json: { "\"heldDelivered\":" + instantsJSON($0.heldDelivered) }),
             Column(name: "dropped", cell: { list($0.dropped) }, json: { "\"dropped\":" + Report.json($0.dropped) }),
             Column(name: "prompts", cell: { list($0.prompts) }, json: { "\"prompts\":" + Report.json($0.prompts) }),
         ]
@@ -38,6 +42,31 @@ extension Matrix {
             return "{\"status\":" + Report.json(view.status.rawValue) + ",\"accuracy\":"
                 + Report.json(view.accuracy.word) + ",\"provisional\":\(view.provisional)"
                 + ",\"temporary\":\(view.temporary)}"
+        }
+
+        /// `120.000 (provisional from 2.000)`: when the final authorization
+        /// came, and when the provisional Always it came out of began.
+        static func since(_ tally: Tally) -> String {
+            guard let t = tally.authorizedAt else { return "-" }
+            return "\(t)" + (tally.provisionalFrom.map { " (provisional from \($0))" } ?? "")
+        }
+
+        static func sinceJSON(_ tally: Tally) -> String {
+            "\"since\":" + (tally.authorizedAt.map { "\($0)" } ?? "null") + ",\"provisionalFrom\":"
+                + (tally.provisionalFrom.map { "\($0)" } ?? "null")
+        }
+
+        /// `62.000`, `500.000, 620.000`, or past three
+        /// `500.000, 620.000, 740.000, … 3600.000 (24 instants)`.
+        static func instants(_ instants: Tally.Instants) -> String {
+            guard let last = instants.last else { return "-" }
+            let first = instants.first.map { "\($0)" }.joined(separator: ", ")
+            return instants.count <= 3 ? first : first + ", … \(last) (\(instants.count) instants)"
+        }
+
+        static func instantsJSON(_ instants: Tally.Instants) -> String {
+            "{\"instants\":\(instants.count),\"first\":[" + instants.first.map { "\($0)" }.joined(separator: ",")
+                + "],\"last\":" + (instants.last.map { "\($0)" } ?? "null") + "}"
         }
 
         /// `provisionalAlways 2 (1 still held), suspended 3`.

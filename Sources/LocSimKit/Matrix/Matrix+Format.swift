@@ -36,6 +36,7 @@ extension Matrix.Report {
                     "\(n) expectation\(n == 1 ? "" : "s") failed"
                         + (named.isEmpty ? "" : ": " + named.joined(separator: ", ")))
             }
+            for warning in row.warnings { errors.append("line \(warning.location.line): \(warning.message)") }
             return [row.platform.description] + Matrix.Column.all.map { $0.cell(tally) }
                 + [errors.isEmpty ? "-" : errors.joined(separator: "; ")]
         case .failure(let error):
@@ -112,6 +113,14 @@ extension Matrix.Report {
                             "{\"line\":\(failed.location.line),\"expect\":" + Self.json(failed.expectation.text)
                                 + ",\"reason\":"
                                 + Self.json(failed.reason) + "}"
+                        }.joined(separator: ",") + "]"
+                }
+                if !r.warnings.isEmpty {
+                    out +=
+                        ",\"scenarioWarnings\":["
+                        + r.warnings.map { warning in
+                            "{\"line\":\(warning.location.line),\"column\":\(warning.location.column),\"message\":"
+                                + Self.json(warning.message) + "}"
                         }.joined(separator: ",") + "]"
                 }
             case .failure(let error):

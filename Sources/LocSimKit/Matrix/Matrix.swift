@@ -54,6 +54,11 @@ public struct Matrix: Sendable {
         /// The `expect` lines that failed on this platform, named in the
         /// `errors` cell.
         package var failedExpectations: [FailedExpectation] = []
+        /// The scenario's warnings on this platform (`on prompt` policies
+        /// that never answered, `on` lines that never fired), in the
+        /// `errors` cell; not the one for a missing `platform` line, which
+        /// the matrix gives.
+        package var warnings: [ScenarioWarning] = []
     }
 
     /// The whole matrix: rows in platform order, then one divergence per
@@ -116,7 +121,7 @@ public struct Matrix: Sendable {
             let end = streams[i].end!
             return Row(
                 platform: platforms[i], outcome: end.outcome, authorizationAtStop: end.authorizationAtStop,
-                failedExpectations: end.failedExpectations)
+                failedExpectations: end.failedExpectations, warnings: end.warnings)
         }
         return Report(rows: rows, divergences: divergences)
     }

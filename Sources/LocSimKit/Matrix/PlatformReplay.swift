@@ -50,7 +50,9 @@ final class PlatformReplay: ParallelMap.ThreadBody, @unchecked Sendable {
             let state = driver.finalState
             writer.tally.final = state.finalAuthorization
             writer.tally.stillHeld = state.stillHeld
-            end = ReplayEnd(outcome: .success(writer.tally), failedExpectations: report.failedExpectations)
+            end = ReplayEnd(
+                outcome: .success(writer.tally), failedExpectations: report.failedExpectations,
+                warnings: report.warnings.filter { !$0.message.hasPrefix(ScenarioWarning.noPlatformPrefix) })
         } catch {
             let error = error.withPolicyHint()
             writer.writeError(error)

@@ -546,6 +546,8 @@ package struct ClosedLoop {
 
     /// The `on` lines that never fired (policies that never answered), in line order.
     var neverFired: [ReactionStatement] { zip(reactions, fired).filter { !$0.1 }.map(\.0) }
+    /// The `on` lines that fired (policies that answered), in line order.
+    var firedReactions: [ReactionStatement] { zip(reactions, fired).filter { $0.1 }.map(\.0) }
 
     /// The `expect` lines whose `by` deadline lies after `time`.
     func expectations(deadlineAfter time: Millis) -> [ExpectationStatement] {

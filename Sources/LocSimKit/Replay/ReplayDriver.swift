@@ -207,10 +207,15 @@ struct ReplayDriver {
                     at: first))
         }
         let rules = loop.simulator.rules
+        let fired = loop.firedReactions.map(\.reaction.trigger)
         for statement in loop.neverFired {
             if case .prompt(let kind) = statement.reaction.trigger {
                 // Already warned at the start when the platform never shows it.
                 if let kind, !rules.shows(kind) { continue }
+                // Another version's button (`on prompt whenInUse user
+                // allowWhileUsing`, then `… allow`): another policy for the
+                // same prompt answered it, as meant (issue 42).
+                if fired.contains(statement.reaction.trigger) { continue }
                 warnings.append(
                     ScenarioWarning("this policy never answered a prompt on \(rules.platform)", at: statement.location))
             } else {

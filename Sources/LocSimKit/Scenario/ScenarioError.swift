@@ -23,6 +23,12 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
     /// The file the error is in when it is not the scenario itself (a GPX
     /// track), as the scenario names it: relative to the scenario's folder.
     package var file: String?
+    /// A choice point or a window of time (`user any`, `10..20 foreground`):
+    /// the line is for `locsim explore`, which replays every choice; `run`,
+    /// `check` and `matrix` need one. Coverage lists such scenarios apart.
+    package var isExploreChoice: Bool { message.contains(Self.exploreChoiceWords) }
+    /// What the errors of a choice point and of a window of time say.
+    package static let exploreChoiceWords = "for 'locsim explore'; run, check and matrix need"
 
     package init(_ message: String, at location: SourceLocation, file: String? = nil) {
         self.message = message

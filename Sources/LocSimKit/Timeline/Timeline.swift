@@ -88,6 +88,18 @@ package struct Timeline: Sendable {
     /// `TimelineRecorder.maxConnectors`.
     package var connectors: [Connector] = []
 
+    /// A stretch of time in which no record came, between two records
+    /// (or from 0 to the first): the layout compresses the longest ones
+    /// into a marked break of the axis.
+    package struct Gap: Equatable, Sendable {
+        package var start: Millis
+        package var end: Millis
+        package var length: Millis { end - start }
+    }
+    /// The longest gaps between records, at most
+    /// `TimelineRecorder.maxGaps`, in time order.
+    package var gaps: [Gap] = []
+
     /// The picture's heading: the title and the platform
     /// (`flow.scn · iOS 17.0`).
     package var heading: String { platform.map { "\(title) · \($0)" } ?? title }

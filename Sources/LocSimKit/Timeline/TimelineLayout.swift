@@ -18,8 +18,22 @@ package struct TimelineLayout: Equatable, Sendable {
     /// Marks closer than this (in pixels) are drawn as one aggregated mark.
     package static let markMergeDistance = 3.0
 
+    /// A break of the axis: a gap with no record that would take more
+    /// than a tenth of the plot, drawn `breakWidth` pixels wide.
+    package static let breakWidth = 40.0
+    /// Breaks at most: the longest gaps.
+    package static let maxBreaks = 8
+    /// Ticks closer than this are not labelled (a label is about 5 characters).
+    package static let minimumTickSpacing = 40.0
+
     /// The time at the plot's right edge.
     package let axisEnd: Millis
+    /// The breaks of the axis, in time order: each a gap between records
+    /// drawn `breakWidth` wide, so the time around the records keeps the
+    /// plot's width (issue 42: early events squeezed into a few pixels).
+    package let breaks: [Timeline.Gap]
+    /// Pixels per millisecond outside the breaks.
+    private let scale: Double
     package let laneCount: Int
     package let rowCount: Int
     /// The plot's left edge, after the names' column.
@@ -45,8 +59,13 @@ package struct TimelineLayout: Equatable, Sendable {
         let names = timeline.lanes.map(\.name) + timeline.rows.map(\.name)
         let longest = names.map { Self.textWidth($0) }.max() ?? 0
         plotLeft = max(Self.minimumPlotLeft, Int((8 + longest + 12).rounded(.up)))
-        let (left, end) = (plotLeft, axisEnd)
-        let x = { (t: Millis) in Self.x(t, plotLeft: left, axisEnd: end) }
+        let breaks = Self.breaks(timeline.gaps, axisEnd: axisEnd)
+        self.breaks = breaks
+        let linear = axisEnd.value - breaks.reduce(0) { $0 + $1.length.value }
+        let scale = (Double(Self.plotWidth) - Double(breaks.count) * Self.breakWidth) / Double(linear)
+        self.scale = scale
+        let left = plotLeft
+        let x = { (t: Millis) in Self.x(t, plotLeft: left, breaks: breaks, scale: scale) }
         drawnLanes = timeline.lanes.map { Self.drawn($0.segments, x: x) }
         // The legend: the colours the picture draws — after merging narrow
         // stretches, which shows only the longest one's colour — in a fixed
@@ -61,6 +80,9 @@ package struct TimelineLayout: Equatable, Sendable {
             + Timeline.MarkKind.allCases.filter(kinds.contains).map {
                 (TimelinePalette.color($0), TimelinePalette.name($0), false)
             }
+        if !breaks.isEmpty {
+            entries.append((Self.breakColor, "axis cut: a while with no record (hover for how long)", false))
+        }
         if drawnSegments.contains(where: { $0.count > 1 }) {
             entries.append(
                 (TimelinePalette.color(.suspended), "paler: several short stretches, in the longest one's colour", true)
@@ -90,11 +112,53 @@ package struct TimelineLayout: Equatable, Sendable {
     /// How wide `text` is drawn, about.
     package static func textWidth(_ text: String) -> Double { Double(text.unicodeScalars.count) * characterWidth }
 
-    /// The x of `time`.
-    package func x(_ time: Millis) -> Double { Self.x(time, plotLeft: plotLeft, axisEnd: axisEnd) }
+    /// The legend's swatch of a break, and the wash drawn over one.
+    package static let breakColor = "#cfd8dc"
 
-    private static func x(_ time: Millis, plotLeft: Int, axisEnd: Millis) -> Double {
-        Double(plotLeft) + Double(time.value) / Double(axisEnd.value) * Double(plotWidth)
+    /// The x of `time`.
+    package func x(_ time: Millis) -> Double { Self.x(time, plotLeft: plotLeft, breaks: breaks, scale: scale) }
+
+    /// Linear outside the breaks; across a break, its `breakWidth` pixels
+    /// stand for its whole length.
+    private static func x(_ time: Millis, plotLeft: Int, breaks: [Timeline.Gap], scale: Double) -> Double {
+        var x = Double(plotLeft)
+        var from = Millis.zero
+        for gap in breaks {
+            if time <= gap.start { break }
+            x += Double(gap.start.value - from.value) * scale
+            if time < gap.end {
+                return x + Double(time.value - gap.start.value) / Double(gap.length.value) * breakWidth
+            }
+            x += breakWidth
+            from = gap.end
+        }
+        return x + Double(time.value - from.value) * scale
+    }
+
+    /// The gaps the axis breaks at: those longer than a tenth of the axis
+    /// and than 30 s, the `maxBreaks` longest, in time order.
+    static func breaks(_ gaps: [Timeline.Gap], axisEnd: Millis) -> [Timeline.Gap] {
+        let least = max(axisEnd.value / 10, 30_000)
+        let long = gaps.filter { $0.length.value > least }.sorted { $0.length.value > $1.length.value }
+        return long.prefix(maxBreaks).sorted { $0.start < $1.start }
+    }
+
+    /// The labelled ticks: multiples of `tickStep` outside the breaks and
+    /// the end of each break, each at least `minimumTickSpacing` pixels
+    /// from the one before.
+    package var ticks: [Millis] {
+        let step = tickStep
+        var candidates = breaks.map(\.end)
+        var t = Millis.zero
+        while t <= axisEnd {
+            if !breaks.contains(where: { $0.start < t && t < $0.end }) { candidates.append(t) }
+            t = t + step
+        }
+        var ticks: [Millis] = []
+        for t in Set(candidates).sorted() where ticks.last.map({ x(t) - x($0) >= Self.minimumTickSpacing }) ?? true {
+            ticks.append(t)
+        }
+        return ticks
     }
 
     /// The segments as drawn: a run of neighbours each narrower than
@@ -138,9 +202,11 @@ package struct TimelineLayout: Equatable, Sendable {
         let steps: [Int64] = [
             1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400,
         ]
-        for s in steps where axisEnd.value / (s * 1000) <= 12 { return .seconds(s) }
+        // Over the time the axis draws to scale: the breaks stand apart.
+        let span = axisEnd.value - breaks.reduce(0) { $0 + $1.length.value }
+        for s in steps where span / (s * 1000) <= 12 { return .seconds(s) }
         var s: Int64 = 86400
-        while axisEnd.value / (s * 1000) > 12 { s *= 2 }
+        while span / (s * 1000) > 12 { s *= 2 }
         return .seconds(s)
     }
 }

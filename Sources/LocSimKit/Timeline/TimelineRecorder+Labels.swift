@@ -20,6 +20,17 @@ extension TimelineRecorder {
         return String(name)
     }
 
+    /// The region a region callback is about; nil for any other callback.
+    static func regionID(of callback: Callback) -> String? {
+        switch callback.event {
+        case .didStartMonitoring(let id), .didDetermineState(_, let id), .didEnterRegion(let id),
+            .didExitRegion(let id):
+            return id
+        case .monitoringDidFail(let id, _): return id
+        default: return nil
+        }
+    }
+
     static func state(of view: AuthView) -> Timeline.State {
         if view.provisional { return .provisional }
         switch view.status {

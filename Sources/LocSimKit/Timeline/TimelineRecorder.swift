@@ -50,6 +50,13 @@ package struct TimelineRecorder: LogWriter {
     /// Held locations waiting for their delivery, at most.
     static let maxPending = 1024
 
+    /// Gaps between records kept at most: the longest so far (the layout
+    /// breaks the axis at a few of them).
+    package static let maxGaps = 16
+    private var gaps: [Timeline.Gap] = []
+    /// The shortest gap kept, once `maxGaps` are.
+    private var shortestGap = Millis.zero
+
     private var rows: [Timeline.Row] = []
     private var connectors: [Timeline.Connector] = []
     /// Deliveries of held locations so far, and how many of them make one
@@ -112,13 +119,16 @@ package struct TimelineRecorder: LogWriter {
             }
             return Timeline.Lane(name: lane.name, segments: segments)
         }
-        return Timeline(
+        var timeline = Timeline(
             lanes: lanes, rows: rows, end: end, title: title, platform: platform, connectors: connectors)
+        timeline.gaps = gaps.sorted { $0.start < $1.start }
+        return timeline
     }
 
     package mutating func write(_ record: LogRecord) {
-        last = record.time.sinceStart
         let t = record.time.sinceStart
+        if t - last > shortestGap { keepGap(Timeline.Gap(start: last, end: t)) }
+        last = t
         switch record.record.base {
         case .app(let app): appChanged(app, at: t)
         case .inUseBegin(let reason):
@@ -148,7 +158,12 @@ package struct TimelineRecorder: LogWriter {
             closePrompt(suffix: " → dismissed", record)
             mark("prompt answer", .answer, record)
         case .delegate(let callback):
-            mark(shortName(of: callback), .delegate, record)
+            // A region's events are a row of their own, named by its id.
+            if let region = Self.regionID(of: callback) {
+                mark(shortName(of: callback) + " " + region, .delegate, record)
+            } else {
+                mark(shortName(of: callback), .delegate, record)
+            }
             if !pending.isEmpty, case .didUpdateEarlierLocation(let location, let fixedAt) = callback.event {
                 delivered(location, heldAt: fixedAt.sinceStart, record)
             }
@@ -300,6 +315,17 @@ package struct TimelineRecorder: LogWriter {
         }
         lanes[Self.prompt].open = open
         clear(Self.prompt, at: t)
+    }
+
+    /// Keeps `gap` among the `maxGaps` longest.
+    private mutating func keepGap(_ gap: Timeline.Gap) {
+        if gaps.count < Self.maxGaps {
+            gaps.append(gap)
+            if gaps.count < Self.maxGaps { return }
+        } else if let i = gaps.indices.min(by: { gaps[$0].length < gaps[$1].length }) {
+            gaps[i] = gap
+        }
+        shortestGap = gaps.map(\.length).min() ?? .zero
     }
 
     /// A held location waits for its delivery `@t`; other held events

@@ -45,7 +45,10 @@ package enum TimelineSVG {
             let segments = layout.drawnLanes[i]
             for (k, segment) in segments.enumerated() {
                 let room = k + 1 < segments.count ? segments[k + 1].start : layout.axisEnd
-                bar(segment, top: top, room: layout.x(room) - layout.x(segment.end), layout, into: &out)
+                let before = k > 0 ? layout.x(segments[k - 1].end) : Double(layout.plotLeft)
+                bar(
+                    segment, top: top, room: layout.x(room) - layout.x(segment.end),
+                    roomBefore: layout.x(segment.start) - before, layout, into: &out)
             }
         }
         for (i, row) in timeline.rows.enumerated() {
@@ -54,6 +57,7 @@ package enum TimelineSVG {
             marks(row, top: top, layout, into: &out)
         }
         lines(timeline.connectors, layout, into: &out)
+        breaks(layout, into: &out)
         legend(layout, into: &out)
         out.raw("</svg>\n")
     }
@@ -76,10 +80,8 @@ package enum TimelineSVG {
     }
 
     private static func axis(_ layout: TimelineLayout, into out: inout SVGWriter) {
-        let step = layout.tickStep
         let top = TimelineLayout.top - 4
-        var t = Millis.zero
-        while t <= layout.axisEnd {
+        for t in layout.ticks {
             let x = layout.x(t)
             out.raw(
                 "<line x1=\"\(tenths(x))\" y1=\"\(top)\" x2=\"\(tenths(x))\" y2=\"\(layout.axisY)\" stroke=\"#e0e0e0\"/>\n"
@@ -87,12 +89,41 @@ package enum TimelineSVG {
             out.raw("<text x=\"\(tenths(x))\" y=\"\(layout.axisY + 16)\" text-anchor=\"middle\" fill=\"#424242\">")
             out.text(tickLabel(t, axisEnd: layout.axisEnd))
             out.raw("</text>\n")
-            t = t + step
         }
         let left = layout.plotLeft
         let right = layout.plotRight
         out.raw(
             "<line x1=\"\(left)\" y1=\"\(layout.axisY)\" x2=\"\(right)\" y2=\"\(layout.axisY)\" stroke=\"#424242\"/>\n")
+    }
+
+    /// Each break of the axis: dashed edges across the lanes and rows (whose
+    /// backgrounds `rowFrame` washes), and a cut (two slanted strokes) in
+    /// the axis line; its hover text says how long nothing happened. Drawn
+    /// over the bars and marks.
+    private static func breaks(_ layout: TimelineLayout, into out: inout SVGWriter) {
+        let top = TimelineLayout.top - 4
+        let bottom = layout.axisY
+        for gap in layout.breaks {
+            let (x0, x1) = (layout.x(gap.start), layout.x(gap.end))
+            let middle = (x0 + x1) / 2
+            out.raw("<g><title>axis cut: no record for \(gap.length) s, \(gap.start)–\(gap.end) s</title>")
+            out.raw(
+                "<rect x=\"\(tenths(x0))\" y=\"\(top)\" width=\"\(tenths(x1 - x0))\" height=\"\(bottom - top)\" fill=\"#ffffff\" fill-opacity=\"0\"/>"
+            )
+            for x in [x0 + 1, x1 - 1] {
+                out.raw(
+                    "<line x1=\"\(tenths(x))\" y1=\"\(top)\" x2=\"\(tenths(x))\" y2=\"\(bottom)\" stroke=\"#90a4ae\" stroke-dasharray=\"3 3\"/>"
+                )
+            }
+            out.raw(
+                "<rect x=\"\(tenths(middle - 6))\" y=\"\(bottom - 5)\" width=\"12\" height=\"10\" fill=\"#ffffff\"/>")
+            for dx in [-4.0, 2.0] {
+                out.raw(
+                    "<line x1=\"\(tenths(middle + dx - 2))\" y1=\"\(bottom + 6)\" x2=\"\(tenths(middle + dx + 2))\" y2=\"\(bottom - 6)\" stroke=\"#424242\"/>"
+                )
+            }
+            out.raw("</g>\n")
+        }
     }
 
     /// `30 s` on short axes, `12:30` (minutes) up to an hour, `1:05:00` beyond.
@@ -112,13 +143,23 @@ package enum TimelineSVG {
         out.raw(
             "</text>\n<rect x=\"\(left)\" y=\"\(top)\" width=\"\(plotWidth)\" height=\"\(TimelineLayout.laneHeight)\" fill=\"#f5f5f5\"/>\n"
         )
+        // The axis cuts wash the row's background, under its bars, marks
+        // and labels: a free stretch there reads as cut, a bar keeps its colour.
+        for gap in layout.breaks {
+            let (x0, x1) = (layout.x(gap.start), layout.x(gap.end))
+            out.raw(
+                "<rect x=\"\(tenths(x0 + 1))\" y=\"\(top)\" width=\"\(tenths(x1 - x0 - 2))\" height=\"\(TimelineLayout.laneHeight)\" fill=\"\(TimelineLayout.breakColor)\" fill-opacity=\"0.75\"/>\n"
+            )
+        }
     }
 
     /// A segment's bar and its label: inside the bar when it fits, else
     /// just after it when the lane is empty there (`room` pixels), else
-    /// only in the hover text.
+    /// just before it when the lane is empty there (`roomBefore`: a prompt
+    /// answered near the end, issue 42), else only in the hover text.
     private static func bar(
-        _ segment: Timeline.Segment, top: Int, room: Double, _ layout: TimelineLayout, into out: inout SVGWriter
+        _ segment: Timeline.Segment, top: Int, room: Double, roomBefore: Double, _ layout: TimelineLayout,
+        into out: inout SVGWriter
     ) {
         // A prompt answered the instant it showed is a 3 px tick at its time.
         let tick = segment.start == segment.end
@@ -144,6 +185,10 @@ package enum TimelineSVG {
             out.raw("</text>")
         } else if needed <= room {
             out.raw("<text x=\"\(tenths(x0 + w + 4))\" y=\"\(top + 15)\" fill=\"#212121\">")
+            out.text(segment.label)
+            out.raw("</text>")
+        } else if needed <= roomBefore {
+            out.raw("<text x=\"\(tenths(x0 - 4))\" y=\"\(top + 15)\" text-anchor=\"end\" fill=\"#212121\">")
             out.text(segment.label)
             out.raw("</text>")
         }
