@@ -1,4 +1,4 @@
-// Extracted from docs/swift-api.md by tests/docs.py --update: edit the doc, not this file.
+// Extracted from Sources/LocSimKit/LocSimKit.docc/SwiftAPI.md by tests/docs.py --update: edit the doc, not this file.
 import LocSimKit
 import Testing
 
