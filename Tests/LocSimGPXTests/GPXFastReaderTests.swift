@@ -127,6 +127,8 @@ import Testing
             if let error = slow.error,
                 error.message.hasPrefix("malformed GPX: a byte that is not UTF-8")
                     || error.message.hasPrefix("malformed GPX: the file ends inside a character")
+                    || (error.message.hasPrefix("malformed GPX: the character reference")
+                        && error.message.contains("names no character XML allows"))
             {
                 #expect(fast.error == error)
             } else {
@@ -213,7 +215,8 @@ import Testing
     /// Files the fast reader hands over, or whose points do not fit:
     /// the same points, then the same error at the same place. A byte that
     /// is not UTF-8 in markup (or a character the file's end cuts short)
-    /// is refused before FoundationXML reads the file, so only the fast reader has handed points by then (those
+    /// is refused before FoundationXML reads the file (so is a character
+    /// reference to no XML character, issue 41), so only the fast reader has handed points by then (those
     /// before the byte): the error is the same, and never a trap.
     @Test func oddFilesReadTheSame() {
         var random = GPXTrackGenerator.Random(seed: 21)
@@ -225,6 +228,8 @@ import Testing
             if let error = slow.error,
                 error.message.hasPrefix("malformed GPX: a byte that is not UTF-8")
                     || error.message.hasPrefix("malformed GPX: the file ends inside a character")
+                    || (error.message.hasPrefix("malformed GPX: the character reference")
+                        && error.message.contains("names no character XML allows"))
             {
                 refused += 1
                 #expect(fast.error == error)
