@@ -1095,11 +1095,11 @@ else fail "gpx names a DTD comment too large for libxml2" "status $status: $(cut
 launches 14 > progress.scn
 "$LOCSIM" explore progress.scn --system-terminations 2 --max-states 100000000 --max-outcomes 100000000 > /dev/null 2> progress.err &
 pid=$!
-for _ in $(seq 200); do grep -q exploring progress.err 2>/dev/null && break; sleep 0.05; done
+for _ in $(seq 600); do grep -q exploring progress.err 2>/dev/null && break; sleep 0.05; done
 if grep -q exploring progress.err; then
   kill -TERM "$pid"; wait "$pid"
   if [ "$(tail -c 1 progress.err | od -An -c | tr -d ' ')" = '\n' ]; then ok "a signal terminates the progress line"
   else fail "a signal terminates the progress line" "ends with $(tail -c 20 progress.err | od -c | head -2)"; fi
-else kill "$pid"; wait "$pid"; fail "a signal terminates the progress line" "no progress line in 10 s: the test proves nothing"; fi
+else kill "$pid"; wait "$pid"; fail "a signal terminates the progress line" "no progress line in 30 s: the test proves nothing"; fi
 
 finish "CLI tests"
