@@ -47,14 +47,22 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         #expect(replayed == device.log, sourceLocation: sourceLocation)
     }
 
-    @Test func delegateStartsUpdatesWhenAuthorizedAndGetsTheFix() throws {
-        let device = try SimulatedDevice(platform: .iOS(17, 0), plist: Self.whenInUse)
+    /// A manager whose delegate starts standard updates once When In Use is granted.
+    static func managerStartingUpdatesWhenAuthorized(on device: SimulatedDevice) -> (
+        SimulatedLocationManager, DelegateRecorder
+    ) {
         let manager = device.makeLocationManager()
         let recorder = DelegateRecorder()
         manager.delegate = recorder
         recorder.onAuthorization = { m in
             if m.authorizationStatus == .authorizedWhenInUse { m.startUpdatingLocation() }
         }
+        return (manager, recorder)
+    }
+
+    @Test func delegateStartsUpdatesWhenAuthorizedAndGetsTheFix() throws {
+        let device = try SimulatedDevice(platform: .iOS(17, 0), plist: Self.whenInUse)
+        let (manager, recorder) = Self.managerStartingUpdatesWhenAuthorized(on: device)
         manager.requestWhenInUseAuthorization()
         try device.advance(by: .seconds(2))
         try device.user.answer(.allowWhileUsing)
@@ -73,12 +81,7 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
     @Test func aWatchAppWithAComplicationGetsUpdatesInTheBackground() throws {
         let device = try SimulatedDevice(
             platform: .watchOS(7, 0), plist: Self.whenInUse, parameters: [.complication(true)])
-        let manager = device.makeLocationManager()
-        let recorder = DelegateRecorder()
-        manager.delegate = recorder
-        recorder.onAuthorization = { m in
-            if m.authorizationStatus == .authorizedWhenInUse { m.startUpdatingLocation() }
-        }
+        let (manager, recorder) = Self.managerStartingUpdatesWhenAuthorized(on: device)
         manager.requestWhenInUseAuthorization()
         try device.user.answer(.allowWhileUsing)
         try device.app.enterBackground()
@@ -187,7 +190,8 @@ final class DelegateRecorder: SimulatedLocationManagerDelegate {
         try device.app.enterBackground()
         try device.advance(by: .seconds(10))
         for i in 0..<3 {
-            try device.feed(fix: Fix(Location(Coordinate(latitude: 35 + Double(i) / 1000, longitude: 139), accuracy: 5)))
+            try device.feed(
+                fix: Fix(Location(Coordinate(latitude: 35 + Double(i) / 1000, longitude: 139), accuracy: 5)))
             try device.advance(by: .seconds(1))
         }
         #expect(!recorder.heard.contains { $0.hasPrefix("locations") })

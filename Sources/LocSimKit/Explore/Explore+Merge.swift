@@ -42,6 +42,13 @@ extension Explore {
     /// Files that cannot be merged: the whole message, `file:line:column: error: …`.
     package struct MergeError: Error, Equatable {
         package var message: String
+
+        init(message: String) { self.message = message }
+
+        /// An error at the start of `line` of the shard's `file` (its name escaped, `Shown.place`).
+        init(_ file: String, line: Int, _ message: String) {
+            self.message = Shown.place(file, SourceLocation(line: line, column: 1), "error") + message
+        }
     }
 
     /// One platform's part of one shard's file.
@@ -100,26 +107,26 @@ extension Explore {
         for part in parts {
             guard part.shard.count == first.shard.count else {
                 throw MergeError(
-                    message: Shown.place(part.file, SourceLocation(line: 1, column: 1), "error")
-                        + "shard \(part.shard.index)/\(part.shard.count) of a split in "
+                    part.file, line: 1,
+                    "shard \(part.shard.index)/\(part.shard.count) of a split in "
                         + "\(part.shard.count), but \(Shown.escaped(first.file)) is shard \(first.shard.index)/\(count): "
                         + "give the files of one split")
             }
             if let other = byIndex[part.shard.index] {
                 throw MergeError(
-                    message: Shown.place(part.file, SourceLocation(line: 1, column: 1), "error")
-                        + "shard \(part.shard.index)/\(count) given twice (also \(Shown.escaped(other.file)))")
+                    part.file, line: 1,
+                    "shard \(part.shard.index)/\(count) given twice (also \(Shown.escaped(other.file)))")
             }
             guard part.scenario == first.scenario else {
                 throw MergeError(
-                    message: Shown.place(part.file, SourceLocation(line: 2, column: 1), "error")
-                        + "a shard of another scenario than \(Shown.escaped(first.file))'s: "
+                    part.file, line: 2,
+                    "a shard of another scenario than \(Shown.escaped(first.file))'s: "
                         + "give the files of one split")
             }
             guard part.options == first.options else {
                 throw MergeError(
-                    message: Shown.place(part.file, SourceLocation(line: 1, column: 1), "error")
-                        + "a shard explored with other options than \(Shown.escaped(first.file)) "
+                    part.file, line: 1,
+                    "a shard explored with other options than \(Shown.escaped(first.file)) "
                         + "(\(part.options), not \(first.options)): give the files of one split")
             }
             byIndex[part.shard.index] = part
@@ -145,15 +152,15 @@ extension Explore {
     private static func check(_ part: ShardPart, against first: ShardPart) throws(MergeError) {
         guard part.platforms.count == first.platforms.count else {
             throw MergeError(
-                message: Shown.place(part.file, SourceLocation(line: 1, column: 1), "error")
-                    + "\(part.platforms.count) platforms, but \(Shown.escaped(first.file)) has "
+                part.file, line: 1,
+                "\(part.platforms.count) platforms, but \(Shown.escaped(first.file)) has "
                     + "\(first.platforms.count)")
         }
         for (p, q) in zip(part.platforms, first.platforms) {
             guard p.platform == q.platform, p.cut == q.cut, p.prefixes == q.prefixes else {
                 throw MergeError(
-                    message: Shown.place(part.file, SourceLocation(line: p.line, column: 1), "error")
-                        + "\(shown(p.platform)) split \(p.cut) choices deep "
+                    part.file, line: p.line,
+                    "\(shown(p.platform)) split \(p.cut) choices deep "
                         + "into \(p.prefixes) prefixes, but \(Shown.escaped(first.file)) has \(shown(q.platform)) split \(q.cut) "
                         + "deep into \(q.prefixes): not one split")
             }
@@ -168,8 +175,8 @@ extension Explore {
             else {
                 let shownDealt = dealt <= 8 ? "\((0..<dealt).map { first + $0 * n })" : "\(dealt) of them"
                 throw MergeError(
-                    message: Shown.place(part.file, SourceLocation(line: p.line, column: 1), "error")
-                        + "shard \(part.shard.index)/\(part.shard.count) "
+                    part.file, line: p.line,
+                    "shard \(part.shard.index)/\(part.shard.count) "
                         + "of \(shown(p.platform)) holds prefixes \(searched.prefix(8))"
                         + (searched.count > 8 ? " (\(searched.count) in all)" : "")
                         + ", not the ones dealt to it, \(shownDealt)")

@@ -101,12 +101,11 @@ public struct Tally: Equatable, Sendable {
             Self.add(reason.rawValue, to: &held)
             if reason == .provisionalAlways {
                 provisionalHolds += 1
-            } else if case .fix = event {
-                heldLocations += 1
-            } else if case .liveUpdate = event {
-                heldLocations += 1
-            } else if case .significantChange = event {
-                heldLocations += 1
+            } else {
+                switch event {
+                case .fix, .liveUpdate, .significantChange: heldLocations += 1
+                default: break
+                }
             }
         case .auth(let view):
             let t = record.time.sinceStart

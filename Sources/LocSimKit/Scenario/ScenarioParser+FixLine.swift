@@ -17,17 +17,9 @@ extension ScenarioParser {
     @inline(__always)
     func fixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> TimedFix? {
         var layout: UInt32 = 0
-        return fixLine(line, lineNumber: lineNumber, layout: &layout)
-    }
-
-    /// `fixLine(_:lineNumber:)`, also setting `layout` to where the line's
-    /// words are (`FixText`; `0` for a line the recorded-trace reader leaves).
-    @inline(__always)
-    func fixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int, layout: inout UInt32) -> TimedFix? {
         if let fix = Self.recordedFix(line, layout: &layout) {
             return fix.time >= previousTime ? fix.timed(lineNumber: lineNumber) : nil
         }
-        layout = 0
         return cursorFixLine(line, lineNumber: lineNumber)
     }
 
@@ -101,18 +93,13 @@ extension ScenarioParser {
     @inline(__always)
     static func recordedFixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> TimedFix? {
         var layout: UInt32 = 0
-        return recordedFixLine(line, lineNumber: lineNumber, layout: &layout)
+        return recordedFix(line, layout: &layout)?.timed(lineNumber: lineNumber)
     }
 
-    /// `recordedFixLine(_:lineNumber:)`, also setting `layout` to where its
-    /// words end: the time's, the latitude's and the longitude's (their
-    /// spaces) and the line's, a byte each from the lowest (`FixText`).
-    @inline(__always)
-    static func recordedFixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int, layout: inout UInt32) -> TimedFix? {
-        recordedFix(line, layout: &layout)?.timed(lineNumber: lineNumber)
-    }
-
-    /// `recordedFixLine`'s values, before a line number makes them a `TimedFix`.
+    /// `recordedFixLine`'s values, before a line number makes them a
+    /// `TimedFix`; also sets `layout` to where its words end: the time's,
+    /// the latitude's and the longitude's (their spaces) and the line's, a
+    /// byte each from the lowest, and the `accuracyCopies` bit (`FixText`).
     @inline(__always)
     static func recordedFix(_ line: UnsafeRawBufferPointer, layout: inout UInt32) -> RecordedFix? {
         // No line of the shape is shorter than `1 fix 1.0 1.0 1` (15 bytes);
