@@ -17,7 +17,7 @@ import Testing
         return copy.withUTF8 { buffer -> (copied: String, formatted: String, parts: [Bool])? in
             let bytes = UnsafeRawBufferPointer(buffer)
             var layout: UInt32 = 0
-            guard let timed = ScenarioParser.recordedFixLine(bytes, lineNumber: 1, layout: &layout) else {
+            guard let timed = ScenarioParser.recordedFix(bytes, layout: &layout)?.timed(lineNumber: 1) else {
                 return nil
             }
             let text = FixText(base: bytes.baseAddress, layout: layout)
