@@ -132,9 +132,13 @@ public enum ParameterSetting: Equatable, Sendable {
     case gps(Bool)
     /// `set compass <bool>`: `false` is a device without a magnetometer (no headings); default `true`.
     case compass(Bool)
+    /// `set regionMonitoring <bool>`: `false` is a device without region monitoring (`startMonitoring` fails); default `true`.
     case regionMonitoring(Bool)
+    /// `set ranging <bool>`: `false` is a device that cannot range beacons (`kCLErrorRangingUnavailable`); default `true`.
     case ranging(Bool)
+    /// `set significantChange <bool>`: `false` is a device without the significant-change service; default `true`.
     case significantChange(Bool)
+    /// `set complication <bool>`: watchOS, the app's complication is on the watch face (in use whenever it runs); default `false`.
     case complication(Bool)
 
     /// The kind of value each parameter takes, by name, for the parser.
