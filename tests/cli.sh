@@ -641,6 +641,19 @@ if [ "$status" -eq 1 ] && head -1 all.out | grep -q "^expect 41:1 fails on 12 pl
   && [ "$sstatus" -eq 2 ] && grep -q "unknown format 'svg'; expected text, markdown, jsonl or dot" svg.err; then
   ok "explore --all: digest, notes, one counterexample per line and path, --only-failing, --format dot"
 else fail "explore --all: digest, notes, one counterexample per line and path, --only-failing, --format dot" "status $status/$dstatus/$sstatus: $(head -c 300 all.err) $(ls gcx | head -5)"; fi
+# --format dot names a prompt shown after an order's first option by the
+# prompt's kind (issue 41 item 5): at 10 the delayed requestAlways and the
+# `background` line meet; the reaction first shows the upgrade prompt
+# (iOS 14, When In Use, in the foreground: rules.md §5), the line first
+# leaves no prompt (a request from the background). The prompt's choice sits
+# at the meeting's cursor and was labelled `order`.
+printf 'locsim 1\nplatform iOS 14.0\nplist NSLocationWhenInUseUsageDescription "Why"\nplist NSLocationAlwaysAndWhenInUseUsageDescription "Why always"\non launch after 10 app requestAlwaysAuthorization\n0 launch\n1 app requestWhenInUseAuthorization\n2 user allowWhileUsing\n10 background\n' > meet-upgrade.scn
+"$LOCSIM" explore meet-upgrade.scn --format dot > meet.dot 2> /dev/null
+if grep -q 'p0_c0 \[shape=box, label="10.000 order"\];' meet.dot && grep -q 'p0_c1 \[shape=box, label="10.000 upgrade"\];' meet.dot \
+  && grep -q 'p0_c0 -> p0_c1 \[label="nothing"\];' meet.dot && grep -q 'p0_c1 -> p0_e1 \[label="changeToAlways"\];' meet.dot \
+  && [ "$(grep -c 'label="10.000 order"' meet.dot)" -eq 1 ]; then
+  ok "explore --format dot: a prompt shown at an order's instant is labelled by its kind"
+else fail "explore --format dot: a prompt shown at an order's instant is labelled by its kind" "$(grep label meet.dot | head -5)"; fi
 # expect sometimes: a line no path meets on a platform exits 1; run checks it on its one path.
 printf 'locsim 1\nplatform iOS 9.0\nplist NSLocationWhenInUseUsageDescription "Why"\nplist NSLocationAlwaysAndWhenInUseUsageDescription "Why always"\nexpect sometimes delegate didUpdateLocations\n0 launch\n1 app requestAlwaysAuthorization\n2 app startUpdatingLocation\n3 fix 35.0 139.7 5\n' > some.scn
 "$LOCSIM" explore some.scn --platforms "iOS 9.0,14.0" > some.out 2> some.err; status=$?
