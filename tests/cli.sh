@@ -630,13 +630,13 @@ status=$?
 "$LOCSIM" explore "$GEOFENCE" --all --only-failing > failing.out 2> /dev/null
 "$LOCSIM" explore "$GEOFENCE" --format dot > g.dot 2> /dev/null; dstatus=$?
 "$LOCSIM" explore "$GEOFENCE" --format svg > /dev/null 2> svg.err; sstatus=$?
-if [ "$status" -eq 1 ] && head -1 all.out | grep -q "^expect 41:1 fails on 12 platforms — .*; shortest: iOS 8.0 (no choice)$" \
-  && [ "$(grep -c 'error: expectation failed on 12 platforms' all.err)" -eq 2 ] \
+if [ "$status" -eq 1 ] && head -1 all.out | grep -q "^expect 41:1 fails on 14 platforms — .*; shortest: iOS 8.0 (no choice)$" \
+  && [ "$(grep -c 'error: expectation failed on 14 platforms' all.err)" -eq 2 ] \
   && [ -f gcx/geofence-expectations.iOS-8.0.expect-41.scn ] && [ ! -f gcx/geofence-expectations.iOS-9.0.expect-41.scn ] \
   && tail -1 gcx/geofence-expectations.iOS-8.0.expect-41.scn | grep -q "^# locsim explore: the same choices stop or fail the same line on iOS 9.0, iOS 10.0$" \
   && "$LOCSIM" run gcx/geofence-expectations.iOS-8.0.expect-41.scn > /dev/null 2>&1; [ $? -eq 1 ] \
   && [ "$(awk 'length > 400' all.out | wc -l)" -eq 0 ] && grep -q "^what no path reached:$" all.out \
-  && ! grep -E "^(iOS|macOS|tvOS|watchOS)[^ ]* +[0-9]+ .* - +[0-9.]+ " failing.out && [ "$(grep -c '^iOS 26.0: ' failing.out)" -eq 1 ] \
+  && ! grep -E "^(iOS|macOS|tvOS|watchOS|visionOS|macCatalyst)[^ ]* +[0-9]+ .* - +[0-9.]+ " failing.out && [ "$(grep -c '^iOS 26.0: ' failing.out)" -eq 1 ] \
   && [ "$dstatus" -eq 1 ] && head -1 g.dot | grep -q "^digraph explore {$" && grep -q 'p0_c0 -> p0_c1 \[label="allowWhileUsing"\];' g.dot \
   && [ "$sstatus" -eq 2 ] && grep -q "unknown format 'svg'; expected text, markdown, jsonl or dot" svg.err; then
   ok "explore --all: digest, notes, one counterexample per line and path, --only-failing, --format dot"
@@ -673,7 +673,7 @@ else fail "explore: an expect sometimes line no path meets is a finding; run che
 "$LOCSIM" explore "$GEOFENCE" --shrink > /dev/null 2> r6.err; s6=$?
 if [ "$s1" -eq 1 ] && cmp -s r1.out r2.out && grep -q "^iOS 13.0: 300 sampled paths (seed 9), [0-9]* outcomes$" r1.out \
   && grep -q "^platform  *samples  *auth" r1.out && grep -q "^what no sampled path reached:$" r1.out \
-  && grep -q "^locsim explore: 4500 sampled paths (seed 9), " r1.err \
+  && grep -q "^locsim explore: 5100 sampled paths (seed 9), " r1.err \
   && [ "$s3$s4$s5$s6" = "2222" ] && grep -q "'--seed' seeds '--random <n>'; give both" r3.err \
   && grep -q "'--random' samples paths; '--format dot' needs them all" r4.err && grep -q "'--random' needs a positive integer, not '0'" r5.err \
   && grep -q "'--shrink' shrinks the files of '--counterexamples <dir>'; give both" r6.err; then

@@ -19,7 +19,12 @@ A block is checked by what it is:
   line `…` stands for any lines);
 - a Swift block marked `<!-- docs: compiled Examples/Tests/DocBlocks/X.swift -->`:
   the file must hold the block exactly (`--update` writes it), and
-  `make test` compiles and runs it in the Examples package.
+  `make test` compiles and runs it in the Examples package;
+- a Swift block (or lines of a manifest) marked `<!-- docs: part of
+  <file> -->`, `<file>` in Examples/, Sources/ or Tests/, which `make test`
+  compiles: its lines come one after the other in that file, each compared
+  without its indentation (a line `…` stands for any lines) — a fragment
+  shown in the docs is code that compiles in its context.
 
 Any other block must say why it is not checked, with a comment on the line
 before it: `<!-- docs: not checked: <why> -->` (an excerpt, a CI file, a
@@ -167,6 +172,18 @@ def main():
                                 f.write(header + text)
                         else:
                             failures.append(f"{where}: {target} is not this block (tests/docs.py --update writes it)")
+                    counts["swift"] += 1
+                elif marker and marker.startswith("part of "):
+                    target = marker[len("part of "):].strip()
+                    compiled.add(target)
+                    path = os.path.join(ROOT, target)
+                    if not target.startswith(("Examples/", "Sources/", "Tests/")) or not os.path.isfile(path):
+                        failures.append(f"{where}: {target} is not a file make test compiles")
+                    else:
+                        with open(path, encoding="utf-8") as f:
+                            held = [line.strip() for line in f.read().split("\n")]
+                        if not excerpt_in([line.strip() for line in body], held):
+                            failures.append(f"{where}: these lines do not come one after the other in {target}")
                     counts["swift"] += 1
                 elif marker and marker.startswith("output of "):
                     command = marker[len("output of "):]

@@ -37,19 +37,36 @@
         static var runningPlatform: String {
             let version = ProcessInfo.processInfo.operatingSystemVersion
             let number = "\(version.majorVersion).\(version.minorVersion)"
-            #if os(macOS) || targetEnvironment(macCatalyst)
+            #if targetEnvironment(macCatalyst)
+                return catalystPlatform(macOS: version.majorVersion, version.minorVersion)
+            #elseif os(macOS)
                 return "macOS " + number
             #elseif os(tvOS)
                 return "tvOS " + number
             #elseif os(watchOS)
                 return "watchOS " + number
+            #elseif os(visionOS)
+                return "visionOS " + number
             #elseif os(iOS)
+                // An iPad app on an Apple silicon Mac lives by the Mac's rules, as a Catalyst app.
+                if ProcessInfo.processInfo.isiOSAppOnMac {
+                    return catalystPlatform(macOS: version.majorVersion, version.minorVersion)
+                }
                 let pad = UIDevice.current.userInterfaceIdiom == .pad && version.majorVersion >= 13
                 return (pad ? "iPadOS " : "iOS ") + number
             #else
-                // visionOS and what comes next: locsim simulates iOS's rules there.
+                // What comes next: locsim simulates iOS's rules there.
                 return "iOS " + number
             #endif
+        }
+
+        /// The Mac Catalyst number of the Mac's macOS version, which is what a
+        /// Catalyst app's `operatingSystemVersion` reads: macOS 10.15 runs
+        /// Mac Catalyst 13.1, macOS N (11–15) Mac Catalyst N+3, 26 and later the same number.
+        static func catalystPlatform(macOS major: Int, _ minor: Int) -> String {
+            if major >= 26 { return "macCatalyst \(major).\(minor)" }
+            if major == 10 { return "macCatalyst 13.1" }
+            return "macCatalyst \(major + 3).\(minor)"
         }
 
         #if canImport(UIKit) && !os(watchOS)

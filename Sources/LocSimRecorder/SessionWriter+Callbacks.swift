@@ -195,7 +195,9 @@ extension SessionWriter {
 
     /// The answer that gives `newStatus` to a request of `kind` (rules.md §5);
     /// empty when no prompt showed (the system's answer).
-    func answer(to kind: String, _ newStatus: String) -> String? {
+    func answer(to request: String, _ newStatus: String) -> String? {
+        // visionOS takes requestAlwaysAuthorization as a When In Use request (rules.md §1).
+        let kind = request == "always" && system.os == "visionOS" ? "whenInUse" : request
         if kind == "always", status == "authorizedWhenInUse", newStatus == "authorizedAlways", !system.isMac {
             // From When In Use: the upgrade prompt, except on iOS 13.0–13.3 (provisional Always).
             return system.atLeast(13) && !system.atLeast(13, 4) ? "" : "changeToAlways"

@@ -104,10 +104,13 @@ struct Platform {
 
     /// The iOS rules of this version or later (macOS 11 is iOS 14's, rules.md §1).
     func atLeast(_ iOS: Int, _ iOSMinor: Int = 0) -> Bool {
-        if iOSMinor > 0, os == "iOS" || os == "iPadOS" { return major > iOS || (major == iOS && minor >= iOSMinor) }
+        if iOSMinor > 0, os == "iOS" || os == "iPadOS" || os == "macCatalyst" {
+            return major > iOS || (major == iOS && minor >= iOSMinor)
+        }
         switch os {
         case "macOS": return major + 3 >= iOS || (major == 10 && minor >= 15 && iOS <= 13)
         case "watchOS": return major + 7 >= iOS
+        case "visionOS": return (major >= 26 ? major : major + 16) >= iOS
         default: return major >= iOS
         }
     }

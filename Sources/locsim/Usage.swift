@@ -127,7 +127,8 @@ enum Usage {
                                   previous OS: 'iOS 12.5,13.0,macOS 15.0'
                                   (default: iOS 12.5,13.0,13.4,14.0,17.0,18.0,26.0)
           --all                   iOS 7.0,8.0,9.0,10.0,11.0,12.5,13.0,13.4,14.0,17.0,
-                                  18.0,26.0, macOS 26.0, tvOS 26.0, watchOS 26.0
+                                  18.0,26.0, macOS 26.0, tvOS 26.0, watchOS 26.0,
+                                  visionOS 26.0, macCatalyst 26.0
           --format <format>       text (default), markdown or jsonl
           -o, --output <file>     Write to <file>, replacing it only on success
           --jobs <n>              Platforms replayed at once (default: the processors

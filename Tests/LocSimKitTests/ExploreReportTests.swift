@@ -51,7 +51,7 @@ import Testing
             }
             #expect(line.platforms == platforms.map(\.platform))
         }
-        #expect(digest[0].hasPrefix("expect 41:1 fails on 12 platforms — "))
+        #expect(digest[0].hasPrefix("expect 41:1 fails on 14 platforms — "))
         #expect(digest[0].hasSuffix("; shortest: iOS 8.0 (no choice)"))
         #expect(digest[0].contains("dontAllow") && digest[0].contains("dismiss") && !digest[0].contains("precise="))
         #expect(digest[2] == "stopped at 40:15 on 2 platforms; shortest: iOS 7.0 (no choice)")

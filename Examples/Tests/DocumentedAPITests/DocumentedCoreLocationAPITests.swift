@@ -231,7 +231,8 @@ import Testing
         }
 
         #expect(device.withCurrent { CLLocationManager.locationServicesEnabled() })
-        #expect(device.runtimeWarnings.isEmpty)  // off the main thread, as Apple advises
+        // Off the main thread, as Apple advises: no runtime warning.
+        #expect(device.runtimeWarnings.isEmpty, "\(device.runtimeWarnings)")
     }
 
     @Test func asyncCodeRunsWithTheDeviceCurrent() async throws {

@@ -359,7 +359,7 @@ public final class SimulatedDevice {
 
     /// A property the platform lacks before iOS `major`, as an error.
     func missing(_ name: String, since major: Int) -> DeviceError? {
-        guard engine.platform.os == .iOS || engine.platform.os == .iPadOS, !engine.rules.atLeast(major) else {
+        guard [.iOS, .iPadOS, .macCatalyst].contains(engine.platform.os), !engine.rules.atLeast(major) else {
             return nil
         }
         return DeviceError(

@@ -39,7 +39,8 @@ public struct Matrix: Sendable {
         Platform(.iOS, 7, 0), Platform(.iOS, 8, 0), Platform(.iOS, 9, 0), Platform(.iOS, 10, 0),
         Platform(.iOS, 11, 0), Platform(.iOS, 12, 5), Platform(.iOS, 13, 0), Platform(.iOS, 13, 4),
         Platform(.iOS, 14, 0), Platform(.iOS, 17, 0), Platform(.iOS, 18, 0), Platform(.iOS, 26, 0),
-        Platform(.macOS, 26, 0), Platform(.tvOS, 26, 0), Platform(.watchOS, 26, 0),
+        Platform(.macOS, 26, 0), Platform(.tvOS, 26, 0), Platform(.watchOS, 26, 0), Platform(.visionOS, 26, 0),
+        Platform(.macCatalyst, 26, 0),
     ]
 
     /// One platform's result.

@@ -6,7 +6,7 @@ extension RulesVersion {
         case .legacy: return legacy || isMac
         case .whenInUse: return !legacy && !isMac
         case .always: return !legacy && !isMac && !isTV && !modern
-        case .upgrade: return !legacy && !isMac && !isTV
+        case .upgrade: return !legacy && !isMac && !isTV && !isVision
         case .temporaryFullAccuracy: return hasAccuracy
         // Shown, but it offers no answer for a policy to give.
         case .locationServices: return false

@@ -11,6 +11,9 @@ enum Availability {
         var macOS = Mac.available
         var tvOS = true
         var watchOS = true
+        /// Mac Catalyst and visionOS (an iPhone or iPad app there) follow
+        /// iOS's availability, save what Apple lists for neither.
+        var catalystAndVisionOS = true
 
         enum Mac: Equatable {
             case available
@@ -23,7 +26,7 @@ enum Availability {
 
         static func == (a: Support, b: Support) -> Bool {
             a.iOS?.major == b.iOS?.major && a.iOS?.minor == b.iOS?.minor && a.macOS == b.macOS && a.tvOS == b.tvOS
-                && a.watchOS == b.watchOS
+                && a.watchOS == b.watchOS && a.catalystAndVisionOS == b.catalystAndVisionOS
         }
     }
 
@@ -31,6 +34,8 @@ enum Availability {
     static let watchOSReason = "watchOS has no significant-change, region, visit monitoring or ranging"
     static let macOSReason = "macOS apps are never suspended and have no visit monitoring or ranging"
     static let macOSNotificationReason = "UNLocationNotificationTrigger is unavailable on macOS"
+    static let catalystAndVisionOSNotificationReason =
+        "UNLocationNotificationTrigger exists on iOS, iPadOS and watchOS only"
 
     /// Where `call` exists: by its keyword, and for `set desiredAccuracy reduced` by its value.
     static func support(_ call: AppCall) -> Support {
@@ -53,7 +58,8 @@ enum Availability {
         case .startRangingBeacons, .stopRangingBeacons:
             return Support(iOS: (7, 0), macOS: .unavailable, tvOS: false, watchOS: false)
         case .addLocationNotification:
-            return Support(iOS: (10, 0), macOS: .noLocationNotifications, tvOS: false)
+            // Apple's availability for UNLocationNotificationTrigger: "iOS 10.0+, iPadOS 10.0+, watchOS 3.0+".
+            return Support(iOS: (10, 0), macOS: .noLocationNotifications, tvOS: false, catalystAndVisionOS: false)
         case .startUpdatingHeading, .stopUpdatingHeading:
             // iOS 3, macOS 10.15, watchOS 2, not tvOS (Apple, startUpdatingHeading()).
             return Support(macOS: .since(major: 10, minor: 15), tvOS: false)
@@ -117,6 +123,8 @@ enum Availability {
                 return platform.atLeast(major, minor)
                     ? nil : "\(name) is not available on \(platform): it was introduced in macOS \(major).\(minor)"
             }
+        case .visionOS, .macCatalyst:
+            if !support.catalystAndVisionOS { return missing(catalystAndVisionOSNotificationReason) }
         case .iOS, .iPadOS:
             break
         }

@@ -57,10 +57,10 @@ extension Simulator {
             throw error(
                 "\(name): Ask Next Time exists from iOS 13; this scenario runs \(rules.platform)", s, atArgument: true)
         }
-        if choice == .always, rules.isTV {
+        if choice == .always, rules.isTV || rules.isVision {
             throw error(
-                "\(name): tvOS offers When In Use authorization only; expected never or whileUsing", s, atArgument: true
-            )
+                "\(name): \(rules.platform.os.rawValue) offers When In Use authorization only; expected never or whileUsing",
+                s, atArgument: true)
         }
         // Seed 001, footnote 4: Settings offers Always only when the Info.plist
         // has the Always usage key, whichever request the app made.

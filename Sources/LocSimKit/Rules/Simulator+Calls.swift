@@ -18,6 +18,12 @@ extension Simulator {
             // Core Location asserts on entry, before anything else the call would do (§8, the delegate contract).
             return crash(reason: "Delegate must respond to \(missing)")
         }
+        if rules.isVision, call.doesNothingInVisionOS {
+            // "If a compatible iPad or iPhone app calls this method when running
+            // in visionOS, the method does nothing" (docs/rules.md §1, visionOS).
+            if case .startMonitoring(let region) = call { monitoring.declaredRegionIDs.insert(region.id) }
+            return
+        }
         if call.usesLocationServices { showLocationServicesAlertIfOff() }
         switch call {
         case .requestWhenInUseAuthorization: requestWhenInUse()
@@ -63,7 +69,7 @@ extension Simulator {
             if authorization.level == .none && authorization.grant == .denied {
                 manager.ranging.start(constraint)
                 emitCallback(.didFailRanging(constraint, .denied))
-            } else if !parameters.ranging {
+            } else if !Self.rangingAvailable(on: rules, parameters) {
                 // No ranging hardware: kCLErrorRangingUnavailable, "ranging is
                 // disabled", and nothing is ranged (docs/rules.md §1, a locsim decision).
                 emitCallback(.didFailRanging(constraint, .rangingUnavailable))
@@ -266,6 +272,24 @@ extension AppCall {
         case .requestTemporaryFullAccuracyAuthorization, .stopUpdatingLocation,
             .stopMonitoringSignificantLocationChanges,
             .stopMonitoringVisits, .stopMonitoring, .requestState, .stopRangingBeacons, .set, .addLocationNotification:
+            return false
+        }
+    }
+
+    /// What Apple's pages say does nothing "if a compatible iPad or iPhone
+    /// app calls this method when running in visionOS": the significant-change,
+    /// visit and region services (start and stop) and the heading
+    /// (stopUpdatingHeading(); Apple Vision Pro has no heading to start).
+    var doesNothingInVisionOS: Bool {
+        switch self {
+        case .startMonitoringSignificantLocationChanges, .stopMonitoringSignificantLocationChanges,
+            .startMonitoringVisits, .stopMonitoringVisits, .startMonitoring, .stopMonitoring, .startUpdatingHeading,
+            .stopUpdatingHeading:
+            return true
+        case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .requestTemporaryFullAccuracyAuthorization,
+            .startUpdatingLocation, .stopUpdatingLocation, .requestLocation, .requestState, .startRangingBeacons,
+            .stopRangingBeacons, .set, .addLocationNotification, .allowDeferredLocationUpdates,
+            .disallowDeferredLocationUpdates:
             return false
         }
     }

@@ -45,6 +45,9 @@ extension Simulator {
     /// tvOS 9, watchOS 2). Background App Refresh:
     /// `UIApplication.backgroundRefreshStatus` (iOS 7, tvOS 11; not macOS
     /// or watchOS).
+    /// A Mac Catalyst app runs on a Mac: Mac Catalyst 15 is macOS 12 (a
+    /// Mac's settings, by the macOS version). visionOS has the three, as an
+    /// iPad (a locsim decision: Apple's pages list the APIs there).
     static func missing(_ setting: DeviceSetting, on rules: RulesVersion) -> String? {
         let platform = rules.platform
         switch setting {
@@ -52,24 +55,28 @@ extension Simulator {
             switch platform.os {
             case .macOS:
                 return platform.major >= 12 ? nil : "Low Power Mode exists on macOS from 12"
-            case .watchOS:
+            case .macCatalyst:
+                return platform.major >= 15 ? nil : "Low Power Mode exists on the Mac from macOS 12 (Mac Catalyst 15)"
+            case .watchOS, .visionOS:
                 return nil
             case .iOS, .iPadOS, .tvOS:
                 return platform.major >= 9 ? nil : "Low Power Mode exists from iOS 9"
             }
         case .backgroundAppRefresh:
             switch platform.os {
-            case .macOS, .watchOS:
+            case .macOS, .macCatalyst, .watchOS:
                 return "\(platform.os.rawValue) has no Background App Refresh setting for the app"
             case .tvOS:
                 return platform.major >= 11 ? nil : "Background App Refresh exists on tvOS from 11"
+            case .visionOS:
+                return nil
             case .iOS, .iPadOS:
                 return platform.major >= 7 ? nil : "Background App Refresh exists from iOS 7"
             }
         case .airplaneMode:
             switch platform.os {
-            case .macOS, .tvOS: return "\(platform.os.rawValue) has no Airplane Mode"
-            case .iOS, .iPadOS, .watchOS: return nil
+            case .macOS, .macCatalyst, .tvOS: return "\(platform.os.rawValue) has no Airplane Mode"
+            case .iOS, .iPadOS, .watchOS, .visionOS: return nil
             }
         }
     }

@@ -17,10 +17,14 @@ extension Simulator {
     /// docs/rules.md §8).
     var headingAvailable: Bool { Self.headingAvailable(on: rules.platform, parameters) }
 
-    /// `headingAvailable()` on `platform`: false on macOS and tvOS, and on a
-    /// device without a compass.
+    /// `headingAvailable()` on `platform`: false on a Mac (macOS, Mac
+    /// Catalyst), tvOS and visionOS ("Heading information is not available
+    /// on visionPro", an Apple engineer), and on a device without a compass.
     static func headingAvailable(on platform: Platform, _ parameters: Parameters) -> Bool {
-        platform.os != .macOS && platform.os != .tvOS && parameters.compass
+        switch platform.os {
+        case .macOS, .macCatalyst, .tvOS, .visionOS: return false
+        case .iOS, .iPadOS, .watchOS: return parameters.compass
+        }
     }
 
     /// `startUpdatingHeading`: a new run delivers the heading the device

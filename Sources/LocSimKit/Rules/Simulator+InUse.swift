@@ -75,10 +75,12 @@ extension Simulator {
 
     /// Whether standard updates could run in the background now: authorized,
     /// the `location` background mode, `allowsBackgroundLocationUpdates`
-    /// (from iOS 9; before it the mode suffices) and updates started.
+    /// (from iOS 9; before it the mode suffices) and updates started. Never
+    /// on visionOS, whose apps get no background updates (docs/rules.md §1).
     var sessionConditionsHold: Bool {
         // The plist lookup last: it compares strings.
-        authorization.level != .none && anyManager { $0.runsInBackground(before9: !rules.atLeast(9)) }
+        !rules.isVision && authorization.level != .none
+            && anyManager { $0.runsInBackground(before9: !rules.atLeast(9)) }
             && header.array("UIBackgroundModes", contains: "location")
     }
 

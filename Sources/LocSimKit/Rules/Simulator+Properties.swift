@@ -23,18 +23,21 @@ extension Simulator {
             return Self.coordinateText(shown.coordinate)
         case .maximumRegionMonitoringDistance:
             // "If region monitoring is unavailable or not supported, the value in this property is -1."
-            return parameters.regionMonitoring ? Self.metersText(Self.maximumRegionRadius) : "-1"
+            return parameters.regionMonitoring && !rules.isVision ? Self.metersText(Self.maximumRegionRadius) : "-1"
         case .isMonitoringAvailable(let regionClass):
             // Beacon regions are monitored on iOS only (no ranging or beacon
-            // monitoring on macOS, docs/rules.md §1); none without the hardware.
+            // monitoring on macOS, docs/rules.md §1); none without the hardware
+            // or on visionOS, where monitoring does nothing.
             return String(
-                (regionClass == .CLCircularRegion || rules.platform.os != .macOS) && parameters.regionMonitoring)
+                (regionClass == .CLCircularRegion || rules.platform.os != .macOS) && parameters.regionMonitoring
+                    && !rules.isVision)
         case .isRangingAvailable: return String(Self.rangingAvailable(on: rules, parameters))
         case .locationServicesEnabled: return String(!authorization.locationServicesOff)
         case .headingAvailable:
             // The heading rule's own answer (docs/rules.md §8, "Heading").
             return String(headingAvailable)
-        case .significantLocationChangeMonitoringAvailable: return String(parameters.significantChange)
+        case .significantLocationChangeMonitoringAvailable:
+            return String(Self.significantChangeAvailable(on: rules, parameters))
         case .deferredLocationUpdatesAvailable:
             return String(Self.deferredLocationUpdatesAvailable(on: rules.platform, parameters))
         }
@@ -76,22 +79,27 @@ extension Simulator {
     }
 
     /// `CLLocationManager.isRangingAvailable()`: the platform ranges beacons
-    /// (iOS 7+, docs/rules.md §1) and the device has the hardware (`set ranging`).
+    /// (iOS 7+, docs/rules.md §1) and the device has the hardware (`set
+    /// ranging`); Apple Vision Pro ranges no beacons (docs/rules.md §1, visionOS).
     static func rangingAvailable(on rules: RulesVersion, _ parameters: Parameters) -> Bool {
-        parameters.ranging && Availability.problem(.startRangingBeacons(BeaconConstraint(uuid: "")), on: rules) == nil
+        parameters.ranging && !rules.isVision
+            && Availability.problem(.startRangingBeacons(BeaconConstraint(uuid: "")), on: rules) == nil
     }
 
     /// `isMonitoringAvailable(for: CLCircularRegion.self)`: the platform
-    /// monitors regions and the device has the hardware (`set regionMonitoring`).
+    /// monitors regions and the device has the hardware (`set regionMonitoring`);
+    /// not visionOS, where `startMonitoring(for:)` does nothing.
     static func regionMonitoringAvailable(on rules: RulesVersion, _ parameters: Parameters) -> Bool {
         let any = CircularRegion(id: "", center: Coordinate(latitude: 0, longitude: 0), radius: 1)
-        return parameters.regionMonitoring && Availability.problem(.startMonitoring(any), on: rules) == nil
+        return parameters.regionMonitoring && !rules.isVision
+            && Availability.problem(.startMonitoring(any), on: rules) == nil
     }
 
     /// `significantLocationChangeMonitoringAvailable()`: the platform has the
-    /// service and the device too (`set significantChange`).
+    /// service and the device too (`set significantChange`); not visionOS,
+    /// where the start does nothing.
     static func significantChangeAvailable(on rules: RulesVersion, _ parameters: Parameters) -> Bool {
-        parameters.significantChange
+        parameters.significantChange && !rules.isVision
             && Availability.problem(.startMonitoringSignificantLocationChanges, on: rules) == nil
     }
 

@@ -55,7 +55,10 @@ extension Simulator {
     mutating func requestAlways() {
         let call = "requestAlwaysAuthorization"
         guard checkPromptAllowed(call) else { return }
-        if rules.isMac {
+        // visionOS: Always "isn't available when running in visionOS" (Apple,
+        // "Requesting authorization to use location services"); the call is
+        // a When In Use request there (Apple, requestAlwaysAuthorization()).
+        if rules.isMac || rules.isVision {
             requestWhenInUse()
             return
         }

@@ -95,7 +95,9 @@ package struct Simulator {
         self.header = header
         self.rules = RulesVersion(header.platform)
         world = World(reported: Reported(auth: Authorization().view(on: rules)))
-        modern.activity.backgroundMode = header.array("UIBackgroundModes", contains: "location")
+        // visionOS runs no app in the background for location (docs/rules.md
+        // §1): a CLBackgroundActivitySession there is one without the mode (M21).
+        modern.activity.backgroundMode = !rules.isVision && header.array("UIBackgroundModes", contains: "location")
     }
 
     package var app: AppState { lifecycle.appState }

@@ -3,7 +3,9 @@ public struct Platform: Equatable, Sendable, CustomStringConvertible {
     /// The operating-system family.
     public enum OS: String, Equatable, Sendable, CaseIterable {
         /// The `<os>` word of a `platform` line, spelled exactly so; iPadOS follows the iOS rules of the same number.
-        case iOS, iPadOS, macOS, tvOS, watchOS
+        /// `visionOS` is an iPhone or iPad app running on Apple Vision Pro; `macCatalyst` is the iPad app
+        /// built with Mac Catalyst, its version Mac Catalyst's (iOS's) number (docs/rules.md §1).
+        case iOS, iPadOS, macOS, tvOS, watchOS, visionOS, macCatalyst
     }
 
     /// The operating-system family.
@@ -30,6 +32,8 @@ public struct Platform: Equatable, Sendable, CustomStringConvertible {
         case .macOS: return (26, 9)
         case .tvOS: return (26, 9)
         case .watchOS: return (26, 9)
+        case .visionOS: return (26, 9)
+        case .macCatalyst: return (26, 9)
         }
     }
 

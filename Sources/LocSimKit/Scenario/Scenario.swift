@@ -108,6 +108,12 @@ extension Platform {
     public static func tvOS(_ major: Int, _ minor: Int = 0) -> Platform { Platform(.tvOS, major, minor) }
     /// `Platform(.watchOS, major, minor)`: `.watchOS(10)`.
     public static func watchOS(_ major: Int, _ minor: Int = 0) -> Platform { Platform(.watchOS, major, minor) }
+    /// `Platform(.visionOS, major, minor)`: `.visionOS(2)`, an iPhone or iPad app on Apple Vision Pro.
+    public static func visionOS(_ major: Int, _ minor: Int = 0) -> Platform { Platform(.visionOS, major, minor) }
+    /// `Platform(.macCatalyst, major, minor)`: `.macCatalyst(17)`, the iPad app built with Mac Catalyst.
+    public static func macCatalyst(_ major: Int, _ minor: Int = 0) -> Platform {
+        Platform(.macCatalyst, major, minor)
+    }
 }
 
 extension UserAction {

@@ -48,10 +48,11 @@ extension ScenarioParser {
         return .formatVersion(version)
     }
 
-    /// `platform iOS 13.4` (a patch number is accepted and ignored).
+    /// `platform iOS 13.4` (a patch number is accepted and ignored); the
+    /// longest `<os>` word is `macCatalyst` (11 bytes).
     private func platform(_ s: inout ByteScanner) throws(ScenarioError) -> Platform {
         let osToken = try s.required("os", for: "platform")
-        guard !osToken.isQuoted, osToken.count <= 8, let os = Platform.OS(rawValue: s.string(osToken)) else {
+        guard !osToken.isQuoted, osToken.count <= 11, let os = Platform.OS(rawValue: s.string(osToken)) else {
             throw s.unknown("platform", osToken, expected: Platform.OS.allCases.map(\.rawValue))
         }
         let versionToken = try s.required("version", for: "platform")
@@ -65,6 +66,11 @@ extension ScenarioParser {
             throw s.error(
                 "\(os.rawValue) \(major).\(minor) is newer than the rules locsim knows (up to \(limit))",
                 at: versionToken)
+        }
+        // visionOS 2 was followed by visionOS 26: no iOS rules stand for 3–25.
+        if os == .visionOS, major > 2, major < 26 {
+            throw s.error(
+                "visionOS \(major).\(minor) does not exist: visionOS 2 was followed by visionOS 26", at: versionToken)
         }
         let oldest = Self.oldestKnown(os)
         if major < oldest.0 || (major == oldest.0 && minor < oldest.1) {
@@ -86,6 +92,8 @@ extension ScenarioParser {
         case .macOS: return (10, 0)
         case .tvOS: return (9, 0)
         case .watchOS: return (2, 0)
+        case .visionOS: return (1, 0)
+        case .macCatalyst: return (13, 1)
         }
     }
 
