@@ -151,7 +151,8 @@ import Testing
         #expect(Platform.iOS(13) == Platform(.iOS, 13, 0))
         #expect(Platform.iPadOS(17, 4) == p)
         #expect(Platform.macOS(15).os == .macOS && Platform.tvOS(17).os == .tvOS && Platform.watchOS(10).os == .watchOS)
-        #expect(Platform.default == .iOS(14) && Platform.OS.allCases.count == 5)
+        #expect(Platform.visionOS(2).os == .visionOS && Platform.macCatalyst(17, 4) == Platform(.macCatalyst, 17, 4))
+        #expect(Platform.default == .iOS(14) && Platform.OS.allCases.count == 7)
     }
 
     // MARK: Replay, the log and its records
