@@ -21,9 +21,12 @@ extension SessionWriter {
             var detail = "locationManager(_:didUpdateLocations:)"
             for fix in fixes {
                 let late = time.timeIntervalSince(fix.timestamp) > Self.liveDelivery
-                detail += " " + Self.location(fix)
+                // Each number's text once: the record's and the `fix` line's.
+                let text = LocationText(fix)
+                detail += " "
+                detail += text.location
                 if late || fixes.count > 1 { detail += " @" + Self.seconds(ms(fix.timestamp)) }
-                self.fix(fix, sensed: late ? ms(fix.timestamp) : nil, at: t)
+                self.fix(fix, text, sensed: late ? ms(fix.timestamp) : nil, at: t)
             }
             delegate(detail)
         case .failure(let error):
@@ -94,14 +97,18 @@ extension SessionWriter {
     /// The `fix` line of a delivered location: at `sensed`, its timestamp,
     /// when it was held (a queue, a deferral), else at `t` (live); once for
     /// the managers that all heard it.
-    mutating func fix(_ fix: SessionEntry.Fix, sensed: Int64?, at t: Int64) {
-        let key = "\(sensed ?? t) " + Self.location(fix)
-        guard fixesSeen.insert(key).inserted else { return }
+    mutating func fix(_ fix: SessionEntry.Fix, _ text: LocationText, sensed: Int64?, at t: Int64) {
+        guard fixesSeen.insert(SeenFix(ms: sensed ?? t, fix)).inserted else { return }
         guard fix.accuracy >= 0 else {
-            line(sensed ?? t, "# unknown: a location with no accuracy (\(Self.location(fix)))")
+            line(sensed ?? t, "# unknown: a location with no accuracy (\(text.location))")
             return
         }
-        let words = "fix \(Self.degrees(fix.latitude)) \(Self.degrees(fix.longitude)) \(Self.number(fix.accuracy))"
+        var words = "fix "
+        words += text.latitude
+        words += " "
+        words += text.longitude
+        words += " "
+        words += Self.number(fix.accuracy)
         if let sensed {
             line(sensed, words)
         } else if !sensedBefore(" startMonitoringSignificantLocationChanges", at: t, words) {

@@ -8,27 +8,60 @@ extension SessionWriter {
     /// `value` with exactly `decimals` decimals (0 to 6).
     static func fixed(_ value: Double, _ decimals: Int) -> String {
         guard value.isFinite else { return "0" }
+        let decimals = max(0, min(decimals, 6))
         var scale: Int64 = 1
-        for _ in 0..<max(0, min(decimals, 6)) { scale *= 10 }
+        for _ in 0..<decimals { scale *= 10 }
         let scaled = (value * Double(scale)).rounded(.toNearestOrAwayFromZero)
-        guard abs(scaled) < 9e15 else { return String(Int64(value)) }
-        let integer = Int64(scaled)
-        let magnitude = integer.magnitude
-        var text = integer < 0 ? "-" : ""
-        text += String(magnitude / UInt64(scale))
-        if decimals > 0 {
-            let fraction = String(magnitude % UInt64(scale))
-            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        // Past 2^53 no decimal is exact: the whole number, clamped to Int64
+        // (a recorded value that large is refused when the session is read, not a trap here).
+        guard abs(scaled) < 9e15 else {
+            return String(value.magnitude < 9.2e18 ? Int64(value) : value < 0 ? -Int64.max : Int64.max)
         }
-        return text
+        let integer = Int64(scaled)
+        return digits(integer.magnitude, decimals: decimals, negative: integer < 0)
+    }
+
+    /// `magnitude` / 10^`decimals` in decimal: at least one digit before
+    /// the point, exactly `decimals` after, written backwards into one
+    /// buffer (the session writes a few numbers a fix: no intermediate strings).
+    static func digits(_ magnitude: UInt64, decimals: Int, negative: Bool) -> String {
+        // 20 digits, a point, a sign.
+        String(unsafeUninitializedCapacity: 24) { buffer in
+            var end = 24
+            var rest = magnitude
+            var written = 0
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
+                repeat {
+                    if written == decimals, decimals > 0 {
+                        end -= 1
+                        scratch[end] = UInt8(ascii: ".")
+                    }
+                    end -= 1
+                    scratch[end] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                    written += 1
+                } while rest > 0 || written <= decimals
+                if negative {
+                    end -= 1
+                    scratch[end] = UInt8(ascii: "-")
+                }
+                for i in end..<24 { buffer[i - end] = scratch[i] }
+            }
+            return 24 - end
+        }
     }
 
     /// A scenario number: at most 3 decimals, none trailing (`50`, `2.5`).
     static func number(_ value: Double) -> String {
-        var text = fixed(value, 3)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
+        let scaled = (value * 1000).rounded(.toNearestOrAwayFromZero)
+        guard value.isFinite, abs(scaled) < 9e15 else { return fixed(value, 0) }
+        var magnitude = Int64(scaled).magnitude
+        var decimals = 3
+        while decimals > 0, magnitude % 10 == 0 {
+            magnitude /= 10
+            decimals -= 1
+        }
+        return digits(magnitude, decimals: decimals, negative: scaled < 0 && magnitude != 0)
     }
 
     static func degrees(_ value: Double) -> String { fixed(value, 6) }
@@ -39,10 +72,7 @@ extension SessionWriter {
     }
 
     /// Milliseconds as the log's seconds: `12.345`.
-    static func seconds(_ ms: Int64) -> String {
-        let fraction = String(ms % 1000)
-        return String(ms / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
-    }
+    static func seconds(_ ms: Int64) -> String { digits(ms.magnitude, decimals: 3, negative: ms < 0) }
 
     /// A scenario word: as it is when plain, else a quoted string.
     static func word(_ text: String) -> String {

@@ -65,7 +65,46 @@ struct SessionWriter {
     /// The first input after a background launch goes at the launch, before
     /// the calls the launched app made: the system launched the app for it.
     var launchedFor: (ms: Int64, index: Int)?
-    var fixesSeen = Set<String>()
+    var fixesSeen = Set<SeenFix>()
+
+    /// A `fix` line written: its time and its location as the text rounds
+    /// it (the managers that all heard one location write it once).
+    struct SeenFix: Hashable {
+        var ms: Int64
+        var latitude: Int64
+        var longitude: Int64
+        var accuracy: Int64
+
+        init(ms: Int64, _ fix: SessionEntry.Fix) {
+            func micro(_ degrees: Double) -> Int64 {
+                let scaled = (degrees * 1e6).rounded(.toNearestOrAwayFromZero)
+                return scaled.isFinite && abs(scaled) < 9e15 ? Int64(scaled) : 0
+            }
+            self.ms = ms
+            latitude = micro(fix.latitude)
+            longitude = micro(fix.longitude)
+            let meters = fix.accuracy.rounded(.toNearestOrAwayFromZero)
+            accuracy = meters.isFinite && abs(meters) < 9e15 ? Int64(meters) : 0
+        }
+    }
+
+    /// A location's numbers as text, each made once.
+    struct LocationText {
+        var latitude: String
+        var longitude: String
+        /// `<lat>,<lon> ±<m>`, as the log writes a location.
+        var location: String
+
+        init(_ fix: SessionEntry.Fix) {
+            latitude = SessionWriter.degrees(fix.latitude)
+            longitude = SessionWriter.degrees(fix.longitude)
+            location = latitude
+            location += ","
+            location += longitude
+            location += " ±"
+            location += SessionWriter.fixed(fix.accuracy, 0)
+        }
+    }
 
     init(header: Header, entries: [SessionEntry]) {
         self.header = header
@@ -89,18 +128,34 @@ struct SessionWriter {
             scenario += "# unknown: the platform (SessionRecorder.describe(platform:plist:) was not called)\n"
         }
         for (key, value) in header.plist { scenario += "plist \(key) \(Self.plistValue(value))\n" }
-        let ordered = lines.enumerated().sorted { ($0.element.ms, $0.offset) < ($1.element.ms, $1.offset) }
-        for (_, line) in ordered {
+        // In time order, lines of one time in the order written (most
+        // sessions come in order: sorted only when one does not).
+        let inOrder = zip(lines, lines.dropFirst()).allSatisfy { $0.ms <= $1.ms }
+        let ordered =
+            inOrder
+            ? lines
+            : lines.enumerated().sorted { ($0.element.ms, $0.offset) < ($1.element.ms, $1.offset) }.map(\.element)
+        scenario.reserveCapacity(scenario.utf8.count + lines.count * 40)
+        for line in ordered {
             // What the device could not show is a comment of its own: a
             // timed line holds an event.
             if line.text.hasPrefix("# unknown: ") {
                 scenario += "# unknown: at \(Self.seconds(line.ms)), " + line.text.dropFirst(11) + "\n"
             } else {
-                scenario += Self.seconds(line.ms) + " " + line.text + "\n"
+                scenario += Self.seconds(line.ms)
+                scenario += " "
+                scenario += line.text
+                scenario += "\n"
             }
         }
         var log = ""
-        for record in observed { log += Self.seconds(record.ms) + " " + record.text + "\n" }
+        log.reserveCapacity(observed.count * 90)
+        for record in observed {
+            log += Self.seconds(record.ms)
+            log += " "
+            log += record.text
+            log += "\n"
+        }
         return RecordedSession(scenario: scenario, observedLog: log)
     }
 
