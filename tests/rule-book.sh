@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Writes Sources/LocSimKit/Check/RuleBook.swift, the rule book's sections
+# Writes Sources/LocSimKit/Coverage/RuleBook.swift, the rule book's sections
 # that `check --coverage` names (docs/coverage.md), from the headings of
 # docs/rules.md (`## N. Title`) and the rules of docs/modern.md (`**MN —
 # title.**`). Run it after changing those headings; RuleBookTests fails
@@ -22,4 +22,4 @@ HEAD
   sed -nE 's/^## ([0-9]+)\. (.*)$/        ("§\1", "\2"),/p' docs/rules.md
   sed -nE 's/^\*\*(M[0-9]+) — (.*)\.\*\*.*$/        ("\1", "\2"),/p' docs/modern.md
   printf '    ]\n}\n'
-} > Sources/LocSimKit/Check/RuleBook.swift
+} > Sources/LocSimKit/Coverage/RuleBook.swift
