@@ -62,7 +62,8 @@ extension SessionWriter {
             let arrivalText = arrival.map { Self.seconds(ms($0)) } ?? "distantPast"
             let departureText = departure.map { Self.seconds(ms($0)) } ?? "distantFuture"
             delegate(
-                "locationManager(_:didVisit:) arrival=\(arrivalText) departure=\(departureText) \(Self.location(at))")
+                "locationManager(_:didVisit:) arrival=\(arrivalText) departure=\(departureText) \(LocationText(at).location)"
+            )
             let place = "\(Self.degrees(at.latitude)) \(Self.degrees(at.longitude)) \(Self.number(max(0, at.accuracy)))"
             if let departure {
                 line(ms(departure), "visit depart " + place)

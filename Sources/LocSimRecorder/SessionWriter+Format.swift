@@ -9,16 +9,21 @@ extension SessionWriter {
     static func fixed(_ value: Double, _ decimals: Int) -> String {
         guard value.isFinite else { return "0" }
         let decimals = max(0, min(decimals, 6))
-        var scale: Int64 = 1
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (value * Double(scale)).rounded(.toNearestOrAwayFromZero)
         // Past 2^53 no decimal is exact: the whole number, clamped to Int64
         // (a recorded value that large is refused when the session is read, not a trap here).
-        guard abs(scaled) < 9e15 else {
+        guard let integer = scaled(value, decimals) else {
             return String(value.magnitude < 9.2e18 ? Int64(value) : value < 0 ? -Int64.max : Int64.max)
         }
-        let integer = Int64(scaled)
         return digits(integer.magnitude, decimals: decimals, negative: integer < 0)
+    }
+
+    /// `value` × 10^`decimals` (0 to 6) rounded half away from zero, as
+    /// `fixed` writes it; nil when not finite or past 2^53, where no decimal is exact.
+    static func scaled(_ value: Double, _ decimals: Int) -> Int64? {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (value * scale).rounded(.toNearestOrAwayFromZero)
+        return scaled.isFinite && abs(scaled) < 9e15 ? Int64(scaled) : nil
     }
 
     /// `magnitude` / 10^`decimals` in decimal: at least one digit before
@@ -53,23 +58,17 @@ extension SessionWriter {
 
     /// A scenario number: at most 3 decimals, none trailing (`50`, `2.5`).
     static func number(_ value: Double) -> String {
-        let scaled = (value * 1000).rounded(.toNearestOrAwayFromZero)
-        guard value.isFinite, abs(scaled) < 9e15 else { return fixed(value, 0) }
-        var magnitude = Int64(scaled).magnitude
+        guard let scaled = scaled(value, 3) else { return fixed(value, 0) }
+        var magnitude = scaled.magnitude
         var decimals = 3
         while decimals > 0, magnitude % 10 == 0 {
             magnitude /= 10
             decimals -= 1
         }
-        return digits(magnitude, decimals: decimals, negative: scaled < 0 && magnitude != 0)
+        return digits(magnitude, decimals: decimals, negative: scaled < 0)
     }
 
     static func degrees(_ value: Double) -> String { fixed(value, 6) }
-
-    /// `<lat>,<lon> ±<m>`, as the log writes a location.
-    static func location(_ fix: SessionEntry.Fix) -> String {
-        degrees(fix.latitude) + "," + degrees(fix.longitude) + " ±" + fixed(fix.accuracy, 0)
-    }
 
     /// Milliseconds as the log's seconds: `12.345`.
     static func seconds(_ ms: Int64) -> String { digits(ms.magnitude, decimals: 3, negative: ms < 0) }

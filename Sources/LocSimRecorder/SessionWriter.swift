@@ -76,15 +76,10 @@ struct SessionWriter {
         var accuracy: Int64
 
         init(ms: Int64, _ fix: SessionEntry.Fix) {
-            func micro(_ degrees: Double) -> Int64 {
-                let scaled = (degrees * 1e6).rounded(.toNearestOrAwayFromZero)
-                return scaled.isFinite && abs(scaled) < 9e15 ? Int64(scaled) : 0
-            }
             self.ms = ms
-            latitude = micro(fix.latitude)
-            longitude = micro(fix.longitude)
-            let meters = fix.accuracy.rounded(.toNearestOrAwayFromZero)
-            accuracy = meters.isFinite && abs(meters) < 9e15 ? Int64(meters) : 0
+            latitude = SessionWriter.scaled(fix.latitude, 6) ?? 0
+            longitude = SessionWriter.scaled(fix.longitude, 6) ?? 0
+            accuracy = SessionWriter.scaled(fix.accuracy, 0) ?? 0
         }
     }
 

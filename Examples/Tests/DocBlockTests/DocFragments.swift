@@ -91,4 +91,6 @@ private let text = """
     } catch {
         print(error.formatted(file: "my.scn"))  // file:line:column: error: …, then any note: lines
     }
+    // What it printed: the log of the launch.
+    #expect((try? Scenario(text: scenarioText).replay())?.text.hasPrefix("0.000 app launch foreground\n") == true)
 }

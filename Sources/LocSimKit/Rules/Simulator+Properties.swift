@@ -23,14 +23,14 @@ extension Simulator {
             return Self.coordinateText(shown.coordinate)
         case .maximumRegionMonitoringDistance:
             // "If region monitoring is unavailable or not supported, the value in this property is -1."
-            return parameters.regionMonitoring && !rules.isVision ? Self.metersText(Self.maximumRegionRadius) : "-1"
+            return Self.regionMonitoringAvailable(on: rules, parameters)
+                ? Self.metersText(Self.maximumRegionRadius) : "-1"
         case .isMonitoringAvailable(let regionClass):
             // Beacon regions are monitored on iOS only (no ranging or beacon
-            // monitoring on macOS, docs/rules.md §1); none without the hardware
-            // or on visionOS, where monitoring does nothing.
+            // monitoring on macOS, docs/rules.md §1); none where circles are not.
             return String(
-                (regionClass == .CLCircularRegion || rules.platform.os != .macOS) && parameters.regionMonitoring
-                    && !rules.isVision)
+                (regionClass == .CLCircularRegion || rules.platform.os != .macOS)
+                    && Self.regionMonitoringAvailable(on: rules, parameters))
         case .isRangingAvailable: return String(Self.rangingAvailable(on: rules, parameters))
         case .locationServicesEnabled: return String(!authorization.locationServicesOff)
         case .headingAvailable:
