@@ -85,6 +85,13 @@ package struct FilteredLogWriter<Base: LogWriter>: LogWriter {
         }
     }
 
+    package mutating func write(verbatim text: FixText, at time: Millis) {
+        if keepsDeliveredFixes {
+            written += 1
+            base.write(verbatim: text, at: time)
+        }
+    }
+
     /// `filter.keeps` of a delivered fix and of a `liveUpdates` element, asked once.
     private let keepsDeliveredFixes: Bool
     private let keepsLiveUpdates: Bool

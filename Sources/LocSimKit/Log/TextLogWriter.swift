@@ -46,6 +46,14 @@ package struct TextLogWriter: LogWriter, FieldSink {
             flags: fix.liveUpdateFlags ?? [], text: text)
     }
 
+    /// A delivered fix whose line is verbatim (`ScenarioParser.verbatimFix`):
+    /// the line copied, its words rearranged, nothing checked or formatted.
+    package mutating func write(verbatim text: FixText, at time: Millis) {
+        let middle = deliveredFixMiddle
+        output.bytes.appendStored(maximum: FixText.verbatimCapacity) { p in text.storeVerbatim(middle: middle, at: p) }
+        output.flushIfNeeded()
+    }
+
     /// Writes any record field by field through `render`; `write` takes
     /// this path for every record but a delivered fix (tests compare the two).
     package mutating func writeFields(_ record: LogRecord) {
@@ -75,7 +83,7 @@ package struct TextLogWriter: LogWriter, FieldSink {
             (p + n).storeBytes(of: LogBytes.comma, as: UInt8.self)
             n &+= 1
             n &+= text.storeLongitude(at: p + n) ?? LogBytes.storeFixed6(location.coordinate.longitude, at: p + n)
-            (p + n).storeBytes(of: Self.plusMinus.littleEndian, as: UInt32.self)
+            (p + n).storeBytes(of: FixText.plusMinus.littleEndian, as: UInt32.self)
             n &+= 3
             n &+=
                 text.storeAccuracy(at: p + n)
@@ -104,9 +112,6 @@ package struct TextLogWriter: LogWriter, FieldSink {
         let sample = Record.update(.liveUpdate(nil, []))
         return LineMiddle(" \(sample.kind) \(UpdateStream.liveUpdates.rawValue) ")
     }()
-
-    /// ` ±` in UTF-8, lowest byte first.
-    private static let plusMinus: UInt32 = 0xB1C2_20
 
     // MARK: - FieldSink
 

@@ -262,6 +262,35 @@ package struct ClosedLoop {
         return true
     }
 
+    /// Whether the next fix goes the plain way of the standard updates if
+    /// no timer is due first, whatever it states (`deliverVerbatim`).
+    /// `mutating`, though it changes nothing, for the reason
+    /// `Simulator.plainDelivery()` is: a getter copied the whole loop.
+    @inline(__always)
+    mutating func takesStandardPlainly() -> Bool { !isActive && plainFixes == .standard }
+
+    /// `deliverPlainly` for a verbatim fix line (`ScenarioParser.verbatimFix`)
+    /// when `takesStandardPlainly`: written from its text, its values
+    /// never read, and not applied to the simulator, which the caller
+    /// does with `settle` before anything else reaches it. A plain
+    /// standard delivery changes only the clock, the last fix and the
+    /// manager's last delivered one, which the next plain fix replaces:
+    /// applying the last of a run applies the run (`Simulator.plainly`).
+    @inline(__always)
+    mutating func deliverVerbatim<W: LogWriter>(_ text: FixText, at time: Millis, into writer: inout W) -> Bool {
+        guard simulator.takesPlainly(at: time) else { return false }
+        plainDeliveries &+= 1
+        writer.write(verbatim: text, at: time)
+        return true
+    }
+
+    /// Applies the last fix `deliverVerbatim` wrote, as the plain delivery
+    /// it was (debug builds check it against the rules' walk).
+    mutating func settle(_ fix: Fix, at time: Millis) {
+        let delivered = simulator.plainly(fix, at: time, .standard)
+        assert(delivered != nil, "a verbatim fix the plain way refuses at \(time)")
+    }
+
     /// A fix through the rules' walk, noting whether the next may go the plain way.
     @inline(__always)
     private mutating func applyByRules(_ fix: Fix, at time: Millis, dueFirst: Phase) {

@@ -9,6 +9,9 @@ package protocol LogWriter {
     /// text of its numbers: a fix delivered exactly as its line states it,
     /// at its time (`FixText`; the text writer copies those bytes).
     mutating func write(_ fix: DirectFix, text: FixText)
+    /// A fix delivered at `time` exactly as its verbatim line states it
+    /// (`ScenarioParser.verbatimFix`; the text writer copies the line).
+    mutating func write(verbatim text: FixText, at time: Millis)
 }
 
 extension LogWriter {
@@ -18,5 +21,9 @@ extension LogWriter {
 
     package mutating func write(_ fix: DirectFix, text: FixText) {
         write(fix)
+    }
+
+    package mutating func write(verbatim text: FixText, at time: Millis) {
+        write(DirectFix(location: text.location, time: time))
     }
 }

@@ -50,7 +50,13 @@ public enum Replay {
         var parser = ScenarioParser()
         defer { report.warnings = parser.warnings + driver.warnings }
         try reader.forEachLine { (bytes, number) throws(ScenarioError) in
-            // Most lines of a trace are fixes: the fast path first, then any line.
+            // Most lines of a trace are fixes: the fast paths first (a
+            // verbatim line copied whole, a recorded one), then any line.
+            if driver.takesVerbatimFixes(), let time = parser.parseVerbatimFixLine(bytes, lineNumber: number),
+                driver.verbatimFix(at: time, line: bytes, text: parser.fixText(bytes), into: &writer)
+            {
+                return
+            }
             if let fix = parser.parseRecordedFixLine(bytes, lineNumber: number) {
                 return try driver.fix(fix.timed(lineNumber: number), text: parser.fixText(bytes), into: &writer)
             }

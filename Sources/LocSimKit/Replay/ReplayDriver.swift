@@ -76,6 +76,7 @@ struct ReplayDriver {
     }
 
     mutating func timed<W: LogWriter>(_ statement: TimedStatement, into writer: inout W) throws(ScenarioError) {
+        settle()
         if playing { try play(until: statement.time, into: &writer) }
         try start()
         if case .modern(.backgroundActivitySessionBegin) = statement.event { warnIfNoBackgroundMode(statement) }
@@ -92,6 +93,7 @@ struct ReplayDriver {
     /// writer to copy if the fix is delivered the plain way (`FixText`).
     @inline(__always)
     mutating func fix<W: LogWriter>(_ line: TimedFix, text: FixText, into writer: inout W) throws(ScenarioError) {
+        settle()
         // A run of plain fixes: the simulator and the writer only (no track
         // to play first; a delivered fix leaves nothing for `noteUnheard`).
         if playing {
@@ -107,6 +109,46 @@ struct ReplayDriver {
         noteUnheard(line.location)
     }
 
+    /// Whether the next fix line may go the verbatim lane (`verbatimFix`):
+    /// no track playing, and the last fix found the standard updates plain.
+    /// `mutating`, though it changes nothing: a getter copied the whole
+    /// driver on every line.
+    @inline(__always)
+    mutating func takesVerbatimFixes() -> Bool { !playing && loop.takesStandardPlainly() }
+
+    /// A verbatim fix line at `time` (`ScenarioParser.parseVerbatimFixLine`),
+    /// when `takesVerbatimFixes`: written as its `text` if it goes the plain
+    /// way, its values not read, the simulator left to `settle` (the line
+    /// kept for it); false, having done nothing, for any other (`fix` then,
+    /// with the line read in full).
+    @inline(__always)
+    mutating func verbatimFix<W: LogWriter>(
+        at time: Millis, line: UnsafeRawBufferPointer, text: FixText, into writer: inout W
+    ) -> Bool {
+        guard loop.deliverVerbatim(text, at: time, into: &writer) else { return false }
+        unsettled.keep(line, at: time)
+        return true
+    }
+
+    /// The last line `verbatimFix` wrote, not applied to the simulator yet.
+    private var unsettled = UnsettledFix()
+
+    /// Applies the last verbatim fix to the simulator, before anything
+    /// else reaches it (every entry point but `verbatimFix` and `header`,
+    /// which no fix precedes).
+    @inline(__always)
+    private mutating func settle() {
+        if unsettled.count != 0 { settleNow() }
+    }
+
+    @inline(never)
+    private mutating func settleNow() {
+        let kept = unsettled
+        unsettled.count = 0
+        guard let fix = kept.fix else { return assertionFailure("a kept verbatim line the recorded shape refuses") }
+        loop.settle(Fix(fix.location), at: kept.time)
+    }
+
     /// Where the first fix no service took came from (its line, or a track's `gpx` line).
     private var firstUnheard: SourceLocation? = nil
 
@@ -117,6 +159,7 @@ struct ReplayDriver {
 
     /// A `gpx` line: its points play from its time on, one track at a time.
     mutating func track<W: LogWriter>(_ statement: TrackStatement, into writer: inout W) throws(ScenarioError) {
+        settle()
         if playing { try play(until: statement.time, into: &writer) }
         if playing {
             throw ScenarioError(
@@ -143,6 +186,7 @@ struct ReplayDriver {
 
     /// An `on` line: observed from its time on (a header one from the start).
     mutating func reaction<W: LogWriter>(_ statement: ReactionStatement, into writer: inout W) throws(ScenarioError) {
+        settle()
         if let condition = statement.reaction.condition { try reads(condition.reading, at: statement.location) }
         if let time = statement.time {
             if playing { try play(until: time, into: &writer) }
@@ -159,6 +203,7 @@ struct ReplayDriver {
 
     /// An `expect` line (header only).
     mutating func expectation(_ statement: ExpectationStatement) {
+        settle()
         if case .property(let condition) = statement.expectation.base {
             propertyReads.append((condition.reading, statement.location))
         }
@@ -179,13 +224,17 @@ struct ReplayDriver {
 
     /// The simulator as the replay left it (`locsim matrix` reads the final
     /// authorization and the events still held from it).
-    var finalState: Simulator { loop.simulator }
+    var finalState: Simulator {
+        assert(unsettled.count == 0, "the simulator read before its last verbatim fix was applied")
+        return loop.simulator
+    }
 
     /// Plays what is left of a track, then the timers left after the last
     /// line (grace expiring, suspension), then checks the `expect` lines.
     ///
     /// - Returns: the expectations that failed (also written as `expect` records).
     mutating func finish<W: LogWriter>(into writer: inout W) throws(ScenarioError) -> [FailedExpectation] {
+        settle()
         try play(until: nil, into: &writer)
         try start()
         let failed = try loop.finish(into: &writer)
@@ -262,5 +311,46 @@ struct ReplayDriver {
             ? "the Location Services alert offers no answer"
             : "\(rules.platform) never shows the \(kind.rawValue) prompt"
         warnings.append(ScenarioWarning("policy never applies: \(why)", at: statement.location))
+    }
+}
+
+/// A copy of a verbatim fix line (25 to 46 bytes: `ScenarioParser.verbatimFix`)
+/// and its time, kept past the reader's buffer for `ReplayDriver.settle`.
+private struct UnsettledFix {
+    private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+    /// The line's length; 0 for none kept.
+    var count = 0
+    var time = Millis(0)
+
+    /// Keeps `line`: six words, the first three and the last three, overlapping.
+    @inline(__always)
+    mutating func keep(_ line: UnsafeRawBufferPointer, at time: Millis) {
+        guard let base = line.baseAddress else { return }
+        let n = line.count
+        self.time = time
+        count = n
+        withUnsafeMutableBytes(of: &words) { kept in
+            func copy(_ offset: Int) {
+                kept.storeBytes(
+                    of: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset,
+                    as: UInt64.self)
+            }
+            copy(0)
+            copy(8)
+            copy(16)
+            copy(n &- 24)
+            copy(n &- 16)
+            copy(n &- 8)
+        }
+    }
+
+    /// The kept line, read in full.
+    var fix: RecordedFix? {
+        var words = words
+        let count = count
+        return withUnsafeBytes(of: &words) { kept in
+            var layout: UInt32 = 0
+            return ScenarioParser.recordedFix(UnsafeRawBufferPointer(rebasing: kept[..<count]), layout: &layout)
+        }
     }
 }

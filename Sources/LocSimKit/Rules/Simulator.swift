@@ -211,9 +211,7 @@ package struct Simulator {
     /// nothing, where `deliverPlainly` is false.
     @inline(__always)
     package mutating func plainly(_ fix: Fix, at time: Millis, _ kind: PlainDelivery) -> DirectFix? {
-        guard !timers.queue.hasEvent(until: time, before: .trace), output.isEmpty, directFix == nil else {
-            return nil
-        }
+        guard takesPlainly(at: time) else { return nil }
         #if DEBUG
             var reference = self
             reference.apply(fix, at: time, direct: true)
@@ -244,6 +242,16 @@ package struct Simulator {
                 "a plain delivery differs from the rules' at \(time)")
         #endif
         return delivered
+    }
+
+    /// Whether `plainly` may deliver a fix at `time` after `plainDelivery()`
+    /// found the standard updates plain, whatever the fix states: no timer
+    /// due first, nothing in `output` or `directFix`. A plain delivery
+    /// leaves all three as they are, so it holds for the next fix too
+    /// (`ClosedLoop.deliverVerbatim` relies on it).
+    @inline(__always)
+    package mutating func takesPlainly(at time: Millis) -> Bool {
+        !timers.queue.hasEvent(until: time, before: .trace) && output.isEmpty && directFix == nil
     }
 
     /// Puts `directFix`, if any, into `output` as its record, before the

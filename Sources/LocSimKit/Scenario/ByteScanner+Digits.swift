@@ -167,6 +167,31 @@ extension ByteScanner {
             return others.trailingZeroBitCount &>> 3
         }
 
+        /// The digits after the last other byte, 0 to 8 (the word's end
+        /// first). Exact but where a byte at or above 0x8A lies below a
+        /// digit (never in ASCII): the carry of its sum may count the digit
+        /// as another byte, never another byte as a digit.
+        @inline(__always)
+        var trailingDigits: Int {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let others = ((values &+ 0x76 &* ones) | values) & (0x80 &* ones)
+            return others.leadingZeroBitCount &>> 3
+        }
+
+        /// The number the first `count` (1…3) digits write, by three
+        /// multiply-adds: the digits shifted to bytes 0…2, low bytes zero.
+        @inline(__always)
+        func smallValue(of count: Int) -> UInt64 {
+            let digits = (values &<< UInt64(64 &- 8 &* count)) &>> 40
+            return (digits & 0xFF) &* 100 &+ ((digits &>> 8) & 0xFF) &* 10 &+ (digits &>> 16)
+        }
+
+        /// Whether the first `count` (1…7) bytes are all `0`.
+        @inline(__always)
+        func isZero(_ count: Int) -> Bool {
+            values & (1 &<< UInt64(8 &* count) &- 1) == 0
+        }
+
         /// The byte at `k` (< 8) as it was in the line.
         @inline(__always)
         func byte(_ k: Int) -> UInt8 { UInt8(truncatingIfNeeded: values &>> UInt64(8 &* k)) ^ 0x30 }

@@ -57,6 +57,12 @@ package struct FixText {
         guard byte(base, 0) != UInt8(ascii: "0") || length == 1 || byte(base, 1) == UInt8(ascii: ".") else {
             return nil
         }
+        return copyTime(base, length, at: p)
+    }
+
+    /// The time's `length` bytes at `p`, with `.000` when it has no decimals.
+    @inline(__always)
+    private func copyTime(_ base: UnsafeRawPointer, _ length: Int, at p: UnsafeMutableRawPointer) -> Int {
         // At most 11 bytes in a line of 15 or more: two overlapping words,
         // the first store's excess overwritten.
         p.storeBytes(of: base.loadUnaligned(as: UInt64.self), as: UInt64.self)
@@ -133,6 +139,12 @@ package struct FixText {
     @inline(__always)
     func storeAccuracy(at p: UnsafeMutableRawPointer) -> Int? {
         guard let base, layout & Self.accuracyCopies != 0 else { return nil }
+        return copyAccuracy(base, at: p)
+    }
+
+    /// The accuracy's digits at `p`.
+    @inline(__always)
+    private func copyAccuracy(_ base: UnsafeRawPointer, at p: UnsafeMutableRawPointer) -> Int {
         let end = Int(layout &>> 24)
         let length = end &- Int((layout &>> 16) & 0xFF) &- 1
         // The accuracy ends the line (15 bytes or more): the line's last
@@ -142,5 +154,60 @@ package struct FixText {
             &>> UInt64(8 &* (8 &- length))
         p.storeBytes(of: word.littleEndian, as: UInt64.self)
         return length
+    }
+
+    // MARK: - Verbatim
+
+    /// Stores the whole located line for a verbatim line
+    /// (`ScenarioParser.verbatimFix`: every number the log's text):
+    /// `<time>[.000]<middle><latitude>,<longitude> ±<accuracy>` and the
+    /// newline. Writes up to `verbatimCapacity` bytes past `p`, the
+    /// ones past the length returned overwritten or unused.
+    @inline(__always)
+    func storeVerbatim(middle: LineMiddle, at p: UnsafeMutableRawPointer) -> Int {
+        // The parser read the line: `base` is set, its bytes 25 to 46.
+        guard let base else { return 0 }
+        var n = copyTime(base, Int(layout & 0x7F), at: p)
+        middle.store(at: p + n)
+        n &+= middle.count
+        // `<latitude> <longitude>` (17 to 23 bytes) as three words, the
+        // first two and the last, overlapping; then the space made a comma.
+        let start = Int(layout & 0x7F) &+ 5
+        let latitudeEnd = Int((layout &>> 8) & 0xFF)
+        let length = Int((layout &>> 16) & 0xFF) &- start
+        let q = p + n
+        q.storeBytes(of: base.loadUnaligned(fromByteOffset: start, as: UInt64.self), as: UInt64.self)
+        q.storeBytes(
+            of: base.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+        q.storeBytes(
+            of: base.loadUnaligned(fromByteOffset: start &+ length &- 8, as: UInt64.self),
+            toByteOffset: length &- 8, as: UInt64.self)
+        q.storeBytes(of: LogBytes.comma, toByteOffset: latitudeEnd &- start, as: UInt8.self)
+        n &+= length
+        (p + n).storeBytes(of: Self.plusMinus.littleEndian, as: UInt32.self)
+        n &+= 3
+        n &+= copyAccuracy(base, at: p + n)
+        (p + n).storeBytes(of: LogBytes.newline, as: UInt8.self)
+        return n &+ 1
+    }
+
+    /// The most bytes `storeVerbatim` writes: 16 of time, the middle, 23
+    /// of coordinates, 4 of ` ±` and 8 of accuracy.
+    static let verbatimCapacity = 16 + LineMiddle.capacity + 23 + 4 + 8
+
+    /// ` ±` in UTF-8, lowest byte first.
+    static let plusMinus: UInt32 = 0xB1C2_20
+
+    /// The fix a verbatim line states, read from its text again
+    /// (`ScenarioParser.recordedFix`), for a writer that does not copy it.
+    var location: Location {
+        guard let base else { return Location(Coordinate(latitude: 0, longitude: 0), accuracy: 0) }
+        var layout: UInt32 = 0
+        let line = UnsafeRawBufferPointer(start: base, count: Int(self.layout &>> 24))
+        guard let fix = ScenarioParser.recordedFix(line, layout: &layout) else {
+            assertionFailure("a verbatim line the recorded shape does not take")
+            return Location(Coordinate(latitude: 0, longitude: 0), accuracy: 0)
+        }
+        return fix.location
     }
 }

@@ -102,12 +102,44 @@ extension ScenarioParser {
     /// byte each from the lowest, and the `accuracyCopies` bit (`FixText`).
     @inline(__always)
     static func recordedFix(_ line: UnsafeRawBufferPointer, layout: inout UInt32) -> RecordedFix? {
-        // No line of the shape is shorter than `1 fix 1.0 1.0 1` (15 bytes);
-        // the loads below check their own room.
-        guard line.count >= 15, let base = line.baseAddress else { return nil }
+        guard let (base, millis, start) = recordedTime(line) else { return nil }
         let end = line.count
-        // Seconds: 1 to 7 digits in the first word (8 would leave no room
-        // for what follows in the word), then `.ddd` or nothing, then a space.
+        var i = start
+        guard let latitude = recordedCoordinate(base, &i, end), latitude.magnitude <= 90 else { return nil }
+        let latitudeEnd = i &- 1
+        guard let longitude = recordedCoordinate(base, &i, end), longitude.magnitude <= 180 else { return nil }
+        var accuracyCopies = false
+        guard let accuracy = recordedAccuracy(base, i, end, copies: &accuracyCopies),
+            accuracy <= accuracyRange.upperBound
+        else { return nil }
+        layout = fixLayout(latitude: start, latitudeEnd, longitudeEnd: i &- 1, end, accuracyCopies: accuracyCopies)
+        return RecordedFix(
+            time: Millis(millis), latitude: latitude, longitude: longitude, accuracy: accuracy,
+            fixColumn: start &- 3)
+    }
+
+    /// The `FixText` layout of a recorded line whose latitude starts at
+    /// `latitude`: where the time, the latitude and the longitude end (their
+    /// spaces) and the line's end, a byte each from the lowest (each below
+    /// 256: 11 bytes of time, below 0x80, whose byte's high bit says the
+    /// accuracy's digits are the log's; 20 a coordinate, 16 the accuracy).
+    @inline(__always)
+    private static func fixLayout(
+        latitude start: Int, _ latitudeEnd: Int, longitudeEnd: Int, _ end: Int, accuracyCopies: Bool
+    ) -> UInt32 {
+        UInt32(truncatingIfNeeded: start &- 5) | (accuracyCopies ? FixText.accuracyCopies : 0)
+            | UInt32(truncatingIfNeeded: latitudeEnd) &<< 8 | UInt32(truncatingIfNeeded: longitudeEnd) &<< 16
+            | UInt32(truncatingIfNeeded: end) &<< 24
+    }
+
+    /// `<seconds>[.ddd] fix ` opening a line of 15 bytes or more (no line
+    /// of the recorded shape is shorter than `1 fix 1.0 1.0 1`): the line's
+    /// bytes, the time in milliseconds and where the latitude starts; `nil`
+    /// for any other start. 1 to 7 digits of seconds (8 would leave no room
+    /// for what follows in the word); the loads below check their own room.
+    @inline(__always)
+    private static func recordedTime(_ line: UnsafeRawBufferPointer) -> (UnsafeRawPointer, Int64, Int)? {
+        guard line.count >= 15, let base = line.baseAddress else { return nil }
         let head = ByteScanner.DigitWord(base, 0)
         let wholeDigits = head.leadingDigits
         guard wholeDigits >= 1, wholeDigits < 8 else { return nil }
@@ -128,24 +160,76 @@ extension ScenarioParser {
         }
         // `fix ` (i ≤ 12, so the load ends by 16; the line has 15 bytes at
         // least, so check the room).
-        guard end &- i >= 4, base.loadUnaligned(fromByteOffset: i, as: UInt32.self) == fixAndSpace else { return nil }
-        let fixColumn = i &+ 1
-        i &+= 4
-        guard let latitude = recordedCoordinate(base, &i, end), latitude.magnitude <= 90 else { return nil }
+        guard line.count &- i >= 4, base.loadUnaligned(fromByteOffset: i, as: UInt32.self) == fixAndSpace else {
+            return nil
+        }
+        return (base, millis, i &+ 4)
+    }
+
+    /// A recorded fix line whose every number the log prints as it is
+    /// written, so the text writer copies it whole (`FixText`, verbatim):
+    ///
+    ///     <seconds>[.ddd] fix [-]<d{1,3}>.<dddddd> [-]<d{1,3}>.<dddddd> <d{1,6}>
+    ///
+    /// the seconds, the degrees and the accuracy without a leading zero
+    /// (but a lone `0`), the latitude's degrees below 90 and the
+    /// longitude's below 180, not `-0.000000`. The time and the layout, or
+    /// `nil` for any other line, which `recordedFix` then reads.
+    ///
+    /// Every such line is one `recordedFix` takes too, with the same time
+    /// and layout; this reads no coordinate's value (its digits are only
+    /// checked), so a replay that copies the line never converts them
+    /// (`ReplayDriver.verbatimFix`), and `recordedFix` reads them from
+    /// the line again if they are needed.
+    @inline(__always)
+    static func verbatimFix(_ line: UnsafeRawBufferPointer) -> (time: Millis, layout: UInt32)? {
+        guard let (base, millis, start) = recordedTime(line) else { return nil }
+        // No leading zero in the seconds (the log prints none).
+        guard start == 6 || start == 10 || base.load(as: UInt8.self) != UInt8(ascii: "0") else { return nil }
+        let end = line.count
+        var i = start
+        guard verbatimCoordinate(base, &i, end, below: 90) else { return nil }
         let latitudeEnd = i &- 1
-        guard let longitude = recordedCoordinate(base, &i, end), longitude.magnitude <= 180 else { return nil }
-        var accuracyCopies = false
-        guard let accuracy = recordedAccuracy(base, i, end, copies: &accuracyCopies),
-            accuracy <= accuracyRange.upperBound
+        guard verbatimCoordinate(base, &i, end, below: 180) else { return nil }
+        // 1 to 6 digits end the line, the first not `0` unless alone: at
+        // most 999,999 m, inside `accuracyRange`. The line has 25 bytes at
+        // least, so its last word is inside it.
+        let count = end &- i
+        guard count >= 1, count <= 6, count == 1 || base.load(fromByteOffset: i, as: UInt8.self) != UInt8(ascii: "0")
         else { return nil }
-        // Each below 256: 11 bytes of time (below 0x80: that byte's high bit
-        // says the accuracy's digits are the log's), 20 a coordinate, 16 the accuracy.
-        layout =
-            UInt32(truncatingIfNeeded: fixColumn &- 2) | (accuracyCopies ? FixText.accuracyCopies : 0)
-            | UInt32(truncatingIfNeeded: latitudeEnd) &<< 8 | UInt32(truncatingIfNeeded: i &- 1) &<< 16
-            | UInt32(truncatingIfNeeded: end) &<< 24
-        return RecordedFix(
-            time: Millis(millis), latitude: latitude, longitude: longitude, accuracy: accuracy, fixColumn: fixColumn)
+        let last = ByteScanner.DigitWord(base, end &- 8)
+        guard last.trailingDigits >= count else { return nil }
+        return (
+            Millis(millis), fixLayout(latitude: start, latitudeEnd, longitudeEnd: i &- 1, end, accuracyCopies: true)
+        )
+    }
+
+    /// `[-]<d{1,3}>.<dddddd>` and the space after it, from `i`, which moves
+    /// past the space, with what `verbatimFix` asks of a coordinate: its
+    /// degrees below `limit`, no leading zero, not `-0.000000`.
+    @inline(__always)
+    private static func verbatimCoordinate(_ base: UnsafeRawPointer, _ i: inout Int, _ end: Int, below limit: UInt64)
+        -> Bool
+    {
+        var p = i
+        let negative = base.load(fromByteOffset: p, as: UInt8.self) == UInt8(ascii: "-")
+        if negative { p &+= 1 }
+        // The degrees, the dot, six decimals, the space and a byte after it: 16 bytes at most.
+        guard end &- p >= 10 else { return false }
+        let whole = ByteScanner.DigitWord(base, p)
+        let wholeDigits = whole.leadingDigits
+        guard wholeDigits >= 1, wholeDigits <= 3, whole.byte(wholeDigits) == UInt8(ascii: "."),
+            wholeDigits == 1 || whole.byte(0) != UInt8(ascii: "0")
+        else { return false }
+        let degrees = whole.smallValue(of: wholeDigits)
+        p &+= wholeDigits &+ 1
+        guard degrees < limit, end &- p >= 8 else { return false }
+        let fraction = ByteScanner.DigitWord(base, p)
+        guard fraction.leadingDigits == 6, fraction.byte(6) == UInt8(ascii: " "),
+            !negative || degrees != 0 || !fraction.isZero(6)
+        else { return false }
+        i = p &+ 7
+        return true
     }
 
     /// `fix ` as a little-endian word.
@@ -241,11 +325,12 @@ struct RecordedFix {
     /// The column of `fix`; the latitude starts 4 after it.
     var fixColumn: Int
 
+    var location: Location { Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy) }
+
     @inline(__always)
     func timed(lineNumber: Int) -> TimedFix {
         TimedFix(
-            time: time,
-            fix: Fix(Location(Coordinate(latitude: latitude, longitude: longitude), accuracy: accuracy)),
+            time: time, fix: Fix(location),
             location: SourceLocation(line: lineNumber, column: fixColumn), argumentColumn: fixColumn &+ 4)
     }
 }

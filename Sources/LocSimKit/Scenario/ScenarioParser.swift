@@ -114,6 +114,19 @@ package struct ScenarioParser {
         return fix
     }
 
+    /// `parseRecordedFixLine` for a verbatim line (`verbatimFix`), whose
+    /// numbers are checked and not read: its time, or `nil` for any other
+    /// line or one before the previous time. The parser's state is then as
+    /// `parseRecordedFixLine` leaves it, which may read the line again
+    /// (when the replay does not copy it).
+    @inline(never)
+    mutating func parseVerbatimFixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> Millis? {
+        guard let (time, layout) = Self.verbatimFix(line), time >= previousTime else { return nil }
+        fixLayout = layout
+        timedFixRead(at: time, lineNumber: lineNumber)
+        return time
+    }
+
     /// `parseFixLine` without the recorded-trace shortcut: a fix line in
     /// any form the fast path takes (`cursorFixLine`); no text to copy.
     mutating func parseCursorFixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> TimedFix? {
