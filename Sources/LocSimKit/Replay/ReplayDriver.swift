@@ -76,7 +76,7 @@ struct ReplayDriver {
     }
 
     mutating func timed<W: LogWriter>(_ statement: TimedStatement, into writer: inout W) throws(ScenarioError) {
-        settle()
+        assert(unsettled.count == 0, "a line replayed before the last verbatim fix was applied")
         if playing { try play(until: statement.time, into: &writer) }
         try start()
         if case .modern(.backgroundActivitySessionBegin) = statement.event { warnIfNoBackgroundMode(statement) }
@@ -93,7 +93,7 @@ struct ReplayDriver {
     /// writer to copy if the fix is delivered the plain way (`FixText`).
     @inline(__always)
     mutating func fix<W: LogWriter>(_ line: TimedFix, text: FixText, into writer: inout W) throws(ScenarioError) {
-        settle()
+        assert(unsettled.count == 0, "a line replayed before the last verbatim fix was applied")
         // A run of plain fixes: the simulator and the writer only (no track
         // to play first; a delivered fix leaves nothing for `noteUnheard`).
         if playing {
@@ -134,10 +134,13 @@ struct ReplayDriver {
     private var unsettled = UnsettledFix()
 
     /// Applies the last verbatim fix to the simulator, before anything
-    /// else reaches it (every entry point but `verbatimFix` and `header`,
-    /// which no fix precedes).
+    /// else reaches it: the caller of `verbatimFix` calls it before any
+    /// other line (`Replay.run`, whose lines all pass here but those the
+    /// lane takes), and `finish` and `finalState` check. Not in each entry
+    /// point: there it made `fix` too large to inline into the replay's
+    /// loop (50 instructions a line of the traces the lane does not take).
     @inline(__always)
-    private mutating func settle() {
+    mutating func settle() {
         if unsettled.count != 0 { settleNow() }
     }
 
@@ -159,7 +162,6 @@ struct ReplayDriver {
 
     /// A `gpx` line: its points play from its time on, one track at a time.
     mutating func track<W: LogWriter>(_ statement: TrackStatement, into writer: inout W) throws(ScenarioError) {
-        settle()
         if playing { try play(until: statement.time, into: &writer) }
         if playing {
             throw ScenarioError(
@@ -186,7 +188,6 @@ struct ReplayDriver {
 
     /// An `on` line: observed from its time on (a header one from the start).
     mutating func reaction<W: LogWriter>(_ statement: ReactionStatement, into writer: inout W) throws(ScenarioError) {
-        settle()
         if let condition = statement.reaction.condition { try reads(condition.reading, at: statement.location) }
         if let time = statement.time {
             if playing { try play(until: time, into: &writer) }
@@ -203,7 +204,6 @@ struct ReplayDriver {
 
     /// An `expect` line (header only).
     mutating func expectation(_ statement: ExpectationStatement) {
-        settle()
         if case .property(let condition) = statement.expectation.base {
             propertyReads.append((condition.reading, statement.location))
         }

@@ -13,6 +13,11 @@ package struct ScenarioParser {
     private(set) var previousTimeColumn = 1
     /// The `FixText` layout of the last line `parseFixLine` read.
     private(set) var fixLayout: UInt32 = 0
+    /// Lines `triesVerbatim` turns away after a recorded fix line that was
+    /// not verbatim (`skipVerbatim`): a trace of seven-decimal fixes tries
+    /// the verbatim shape once in 256 lines, not on every line (each try
+    /// costs about the time's parse).
+    private var verbatimSkips: UInt8 = 0
     /// The line of the `platform` statement, once seen (a second one is an error).
     var platformLine: Int? = nil
     /// Lines that replay but deserve a look (no `platform` line), in line order.
@@ -114,11 +119,27 @@ package struct ScenarioParser {
         return fix
     }
 
+    /// The line `parseVerbatimFixLine` refused was a fix line all the same
+    /// (`parseRecordedFixLine`): the next 255 are not tried.
+    @inline(__always)
+    mutating func skipVerbatim() { verbatimSkips = 255 }
+
+    /// Whether to give the next line to `parseVerbatimFixLine`: false for
+    /// the 255 lines after `skipVerbatim`.
+    @inline(__always)
+    mutating func triesVerbatim() -> Bool {
+        guard verbatimSkips == 0 else {
+            verbatimSkips &-= 1
+            return false
+        }
+        return true
+    }
+
     /// `parseRecordedFixLine` for a verbatim line (`verbatimFix`), whose
     /// numbers are checked and not read: its time, or `nil` for any other
     /// line or one before the previous time. The parser's state is then as
-    /// `parseRecordedFixLine` leaves it, which may read the line again
-    /// (when the replay does not copy it).
+    /// `parseRecordedFixLine` leaves it, which the caller asks next when it
+    /// is `nil` or the replay does not copy the line, reading it again.
     @inline(never)
     mutating func parseVerbatimFixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> Millis? {
         guard let (time, layout) = Self.verbatimFix(line), time >= previousTime else { return nil }
