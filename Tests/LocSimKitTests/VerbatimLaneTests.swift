@@ -34,6 +34,7 @@ import Testing
         "background", "app requestLocation", "app set distanceFilter 10",
         "app set distanceFilter none", "app stopUpdatingLocation", "app startUpdatingLocation",
         "fix 35.6800000 139.7600000 5", "fix -0.000000 0.000000 5", "fix 35.68 139.76 5.5",
+        "fix 05.680000 139.760000 5", "fix 35.680000 139.760000 05",
     ]
 
     static func scenario(seed: Int, tail: String = "") -> [UInt8] {
@@ -77,6 +78,8 @@ import Testing
             "on delegate didUpdateLocations app stopUpdatingLocation\n501 fix 35.690000 139.770000 5\n",
             "500 app set distanceFilter 100\n501 fix 35.680001 139.760001 5\n502 fix 35.700000 139.760000 5\n",
             "500 app stopUpdatingLocation\n",
+            // Times with leading zeros: read in full, printed without them.
+            "0500 fix 35.690000 139.770000 5\n00501.250 fix 35.690001 139.770001 5\n",
         ]
         for tail in tails {
             let scenario = Self.scenario(seed: 9, tail: tail)
@@ -85,19 +88,43 @@ import Testing
         }
     }
 
-    /// The lane takes the plain run's fixes (the count of plain deliveries
-    /// is that of the fixes past the first), and a line it refuses is read
-    /// in full.
-    @Test func theLaneTakesEveryPlainFix() throws {
-        var text = Self.header
-        for i in 0..<300 { text += Self.fix(1 + i, i) }
-        var reader = LineReader(bytes: Array(text.utf8))
-        var driver = ReplayDriver()
-        var writer = TextLogWriter()
-        var report = ReplayReport()
-        try Replay.run(&reader, driver: &driver, into: &writer, report: &report)
-        #expect(driver.plainDeliveries == 299)
-        #expect(writer.text.split(separator: "\n").filter { $0.contains("didUpdateLocations") }.count == 300)
+    /// Counts the fixes written through the lane and the others.
+    struct CountingWriter: LogWriter {
+        var verbatim = 0
+        var other = 0
+        mutating func write(_ record: LogRecord) {
+            if case .delegate(let callback) = record.record.event, case .didUpdateLocations = callback.event {
+                other += 1
+            }
+        }
+        mutating func write(_ fix: DirectFix) { other += 1 }
+        mutating func write(verbatim text: FixText, at time: Millis) { verbatim += 1 }
+    }
+
+    /// Fixes written through the lane, and the others, replaying `lines` after the header.
+    static func lane(_ lines: [String]) throws -> (verbatim: Int, other: Int) {
+        var reader = LineReader(bytes: Array((header + lines.joined()).utf8))
+        var writer = CountingWriter()
+        try Replay.run(&reader, into: &writer)
+        return (writer.verbatim, writer.other)
+    }
+
+    /// The lane takes every fix of a plain run but the first (which finds
+    /// the run plain through the rules); a seven-decimal fix line stops
+    /// it for the 255 lines after it, any other line for the fix after it.
+    @Test func theLaneTakesThePlainRunsFixes() throws {
+        let six = (0..<300).map { Self.fix(1 + $0, $0) }
+        #expect(try Self.lane(six) == (299, 1))
+        // A seven-decimal line at 101: it and the 199 lines left (of the
+        // 255 after it) go the other way.
+        var mixed = six
+        mixed[100] = "101 fix 35.6800001 139.7600001 5\n"
+        #expect(try Self.lane(mixed) == (99, 1 + 1 + 199))
+        // `requestLocation` at 150.5: the fix after it goes by the rules
+        // (it answers the request too, one callback), the next by the lane.
+        var requested = six
+        requested.insert("150.500 app requestLocation\n", at: 150)
+        #expect(try Self.lane(requested) == (298, 2))
     }
 
     /// Every line `verbatimFix` takes, `recordedFix` takes with the same
@@ -107,14 +134,15 @@ import Testing
         let lines = [
             "1 fix 1.000000 1.000000 1", "0 fix 0.000000 0.000000 0", "12.345 fix -89.999999 -179.999999 999999",
             "1234567.123 fix -89.123456 -123.123456 123456", "1 fix 35.680000 139.760000 5",
-            "7 fix 0.000001 -0.000001 12",
+            "7 fix 0.000001 -0.000001 12", "0.500 fix 1.000000 1.000000 1",
         ]
         let refused = [
             "01 fix 1.000000 1.000000 1", "1 fix 01.000000 1.000000 1", "1 fix 1.000000 1.000000 01",
             "1 fix 90.000000 1.000000 1", "1 fix 1.000000 180.000000 1", "1 fix -0.000000 1.000000 1",
             "1 fix 1.0000000 1.000000 1", "1 fix 1.00000 1.000000 1", "1 fix 1.000000 1.000000 1.5",
             "1 fix 1.000000 1.000000 1234567", "1 fix 1.000000 1.000000 1 ", "1 fix 1.000000  1.000000 1",
-            "1 fix 1.000000 1.000000", "1.5 fix 1.000000 1.000000 1",
+            "1 fix 1.000000 1.000000", "1.5 fix 1.000000 1.000000 1", "01234 fix 1.000000 1.000000 1",
+            "00.500 fix 1.000000 1.000000 1",
         ]
         func verbatim(_ line: String) -> (Millis, UInt32)? {
             Array(line.utf8).withUnsafeBytes { ScenarioParser.verbatimFix($0).map { ($0.time, $0.layout) } }

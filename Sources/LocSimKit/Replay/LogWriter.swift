@@ -24,6 +24,7 @@ extension LogWriter {
     }
 
     package mutating func write(verbatim text: FixText, at time: Millis) {
-        write(DirectFix(location: text.location, time: time))
+        guard let fix = text.fix else { return assertionFailure("a verbatim line the recorded shape refuses") }
+        write(DirectFix(location: fix.location, time: time))
     }
 }

@@ -102,7 +102,6 @@ public enum Replay {
         into writer: inout W
     ) -> VerbatimOutcome {
         guard let time = parser.parseVerbatimFixLine(bytes, lineNumber: number) else { return .refused }
-        return driver.verbatimFix(at: time, line: bytes, text: parser.fixText(bytes), into: &writer)
-            ? .copied : .declined
+        return driver.verbatimFix(at: time, text: parser.fixText(bytes), into: &writer) ? .copied : .declined
     }
 }

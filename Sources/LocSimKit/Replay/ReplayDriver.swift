@@ -76,7 +76,7 @@ struct ReplayDriver {
     }
 
     mutating func timed<W: LogWriter>(_ statement: TimedStatement, into writer: inout W) throws(ScenarioError) {
-        assert(unsettled.count == 0, "a line replayed before the last verbatim fix was applied")
+        assert(unsettled.layout == 0, "a line replayed before the last verbatim fix was applied")
         if playing { try play(until: statement.time, into: &writer) }
         try start()
         if case .modern(.backgroundActivitySessionBegin) = statement.event { warnIfNoBackgroundMode(statement) }
@@ -93,7 +93,7 @@ struct ReplayDriver {
     /// writer to copy if the fix is delivered the plain way (`FixText`).
     @inline(__always)
     mutating func fix<W: LogWriter>(_ line: TimedFix, text: FixText, into writer: inout W) throws(ScenarioError) {
-        assert(unsettled.count == 0, "a line replayed before the last verbatim fix was applied")
+        assert(unsettled.layout == 0, "a line replayed before the last verbatim fix was applied")
         // A run of plain fixes: the simulator and the writer only (no track
         // to play first; a delivered fix leaves nothing for `noteUnheard`).
         if playing {
@@ -122,11 +122,9 @@ struct ReplayDriver {
     /// kept for it); false, having done nothing, for any other (`fix` then,
     /// with the line read in full).
     @inline(__always)
-    mutating func verbatimFix<W: LogWriter>(
-        at time: Millis, line: UnsafeRawBufferPointer, text: FixText, into writer: inout W
-    ) -> Bool {
+    mutating func verbatimFix<W: LogWriter>(at time: Millis, text: FixText, into writer: inout W) -> Bool {
         guard loop.deliverVerbatim(text, at: time, into: &writer) else { return false }
-        unsettled.keep(line, at: time)
+        unsettled.keep(text, at: time)
         return true
     }
 
@@ -136,20 +134,21 @@ struct ReplayDriver {
     /// Applies the last verbatim fix to the simulator, before anything
     /// else reaches it: the caller of `verbatimFix` calls it before any
     /// other line (`Replay.run`, whose lines all pass here but those the
-    /// lane takes), and `finish` and `finalState` check. Not in each entry
-    /// point: there it made `fix` too large to inline into the replay's
-    /// loop (50 instructions a line of the traces the lane does not take).
+    /// lane takes), `finish` calls it, and debug builds check it in
+    /// `timed`, `fix` and `finalState`. Not in each entry point: there it
+    /// made `fix` too large to inline into the replay's loop (50
+    /// instructions a line of the traces the lane does not take).
     @inline(__always)
     mutating func settle() {
-        if unsettled.count != 0 { settleNow() }
+        if unsettled.layout != 0 { settleNow() }
     }
 
     @inline(never)
     private mutating func settleNow() {
         let kept = unsettled
-        unsettled.count = 0
+        unsettled.clear()
         guard let fix = kept.fix else { return assertionFailure("a kept verbatim line the recorded shape refuses") }
-        loop.settle(Fix(fix.location), at: kept.time)
+        loop.settle(fix, at: kept.time)
     }
 
     /// Where the first fix no service took came from (its line, or a track's `gpx` line).
@@ -225,7 +224,7 @@ struct ReplayDriver {
     /// The simulator as the replay left it (`locsim matrix` reads the final
     /// authorization and the events still held from it).
     var finalState: Simulator {
-        assert(unsettled.count == 0, "the simulator read before its last verbatim fix was applied")
+        assert(unsettled.layout == 0, "the simulator read before its last verbatim fix was applied")
         return loop.simulator
     }
 
@@ -314,21 +313,22 @@ struct ReplayDriver {
     }
 }
 
-/// A copy of a verbatim fix line (25 to 46 bytes: `ScenarioParser.verbatimFix`)
-/// and its time, kept past the reader's buffer for `ReplayDriver.settle`.
+/// A copy of a verbatim fix line (25 to 46 bytes: `ScenarioParser.verbatimFix`),
+/// its layout and its time, kept past the reader's buffer for `ReplayDriver.settle`.
 private struct UnsettledFix {
     private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
-    /// The line's length; 0 for none kept.
-    var count = 0
-    var time = Millis(0)
+    /// The line's `FixText` layout; 0 for none kept.
+    private(set) var layout: UInt32 = 0
+    private(set) var time = Millis(0)
 
-    /// Keeps `line`: six words, the first three and the last three, overlapping.
+    /// Keeps the line of `text`: six words, the first three and the last three, overlapping.
     @inline(__always)
-    mutating func keep(_ line: UnsafeRawBufferPointer, at time: Millis) {
+    mutating func keep(_ text: FixText, at time: Millis) {
+        let line = text.line
         guard let base = line.baseAddress else { return }
         let n = line.count
         self.time = time
-        count = n
+        layout = text.layout
         withUnsafeMutableBytes(of: &words) { kept in
             func copy(_ offset: Int) {
                 kept.storeBytes(
@@ -344,13 +344,13 @@ private struct UnsettledFix {
         }
     }
 
-    /// The kept line, read in full.
-    var fix: RecordedFix? {
+    /// Forgets the line.
+    mutating func clear() { layout = 0 }
+
+    /// The kept line's fix, read in full (`FixText.fix`).
+    var fix: Fix? {
         var words = words
-        let count = count
-        return withUnsafeBytes(of: &words) { kept in
-            var layout: UInt32 = 0
-            return ScenarioParser.recordedFix(UnsafeRawBufferPointer(rebasing: kept[..<count]), layout: &layout)
-        }
+        let layout = layout
+        return withUnsafeBytes(of: &words) { FixText(base: $0.baseAddress, layout: layout).fix }
     }
 }

@@ -248,7 +248,8 @@ package struct Simulator {
     /// found the standard updates plain, whatever the fix states: no timer
     /// due first, nothing in `output` or `directFix`. A plain delivery
     /// leaves all three as they are, so it holds for the next fix too
-    /// (`ClosedLoop.deliverVerbatim` relies on it).
+    /// (`ClosedLoop.deliverVerbatim` relies on it). `mutating` for the
+    /// reason `plainDelivery()` is.
     @inline(__always)
     package mutating func takesPlainly(at time: Millis) -> Bool {
         !timers.queue.hasEvent(until: time, before: .trace) && output.isEmpty && directFix == nil

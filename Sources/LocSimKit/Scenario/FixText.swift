@@ -18,7 +18,11 @@
 ///
 /// The parser only notes where the words end; the writer decides, so a
 /// fix that is not delivered as its line states it costs nothing here.
-/// Valid only while the line's bytes are, during the line's replay.
+/// But for a verbatim line (`ScenarioParser.verbatimFix`), whose every
+/// number the parser found the log's text: the writer copies it whole,
+/// checking nothing (`storeVerbatim`), and nobody reads its values unless
+/// needed (`fix`). Valid only while the line's bytes are, during the
+/// line's replay.
 package struct FixText {
     let base: UnsafeRawPointer?
     /// The ends of the time, the latitude and the longitude (the spaces
@@ -53,11 +57,17 @@ package struct FixText {
     func storeTime(at p: UnsafeMutableRawPointer) -> Int? {
         guard let base else { return nil }
         let length = Int(layout & 0x7F)
-        // 1 to 7 digits, then `.ddd` or nothing (the recorded shape).
-        guard byte(base, 0) != UInt8(ascii: "0") || length == 1 || byte(base, 1) == UInt8(ascii: ".") else {
-            return nil
-        }
+        guard Self.timeCopies(base, length: length) else { return nil }
         return copyTime(base, length, at: p)
+    }
+
+    /// Whether the time opening a recorded line (1 to 7 digits, then
+    /// `.ddd` or nothing), `length` bytes, prints as written: no leading
+    /// zero but a lone `0` or `0.ddd` (`ScenarioParser.verbatimFix` asks too).
+    @inline(__always)
+    static func timeCopies(_ base: UnsafeRawPointer, length: Int) -> Bool {
+        base.load(as: UInt8.self) != UInt8(ascii: "0") || length == 1
+            || base.load(fromByteOffset: 1, as: UInt8.self) == UInt8(ascii: ".")
     }
 
     /// The time's `length` bytes at `p`, with `.000` when it has no decimals.
@@ -198,16 +208,17 @@ package struct FixText {
     /// ` ±` in UTF-8, lowest byte first.
     static let plusMinus: UInt32 = 0xB1C2_20
 
+    /// The line's bytes: the layout's last byte is its length.
+    var line: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base, count: base == nil ? 0 : Int(layout &>> 24))
+    }
+
     /// The fix a verbatim line states, read from its text again
-    /// (`ScenarioParser.recordedFix`), for a writer that does not copy it.
-    var location: Location {
-        guard let base else { return Location(Coordinate(latitude: 0, longitude: 0), accuracy: 0) }
+    /// (`ScenarioParser.recordedFix`): for a writer that does not copy
+    /// it, and for the simulator once the run of plain fixes ends
+    /// (`ReplayDriver.settle`).
+    var fix: Fix? {
         var layout: UInt32 = 0
-        let line = UnsafeRawBufferPointer(start: base, count: Int(self.layout &>> 24))
-        guard let fix = ScenarioParser.recordedFix(line, layout: &layout) else {
-            assertionFailure("a verbatim line the recorded shape does not take")
-            return Location(Coordinate(latitude: 0, longitude: 0), accuracy: 0)
-        }
-        return fix.location
+        return ScenarioParser.recordedFix(line, layout: &layout).map { Fix($0.location) }
     }
 }

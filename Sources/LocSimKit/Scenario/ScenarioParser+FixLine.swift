@@ -185,7 +185,7 @@ extension ScenarioParser {
     static func verbatimFix(_ line: UnsafeRawBufferPointer) -> (time: Millis, layout: UInt32)? {
         guard let (base, millis, start) = recordedTime(line) else { return nil }
         // No leading zero in the seconds (the log prints none).
-        guard start == 6 || start == 10 || base.load(as: UInt8.self) != UInt8(ascii: "0") else { return nil }
+        guard FixText.timeCopies(base, length: start &- 5) else { return nil }
         let end = line.count
         var i = start
         guard verbatimCoordinate(base, &i, end, below: 90) else { return nil }

@@ -140,7 +140,8 @@ package struct ScenarioParser {
     /// line or one before the previous time. The parser's state is then as
     /// `parseRecordedFixLine` leaves it, which the caller asks next when it
     /// is `nil` or the replay does not copy the line, reading it again.
-    @inline(never)
+    /// Inlined into its one caller, `Replay.verbatimLine`, itself out of line.
+    @inline(__always)
     mutating func parseVerbatimFixLine(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> Millis? {
         guard let (time, layout) = Self.verbatimFix(line), time >= previousTime else { return nil }
         fixLayout = layout
